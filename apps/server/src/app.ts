@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyRequest } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ResolvedConfig } from './config.js';
+import type { Database } from './db/client.js';
+import type { Mailer } from './integrations/mail.js';
+import type { JobQueue } from './jobs/queue.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { deriveKey } from './lib/keys.js';
+import { findUp } from './lib/find-up.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import type { Logger } from './logger.js';
+import { registerAuthRoutes } from './modules/auth/auth.routes.js';
+import { createAuthService, DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/auth.service.js';
+import { createAuthenticate } from './modules/auth/authenticate.js';
+import { createTokenService } from './modules/auth/tokens.js';
+import { registerCustomerRoutes } from './modules/customer/customer.routes.js';
+import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export interface AppDeps {
+  config: ResolvedConfig;
+  database: Database;
+  mailer: Mailer;
+  queue: JobQueue;
+  logger: Logger;
+  clock?: Clock;
+  authLimits?: AuthLimits;
+  /** The built web app; found next to the server when not given. */
+  webDistDir?: string;
+}
+
+function createFastify(deps: AppDeps) {
+  return Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: deps.config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+}
+
+export type AppInstance = ReturnType<typeof createFastify>;
+
+/** Builds the whole HTTP application without listening; `main.ts` listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<AppInstance> {
+  const clock = deps.clock ?? systemClock;
+  const app = createFastify(deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    // Only meaningful, and only safe to promise, when the instance is served over HTTPS.
+    strictTransportSecurity: deps.config.publicUrl.startsWith('https://'),
+    crossOriginEmbedderPolicy: false,
+  });
+  await registerOpenApi(app);
+
+  const tokens = createTokenService(deriveKey(deps.config.appSecret, 'jwt'), clock);
+  app.decorateRequest('currentUser', null);
+  app.decorate('authenticate', createAuthenticate(deps.database.db, tokens));
+
+  const auth = createAuthService({
+    db: deps.database.db,
+    mailer: deps.mailer,
+    clock,
+    tokens,
+    otpKey: deriveKey(deps.config.appSecret, 'otp'),
+    limiter: new RateLimiter(clock),
+    limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS,
+    logger: app.log,
+  });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      registerHealthRoutes(typed, deps.database);
+      registerAuthRoutes(typed, auth);
+      registerCustomerRoutes(typed);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, deps.webDistDir ?? webDistFolder());
+  return app;
+}
+
+function webDistFolder() {
+  const index = findUp('apps/web/dist/index.html');
+  return index ? index.slice(0, -'/index.html'.length) : undefined;
+}

@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: repository functions accept either. */
+export type DbExecutor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+  rowCount?: number | null;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL with positional parameters, for pg-boss's `db.executeSql` hook. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  ping(): Promise<void>;
+  /** Runs `fn` while holding a Postgres session advisory lock (a no-op guard on PGlite). */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; unset means the embedded PGlite database. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files; unset means in memory (tests). */
+  pgliteDir?: string | undefined;
+  /** Who holds the embedded database, shown to a second process that finds it busy. */
+  owner?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.pgliteDir, options.owner ?? 'server');
+}
+
+function openPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    executeSql: (text, values) => pool.query(text, values),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    withLock: async (key, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string | undefined, owner: string): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  if (dir) lock = acquireDataDirLock(path.dirname(dir), owner);
+  try {
+    const client = await PGlite.create(dir ? { dataDir: dir } : {});
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) {
+          const result = await client.query<Record<string, unknown>>(text, values);
+          return { rows: result.rows, rowCount: result.affectedRows ?? null };
+        }
+        // pg-boss sends some commands as several statements in one string (its migrations,
+        // locked sections); only `exec` runs those. The last statement's rows are the answer.
+        const results = await client.exec(text);
+        const last = results.at(-1);
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? null };
+      },
+      ping: async () => {
+        await client.query('select 1');
+      },
+      // One process owns the embedded database (see data-dir-lock.ts), so nothing to serialise.
+      withLock: (_key, fn) => fn(),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.js';
+
+export type JobQueue = PgBoss;
+
+/**
+ * pg-boss on the same database as everything else: its own pool on PostgreSQL, and our
+ * single PGlite connection (through its `db.executeSql` hook) on the embedded database.
+ */
+export async function startJobQueue(
+  database: Database,
+  databaseUrl: string | undefined,
+  logger: FastifyBaseLogger,
+): Promise<JobQueue> {
+  const boss =
+    database.kind === 'postgres' && databaseUrl
+      ? new PgBoss({ connectionString: databaseUrl, max: 4 })
+      : new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  return boss;
+}
+
+export async function stopJobQueue(boss: JobQueue) {
+  await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+}

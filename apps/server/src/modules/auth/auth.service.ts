@@ -1,0 +1,197 @@
+import {
+  AUTH_MESSAGES,
+  OTP_RESEND_LOCK_SECONDS,
+  OTP_TTL_SECONDS,
+  type OtpPurpose,
+  type ResendOtp,
+  type SignIn,
+  type SignUp,
+  type SubmitOtp,
+} from '@cadence/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { Mailer } from '../../integrations/mail.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
+import * as repo from './auth.repository.js';
+import { otpEmail } from './otp-email.js';
+import { generateOtpCode, hashOtpCode, judgeOtp, otpTimes, secondsUntilResend } from './otp.js';
+import { hashPassword, spendPasswordCheck, verifyPassword } from './password.js';
+import type { TokenService } from './tokens.js';
+
+export interface AuthLimits {
+  perIp: RateLimit;
+  perEmail: RateLimit;
+}
+
+/** Generous for people, tight for scripts; the OTP rules themselves live in the database. */
+export const DEFAULT_AUTH_LIMITS: AuthLimits = {
+  perIp: { max: 30, windowSeconds: 600 },
+  perEmail: { max: 10, windowSeconds: 600 },
+};
+
+export interface AuthServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  tokens: TokenService;
+  otpKey: Buffer;
+  limiter: RateLimiter;
+  limits: AuthLimits;
+  logger: FastifyBaseLogger;
+}
+
+export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp';
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock } = deps;
+
+  function throttle(action: AuthAction, ip: string, email: string) {
+    deps.limiter.hit(`${action}:ip:${ip}`, deps.limits.perIp);
+    deps.limiter.hit(`${action}:email:${email}`, deps.limits.perEmail);
+  }
+
+  function otpSent(email: string, purpose: OtpPurpose) {
+    return { email, purpose, expires_in: OTP_TTL_SECONDS, resend_in: OTP_RESEND_LOCK_SECONDS };
+  }
+
+  /**
+   * Stores a new code (subject to the resend lock) and answers it in clear for mailing.
+   * Throws 429 while the previous code for the same email and purpose is younger than the lock.
+   */
+  async function issueOtp(
+    executor: Parameters<typeof repo.replaceOtp>[0],
+    email: string,
+    purpose: OtpPurpose,
+    userId: string | null,
+  ) {
+    const now = clock();
+    const code = generateOtpCode();
+    const stored = await repo.replaceOtp(executor, {
+      email,
+      purpose,
+      userId,
+      codeHash: hashOtpCode(deps.otpKey, email, purpose, code),
+      ...otpTimes(now),
+      lockSeconds: OTP_RESEND_LOCK_SECONDS,
+    });
+    if (!stored) {
+      const seconds = secondsUntilResend(await repo.findOtp(executor, email, purpose), now) || 1;
+      throw AppError.tooManyRequests(AUTH_MESSAGES.resendLocked(seconds), seconds, 'OTP_RESEND_LOCKED');
+    }
+    return { code, otpId: stored.id };
+  }
+
+  async function mailOtp(to: string, name: string, purpose: OtpPurpose, code: string) {
+    await deps.mailer.send({ to, ...otpEmail({ name, purpose, code, lifetimeSeconds: OTP_TTL_SECONDS }) });
+  }
+
+  /** A code that could not be mailed must not hold the resend lock against a retry. */
+  async function mailOrRelease(otpId: string, to: string, name: string, purpose: OtpPurpose, code: string) {
+    try {
+      await mailOtp(to, name, purpose, code);
+    } catch (error) {
+      deps.logger.error({ err: error, to }, 'could not send the one-time code');
+      await repo.deleteOtp(db, otpId);
+      throw AppError.unavailable(
+        'We could not send the email with your code. Please try again in a moment.',
+        'MAIL_FAILED',
+      );
+    }
+  }
+
+  return {
+    async signUp(input: SignUp, ip: string) {
+      throttle('sign-up', ip, input.email);
+      const existing = await repo.findUserByEmail(db, input.email);
+      if (existing?.isVerified) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+      const passwordHash = await hashPassword(input.password);
+      const { code, otpId } = await db.transaction(async (tx) => {
+        const user = await repo.upsertPendingUser(tx, { ...input, passwordHash, now: clock() });
+        if (!user) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+        return issueOtp(tx, input.email, 'registration', user.id);
+      });
+      await mailOrRelease(otpId, input.email, input.name, 'registration', code);
+      return otpSent(input.email, 'registration');
+    },
+
+    async resendOtp(input: ResendOtp, ip: string) {
+      throttle('resend-otp', ip, input.email);
+      const user = await repo.findUserByEmail(db, input.email);
+      if (input.purpose === 'registration') {
+        if (!user) throw AppError.notFound('No sign-up is waiting for this email. Please sign up first.', 'NO_PENDING_SIGN_UP');
+        if (user.isVerified) throw AppError.badRequest(AUTH_MESSAGES.alreadyVerified, 'ALREADY_VERIFIED');
+        const { code, otpId } = await issueOtp(db, input.email, 'registration', user.id);
+        await mailOrRelease(otpId, input.email, user.name, 'registration', code);
+        return { message: AUTH_MESSAGES.otpSent, data: otpSent(input.email, 'registration') };
+      }
+      // Reset: the same answer, lock and timing whether or not the account exists. A code
+      // row is kept for unknown emails too (nobody knows its code), and mail goes out in
+      // the background so its latency does not tell the two cases apart.
+      const { code } = await issueOtp(db, input.email, 'reset_password', user?.id ?? null);
+      if (user) {
+        mailOtp(input.email, user.name, 'reset_password', code).catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'could not send the password reset code'),
+        );
+      }
+      return { message: AUTH_MESSAGES.resetCodeSent, data: otpSent(input.email, 'reset_password') };
+    },
+
+    async submitOtp(input: SubmitOtp, ip: string) {
+      throttle('submit-otp', ip, input.email);
+      const newPasswordHash =
+        input.purpose === 'reset_password' && input.new_password ? await hashPassword(input.new_password) : undefined;
+      const submittedHash = hashOtpCode(deps.otpKey, input.email, input.purpose, input.otp_code);
+      // Decide and record inside one transaction (the row is locked), throw after it commits,
+      // so a wrong try is counted even though the request fails.
+      const outcome = await db.transaction(async (tx) => {
+        const now = clock();
+        const otp = await repo.findOtp(tx, input.email, input.purpose, { forUpdate: true });
+        const verdict = judgeOtp(otp, submittedHash, now);
+        if (!otp || verdict.kind === 'missing' || verdict.kind === 'expired') return verdict;
+        if (verdict.kind !== 'accepted') {
+          await repo.recordWrongOtp(tx, otp.id);
+          return verdict;
+        }
+        await repo.consumeOtp(tx, otp.id, now);
+        // A reset code for an email with no account can only be "accepted" by a lucky guess.
+        if (!otp.userId) return { kind: 'wrong', attemptsLeft: 0 } as const;
+        await repo.markVerified(tx, otp.userId, now);
+        if (input.purpose === 'registration') await repo.promoteIfFirstAdmin(tx, otp.userId);
+        if (newPasswordHash) await repo.replacePassword(tx, otp.userId, newPasswordHash, now);
+        return verdict;
+      });
+      switch (outcome.kind) {
+        case 'accepted':
+          return input.purpose === 'registration' ? AUTH_MESSAGES.accountVerified : AUTH_MESSAGES.passwordReset;
+        case 'missing':
+          throw AppError.badRequest(AUTH_MESSAGES.otpMissing, 'OTP_MISSING');
+        case 'expired':
+          throw AppError.badRequest(AUTH_MESSAGES.otpExpired, 'OTP_EXPIRED');
+        case 'burned':
+          throw AppError.badRequest(AUTH_MESSAGES.otpBurned, 'OTP_BURNED');
+        case 'wrong':
+          throw AppError.badRequest(AUTH_MESSAGES.otpInvalid, 'OTP_INVALID');
+      }
+    },
+
+    async signIn(input: SignIn, ip: string) {
+      throttle('sign-in', ip, input.email);
+      const user = await repo.findUserByEmail(db, input.email);
+      if (!user) {
+        await spendPasswordCheck(input.password);
+        throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
+      if (!user.isVerified) throw AppError.forbidden(AUTH_MESSAGES.notVerified, 'EMAIL_NOT_VERIFIED');
+      await repo.recordSignIn(db, user.id, clock());
+      const { token, expiresAt } = await deps.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+      return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString() };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,41 @@
+import { AUTH_MESSAGES } from '@cadence/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { findUserById } from './auth.repository.js';
+import type { TokenService } from './tokens.js';
+
+export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin'>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the `authenticate` pre-handler; routes that use it can rely on it. */
+    currentUser: CurrentUser | null;
+  }
+}
+
+/**
+ * Builds the pre-handler for signed-in routes: a valid bearer token whose version still
+ * matches the account (a password reset bumps it), for a verified account that still exists.
+ */
+export function createAuthenticate(db: Db, tokens: TokenService) {
+  return async function authenticate(request: FastifyRequest) {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
+    const claims = await tokens.read(match[1]);
+    if (!claims) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
+    const user = await findUserById(db, claims.userId);
+    if (!user || !user.isVerified || user.tokenVersion !== claims.tokenVersion) {
+      throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
+    }
+    request.currentUser = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
+  };
+}
+
+/** The signed-in user of a route guarded by `authenticate`. */
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
+  return request.currentUser;
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import type { ResolvedConfig } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { createMailer, type Mailer } from './integrations/mail.js';
+import { startJobQueue, stopJobQueue, type JobQueue } from './jobs/queue.js';
+import type { Logger } from './logger.js';
+
+export interface Services {
+  database: Database;
+  queue: JobQueue;
+  mailer: Mailer;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens what the app runs on: the database (migrated), the job queue on the same database,
+ * and the mailer. `close` releases them in reverse order.
+ */
+export async function openServices(
+  config: ResolvedConfig,
+  logger: Logger,
+  options: { inMemory?: boolean } = {},
+): Promise<Services> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    // Tests run the embedded database in memory: same engine, nothing left on disk.
+    pgliteDir: options.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
+    owner: 'the Cadence server',
+  });
+  try {
+    await runMigrations(database);
+    const queue = await startJobQueue(database, config.databaseUrl, logger);
+    const mailer = createMailer(config, logger);
+    return {
+      database,
+      queue,
+      mailer,
+      async close() {
+        mailer.close();
+        await stopJobQueue(queue);
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

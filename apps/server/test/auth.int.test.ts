@@ -1,0 +1,298 @@
+import { AUTH_MESSAGES, PASSWORD_RULE } from '@cadence/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines } from './helpers/databases.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  getJson,
+  postJson,
+  signIn,
+  type TestApp,
+} from './helpers/test-app.js';
+
+describe.each(engines)('accounts on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const signUp = (body: object) => postJson(t.app, '/customer/auth/sign-up', body);
+  const submitOtp = (body: object) => postJson(t.app, '/customer/auth/submit-otp', body);
+  const resendOtp = (body: object) => postJson(t.app, '/customer/auth/resend-otp', body);
+
+  describe('sign-up and verification', () => {
+    it('creates an account, mails a code over SMTP, verifies it and signs in', async () => {
+      const response = await signUp({ name: 'Ada Admin', email: 'Ada@Example.com', password: 'first-password' });
+      expect(response.status).toBe(201);
+      expect(response.json.data).toEqual({
+        email: 'ada@example.com',
+        purpose: 'registration',
+        expires_in: 120,
+        resend_in: 120,
+      });
+      const mail = t.smtp.mailsTo('ada@example.com')[0]!;
+      expect(mail.raw).toContain('expires in 2 minutes');
+      const code = await t.smtp.waitForCode('ada@example.com', 0);
+
+      const beforeVerify = await postJson(t.app, '/customer/auth/sign-in', {
+        email: 'ada@example.com',
+        password: 'first-password',
+      });
+      expect(beforeVerify.status).toBe(403);
+      expect(beforeVerify.json.message).toBe(AUTH_MESSAGES.notVerified);
+
+      const verify = await submitOtp({ purpose: 'registration', email: 'ada@example.com', otp_code: code });
+      expect(verify.status).toBe(200);
+      expect(verify.json.message).toBe('Account verified! Please login.');
+
+      const login = await postJson(t.app, '/customer/auth/sign-in', {
+        email: 'ADA@example.com',
+        password: 'first-password',
+      });
+      expect(login.status).toBe(200);
+      expect(login.json.data).toMatchObject({ token_type: 'Bearer' });
+      const token = login.json.data?.access_token as string;
+      expect(token.split('.')).toHaveLength(3);
+
+      const me = await getJson(t.app, '/customer/me', token);
+      expect(me.status).toBe(200);
+      expect(me.json.data).toMatchObject({ name: 'Ada Admin', email: 'ada@example.com', is_admin: true });
+    });
+
+    it('makes only the first verified account an admin', async () => {
+      const token = await createVerifiedAccount(t, { email: 'second@example.com' });
+      const me = await getJson(t.app, '/customer/me', token);
+      expect(me.json.data).toMatchObject({ email: 'second@example.com', is_admin: false });
+    });
+
+    it('answers 409 for an email that is already verified', async () => {
+      const response = await signUp({ name: 'Again', email: 'ada@example.com', password: 'another-password' });
+      expect(response.status).toBe(409);
+      expect(response.json).toEqual({ statusCode: 409, error: 'Conflict', message: AUTH_MESSAGES.emailTaken });
+    });
+
+    it('replaces a pending account on a second sign-up once the resend lock has passed', async () => {
+      await signUp({ name: 'Pending One', email: 'pending@example.com', password: 'old-password' });
+      const locked = await signUp({ name: 'Pending Two', email: 'pending@example.com', password: 'new-password' });
+      expect(locked.status).toBe(429);
+      expect(locked.json.message).toBe(AUTH_MESSAGES.resendLocked(120));
+      expect(locked.headers['retry-after']).toBe('120');
+
+      t.clock.advance(121);
+      const again = await signUp({ name: 'Pending Two', email: 'pending@example.com', password: 'new-password' });
+      expect(again.status).toBe(201);
+      const code = await t.smtp.waitForCode('pending@example.com', 1);
+      expect(t.smtp.mailsTo('pending@example.com')[1]!.raw).toContain('Hi Pending Two');
+      await submitOtp({ purpose: 'registration', email: 'pending@example.com', otp_code: code });
+
+      const oldPassword = await postJson(t.app, '/customer/auth/sign-in', {
+        email: 'pending@example.com',
+        password: 'old-password',
+      });
+      expect(oldPassword.status).toBe(401);
+      const token = await signIn(t, 'pending@example.com', 'new-password');
+      const me = await getJson(t.app, '/customer/me', token);
+      expect(me.json.data?.name).toBe('Pending Two');
+    });
+  });
+
+  describe('one-time codes', () => {
+    it('rejects a code after its 120 seconds', async () => {
+      await signUp({ name: 'Slow', email: 'slow@example.com', password: 'slow-password' });
+      const code = await t.smtp.waitForCode('slow@example.com', 0);
+      t.clock.advance(120);
+      const response = await submitOtp({ purpose: 'registration', email: 'slow@example.com', otp_code: code });
+      expect(response.status).toBe(400);
+      expect(response.json.message).toBe(AUTH_MESSAGES.otpExpired);
+    });
+
+    it('accepts a code just before it expires', async () => {
+      await signUp({ name: 'Quick', email: 'quick@example.com', password: 'quick-password' });
+      const code = await t.smtp.waitForCode('quick@example.com', 0);
+      t.clock.advance(119);
+      const response = await submitOtp({ purpose: 'registration', email: 'quick@example.com', otp_code: code });
+      expect(response.status).toBe(200);
+    });
+
+    it('burns the code on the fifth wrong try, so even the right code then fails', async () => {
+      await signUp({ name: 'Guesser', email: 'guess@example.com', password: 'guess-password' });
+      const code = await t.smtp.waitForCode('guess@example.com', 0);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        const response = await submitOtp({ purpose: 'registration', email: 'guess@example.com', otp_code: wrong });
+        expect(response.status).toBe(400);
+        expect(response.json.message).toBe(AUTH_MESSAGES.otpInvalid);
+      }
+      const fifth = await submitOtp({ purpose: 'registration', email: 'guess@example.com', otp_code: wrong });
+      expect(fifth.json.message).toBe(AUTH_MESSAGES.otpBurned);
+      const right = await submitOtp({ purpose: 'registration', email: 'guess@example.com', otp_code: code });
+      expect(right.status).toBe(400);
+      expect(right.json.message).toBe(AUTH_MESSAGES.otpBurned);
+
+      t.clock.advance(120);
+      const resend = await resendOtp({ purpose: 'registration', email: 'guess@example.com' });
+      expect(resend.status).toBe(200);
+      const fresh = await t.smtp.waitForCode('guess@example.com', 1);
+      const verify = await submitOtp({ purpose: 'registration', email: 'guess@example.com', otp_code: fresh });
+      expect(verify.status).toBe(200);
+    });
+
+    it('accepts a code only once', async () => {
+      await signUp({ name: 'Once', email: 'once@example.com', password: 'once-password' });
+      const code = await t.smtp.waitForCode('once@example.com', 0);
+      const body = { purpose: 'registration', email: 'once@example.com', otp_code: code };
+      expect((await submitOtp(body)).status).toBe(200);
+      const replay = await submitOtp(body);
+      expect(replay.status).toBe(400);
+      expect(replay.json.message).toBe(AUTH_MESSAGES.otpMissing);
+    });
+
+    it('does not accept a registration code for a password reset', async () => {
+      await signUp({ name: 'Mixer', email: 'mixer@example.com', password: 'mixer-password' });
+      const code = await t.smtp.waitForCode('mixer@example.com', 0);
+      const response = await submitOtp({
+        purpose: 'reset_password',
+        email: 'mixer@example.com',
+        otp_code: code,
+        new_password: 'hijacked-password',
+      });
+      expect(response.status).toBe(400);
+    });
+
+    it('locks resending for 120 seconds, then issues a new code that replaces the old one', async () => {
+      await signUp({ name: 'Resender', email: 'resend@example.com', password: 'resend-password' });
+      const first = await t.smtp.waitForCode('resend@example.com', 0);
+      t.clock.advance(30);
+      const locked = await resendOtp({ purpose: 'registration', email: 'resend@example.com' });
+      expect(locked.status).toBe(429);
+      expect(locked.json.message).toBe('Please wait 90 seconds before requesting a new code.');
+      expect(locked.headers['retry-after']).toBe('90');
+
+      t.clock.advance(90);
+      const resent = await resendOtp({ purpose: 'registration', email: 'resend@example.com' });
+      expect(resent.status).toBe(200);
+      expect(resent.json.message).toBe('OTP sent to your email!');
+      const second = await t.smtp.waitForCode('resend@example.com', 1);
+      if (second !== first) {
+        const old = await submitOtp({ purpose: 'registration', email: 'resend@example.com', otp_code: first });
+        expect(old.status).toBe(400);
+        expect(old.json.message).toBe(AUTH_MESSAGES.otpInvalid);
+      }
+      const ok = await submitOtp({ purpose: 'registration', email: 'resend@example.com', otp_code: second });
+      expect(ok.status).toBe(200);
+    });
+
+    it('tells a registration resend for an unknown email to sign up first', async () => {
+      const response = await resendOtp({ purpose: 'registration', email: 'nobody@example.com' });
+      expect(response.status).toBe(404);
+      expect(response.json.message).toMatch(/sign up first/);
+    });
+  });
+
+  describe('password reset', () => {
+    it('answers an unknown email exactly like a known one and mails nothing', async () => {
+      await createVerifiedAccount(t, { email: 'known@example.com' });
+      const mailsBefore = t.smtp.messages.length;
+      const known = await resendOtp({ purpose: 'reset_password', email: 'known@example.com' });
+      const unknown = await resendOtp({ purpose: 'reset_password', email: 'ghost@example.com' });
+      expect(unknown.status).toBe(known.status);
+      expect(unknown.json).toEqual({ ...known.json, data: { ...known.json.data, email: 'ghost@example.com' } });
+
+      const knownAgain = await resendOtp({ purpose: 'reset_password', email: 'known@example.com' });
+      const unknownAgain = await resendOtp({ purpose: 'reset_password', email: 'ghost@example.com' });
+      expect(knownAgain.status).toBe(429);
+      expect(unknownAgain.status).toBe(429);
+      expect(unknownAgain.json.message).toBe(knownAgain.json.message);
+
+      await t.smtp.waitForCode('known@example.com', 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(t.smtp.mailsTo('ghost@example.com')).toHaveLength(0);
+      expect(t.smtp.messages.length).toBe(mailsBefore + 1);
+
+      const guess = await submitOtp({
+        purpose: 'reset_password',
+        email: 'ghost@example.com',
+        otp_code: '123456',
+        new_password: 'whatever-password',
+      });
+      expect(guess.status).toBe(400);
+      expect(guess.json.message).toBe(AUTH_MESSAGES.otpInvalid);
+    });
+
+    it('sets the new password and revokes tokens issued before', async () => {
+      const oldToken = await createVerifiedAccount(t, { email: 'reset@example.com', password: 'before-reset' });
+      expect((await getJson(t.app, '/customer/me', oldToken)).status).toBe(200);
+
+      await resendOtp({ purpose: 'reset_password', email: 'reset@example.com' });
+      const code = await t.smtp.waitForCode('reset@example.com', 1);
+      const missingPassword = await submitOtp({ purpose: 'reset_password', email: 'reset@example.com', otp_code: code });
+      expect(missingPassword.status).toBe(400);
+      expect(missingPassword.json.message).toBe('New password is required');
+      const shortPassword = await submitOtp({
+        purpose: 'reset_password',
+        email: 'reset@example.com',
+        otp_code: code,
+        new_password: 'short',
+      });
+      expect(shortPassword.json.message).toBe(PASSWORD_RULE);
+
+      const reset = await submitOtp({
+        purpose: 'reset_password',
+        email: 'reset@example.com',
+        otp_code: code,
+        new_password: 'after-reset-password',
+      });
+      expect(reset.status).toBe(200);
+      expect(reset.json.message).toBe('Password reset successful!');
+
+      const revoked = await getJson(t.app, '/customer/me', oldToken);
+      expect(revoked.status).toBe(401);
+      expect(revoked.json.message).toBe(AUTH_MESSAGES.sessionExpired);
+      const oldLogin = await postJson(t.app, '/customer/auth/sign-in', {
+        email: 'reset@example.com',
+        password: 'before-reset',
+      });
+      expect(oldLogin.status).toBe(401);
+      const newToken = await signIn(t, 'reset@example.com', 'after-reset-password');
+      expect((await getJson(t.app, '/customer/me', newToken)).status).toBe(200);
+    });
+  });
+
+  describe('sign-in', () => {
+    it('gives one generic message for a wrong password and an unknown email', async () => {
+      await createVerifiedAccount(t, { email: 'signin@example.com', password: 'right-password' });
+      const wrongPassword = await postJson(t.app, '/customer/auth/sign-in', {
+        email: 'signin@example.com',
+        password: 'wrong-password',
+      });
+      const unknownEmail = await postJson(t.app, '/customer/auth/sign-in', {
+        email: 'nobody-here@example.com',
+        password: 'wrong-password',
+      });
+      expect(wrongPassword.status).toBe(401);
+      expect(unknownEmail.status).toBe(401);
+      expect(wrongPassword.json).toEqual(unknownEmail.json);
+      expect(wrongPassword.json.message).toBe(AUTH_MESSAGES.invalidCredentials);
+    });
+
+    it('refuses a missing, malformed or forged token', async () => {
+      expect((await getJson(t.app, '/customer/me')).json.message).toBe(AUTH_MESSAGES.signInRequired);
+      const garbage = await getJson(t.app, '/customer/me', 'not-a-jwt');
+      expect(garbage.status).toBe(401);
+      const forged =
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDAiLCJ0diI6MCwiZXhwIjo0MTAyNDQ0ODAwfQ.c2lnbmF0dXJl';
+      expect((await getJson(t.app, '/customer/me', forged)).status).toBe(401);
+    });
+
+    it('expires tokens after seven days', async () => {
+      const token = await createVerifiedAccount(t, { email: 'expiry@example.com' });
+      t.clock.advance(7 * 24 * 3600 + 1);
+      const response = await getJson(t.app, '/customer/me', token);
+      expect(response.status).toBe(401);
+      expect(response.json.message).toBe(AUTH_MESSAGES.sessionExpired);
+    });
+  });
+});

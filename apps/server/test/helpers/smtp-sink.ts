@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  subject: string;
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives, for reading codes in tests. */
+export async function startSmtpSink() {
+  const messages: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), raw, subject });
+        waiters.splice(0).forEach((wake) => wake());
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  function mailsTo(email: string) {
+    return messages.filter((message) => message.to.includes(email.toLowerCase()));
+  }
+
+  /** Waits for the `index`-th message (0-based) to `email` and answers the code in it. */
+  async function waitForCode(email: string, index = mailsTo(email).length, timeoutMs = 5_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (mailsTo(email).length <= index) {
+      if (Date.now() > deadline) throw new Error(`No mail #${index + 1} reached ${email}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+    const mail = mailsTo(email)[index]!;
+    const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
+    if (!code) throw new Error(`No code in "${mail.subject}"`);
+    return code;
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    mailsTo,
+    waitForCode,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;

@@ -1,0 +1,137 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppInstance } from '../../src/app.js';
+import { parseConfig, type ResolvedConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import type { AuthLimits } from '../../src/modules/auth/auth.service.js';
+import { openServices, type Services } from '../../src/services.js';
+import { createPostgresDatabase, type Engine } from './databases.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date('2026-11-21T09:00:00Z')) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  clock.advance = (seconds: number) => {
+    now += seconds * 1000;
+  };
+  return clock;
+}
+export type TestClock = ReturnType<typeof createTestClock>;
+
+/** Limits high enough that tests which sign in many times are not throttled. */
+export const RELAXED_LIMITS: AuthLimits = {
+  perIp: { max: 10_000, windowSeconds: 60 },
+  perEmail: { max: 10_000, windowSeconds: 60 },
+};
+
+export interface TestApp {
+  app: AppInstance;
+  services: Services;
+  config: ResolvedConfig;
+  smtp: SmtpSink;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  engine: Engine,
+  options: { authLimits?: AuthLimits; webDistDir?: string; clock?: TestClock } = {},
+): Promise<TestApp> {
+  const smtp = await startSmtpSink();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cadence-test-'));
+  const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = {
+    ...parseConfig({
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: postgres?.url,
+    }),
+    appSecret: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
+  };
+  const logger = createLogger('silent');
+  const services = await openServices(config, logger, { inMemory: true });
+  const clock = options.clock ?? createTestClock();
+  const app = await buildApp({
+    config,
+    logger,
+    ...services,
+    clock,
+    authLimits: options.authLimits ?? RELAXED_LIMITS,
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
+  });
+  await app.ready();
+  return {
+    app,
+    services,
+    config,
+    smtp,
+    clock,
+    async close() {
+      await app.close();
+      await services.close();
+      await smtp.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POSTs JSON to the API and answers the response with its parsed body. */
+export async function postJson(app: AppInstance, url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers });
+  return withJson(response);
+}
+
+export async function getJson(app: AppInstance, url: string, token?: string) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api${url}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  return withJson(response);
+}
+
+export interface ApiBody {
+  message?: string;
+  statusCode?: number;
+  error?: string;
+  data?: Record<string, unknown> | null;
+}
+
+function withJson(response: LightMyRequestResponse) {
+  const contentType = String(response.headers['content-type'] ?? '');
+  const json: ApiBody = contentType.includes('json') ? (response.json() as ApiBody) : {};
+  return { status: response.statusCode, headers: response.headers, json, body: response.body };
+}
+
+/** Signs up, reads the code from the SMTP sink, verifies, and signs in. Answers the token. */
+export async function createVerifiedAccount(
+  t: TestApp,
+  account: { name?: string; email: string; password?: string },
+) {
+  const password = account.password ?? 'correct horse battery';
+  const signUp = await postJson(t.app, '/customer/auth/sign-up', {
+    name: account.name ?? 'Test Person',
+    email: account.email,
+    password,
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.body}`);
+  const code = await t.smtp.waitForCode(account.email, t.smtp.mailsTo(account.email).length - 1);
+  const verify = await postJson(t.app, '/customer/auth/submit-otp', {
+    purpose: 'registration',
+    email: account.email,
+    otp_code: code,
+  });
+  if (verify.status !== 200) throw new Error(`verification failed: ${verify.body}`);
+  return signIn(t, account.email, password);
+}
+
+export async function signIn(t: TestApp, email: string, password: string) {
+  const response = await postJson(t.app, '/customer/auth/sign-in', { email, password });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json.data?.access_token as string;
+}

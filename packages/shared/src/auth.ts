@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+export const OTP_LENGTH = 6;
+/** A code lives this long after it is sent, and a new one can be asked for only after it. */
+export const OTP_TTL_SECONDS = 120;
+export const OTP_RESEND_LOCK_SECONDS = 120;
+/** The fifth wrong try burns the code. */
+export const OTP_MAX_ATTEMPTS = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+/** argon2 hashes whatever it is given; a cap keeps a huge password from costing us seconds. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+export const OtpPurposeSchema = z.enum(['registration', 'reset_password'], {
+  error: 'Purpose must be registration or reset_password',
+});
+export type OtpPurpose = z.infer<typeof OtpPurposeSchema>;
+
+function requiredText(label: string) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, `${label} is required`);
+}
+
+export const EmailSchema = requiredText('Email')
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Password is required' : 'Password must be text'),
+  })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** Sign-in checks presence only: the length rule is for choosing a password, not for using one. */
+const ExistingPasswordSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Password is required' : 'Password must be text'),
+  })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH, 'Email or password is incorrect');
+
+export const OtpCodeSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Code is required' : 'Code must be text'),
+  })
+  .regex(/^\d{6}$/, `The code must be ${OTP_LENGTH} digits`);
+
+export const SignUpSchema = z.object({
+  name: requiredText('Name').max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: ExistingPasswordSchema,
+});
+export type SignIn = z.infer<typeof SignInSchema>;
+
+export const SubmitOtpSchema = z
+  .object({
+    purpose: OtpPurposeSchema,
+    email: EmailSchema,
+    otp_code: OtpCodeSchema,
+    new_password: PasswordSchema.optional(),
+  })
+  .refine((body) => body.purpose !== 'reset_password' || body.new_password !== undefined, {
+    message: 'New password is required',
+    path: ['new_password'],
+  });
+export type SubmitOtp = z.infer<typeof SubmitOtpSchema>;
+
+export const ResendOtpSchema = z.object({
+  purpose: OtpPurposeSchema,
+  email: EmailSchema,
+});
+export type ResendOtp = z.infer<typeof ResendOtpSchema>;
+
+export const OtpSentSchema = z.object({
+  email: z.string(),
+  purpose: OtpPurposeSchema,
+  expires_in: z.number().int(),
+  resend_in: z.number().int(),
+});
+export type OtpSent = z.infer<typeof OtpSentSchema>;
+
+export const AccessTokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_at: z.string(),
+});
+export type AccessToken = z.infer<typeof AccessTokenSchema>;
+
+export const MeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+});
+export type Me = z.infer<typeof MeSchema>;

@@ -1,0 +1,5 @@
+export * from './api.js';
+export * from './auth.js';
+export * from './messages.js';
+export * from './networks.js';
+export * from './routes.js';

@@ -1,0 +1,58 @@
+/**
+ * Texts a person reads, in one place so the browser and the server say the same thing.
+ * Toasts and fallbacks are worded exactly as the spec words them.
+ */
+export const TOASTS = {
+  loginSuccess: 'Login successful!',
+  otpSent: 'OTP sent to your email!',
+  accountVerified: 'Account verified! Please login.',
+  passwordReset: 'Password reset successful!',
+  otpResent: 'OTP resent successfully!',
+  requestFailed: 'Request failed',
+  otpVerificationFailed: 'OTP verification failed',
+  resendFailed: 'Resend failed',
+  sendOtpFailed: 'Failed to send OTP',
+  unauthorizedRedirect: 'Unauthorized: Redirecting to login',
+  noToken: 'No authentication token found',
+} as const;
+
+export const AUTH_MESSAGES = {
+  signUpCodeSent: 'Account created. We sent a 6-digit code to your email.',
+  emailTaken: 'An account with this email already exists. Please sign in or reset your password.',
+  invalidCredentials: 'Email or password is incorrect',
+  notVerified:
+    'Please verify your email before signing in. Sign up again with the same email to get a new code.',
+  signedIn: 'Login successful!',
+  otpSent: 'OTP sent to your email!',
+  resetCodeSent: 'If an account exists for this email, we sent it a 6-digit code.',
+  accountVerified: 'Account verified! Please login.',
+  passwordReset: 'Password reset successful!',
+  alreadyVerified: 'This account is already verified. Please sign in.',
+  otpInvalid: 'The code is incorrect. Please check it and try again.',
+  otpExpired: 'This code has expired. Please request a new one.',
+  otpBurned: 'Too many wrong codes. Please request a new one.',
+  otpMissing: 'No valid code for this email. Please request a new one.',
+  resendLocked: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting a new code.`,
+  tooManyAttempts: (seconds: number) =>
+    `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  signInRequired: 'Please sign in to continue.',
+  customerFetched: 'Customer Fetched Successfully',
+} as const;
+
+export const HTTP_MESSAGES = {
+  notFound: 'The requested resource was not found.',
+  routeNotFound: (method: string, url: string) => `No API route matches ${method} ${url}.`,
+  invalidJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'This content type is not supported. Send JSON.',
+  internal: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+} as const;
+
+export const AUTH_ERROR_PAGE = {
+  title: 'Authentication Error',
+  body: 'There was a problem with authentication. Please try logging in again.',
+  action: 'Go to Login',
+} as const;

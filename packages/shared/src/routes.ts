@@ -1,0 +1,25 @@
+/** Screens of the web app (spec 001, route table). */
+export const ROUTES = {
+  login: '/login',
+  home: '/',
+  companies: '/companies',
+  posts: '/posts',
+  scheduling: '/scheduling',
+  subscriptions: '/subscriptions',
+  paymentSuccess: '/payment-success',
+  paymentFailed: '/payment-failed',
+  settings: '/settings',
+  admin: '/admin/subscriptions',
+} as const;
+
+/** Product API paths, relative to `/api`. */
+export const API_PATHS = {
+  signUp: '/customer/auth/sign-up',
+  signIn: '/customer/auth/sign-in',
+  submitOtp: '/customer/auth/submit-otp',
+  resendOtp: '/customer/auth/resend-otp',
+  me: '/customer/me',
+  health: '/health',
+} as const;
+
+export const TOKEN_STORAGE_KEY = 'token';
