@@ -4,10 +4,13 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const shared = JSON.parse(readFileSync(new URL('../../packages/shared/package.json', import.meta.url), 'utf8'));
-const external = [...Object.keys(pkg.dependencies), ...Object.keys(shared.dependencies ?? {})].filter(
-  (name) => !name.startsWith('@cadence/'),
+const shared = JSON.parse(
+  readFileSync(new URL('../../packages/shared/package.json', import.meta.url), 'utf8'),
 );
+const external = [
+  ...Object.keys(pkg.dependencies),
+  ...Object.keys(shared.dependencies ?? {}),
+].filter((name) => !name.startsWith('@cadence/'));
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },

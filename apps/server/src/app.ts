@@ -16,7 +16,11 @@ import { findUp } from './lib/find-up.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import type { Logger } from './logger.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService, DEFAULT_AUTH_LIMITS, type AuthLimits } from './modules/auth/auth.service.js';
+import {
+  createAuthService,
+  DEFAULT_AUTH_LIMITS,
+  type AuthLimits,
+} from './modules/auth/auth.service.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.js';
@@ -98,11 +102,12 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   });
 
   await app.register(
-    async (api) => {
+    (api, _options, done) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       registerHealthRoutes(typed, deps.database);
       registerAuthRoutes(typed, auth);
       registerCustomerRoutes(typed);
+      done();
     },
     { prefix: '/api' },
   );

@@ -42,7 +42,9 @@ async function main(argv: string[]) {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof DataDirBusyError ? error.message : error);
+    console.error(
+      error instanceof ConfigError || error instanceof DataDirBusyError ? error.message : error,
+    );
     process.exit(1);
   },
 );

@@ -8,7 +8,13 @@ export function createLogger(level: string): Logger {
     level,
     // Belt and braces: nothing that authenticates a person ever reaches the log.
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.new_password', '*.otp_code'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.new_password',
+        '*.otp_code',
+      ],
       censor: '[redacted]',
     },
   });

@@ -25,7 +25,11 @@ describe.each(engines)('accounts on %s', (engine) => {
 
   describe('sign-up and verification', () => {
     it('creates an account, mails a code over SMTP, verifies it and signs in', async () => {
-      const response = await signUp({ name: 'Ada Admin', email: 'Ada@Example.com', password: 'first-password' });
+      const response = await signUp({
+        name: 'Ada Admin',
+        email: 'Ada@Example.com',
+        password: 'first-password',
+      });
       expect(response.status).toBe(201);
       expect(response.json.data).toEqual({
         email: 'ada@example.com',
@@ -44,7 +48,11 @@ describe.each(engines)('accounts on %s', (engine) => {
       expect(beforeVerify.status).toBe(403);
       expect(beforeVerify.json.message).toBe(AUTH_MESSAGES.notVerified);
 
-      const verify = await submitOtp({ purpose: 'registration', email: 'ada@example.com', otp_code: code });
+      const verify = await submitOtp({
+        purpose: 'registration',
+        email: 'ada@example.com',
+        otp_code: code,
+      });
       expect(verify.status).toBe(200);
       expect(verify.json.message).toBe('Account verified! Please login.');
 
@@ -59,7 +67,11 @@ describe.each(engines)('accounts on %s', (engine) => {
 
       const me = await getJson(t.app, '/customer/me', token);
       expect(me.status).toBe(200);
-      expect(me.json.data).toMatchObject({ name: 'Ada Admin', email: 'ada@example.com', is_admin: true });
+      expect(me.json.data).toMatchObject({
+        name: 'Ada Admin',
+        email: 'ada@example.com',
+        is_admin: true,
+      });
     });
 
     it('makes only the first verified account an admin', async () => {
@@ -69,20 +81,36 @@ describe.each(engines)('accounts on %s', (engine) => {
     });
 
     it('answers 409 for an email that is already verified', async () => {
-      const response = await signUp({ name: 'Again', email: 'ada@example.com', password: 'another-password' });
+      const response = await signUp({
+        name: 'Again',
+        email: 'ada@example.com',
+        password: 'another-password',
+      });
       expect(response.status).toBe(409);
-      expect(response.json).toEqual({ statusCode: 409, error: 'Conflict', message: AUTH_MESSAGES.emailTaken });
+      expect(response.json).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        message: AUTH_MESSAGES.emailTaken,
+      });
     });
 
     it('replaces a pending account on a second sign-up once the resend lock has passed', async () => {
       await signUp({ name: 'Pending One', email: 'pending@example.com', password: 'old-password' });
-      const locked = await signUp({ name: 'Pending Two', email: 'pending@example.com', password: 'new-password' });
+      const locked = await signUp({
+        name: 'Pending Two',
+        email: 'pending@example.com',
+        password: 'new-password',
+      });
       expect(locked.status).toBe(429);
       expect(locked.json.message).toBe(AUTH_MESSAGES.resendLocked(120));
       expect(locked.headers['retry-after']).toBe('120');
 
       t.clock.advance(121);
-      const again = await signUp({ name: 'Pending Two', email: 'pending@example.com', password: 'new-password' });
+      const again = await signUp({
+        name: 'Pending Two',
+        email: 'pending@example.com',
+        password: 'new-password',
+      });
       expect(again.status).toBe(201);
       const code = await t.smtp.waitForCode('pending@example.com', 1);
       expect(t.smtp.mailsTo('pending@example.com')[1]!.raw).toContain('Hi Pending Two');
@@ -104,7 +132,11 @@ describe.each(engines)('accounts on %s', (engine) => {
       await signUp({ name: 'Slow', email: 'slow@example.com', password: 'slow-password' });
       const code = await t.smtp.waitForCode('slow@example.com', 0);
       t.clock.advance(120);
-      const response = await submitOtp({ purpose: 'registration', email: 'slow@example.com', otp_code: code });
+      const response = await submitOtp({
+        purpose: 'registration',
+        email: 'slow@example.com',
+        otp_code: code,
+      });
       expect(response.status).toBe(400);
       expect(response.json.message).toBe(AUTH_MESSAGES.otpExpired);
     });
@@ -113,7 +145,11 @@ describe.each(engines)('accounts on %s', (engine) => {
       await signUp({ name: 'Quick', email: 'quick@example.com', password: 'quick-password' });
       const code = await t.smtp.waitForCode('quick@example.com', 0);
       t.clock.advance(119);
-      const response = await submitOtp({ purpose: 'registration', email: 'quick@example.com', otp_code: code });
+      const response = await submitOtp({
+        purpose: 'registration',
+        email: 'quick@example.com',
+        otp_code: code,
+      });
       expect(response.status).toBe(200);
     });
 
@@ -122,13 +158,25 @@ describe.each(engines)('accounts on %s', (engine) => {
       const code = await t.smtp.waitForCode('guess@example.com', 0);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let attempt = 1; attempt <= 4; attempt++) {
-        const response = await submitOtp({ purpose: 'registration', email: 'guess@example.com', otp_code: wrong });
+        const response = await submitOtp({
+          purpose: 'registration',
+          email: 'guess@example.com',
+          otp_code: wrong,
+        });
         expect(response.status).toBe(400);
         expect(response.json.message).toBe(AUTH_MESSAGES.otpInvalid);
       }
-      const fifth = await submitOtp({ purpose: 'registration', email: 'guess@example.com', otp_code: wrong });
+      const fifth = await submitOtp({
+        purpose: 'registration',
+        email: 'guess@example.com',
+        otp_code: wrong,
+      });
       expect(fifth.json.message).toBe(AUTH_MESSAGES.otpBurned);
-      const right = await submitOtp({ purpose: 'registration', email: 'guess@example.com', otp_code: code });
+      const right = await submitOtp({
+        purpose: 'registration',
+        email: 'guess@example.com',
+        otp_code: code,
+      });
       expect(right.status).toBe(400);
       expect(right.json.message).toBe(AUTH_MESSAGES.otpBurned);
 
@@ -136,7 +184,11 @@ describe.each(engines)('accounts on %s', (engine) => {
       const resend = await resendOtp({ purpose: 'registration', email: 'guess@example.com' });
       expect(resend.status).toBe(200);
       const fresh = await t.smtp.waitForCode('guess@example.com', 1);
-      const verify = await submitOtp({ purpose: 'registration', email: 'guess@example.com', otp_code: fresh });
+      const verify = await submitOtp({
+        purpose: 'registration',
+        email: 'guess@example.com',
+        otp_code: fresh,
+      });
       expect(verify.status).toBe(200);
     });
 
@@ -177,11 +229,19 @@ describe.each(engines)('accounts on %s', (engine) => {
       expect(resent.json.message).toBe('OTP sent to your email!');
       const second = await t.smtp.waitForCode('resend@example.com', 1);
       if (second !== first) {
-        const old = await submitOtp({ purpose: 'registration', email: 'resend@example.com', otp_code: first });
+        const old = await submitOtp({
+          purpose: 'registration',
+          email: 'resend@example.com',
+          otp_code: first,
+        });
         expect(old.status).toBe(400);
         expect(old.json.message).toBe(AUTH_MESSAGES.otpInvalid);
       }
-      const ok = await submitOtp({ purpose: 'registration', email: 'resend@example.com', otp_code: second });
+      const ok = await submitOtp({
+        purpose: 'registration',
+        email: 'resend@example.com',
+        otp_code: second,
+      });
       expect(ok.status).toBe(200);
     });
 
@@ -199,10 +259,16 @@ describe.each(engines)('accounts on %s', (engine) => {
       const known = await resendOtp({ purpose: 'reset_password', email: 'known@example.com' });
       const unknown = await resendOtp({ purpose: 'reset_password', email: 'ghost@example.com' });
       expect(unknown.status).toBe(known.status);
-      expect(unknown.json).toEqual({ ...known.json, data: { ...known.json.data, email: 'ghost@example.com' } });
+      expect(unknown.json).toEqual({
+        ...known.json,
+        data: { ...known.json.data, email: 'ghost@example.com' },
+      });
 
       const knownAgain = await resendOtp({ purpose: 'reset_password', email: 'known@example.com' });
-      const unknownAgain = await resendOtp({ purpose: 'reset_password', email: 'ghost@example.com' });
+      const unknownAgain = await resendOtp({
+        purpose: 'reset_password',
+        email: 'ghost@example.com',
+      });
       expect(knownAgain.status).toBe(429);
       expect(unknownAgain.status).toBe(429);
       expect(unknownAgain.json.message).toBe(knownAgain.json.message);
@@ -223,12 +289,19 @@ describe.each(engines)('accounts on %s', (engine) => {
     });
 
     it('sets the new password and revokes tokens issued before', async () => {
-      const oldToken = await createVerifiedAccount(t, { email: 'reset@example.com', password: 'before-reset' });
+      const oldToken = await createVerifiedAccount(t, {
+        email: 'reset@example.com',
+        password: 'before-reset',
+      });
       expect((await getJson(t.app, '/customer/me', oldToken)).status).toBe(200);
 
       await resendOtp({ purpose: 'reset_password', email: 'reset@example.com' });
       const code = await t.smtp.waitForCode('reset@example.com', 1);
-      const missingPassword = await submitOtp({ purpose: 'reset_password', email: 'reset@example.com', otp_code: code });
+      const missingPassword = await submitOtp({
+        purpose: 'reset_password',
+        email: 'reset@example.com',
+        otp_code: code,
+      });
       expect(missingPassword.status).toBe(400);
       expect(missingPassword.json.message).toBe('New password is required');
       const shortPassword = await submitOtp({
@@ -279,7 +352,9 @@ describe.each(engines)('accounts on %s', (engine) => {
     });
 
     it('refuses a missing, malformed or forged token', async () => {
-      expect((await getJson(t.app, '/customer/me')).json.message).toBe(AUTH_MESSAGES.signInRequired);
+      expect((await getJson(t.app, '/customer/me')).json.message).toBe(
+        AUTH_MESSAGES.signInRequired,
+      );
       const garbage = await getJson(t.app, '/customer/me', 'not-a-jwt');
       expect(garbage.status).toBe(401);
       const forged =

@@ -21,7 +21,10 @@ export type OtpPurpose = z.infer<typeof OtpPurposeSchema>;
 
 function requiredText(label: string) {
   return z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${label} is required` : `${label} must be text`,
+    })
     .trim()
     .min(1, `${label} is required`);
 }
@@ -33,7 +36,8 @@ export const EmailSchema = requiredText('Email')
 
 export const PasswordSchema = z
   .string({
-    error: (issue) => (issue.input === undefined ? 'Password is required' : 'Password must be text'),
+    error: (issue) =>
+      issue.input === undefined ? 'Password is required' : 'Password must be text',
   })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE)
@@ -42,7 +46,8 @@ export const PasswordSchema = z
 /** Sign-in checks presence only: the length rule is for choosing a password, not for using one. */
 const ExistingPasswordSchema = z
   .string({
-    error: (issue) => (issue.input === undefined ? 'Password is required' : 'Password must be text'),
+    error: (issue) =>
+      issue.input === undefined ? 'Password is required' : 'Password must be text',
   })
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH, 'Email or password is incorrect');
@@ -54,7 +59,10 @@ export const OtpCodeSchema = z
   .regex(/^\d{6}$/, `The code must be ${OTP_LENGTH} digits`);
 
 export const SignUpSchema = z.object({
-  name: requiredText('Name').max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+  name: requiredText('Name').max(
+    NAME_MAX_LENGTH,
+    `Name must be at most ${NAME_MAX_LENGTH} characters`,
+  ),
   email: EmailSchema,
   password: PasswordSchema,
 });

@@ -1,5 +1,12 @@
 /** Network ids exactly as the spec names them (note the capital I in linkedIn). */
-export const NETWORK_IDS = ['twitter', 'facebook', 'linkedIn', 'instagram', 'bluesky', 'threads'] as const;
+export const NETWORK_IDS = [
+  'twitter',
+  'facebook',
+  'linkedIn',
+  'instagram',
+  'bluesky',
+  'threads',
+] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];
 
 export const NETWORK_NAMES: Record<NetworkId, string> = {

@@ -89,7 +89,10 @@ async function openPglite(dir: string | undefined, owner: string): Promise<Datab
         // locked sections); only `exec` runs those. The last statement's rows are the answer.
         const results = await client.exec(text);
         const last = results.at(-1);
-        return { rows: (last?.rows ?? []) as Record<string, unknown>[], rowCount: last?.affectedRows ?? null };
+        return {
+          rows: last?.rows ?? [],
+          rowCount: last?.affectedRows ?? null,
+        };
       },
       ping: async () => {
         await client.query('select 1');

@@ -65,7 +65,10 @@ function readHolder(lockFile: string): { pid: number; owner: string } | undefine
   try {
     const parsed = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid?: unknown; owner?: unknown };
     if (typeof parsed.pid !== 'number') return undefined;
-    return { pid: parsed.pid, owner: typeof parsed.owner === 'string' ? parsed.owner : 'another process' };
+    return {
+      pid: parsed.pid,
+      owner: typeof parsed.owner === 'string' ? parsed.owner : 'another process',
+    };
   } catch {
     return undefined;
   }

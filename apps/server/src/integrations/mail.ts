@@ -42,15 +42,25 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * goes to the log, so a fresh install can sign up with nothing else configured.
  */
 function createOutboxMailer(outbox: string, from: string, logger: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`,
+      );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      logger.info({ to: message.to, file }, `Mail (no SMTP_URL set): ${message.subject}\n${message.text}`);
+      logger.info(
+        { to: message.to, file },
+        `Mail (no SMTP_URL set): ${message.subject}\n${message.text}`,
+      );
     },
     close: () => transport.close(),
   };

@@ -30,7 +30,11 @@ export class RateLimiter {
     window.count += 1;
     if (window.count > limit.max) {
       const seconds = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
-      throw AppError.tooManyRequests(AUTH_MESSAGES.tooManyAttempts(seconds), seconds, 'RATE_LIMITED');
+      throw AppError.tooManyRequests(
+        AUTH_MESSAGES.tooManyAttempts(seconds),
+        seconds,
+        'RATE_LIMITED',
+      );
     }
   }
 

@@ -9,7 +9,12 @@ export function errorResponses(...statusCodes: number[]) {
   return Object.fromEntries(statusCodes.map((code) => [code, ApiErrorSchema]));
 }
 
-export function sendError(reply: FastifyReply, statusCode: number, message: string, headers: Record<string, string> = {}) {
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   return reply
     .code(statusCode)
     .headers(headers)
@@ -26,16 +31,16 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
 };
 
-interface ZodIssueLike {
+interface ValidationIssue {
   message: string;
-  instancePath?: string;
-  params?: { issue?: { code?: string; path?: PropertyKey[] } };
+  keyword: string;
+  instancePath: string;
 }
 
-function validationMessage(issues: ZodIssueLike[]) {
+function validationMessage(issues: ValidationIssue[]) {
   const messages = issues.map((issue) => {
-    const path = issue.params?.issue?.path ?? [];
-    if (path.length === 0 && issue.params?.issue?.code === 'invalid_type') {
+    // The whole body has the wrong type (an array, a string, nothing at all).
+    if (issue.instancePath === '/' && issue.keyword === 'invalid_type') {
       return 'The request body must be a JSON object.';
     }
     return issue.message;
@@ -49,7 +54,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(reply, error.statusCode, error.message, error.headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendError(reply, 400, validationMessage(error.validation as ZodIssueLike[]));
+      return sendError(
+        reply,
+        400,
+        validationMessage(error.validation as unknown as ValidationIssue[]),
+      );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -10,7 +10,8 @@ export async function registerOpenApi(app: FastifyInstance) {
     openapi: {
       info: {
         title: 'Cadence API',
-        description: 'Self-hosted social media scheduler. Successful answers are `{ message, data }`; failures are `{ statusCode, error, message }`.',
+        description:
+          'Self-hosted social media scheduler. Successful answers are `{ message, data }`; failures are `{ statusCode, error, message }`.',
         version,
       },
       components: {

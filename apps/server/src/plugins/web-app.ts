@@ -16,10 +16,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       root: webDistDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so those never change.
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -28,7 +32,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
-    if (!wantsPage) return sendError(reply, 404, HTTP_MESSAGES.routeNotFound(request.method, pathname));
+    if (!wantsPage)
+      return sendError(reply, 404, HTTP_MESSAGES.routeNotFound(request.method, pathname));
     // A missing file (a stale /assets/x.js, /favicon.png) is a 404, not the app's page.
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     if (lastSegment.includes('.')) return sendError(reply, 404, HTTP_MESSAGES.notFound);
@@ -36,8 +41,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send('The web app has not been built. Run `npm start` (or `npm run build`) from the project folder.');
+        .send(
+          'The web app has not been built. Run `npm start` (or `npm run build`) from the project folder.',
+        );
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', { cacheControl: false });
   });
 }

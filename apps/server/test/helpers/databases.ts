@@ -4,7 +4,9 @@ import pg from 'pg';
 export type Engine = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (as in CI). */
-export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const engines: Engine[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 /** A brand-new database on the test server, so each test file starts from nothing. */
 export async function createPostgresDatabase() {

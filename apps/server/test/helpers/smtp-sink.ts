@@ -21,7 +21,11 @@ export async function startSmtpSink() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
-        messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()), raw, subject });
+        messages.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
+          raw,
+          subject,
+        });
         waiters.splice(0).forEach((wake) => wake());
         callback();
       });

@@ -81,8 +81,18 @@ export async function createTestApp(
 }
 
 /** POSTs JSON to the API and answers the response with its parsed body. */
-export async function postJson(app: AppInstance, url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await app.inject({ method: 'POST', url: `/api${url}`, payload: body as object, headers });
+export async function postJson(
+  app: AppInstance,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    payload: body as object,
+    headers,
+  });
   return withJson(response);
 }
 
@@ -104,7 +114,7 @@ export interface ApiBody {
 
 function withJson(response: LightMyRequestResponse) {
   const contentType = String(response.headers['content-type'] ?? '');
-  const json: ApiBody = contentType.includes('json') ? (response.json() as ApiBody) : {};
+  const json: ApiBody = contentType.includes('json') ? response.json<ApiBody>() : {};
   return { status: response.statusCode, headers: response.headers, json, body: response.body };
 }
 

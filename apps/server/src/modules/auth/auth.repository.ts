@@ -106,7 +106,11 @@ export async function consumeOtp(db: DbExecutor, id: string, now: Date) {
 export async function markVerified(db: DbExecutor, userId: string, now: Date) {
   await db
     .update(users)
-    .set({ isVerified: true, verifiedAt: sql`coalesce(${users.verifiedAt}, ${now.toISOString()})`, updatedAt: now })
+    .set({
+      isVerified: true,
+      verifiedAt: sql`coalesce(${users.verifiedAt}, ${now.toISOString()})`,
+      updatedAt: now,
+    })
     .where(eq(users.id, userId));
 }
 
@@ -125,7 +129,12 @@ export async function promoteIfFirstAdmin(db: DbExecutor, userId: string) {
 }
 
 /** Sets a new password and invalidates every token issued before. */
-export async function replacePassword(db: DbExecutor, userId: string, passwordHash: string, now: Date) {
+export async function replacePassword(
+  db: DbExecutor,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+) {
   await db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })

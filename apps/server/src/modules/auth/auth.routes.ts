@@ -76,6 +76,9 @@ export function registerAuthRoutes(app: AppInstance, auth: AuthService) {
         response: { 200: envelope(AccessTokenSchema), ...errorResponses(400, 401, 403, 413, 429) },
       },
     },
-    async (request) => ({ message: AUTH_MESSAGES.signedIn, data: await auth.signIn(request.body, request.ip) }),
+    async (request) => ({
+      message: AUTH_MESSAGES.signedIn,
+      data: await auth.signIn(request.body, request.ip),
+    }),
   );
 }

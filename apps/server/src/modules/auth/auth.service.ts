@@ -78,17 +78,30 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
     if (!stored) {
       const seconds = secondsUntilResend(await repo.findOtp(executor, email, purpose), now) || 1;
-      throw AppError.tooManyRequests(AUTH_MESSAGES.resendLocked(seconds), seconds, 'OTP_RESEND_LOCKED');
+      throw AppError.tooManyRequests(
+        AUTH_MESSAGES.resendLocked(seconds),
+        seconds,
+        'OTP_RESEND_LOCKED',
+      );
     }
     return { code, otpId: stored.id };
   }
 
   async function mailOtp(to: string, name: string, purpose: OtpPurpose, code: string) {
-    await deps.mailer.send({ to, ...otpEmail({ name, purpose, code, lifetimeSeconds: OTP_TTL_SECONDS }) });
+    await deps.mailer.send({
+      to,
+      ...otpEmail({ name, purpose, code, lifetimeSeconds: OTP_TTL_SECONDS }),
+    });
   }
 
   /** A code that could not be mailed must not hold the resend lock against a retry. */
-  async function mailOrRelease(otpId: string, to: string, name: string, purpose: OtpPurpose, code: string) {
+  async function mailOrRelease(
+    otpId: string,
+    to: string,
+    name: string,
+    purpose: OtpPurpose,
+    code: string,
+  ) {
     try {
       await mailOtp(to, name, purpose, code);
     } catch (error) {
@@ -120,8 +133,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       throttle('resend-otp', ip, input.email);
       const user = await repo.findUserByEmail(db, input.email);
       if (input.purpose === 'registration') {
-        if (!user) throw AppError.notFound('No sign-up is waiting for this email. Please sign up first.', 'NO_PENDING_SIGN_UP');
-        if (user.isVerified) throw AppError.badRequest(AUTH_MESSAGES.alreadyVerified, 'ALREADY_VERIFIED');
+        if (!user)
+          throw AppError.notFound(
+            'No sign-up is waiting for this email. Please sign up first.',
+            'NO_PENDING_SIGN_UP',
+          );
+        if (user.isVerified)
+          throw AppError.badRequest(AUTH_MESSAGES.alreadyVerified, 'ALREADY_VERIFIED');
         const { code, otpId } = await issueOtp(db, input.email, 'registration', user.id);
         await mailOrRelease(otpId, input.email, user.name, 'registration', code);
         return { message: AUTH_MESSAGES.otpSent, data: otpSent(input.email, 'registration') };
@@ -141,7 +159,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     async submitOtp(input: SubmitOtp, ip: string) {
       throttle('submit-otp', ip, input.email);
       const newPasswordHash =
-        input.purpose === 'reset_password' && input.new_password ? await hashPassword(input.new_password) : undefined;
+        input.purpose === 'reset_password' && input.new_password
+          ? await hashPassword(input.new_password)
+          : undefined;
       const submittedHash = hashOtpCode(deps.otpKey, input.email, input.purpose, input.otp_code);
       // Decide and record inside one transaction (the row is locked), throw after it commits,
       // so a wrong try is counted even though the request fails.
@@ -164,7 +184,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       switch (outcome.kind) {
         case 'accepted':
-          return input.purpose === 'registration' ? AUTH_MESSAGES.accountVerified : AUTH_MESSAGES.passwordReset;
+          return input.purpose === 'registration'
+            ? AUTH_MESSAGES.accountVerified
+            : AUTH_MESSAGES.passwordReset;
         case 'missing':
           throw AppError.badRequest(AUTH_MESSAGES.otpMissing, 'OTP_MISSING');
         case 'expired':
@@ -186,10 +208,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await verifyPassword(user.passwordHash, input.password))) {
         throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
       }
-      if (!user.isVerified) throw AppError.forbidden(AUTH_MESSAGES.notVerified, 'EMAIL_NOT_VERIFIED');
+      if (!user.isVerified)
+        throw AppError.forbidden(AUTH_MESSAGES.notVerified, 'EMAIL_NOT_VERIFIED');
       await repo.recordSignIn(db, user.id, clock());
-      const { token, expiresAt } = await deps.tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
-      return { access_token: token, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString() };
+      const { token, expiresAt } = await deps.tokens.issue({
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+      });
+      return {
+        access_token: token,
+        token_type: 'Bearer' as const,
+        expires_at: expiresAt.toISOString(),
+      };
     },
   };
 }

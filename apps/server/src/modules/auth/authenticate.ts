@@ -30,12 +30,18 @@ export function createAuthenticate(db: Db, tokens: TokenService) {
     if (!user || !user.isVerified || user.tokenVersion !== claims.tokenVersion) {
       throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
     }
-    request.currentUser = { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
+    request.currentUser = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isAdmin: user.isAdmin,
+    };
   };
 }
 
 /** The signed-in user of a route guarded by `authenticate`. */
 export function requireUser(request: FastifyRequest): CurrentUser {
-  if (!request.currentUser) throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
+  if (!request.currentUser)
+    throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
   return request.currentUser;
 }

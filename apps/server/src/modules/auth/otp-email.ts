@@ -1,9 +1,13 @@
 import type { OtpPurpose } from '@cadence/shared';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-export function otpEmail(input: { name: string; purpose: OtpPurpose; code: string; lifetimeSeconds: number }) {
+export function otpEmail(input: {
+  name: string;
+  purpose: OtpPurpose;
+  code: string;
+  lifetimeSeconds: number;
+}) {
   const minutes = Math.round(input.lifetimeSeconds / 60);
   const lifetime = `${minutes} minute${minutes === 1 ? '' : 's'}`;
   const isReset = input.purpose === 'reset_password';

@@ -1,5 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_MAX_ATTEMPTS, OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS, type OtpPurpose } from '@cadence/shared';
+import {
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_LOCK_SECONDS,
+  OTP_TTL_SECONDS,
+  type OtpPurpose,
+} from '@cadence/shared';
 
 export interface StoredOtp {
   codeHash: string;

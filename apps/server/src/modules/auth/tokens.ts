@@ -14,7 +14,11 @@ export interface TokenService {
   read(token: string): Promise<TokenClaims | undefined>;
 }
 
-export function createTokenService(key: Buffer, clock: Clock, ttlSeconds = TOKEN_TTL_SECONDS): TokenService {
+export function createTokenService(
+  key: Buffer,
+  clock: Clock,
+  ttlSeconds = TOKEN_TTL_SECONDS,
+): TokenService {
   return {
     async issue({ userId, tokenVersion }) {
       const now = Math.floor(clock().getTime() / 1000);
@@ -29,7 +33,10 @@ export function createTokenService(key: Buffer, clock: Clock, ttlSeconds = TOKEN
     },
     async read(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock() });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: clock(),
+        });
         if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return undefined;
         return { userId: payload.sub, tokenVersion: payload.tv };
       } catch (error) {

@@ -15,7 +15,7 @@ export function registerCustomerRoutes(app: AppInstance) {
         response: { 200: envelope(MeSchema), ...errorResponses(401) },
       },
     },
-    async (request) => {
+    (request) => {
       const user = requireUser(request);
       return {
         message: AUTH_MESSAGES.customerFetched,

@@ -20,7 +20,8 @@ export function registerHealthRoutes(app: AppInstance, database: Database) {
     },
     async (_request, reply) => {
       const isUp = await pingWithin(database, PING_TIMEOUT_MS);
-      if (isUp) return { message: 'OK', data: { status: 'ok' as const, database: 'up' as const, version } };
+      if (isUp)
+        return { message: 'OK', data: { status: 'ok' as const, database: 'up' as const, version } };
       return reply.code(503).send({
         statusCode: 503,
         error: 'Service Unavailable',

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig } from './config.js';
+
+describe('configuration', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+  it('has working defaults for a fresh machine', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      role: 'all',
+      smtpUrl: undefined,
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('derives the public URL from the port and strips a trailing slash', () => {
+    expect(parseConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(parseConfig({ PUBLIC_URL: 'https://social.example.com/' }).publicUrl).toBe(
+      'https://social.example.com',
+    );
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it('lists every problem in one readable error', () => {
+    try {
+      parseConfig({ PORT: 'eighty', ROLE: 'both', DATABASE_URL: 'mysql://x', APP_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('PORT: must be a whole number between 1 and 65535');
+      expect(message).toContain('ROLE: must be web, worker or all');
+      expect(message).toContain('DATABASE_URL: must be a postgres:// connection string');
+      expect(message).toContain('APP_SECRET: must be at least 32 characters');
+    }
+  });
+
+  it('generates APP_SECRET once into DATA_DIR/secret with owner-only access', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cadence-config-'));
+    dirs.push(dir);
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.appSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(path.join(dir, 'secret')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(first.appSecret);
+    expect(readFileSync(path.join(dir, 'secret'), 'utf8').trim()).toBe(first.appSecret);
+  });
+
+  it('prefers APP_SECRET from the environment and writes nothing', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cadence-config-'));
+    dirs.push(dir);
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dir, APP_SECRET: secret }).appSecret).toBe(secret);
+    expect(() => statSync(path.join(dir, 'secret'))).toThrow();
+  });
+});

@@ -1,0 +1,246 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AUTH_MESSAGES, PASSWORD_RULE } from '@cadence/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AUTH_LIMITS } from '../src/modules/auth/auth.service.js';
+import { engines } from './helpers/databases.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  postJson,
+  type TestApp,
+} from './helpers/test-app.js';
+
+describe.each(engines)('HTTP behaviour on %s', (engine) => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(tmpdir(), 'cadence-web-'));
+    await mkdir(path.join(webDir, 'assets'));
+    await writeFile(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>Cadence</title><div id="root"></div>',
+    );
+    await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp(engine, { webDistDir: webDir, authLimits: DEFAULT_AUTH_LIMITS });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  const signUp = (body: unknown, headers?: Record<string, string>) =>
+    postJson(t.app, '/customer/auth/sign-up', body, headers);
+
+  describe('validation answers 400 with a message a person can act on', () => {
+    it.each([
+      [{ email: 'a@example.com', password: 'long-enough' }, 'Name is required'],
+      [{ name: '   ', email: 'a@example.com', password: 'long-enough' }, 'Name is required'],
+      [{ name: 'A', password: 'long-enough' }, 'Email is required'],
+      [
+        { name: 'A', email: 'not-an-email', password: 'long-enough' },
+        'Enter a valid email address',
+      ],
+      [{ name: 'A', email: 'a@example.com' }, 'Password is required'],
+      [{ name: 'A', email: 'a@example.com', password: 'short' }, PASSWORD_RULE],
+      [
+        { name: 'A', email: 'a@example.com', password: 'x'.repeat(129) },
+        'Password must be at most 128 characters',
+      ],
+      [{ name: 42, email: 'a@example.com', password: 'long-enough' }, 'Name must be text'],
+      [{}, 'Name is required. Email is required. Password is required'],
+    ])('sign-up %j → %s', async (body, message) => {
+      const response = await signUp(body);
+      expect(response.status).toBe(400);
+      expect(response.json).toEqual({ statusCode: 400, error: 'Bad Request', message });
+    });
+
+    it.each([
+      [{ purpose: 'registration', email: 'a@example.com' }, 'Code is required'],
+      [
+        { purpose: 'registration', email: 'a@example.com', otp_code: '12345' },
+        'The code must be 6 digits',
+      ],
+      [
+        { purpose: 'registration', email: 'a@example.com', otp_code: '12345a' },
+        'The code must be 6 digits',
+      ],
+      [
+        { purpose: 'login', email: 'a@example.com', otp_code: '123456' },
+        'Purpose must be registration or reset_password',
+      ],
+    ])('submit-otp %j → %s', async (body, message) => {
+      const response = await postJson(t.app, '/customer/auth/submit-otp', body);
+      expect(response.status).toBe(400);
+      expect(response.json.message).toBe(message);
+    });
+
+    it('answers malformed JSON with 400', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer/auth/sign-in',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email": "a@example.com", ',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The request body is not valid JSON.',
+      });
+    });
+
+    it('answers a body that is not an object, or no body at all, with 400', async () => {
+      expect((await signUp(['a', 'b'])).json.message).toBe(
+        'The request body must be a JSON object.',
+      );
+      const empty = await t.app.inject({ method: 'POST', url: '/api/customer/auth/sign-in' });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json<{ message: string }>().message).toBe(
+        'The request body must be a JSON object.',
+      );
+    });
+
+    it('answers an oversized body with 413 and a body of another type with 415 or 400', async () => {
+      const huge = await signUp({
+        name: 'x'.repeat(20_000),
+        email: 'a@example.com',
+        password: 'long-enough',
+      });
+      expect(huge.status).toBe(413);
+      expect(huge.json.message).toBe('The request body is too large.');
+      const xml = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer/auth/sign-in',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<email>a</email>',
+      });
+      expect(xml.statusCode).toBe(415);
+      expect(xml.json<{ message: string }>().message).toBe(
+        'This content type is not supported. Send JSON.',
+      );
+      const text = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer/auth/sign-in',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'email=a',
+      });
+      expect(text.statusCode).toBe(400);
+      expect(text.json<{ message: string }>().message).toBe(
+        'The request body must be a JSON object.',
+      );
+    });
+  });
+
+  describe('rate limits', () => {
+    it('throttles sign-in attempts per email', async () => {
+      await createVerifiedAccount(t, { email: 'target@example.com', password: 'right-password' });
+      const attempts: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const response = await postJson(t.app, '/customer/auth/sign-in', {
+          email: 'target@example.com',
+          password: `wrong-${i}`,
+        });
+        attempts.push(response.status);
+      }
+      expect(attempts.slice(0, 9).every((status) => status === 401)).toBe(true);
+      expect(attempts.at(-1)).toBe(429);
+      const last = await postJson(t.app, '/customer/auth/sign-in', {
+        email: 'target@example.com',
+        password: 'right-password',
+      });
+      expect(last.status).toBe(429);
+      expect(last.json.message).toBe(AUTH_MESSAGES.tooManyAttempts(600));
+      expect(last.headers['retry-after']).toBe('600');
+    });
+
+    it('throttles per address across emails', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const response = await postJson(
+          t.app,
+          '/customer/auth/sign-in',
+          { email: `spray${i}@example.com`, password: 'whatever' },
+          { 'x-forwarded-for': '203.0.113.9' },
+        );
+        statuses.push(response.status);
+      }
+      // TRUST_PROXY is off: the header is ignored and the socket address counts.
+      expect(statuses.at(-1)).toBe(429);
+    });
+  });
+
+  describe('system routes', () => {
+    it('reports health with database reachability and version', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{
+        message: string;
+        data: { status: string; database: string; version: string };
+      }>();
+      expect(body).toMatchObject({ message: 'OK', data: { status: 'ok', database: 'up' } });
+      expect(body.data.version).toMatch(/^\d+\.\d+\.\d+/);
+    });
+
+    it('serves the OpenAPI document generated from the route schemas', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(response.statusCode).toBe(200);
+      const doc = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+      expect(doc.openapi).toMatch(/^3\./);
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/customer/auth/sign-up',
+          '/api/customer/auth/sign-in',
+          '/api/customer/auth/submit-otp',
+          '/api/customer/auth/resend-otp',
+          '/api/customer/me',
+          '/api/health',
+        ]),
+      );
+      const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+    });
+
+    it('answers unknown API paths with JSON 404', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'No API route matches GET /api/no-such-thing.',
+      });
+      const post = await t.app.inject({
+        method: 'POST',
+        url: '/api/customer/auth/nope',
+        payload: {},
+      });
+      expect(post.statusCode).toBe(404);
+    });
+
+    it('serves the app for deep links and hashed assets with long caching', async () => {
+      for (const url of ['/', '/posts', '/admin/subscriptions', '/login?next=1']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body).toContain('<div id="root">');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('sends security headers and a request id', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/posts' });
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      // Served over plain HTTP here: promising HTTPS would lock people out.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
+  });
+});

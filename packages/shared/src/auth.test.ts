@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_RULE, SignInSchema, SignUpSchema, SubmitOtpSchema } from './auth.js';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('account schemas', () => {
+  it('normalises the email: trimmed and lower-cased', () => {
+    const parsed = SignUpSchema.parse({
+      name: ' Ada ',
+      email: '  Ada@Example.COM ',
+      password: 'longenough',
+    });
+    expect(parsed).toEqual({ name: 'Ada', email: 'ada@example.com', password: 'longenough' });
+  });
+
+  it('states the password rule when the password is short', () => {
+    expect(
+      firstMessage(SignUpSchema.safeParse({ name: 'A', email: 'a@b.co', password: '1234567' })),
+    ).toBe(PASSWORD_RULE);
+    expect(PASSWORD_RULE).toBe('Password must be at least 8 characters');
+  });
+
+  it('keeps spaces inside passwords as typed', () => {
+    expect(
+      SignUpSchema.parse({ name: 'A', email: 'a@b.co', password: '  spaced  ' }).password,
+    ).toBe('  spaced  ');
+  });
+
+  it('does not apply the length rule to signing in with an existing password', () => {
+    expect(SignInSchema.safeParse({ email: 'a@b.co', password: 'short' }).success).toBe(true);
+    expect(firstMessage(SignInSchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(
+      'Password is required',
+    );
+  });
+
+  it('requires a new password only for resets', () => {
+    expect(
+      SubmitOtpSchema.safeParse({ purpose: 'registration', email: 'a@b.co', otp_code: '012345' })
+        .success,
+    ).toBe(true);
+    expect(
+      firstMessage(
+        SubmitOtpSchema.safeParse({
+          purpose: 'reset_password',
+          email: 'a@b.co',
+          otp_code: '012345',
+        }),
+      ),
+    ).toBe('New password is required');
+  });
+
+  it('accepts only six digits as a code', () => {
+    for (const code of ['12345', '1234567', '12345a', ' 123456', '１２３４５６']) {
+      expect(
+        SubmitOtpSchema.safeParse({ purpose: 'registration', email: 'a@b.co', otp_code: code })
+          .success,
+      ).toBe(false);
+    }
+  });
+});
