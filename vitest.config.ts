@@ -9,6 +9,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['./vitest.setup.ts'],
         },
       },
       {
@@ -17,6 +18,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['apps/server/test/**/*.int.test.ts'],
           environment: 'node',
+          setupFiles: ['./vitest.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; two at a time keeps PGlite's WASM heaps in check.

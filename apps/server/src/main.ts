@@ -8,8 +8,10 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const services = await openServices(config, logger);
-  const app = await buildApp({ config, logger, ...services });
-  app.addHook('onClose', () => services.close());
+  // ROLE=worker runs the background jobs only; the job handlers are registered on
+  // `services.queue`, which every role starts (web processes need it to enqueue).
+  const app =
+    config.role === 'worker' ? undefined : await buildApp({ config, logger, ...services });
 
   let isStopping = false;
   const stop = (signal: string) => {
@@ -18,7 +20,10 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    app.close().then(
+    (async () => {
+      await app?.close();
+      await services.close();
+    })().then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'error while shutting down');
@@ -29,11 +34,15 @@ async function main() {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  logger.info(
-    { role: config.role, database: services.database.kind },
-    `Cadence is ready at ${config.publicUrl}`,
-  );
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    logger.info(
+      { role: config.role, database: services.database.kind },
+      `Cadence is ready at ${config.publicUrl}`,
+    );
+  } else {
+    logger.info({ role: config.role, database: services.database.kind }, 'Cadence worker is ready');
+  }
 }
 
 main().catch((error: unknown) => {

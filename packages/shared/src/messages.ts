@@ -14,6 +14,8 @@ export const TOASTS = {
   sendOtpFailed: 'Failed to send OTP',
   unauthorizedRedirect: 'Unauthorized: Redirecting to login',
   noToken: 'No authentication token found',
+  /** The spec's 'Logout Successfull', spelled correctly. */
+  logoutSuccess: 'Logout successful',
 } as const;
 
 export const AUTH_MESSAGES = {

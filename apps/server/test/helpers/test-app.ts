@@ -38,7 +38,12 @@ export interface TestApp {
 
 export async function createTestApp(
   engine: Engine,
-  options: { authLimits?: AuthLimits; webDistDir?: string; clock?: TestClock } = {},
+  options: {
+    authLimits?: AuthLimits;
+    webDistDir?: string;
+    clock?: TestClock;
+    smtpUrl?: string;
+  } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'cadence-test-'));
@@ -46,7 +51,7 @@ export async function createTestApp(
   const config = {
     ...parseConfig({
       DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
+      SMTP_URL: options.smtpUrl ?? smtp.url,
       LOG_LEVEL: 'silent',
       DATABASE_URL: postgres?.url,
     }),

@@ -1,0 +1,19 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'react-hot-toast';
+import { RouterProvider } from 'react-router/dom';
+import { queryClient } from '../lib/query-client';
+import { createAppRouter } from './router';
+import { handleSessionExpiry } from './session-expiry';
+
+const router = createAppRouter();
+handleSessionExpiry(router, queryClient);
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      {/* The library's defaults are the spec's: at most 20 toasts, 2 s success, 4 s error. */}
+      <Toaster position="top-right" toastOptions={{ className: 'text-sm' }} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { ROUTES } from '@cadence/shared';
+import type { LucideIcon } from 'lucide-react';
+import { Building2, CalendarDays, CreditCard, FileText, Settings, ShieldCheck } from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  isAdminOnly?: boolean;
+}
+
+/** The spec's top navigation, in its order ('Subcription Plans' spelled correctly). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: ROUTES.companies, label: 'Entities', icon: Building2 },
+  { to: ROUTES.posts, label: 'Posts', icon: FileText },
+  { to: ROUTES.scheduling, label: 'Scheduling', icon: CalendarDays },
+  { to: ROUTES.subscriptions, label: 'Subscription Plans', icon: CreditCard },
+  { to: ROUTES.admin, label: 'Admin', icon: ShieldCheck, isAdminOnly: true },
+  { to: ROUTES.settings, label: 'Settings', icon: Settings },
+];
+
+export function getNavItems(isAdmin: boolean): NavItem[] {
+  return NAV_ITEMS.filter((item) => isAdmin || item.isAdminOnly !== true);
+}
+
+/** Up to two initials for the avatar: 'Ada Lovelace' → 'AL', 'ada' → 'A'. */
+export function getInitials(name: string): string {
+  const initials = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+  return initials === '' ? '?' : initials;
+}

@@ -1,0 +1,150 @@
+import type { Me } from '@cadence/shared';
+import { ROUTES } from '@cadence/shared';
+import { LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Logo } from '../../components/brand/logo';
+import { useLogout } from '../../features/auth/hooks/use-logout';
+import { cn } from '../../lib/cn';
+import { getInitials, getNavItems } from './nav-items';
+
+interface TopNavProps {
+  user: Me;
+}
+
+export function TopNav({ user }: TopNavProps) {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const logout = useLogout();
+  const items = getNavItems(user.is_admin);
+  const closeMenu = () => setIsMenuOpen(false);
+
+  useEffect(() => {
+    if (!isMenuOpen) return undefined;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setIsMenuOpen(false);
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [isMenuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
+        <Link to={ROUTES.home} className="rounded-lg" onClick={closeMenu}>
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden flex-1 lg:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    cn(
+                      'inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium transition-colors',
+                      isActive
+                        ? 'bg-brand-50 text-brand-700'
+                        : 'text-gray-600 hover:bg-gray-100 hover:text-gray-900',
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-3 lg:flex">
+          <UserBadge user={user} />
+          <button
+            type="button"
+            onClick={logout}
+            className="inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-600 transition-colors hover:bg-gray-100 hover:text-gray-900"
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            Logout
+          </button>
+        </div>
+
+        <button
+          type="button"
+          className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 lg:hidden"
+          aria-expanded={isMenuOpen}
+          aria-controls="mobile-menu"
+          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setIsMenuOpen((open) => !open)}
+        >
+          {isMenuOpen ? (
+            <X className="size-6" aria-hidden="true" />
+          ) : (
+            <Menu className="size-6" aria-hidden="true" />
+          )}
+        </button>
+      </div>
+
+      {isMenuOpen && (
+        <div
+          id="mobile-menu"
+          className="animate-menu-in border-t border-gray-200 bg-white px-4 pt-3 pb-4 shadow-lg sm:px-6 lg:hidden"
+        >
+          <nav aria-label="Main">
+            <ul className="space-y-1">
+              {items.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    onClick={closeMenu}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex h-11 items-center gap-3 rounded-lg px-3 text-base font-medium transition-colors',
+                        isActive
+                          ? 'bg-brand-50 text-brand-700'
+                          : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
+                      )
+                    }
+                  >
+                    <Icon className="size-5 opacity-80" aria-hidden="true" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-3 flex items-center justify-between gap-3 border-t border-gray-200 pt-4">
+            <UserBadge user={user} isAlwaysDetailed />
+            <button
+              type="button"
+              onClick={() => {
+                closeMenu();
+                logout();
+              }}
+              className="inline-flex h-10 items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-700 ring-1 ring-gray-300 ring-inset hover:bg-gray-50"
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              Logout
+            </button>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}
+
+function UserBadge({ user, isAlwaysDetailed = false }: { user: Me; isAlwaysDetailed?: boolean }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <span
+        aria-hidden="true"
+        className="grid size-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-violet-500 text-sm font-semibold text-white"
+      >
+        {getInitials(user.name)}
+      </span>
+      <span className={cn('min-w-0 leading-tight', !isAlwaysDetailed && 'hidden xl:block')}>
+        <span className="block truncate text-sm font-medium text-gray-900">{user.name}</span>
+        <span className="block truncate text-xs text-gray-500">{user.email}</span>
+      </span>
+    </div>
+  );
+}

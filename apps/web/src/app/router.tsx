@@ -1,0 +1,62 @@
+import { ROUTES } from '@cadence/shared';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AdminPage } from '../features/admin/components/admin-page';
+import { LoginPage } from '../features/auth/components/login-page';
+import { PublicOnlyRoute } from '../features/auth/components/public-only-route';
+import { RequireAdmin } from '../features/auth/components/require-admin';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { CompaniesPage } from '../features/companies/components/companies-page';
+import { PaymentFailedPage } from '../features/payments/components/payment-failed-page';
+import { PaymentSuccessPage } from '../features/payments/components/payment-success-page';
+import { PostsPage } from '../features/posts/components/posts-page';
+import { SchedulingPage } from '../features/scheduling/components/scheduling-page';
+import { SettingsPage } from '../features/settings/components/settings-page';
+import { SubscriptionsPage } from '../features/subscriptions/components/subscriptions-page';
+import { AppLayout, PageContent } from './layout/app-layout';
+import { NotFoundPage } from './not-found-page';
+import { RouteErrorPage } from './route-error-page';
+
+/** The spec's route table (spec 001 §2): /login is public, /admin/subscriptions admin-only. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          element: <PublicOnlyRoute />,
+          children: [{ path: ROUTES.login, element: <LoginPage /> }],
+        },
+        {
+          element: <AppLayout />,
+          children: [
+            {
+              element: <RequireAuth />,
+              children: [
+                { path: ROUTES.home, element: <Navigate to={ROUTES.companies} replace /> },
+                {
+                  element: <PageContent />,
+                  children: [
+                    { path: ROUTES.companies, element: <CompaniesPage /> },
+                    { path: ROUTES.posts, element: <PostsPage /> },
+                    { path: ROUTES.scheduling, element: <SchedulingPage /> },
+                    { path: ROUTES.subscriptions, element: <SubscriptionsPage /> },
+                    { path: ROUTES.paymentSuccess, element: <PaymentSuccessPage /> },
+                    { path: ROUTES.paymentFailed, element: <PaymentFailedPage /> },
+                    { path: ROUTES.settings, element: <SettingsPage /> },
+                    {
+                      element: <RequireAdmin />,
+                      children: [{ path: ROUTES.admin, element: <AdminPage /> }],
+                    },
+                  ],
+                },
+              ],
+            },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

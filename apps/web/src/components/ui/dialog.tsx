@@ -1,0 +1,54 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  /** Keep the dialog open on a click outside it (Escape, Cancel and × still close it). */
+  isModalStrict?: boolean;
+  children: ReactNode;
+}
+
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  isModalStrict = false,
+  children,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        {/* The overlay also scrolls, so a tall dialog stays usable on a short phone screen. */}
+        <RadixDialog.Overlay className="fixed inset-0 z-50 grid animate-fade-in place-items-center overflow-y-auto bg-gray-950/50 p-4 backdrop-blur-[2px] sm:p-6">
+          <RadixDialog.Content
+            className="relative w-full max-w-md animate-dialog-in rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-gray-900/5 focus:outline-none sm:p-7"
+            // Without a description Radix must be told there is none, else it warns.
+            {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+            onPointerDownOutside={isModalStrict ? (event) => event.preventDefault() : undefined}
+          >
+            <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight text-gray-900">
+              {title}
+            </RadixDialog.Title>
+            {description !== undefined && (
+              <RadixDialog.Description className="mt-1.5 text-sm leading-6 text-gray-600">
+                {description}
+              </RadixDialog.Description>
+            )}
+            <div className="mt-5">{children}</div>
+            <RadixDialog.Close
+              aria-label="Close"
+              className="absolute top-4 right-4 rounded-md p-1.5 text-gray-400 transition-colors hover:bg-gray-100 hover:text-gray-600"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </RadixDialog.Close>
+          </RadixDialog.Content>
+        </RadixDialog.Overlay>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,136 @@
+import type { OtpSent } from '@cadence/shared';
+import { ROUTES } from '@cadence/shared';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Logo } from '../../../components/brand/logo';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { AuthShowcase } from './auth-showcase';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+import type { OtpSession } from './verify-otp-dialog';
+import { VerifyOtpDialog } from './verify-otp-dialog';
+
+type AuthMode = 'signin' | 'signup';
+
+const SIGN_UP_URL = `${ROUTES.login}?mode=signup`;
+
+const COPY: Record<AuthMode, { title: string; subtitle: string }> = {
+  signin: {
+    title: 'Sign in to your account',
+    subtitle: 'Welcome back. Plan, write and schedule posts for every company you run.',
+  },
+  signup: {
+    title: 'Create your account',
+    subtitle: 'Set up your workspace in a minute. We will email you a code to confirm it is you.',
+  },
+};
+
+/** /login: one card that toggles between signing in and signing up (`?mode=signup`). */
+export function LoginPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode: AuthMode = searchParams.get('mode') === 'signup' ? 'signup' : 'signin';
+  const [otpSession, setOtpSession] = useState<OtpSession | null>(null);
+  const [isResetOpen, setIsResetOpen] = useState(false);
+  const [resetEmail, setResetEmail] = useState('');
+  const [signInEmail, setSignInEmail] = useState('');
+  const nextSessionId = useRef(0);
+
+  function openOtp(sent: OtpSent) {
+    nextSessionId.current += 1;
+    setOtpSession({
+      id: nextSessionId.current,
+      purpose: sent.purpose,
+      email: sent.email,
+      resendIn: sent.resend_in,
+    });
+  }
+
+  function handleVerified(session: OtpSession) {
+    setOtpSession(null);
+    setSignInEmail(session.email);
+    if (mode !== 'signin') setSearchParams({}, { replace: true });
+  }
+
+  const copy = COPY[mode];
+  useDocumentTitle(mode === 'signin' ? 'Sign in' : 'Sign up');
+
+  return (
+    <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <AuthShowcase />
+
+      <main className="flex flex-col items-center justify-center bg-gray-50 px-4 py-10 sm:px-8 lg:bg-white">
+        <div className="w-full max-w-md">
+          <Link
+            to={ROUTES.login}
+            className="mb-8 inline-flex rounded-lg lg:hidden"
+            aria-label="Cadence"
+          >
+            <Logo />
+          </Link>
+
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">
+            {copy.title}
+          </h1>
+          <p className="mt-2 text-sm leading-6 text-gray-600">{copy.subtitle}</p>
+
+          <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8 lg:p-0 lg:shadow-none lg:ring-0">
+            {mode === 'signin' ? (
+              <SignInForm
+                key={signInEmail}
+                defaultEmail={signInEmail}
+                onForgotPassword={(email) => {
+                  setResetEmail(email);
+                  setIsResetOpen(true);
+                }}
+              />
+            ) : (
+              <SignUpForm onCodeSent={openOtp} />
+            )}
+          </div>
+
+          <p className="mt-6 text-center text-sm text-gray-600">
+            {mode === 'signin' ? (
+              <>
+                Don&apos;t have an account?{' '}
+                <Link
+                  to={SIGN_UP_URL}
+                  replace
+                  className="rounded font-semibold text-brand-600 hover:text-brand-700"
+                >
+                  Sign up
+                </Link>
+              </>
+            ) : (
+              <>
+                Already have an account?{' '}
+                <Link
+                  to={ROUTES.login}
+                  replace
+                  className="rounded font-semibold text-brand-600 hover:text-brand-700"
+                >
+                  Sign in
+                </Link>
+              </>
+            )}
+          </p>
+        </div>
+      </main>
+
+      <ResetPasswordDialog
+        open={isResetOpen}
+        onOpenChange={setIsResetOpen}
+        defaultEmail={resetEmail}
+        onCodeSent={(sent) => {
+          setIsResetOpen(false);
+          openOtp(sent);
+        }}
+      />
+      <VerifyOtpDialog
+        session={otpSession}
+        onClose={() => setOtpSession(null)}
+        onVerified={handleVerified}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { SignIn } from '@cadence/shared';
+import { ROUTES, SignInSchema, TOASTS } from '@cadence/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { getErrorMessage } from '../../../lib/api-error';
+import { storeToken } from '../../../lib/session';
+import { useSignIn } from '../api/sign-in';
+
+interface SignInFormProps {
+  defaultEmail: string;
+  onForgotPassword: (email: string) => void;
+}
+
+export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<z.input<typeof SignInSchema>, unknown, SignIn>({
+    resolver: zodResolver(SignInSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+
+  const onSubmit = handleSubmit((credentials) => {
+    signIn.mutate(credentials, {
+      // All in one callback: storing the token re-renders /login into a redirect, and a
+      // later callback could run after this form is gone.
+      onSuccess: (token) => {
+        queryClient.clear();
+        storeToken(token.access_token);
+        toast.success(TOASTS.loginSuccess);
+        void navigate(ROUTES.companies, { replace: true });
+      },
+      onError: (error) => {
+        toast.error(getErrorMessage(error, TOASTS.requestFailed));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <TextField
+        id="signin-email"
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="signin-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        labelAction={
+          <button
+            type="button"
+            onClick={() => onForgotPassword(getValues('email').trim())}
+            className="rounded text-sm font-medium text-brand-600 hover:text-brand-700"
+          >
+            Forgot password?
+          </button>
+        }
+        {...register('password')}
+      />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        isLoading={signIn.isPending}
+        loadingText="Signing in..."
+      >
+        Sign in
+      </Button>
+    </form>
+  );
+}

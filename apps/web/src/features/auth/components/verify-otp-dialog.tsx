@@ -1,0 +1,188 @@
+import type { OtpPurpose } from '@cadence/shared';
+import { OTP_LENGTH, PASSWORD_RULE, SubmitOtpSchema, TOASTS } from '@cadence/shared';
+import { Clock } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/text-field';
+import { getErrorMessage } from '../../../lib/api-error';
+import { formatCountdown } from '../../../lib/countdown';
+import { useResendOtp } from '../api/resend-otp';
+import { useSubmitOtp } from '../api/submit-otp';
+import { useCountdown } from '../hooks/use-countdown';
+import { createEmptyDigits, isCodeComplete, joinDigits } from '../utils/otp-digits';
+import { OtpInput } from './otp-input';
+
+/** One code sent to one address; a new `id` means a fresh dialog (boxes, countdown). */
+export interface OtpSession {
+  id: number;
+  purpose: OtpPurpose;
+  email: string;
+  /** Seconds until a new code may be asked for (the countdown's start). */
+  resendIn: number;
+}
+
+interface VerifyOtpDialogProps {
+  session: OtpSession | null;
+  onClose: () => void;
+  onVerified: (session: OtpSession) => void;
+}
+
+export function VerifyOtpDialog({ session, onClose, onVerified }: VerifyOtpDialogProps) {
+  const description =
+    session === null ? undefined : (
+      <>
+        Enter the {OTP_LENGTH}-digit code we sent to{' '}
+        <strong className="font-semibold break-words text-gray-900">{session.email}</strong>
+        {session.purpose === 'reset_password' ? ', then choose a new password.' : '.'}
+      </>
+    );
+
+  return (
+    <Dialog
+      open={session !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Verify OTP"
+      description={description}
+      isModalStrict
+    >
+      {session !== null && (
+        <VerifyOtpForm
+          key={session.id}
+          session={session}
+          onCancel={onClose}
+          onVerified={onVerified}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+interface VerifyOtpFormProps {
+  session: OtpSession;
+  onCancel: () => void;
+  onVerified: (session: OtpSession) => void;
+}
+
+function VerifyOtpForm({ session, onCancel, onVerified }: VerifyOtpFormProps) {
+  const [digits, setDigits] = useState(() => createEmptyDigits());
+  const [newPassword, setNewPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
+  const countdown = useCountdown(session.resendIn);
+  const submitOtp = useSubmitOtp();
+  const resendOtp = useResendOtp();
+  const isResetting = session.purpose === 'reset_password';
+  const isComplete = isCodeComplete(digits);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!isComplete || submitOtp.isPending) return;
+    const parsed = SubmitOtpSchema.safeParse({
+      purpose: session.purpose,
+      email: session.email,
+      otp_code: joinDigits(digits),
+      ...(isResetting ? { new_password: newPassword } : {}),
+    });
+    if (!parsed.success) {
+      const passwordIssue = parsed.error.issues.find((issue) => issue.path[0] === 'new_password');
+      if (passwordIssue !== undefined) {
+        setPasswordError(passwordIssue.message);
+        document.getElementById('otp-new-password')?.focus();
+        return;
+      }
+      toast.error(parsed.error.issues[0]?.message ?? TOASTS.otpVerificationFailed);
+      return;
+    }
+    setPasswordError(undefined);
+    submitOtp.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(isResetting ? TOASTS.passwordReset : TOASTS.accountVerified);
+        onVerified(session);
+      },
+      onError: (error) => {
+        toast.error(getErrorMessage(error, TOASTS.otpVerificationFailed));
+      },
+    });
+  }
+
+  function handleResend() {
+    resendOtp.mutate(
+      { purpose: session.purpose, email: session.email },
+      {
+        onSuccess: (sent) => {
+          toast.success(TOASTS.otpResent);
+          setDigits(createEmptyDigits());
+          countdown.restart(sent.resend_in);
+        },
+        onError: (error) => {
+          toast.error(getErrorMessage(error, TOASTS.resendFailed));
+        },
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="space-y-5">
+      <OtpInput digits={digits} onChange={setDigits} isDisabled={submitOtp.isPending} />
+
+      <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-2 gap-y-1 rounded-lg bg-gray-50 px-3 py-1.5 text-sm text-gray-600">
+        <p role="timer" className="flex items-center gap-2">
+          <Clock className="hidden size-4 text-gray-400 sm:block" aria-hidden="true" />
+          <span>
+            Time remaining:{' '}
+            <span className="font-semibold text-gray-900 tabular-nums">
+              {formatCountdown(countdown.secondsLeft)}
+            </span>
+          </span>
+        </p>
+        {countdown.isExpired && (
+          <Button
+            variant="soft"
+            size="sm"
+            className="-mr-1.5"
+            onClick={handleResend}
+            isLoading={resendOtp.isPending}
+            loadingText="Resending..."
+          >
+            Resend OTP
+          </Button>
+        )}
+      </div>
+
+      {isResetting && (
+        <TextField
+          id="otp-new-password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(event) => {
+            setNewPassword(event.target.value);
+            if (passwordError !== undefined) setPasswordError(undefined);
+          }}
+          hint={PASSWORD_RULE}
+          error={passwordError}
+          disabled={submitOtp.isPending}
+        />
+      )}
+
+      <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          disabled={!isComplete}
+          isLoading={submitOtp.isPending}
+          loadingText="Verifying..."
+        >
+          Verify OTP
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ApiSuccess } from '@cadence/shared';
+import type { z } from 'zod';
+import { ApiRequestError, extractErrorMessage } from './api-error';
+import { clearLocalStorage, getToken } from './session';
+
+export const API_BASE = '/api';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions<T> {
+  method?: HttpMethod;
+  /** Sent as JSON, or as multipart when it is FormData. */
+  body?: unknown;
+  /**
+   * Whether the call belongs to a session (default true): it then carries the bearer token,
+   * and a 401 ends the session. Sign-in and the OTP calls pass false, so their 401 is only an
+   * answer to show (a wrong password), not a reason to leave the page.
+   */
+  auth?: boolean;
+  /** Validates `data` of the answer; a mismatch fails the call like a server error. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = (serverMessage: string | null) => void;
+
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** The app decides what "go to /login" means (router, toast, cache); the client only reports it. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+function buildInit(method: HttpMethod, body: unknown, token: string | null, signal?: AbortSignal) {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+  const init: RequestInit = { method, headers };
+  if (signal !== undefined) init.signal = signal;
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    init.body = JSON.stringify(body);
+  }
+  return init;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A proxy's HTML error page, for instance: there is no message to show.
+    return null;
+  }
+}
+
+/**
+ * Calls the product API at `/api{path}` and resolves with its `{ message, data }` answer.
+ * Every failure rejects with an ApiRequestError whose `serverMessage` is the answer's
+ * `message`, else its `error`, else null (callers then show their own fallback text).
+ */
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<ApiSuccess<T>> {
+  const { method = 'GET', body, auth = true, schema, signal } = options;
+  const token = auth ? getToken() : null;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, buildInit(method, body, token, signal));
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiRequestError(0, null, { cause });
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const serverMessage = extractErrorMessage(payload);
+    if (response.status === 401 && auth) {
+      clearLocalStorage();
+      onUnauthorized?.(serverMessage);
+    }
+    throw new ApiRequestError(response.status, serverMessage);
+  }
+
+  const envelope = (typeof payload === 'object' && payload !== null ? payload : {}) as {
+    message?: unknown;
+    data?: unknown;
+  };
+  const message = typeof envelope.message === 'string' ? envelope.message : '';
+  if (schema === undefined) return { message, data: envelope.data as T };
+
+  const parsed = schema.safeParse(envelope.data);
+  if (!parsed.success) {
+    throw new ApiRequestError(response.status, null, { cause: parsed.error });
+  }
+  return { message, data: parsed.data };
+}

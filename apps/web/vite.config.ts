@@ -1,0 +1,36 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_ORIGIN = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate files stay cached across releases.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              priority: 2,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    // '/s/' keeps its trailing slash: a bare '/s' prefix would also send /settings,
+    // /scheduling and /subscriptions (screens of this app) to the API server.
+    proxy: {
+      '/api': API_ORIGIN,
+      '/uploads': API_ORIGIN,
+      '/s/': API_ORIGIN,
+    },
+  },
+});

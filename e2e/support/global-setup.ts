@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import { findChromium } from './browser.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** An SMTP sink that writes each message as a file the test workers can read. */
+async function startMailSink(mailDir: string) {
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo[0]?.address.toLowerCase() ?? 'unknown';
+        count += 1;
+        const name = `${Date.now()}-${String(count).padStart(4, '0')}-${to}.eml`;
+        writeFileSync(path.join(mailDir, name), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.server.address() as AddressInfo).port };
+}
+
+async function waitForHealth(url: string, server: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited early; see ${logFile}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not become healthy within 60 s; see ${logFile}`);
+}
+
+export default async function globalSetup() {
+  const artifacts = path.join(root, 'e2e', '.artifacts');
+  mkdirSync(artifacts, { recursive: true });
+  const mailDir = path.join(artifacts, 'mail');
+  rmSync(mailDir, { recursive: true, force: true });
+  mkdirSync(mailDir, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-e2e-'));
+
+  const chromium = await findChromium();
+  const sink = await startMailSink(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFile = path.join(artifacts, 'server.log');
+  const { openSync } = await import('node:fs');
+  const log = openSync(logFile, 'w');
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', log, log],
+  });
+  await waitForHealth(baseUrl, server, logFile);
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_CHROMIUM_PATH = chromium.path;
+  process.env.E2E_CHROMIUM_KIND = chromium.kind;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await new Promise<void>((resolve) => sink.server.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail, waitForCode } from '../support/mail.js';
+
+async function typeCode(page: Page, code: string) {
+  for (const [index, digit] of [...code].entries()) {
+    await page.getByLabel(`Digit ${index + 1}`).fill(digit);
+  }
+}
+
+async function signUp(page: Page, name: string, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('OTP sent to your email!')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Verify OTP' })).toBeVisible();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('signs up, verifies the emailed code, signs in and out', async ({ page }) => {
+  const email = uniqueEmail('newcomer');
+  await signUp(page, 'Nora Newcomer', email, 'a-good-password');
+  const dialog = page.getByRole('dialog', { name: 'Verify OTP' });
+  await expect(dialog.getByText(email)).toBeVisible();
+  await expect(dialog.getByText(/Time remaining: [12]:\d\d/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Resend OTP' })).toHaveCount(0);
+
+  await typeCode(page, await waitForCode(email, 1));
+  await dialog.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByText('Account verified! Please login.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+
+  await signIn(page, email, 'a-good-password');
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('heading', { name: 'Entities' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await page.goto('/companies');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('resets a forgotten password and signs in with the new one', async ({ page }) => {
+  const email = uniqueEmail('forgetful');
+  await signUp(page, 'Fern Forgetful', email, 'the-old-password');
+  await typeCode(page, await waitForCode(email, 1));
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByText('Account verified! Please login.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const reset = page.getByRole('dialog', { name: 'Reset Password' });
+  await reset.getByLabel('Email').fill(email);
+  await reset.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('OTP sent to your email!').last()).toBeVisible();
+  const verify = page.getByRole('dialog', { name: 'Verify OTP' });
+  await expect(verify).toBeVisible();
+  await expect(
+    verify.getByText('Time remaining: 2:00').or(verify.getByText(/Time remaining: 1:5\d/)),
+  ).toBeVisible();
+
+  await typeCode(page, await waitForCode(email, 2));
+  await verify.getByLabel('New Password').fill('the-new-password');
+  await verify.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByText('Password reset successful!')).toBeVisible();
+  await expect(verify).toBeHidden();
+
+  await signIn(page, email, 'the-old-password');
+  await expect(page.getByText('Email or password is incorrect')).toBeVisible();
+  await signIn(page, email, 'the-new-password');
+  await expect(page).toHaveURL(/\/companies$/);
+});
+
+test('shows the server message for a wrong code', async ({ page }) => {
+  const email = uniqueEmail('typo');
+  await signUp(page, 'Tom Typo', email, 'typo-password');
+  const code = await waitForCode(email, 1);
+  const wrong = code === '999999' ? '111111' : '999999';
+  await typeCode(page, wrong);
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(
+    page.getByText('The code is incorrect. Please check it and try again.'),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Verify OTP' })).toBeVisible();
+});
+
+test('fills all six boxes from a pasted code', async ({ page }) => {
+  const email = uniqueEmail('paster');
+  await signUp(page, 'Pat Paster', email, 'paste-password');
+  const code = await waitForCode(email, 1);
+  await page.getByLabel('Digit 1').focus();
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true }),
+    );
+  }, code);
+  for (const [index, digit] of [...code].entries()) {
+    await expect(page.getByLabel(`Digit ${index + 1}`)).toHaveValue(digit);
+  }
+  await page.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByText('Account verified! Please login.')).toBeVisible();
+});
+
+test('sends a signed-out deep link to the sign-in page', async ({ page }) => {
+  await page.goto('/posts');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+});

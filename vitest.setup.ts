@@ -1,0 +1,19 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A console.error during a test is a failure nobody asserted on: fail the test instead.
+let consoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  if (consoleErrors.length > 0) {
+    const printed = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');
+    throw new Error(`Unexpected console.error during the test:\n${printed}`);
+  }
+});
