@@ -119,3 +119,25 @@ test('sends a signed-out deep link to the sign-in page', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
 });
+
+test('offers Resend OTP only once the countdown reaches zero', async ({ page }) => {
+  await page.clock.install();
+  const email = uniqueEmail('waiter');
+  await signUp(page, 'Walt Waiter', email, 'waiting-password');
+  const dialog = page.getByRole('dialog', { name: 'Verify OTP' });
+  const resend = dialog.getByRole('button', { name: 'Resend OTP' });
+  await expect(resend).toHaveCount(0);
+
+  await page.clock.fastForward('01:50');
+  await expect(dialog.getByRole('timer')).toContainText(/0:(0\d|10)/);
+  await expect(resend).toHaveCount(0);
+
+  await page.clock.fastForward('00:15');
+  await expect(dialog.getByRole('timer')).toContainText('0:00');
+  await expect(resend).toBeVisible();
+  // The browser's clock ran ahead; the server's lock did not, and the person is told so.
+  await resend.click();
+  await expect(
+    page.getByText(/Please wait \d+ seconds? before requesting a new code\./),
+  ).toBeVisible();
+});

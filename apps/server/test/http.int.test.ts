@@ -76,6 +76,26 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
       expect(response.json.message).toBe(message);
     });
 
+    it.each([
+      ['/customer/auth/sign-in', { password: 'x' }, 'Email is required'],
+      ['/customer/auth/sign-in', { email: 'a@example.com' }, 'Password is required'],
+      ['/customer/auth/sign-in', { email: 'a@example.com', password: '' }, 'Password is required'],
+      [
+        '/customer/auth/resend-otp',
+        { email: 'a@example.com' },
+        'Purpose must be registration or reset_password',
+      ],
+      [
+        '/customer/auth/resend-otp',
+        { purpose: 'registration', email: 'a@' },
+        'Enter a valid email address',
+      ],
+    ])('%s %j → %s', async (url, body, message) => {
+      const response = await postJson(t.app, url, body);
+      expect(response.status).toBe(400);
+      expect(response.json.message).toBe(message);
+    });
+
     it('answers malformed JSON with 400', async () => {
       const response = await t.app.inject({
         method: 'POST',
