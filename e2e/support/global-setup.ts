@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpSink } from '../../apps/server/test/helpers/smtp-sink.js';
 import { findChromium } from './browser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,27 +20,14 @@ async function freePort() {
   });
 }
 
-/** An SMTP sink that writes each message as a file the test workers can read. */
+/** The integration tests' SMTP sink, writing each message as a file the test workers read. */
 async function startMailSink(mailDir: string) {
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo[0]?.address.toLowerCase() ?? 'unknown';
-        count += 1;
-        const name = `${Date.now()}-${String(count).padStart(4, '0')}-${to}.eml`;
-        writeFileSync(path.join(mailDir, name), Buffer.concat(chunks));
-        callback();
-      });
-    },
+  return startSmtpSink((mail) => {
+    count += 1;
+    const name = `${Date.now()}-${String(count).padStart(4, '0')}-${mail.to[0] ?? 'unknown'}.eml`;
+    writeFileSync(path.join(mailDir, name), mail.raw);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, port: (server.server.address() as AddressInfo).port };
 }
 
 async function waitForHealth(url: string, server: ChildProcess, logFile: string) {
@@ -82,7 +69,7 @@ export default async function globalSetup() {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      SMTP_URL: sink.url,
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', log, log],
@@ -97,7 +84,7 @@ export default async function globalSetup() {
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
-    await new Promise<void>((resolve) => sink.server.close(() => resolve()));
+    await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -7,8 +7,11 @@ export interface ReceivedMail {
   subject: string;
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives, for reading codes in tests. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives, for reading codes in tests.
+ * `onMessage` also sees each message (the e2e setup writes them to files for its workers).
+ */
+export async function startSmtpSink(onMessage?: (mail: ReceivedMail) => void) {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -21,11 +24,13 @@ export async function startSmtpSink() {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
-        messages.push({
+        const mail = {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
           raw,
           subject,
-        });
+        };
+        messages.push(mail);
+        onMessage?.(mail);
         waiters.splice(0).forEach((wake) => wake());
         callback();
       });
