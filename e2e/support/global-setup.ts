@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpSink } from '../../apps/server/test/helpers/smtp-sink.js';
 import { findChromium } from './browser.js';
+import { waitForCode } from './mail.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -45,6 +46,27 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
   throw new Error(`The server did not become healthy within 60 s; see ${logFile}`);
 }
 
+export const ADMIN = { name: 'Ada Admin', email: 'admin@example.com', password: 'admin-password' };
+
+/** The first account verified on an instance becomes its admin: make it before any test runs. */
+async function createAdmin(baseUrl: string) {
+  const post = (path: string, body: object) =>
+    fetch(`${baseUrl}/api/customer/auth/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const signUp = await post('sign-up', ADMIN);
+  if (!signUp.ok) throw new Error(`Admin sign-up failed: ${await signUp.text()}`);
+  const code = await waitForCode(ADMIN.email, 1);
+  const verify = await post('submit-otp', {
+    purpose: 'registration',
+    email: ADMIN.email,
+    otp_code: code,
+  });
+  if (!verify.ok) throw new Error(`Admin verification failed: ${await verify.text()}`);
+}
+
 export default async function globalSetup() {
   const artifacts = path.join(root, 'e2e', '.artifacts');
   mkdirSync(artifacts, { recursive: true });
@@ -78,6 +100,7 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  await createAdmin(baseUrl);
   process.env.E2E_CHROMIUM_PATH = chromium.path;
   process.env.E2E_CHROMIUM_KIND = chromium.kind;
 

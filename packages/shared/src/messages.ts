@@ -57,4 +57,5 @@ export const AUTH_ERROR_PAGE = {
   title: 'Authentication Error',
   body: 'There was a problem with authentication. Please try logging in again.',
   action: 'Go to Login',
+  toast: 'Authentication failed. Please try refreshing the page.',
 } as const;

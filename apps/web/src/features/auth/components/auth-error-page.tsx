@@ -1,6 +1,8 @@
 import { AUTH_ERROR_PAGE, ROUTES } from '@cadence/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShieldAlert } from 'lucide-react';
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -11,6 +13,9 @@ export function AuthErrorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useDocumentTitle(AUTH_ERROR_PAGE.title);
+  useEffect(() => {
+    toast.error(AUTH_ERROR_PAGE.toast, { id: 'auth-check-failed' });
+  }, []);
 
   function goToLogin() {
     removeToken();
