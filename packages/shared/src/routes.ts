@@ -19,6 +19,10 @@ export const API_PATHS = {
   submitOtp: '/customer/auth/submit-otp',
   resendOtp: '/customer/auth/resend-otp',
   me: '/customer/me',
+  companies: '/customer/company',
+  company: '/customer/company/:id',
+  companyLogo: '/customer/company/logo',
+  aiCompanyDescription: '/ai/company-description',
   health: '/health',
 } as const;
 

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { NETWORK_IDS } from './networks.js';
+
+export const INDUSTRIES = [
+  'Technology',
+  'Healthcare',
+  'Financial Services',
+  'Manufacturing',
+  'Retail',
+  'Education',
+  'Real Estate',
+  'Entertainment',
+  'Transportation',
+  'Energy',
+  'Agriculture',
+  'Construction',
+  'Hospitality',
+  'Professional Services',
+  'Media & Communications',
+] as const;
+/** The value of the 'Other (Custom)' choice; the free text goes in `custom_industry`. */
+export const CUSTOM_INDUSTRY = 'custom';
+export const CUSTOM_INDUSTRY_LABEL = 'Other (Custom)';
+export const IndustrySchema = z.enum([...INDUSTRIES, CUSTOM_INDUSTRY], {
+  error: 'Choose an industry from the list, or Other (Custom)',
+});
+
+/** Entity tones steer AI only; they are not stored with the company. */
+export const ENTITY_TONES = [
+  'marketing',
+  'professional',
+  'friendly',
+  'technical',
+  'casual',
+  'enthusiastic',
+  'authoritative',
+  'innovative',
+  'trustworthy',
+  'educational',
+] as const;
+export const DEFAULT_ENTITY_TONE = 'marketing';
+export const EntityToneSchema = z.enum(ENTITY_TONES, { error: 'Choose a tone from the list' });
+export type EntityTone = z.infer<typeof EntityToneSchema>;
+
+export const COMPANY_NAME_MAX = 100;
+export const COMPANY_WEBSITE_MAX = 2048;
+export const COMPANY_DESCRIPTION_MAX = 2000;
+export const CUSTOM_INDUSTRY_MAX = 100;
+
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_MIN_PIXELS = 10;
+export const LOGO_MESSAGES = {
+  type: 'Please upload a PNG, JPG, or SVG file',
+  size: 'File size must be less than 2MB',
+  dimensions: 'Image must be at least 10x10 pixels',
+  svgScript: 'SVG logos must not contain scripts or event handlers',
+  missing: 'Please choose a logo file to upload',
+} as const;
+
+/** Adds https:// when the scheme is missing; answers undefined for something that is no web address. */
+export function normalizeWebsite(input: string): string | undefined {
+  const trimmed = input.trim();
+  if (trimmed === '') return undefined;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  if (!URL.canParse(withScheme)) return undefined;
+  const url = new URL(withScheme);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (!url.hostname.includes('.') && url.hostname !== 'localhost') return undefined;
+  return withScheme;
+}
+
+const text = (label: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required` : `${label} must be text`,
+  });
+
+export const WebsiteSchema = text('Website')
+  .trim()
+  .min(1, 'Website is required')
+  .max(COMPANY_WEBSITE_MAX, 'Website is too long')
+  .transform((value, ctx) => {
+    const normalized = normalizeWebsite(value);
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', message: 'Enter a valid website address, like example.com' });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+const optionalText = (label: string, max: number) =>
+  text(label)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const CompanyInputSchema = z
+  .object({
+    name: text('Name')
+      .trim()
+      .min(1, 'Name is required')
+      .max(COMPANY_NAME_MAX, `Name must be at most ${COMPANY_NAME_MAX} characters`),
+    website: WebsiteSchema,
+    industry: z
+      .union([IndustrySchema, z.literal('')])
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    custom_industry: optionalText('Custom industry', CUSTOM_INDUSTRY_MAX),
+    description: optionalText('Description', COMPANY_DESCRIPTION_MAX),
+    logo_url: z
+      .string({ error: 'Logo URL must be text' })
+      .trim()
+      .max(COMPANY_WEBSITE_MAX, 'Logo URL is too long')
+      .refine(
+        (value) => value === '' || value.startsWith('/uploads/') || /^https?:\/\//.test(value),
+        {
+          message: 'Logo URL must be an uploaded logo or a web address',
+        },
+      )
+      .nullish()
+      .transform((value) => (value ? value : null)),
+  })
+  .superRefine((company, ctx) => {
+    if (company.industry === CUSTOM_INDUSTRY && !company.custom_industry) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['custom_industry'],
+        message: 'Please enter your industry',
+      });
+    }
+  })
+  // Choosing an industry other than custom clears the custom text.
+  .transform((company) => ({
+    ...company,
+    custom_industry: company.industry === CUSTOM_INDUSTRY ? company.custom_industry : null,
+  }));
+export type CompanyInput = z.input<typeof CompanyInputSchema>;
+export type CompanyFields = z.output<typeof CompanyInputSchema>;
+
+export const SocialCredentialSummarySchema = z.object({
+  social_account: z.object({ key: z.enum(NETWORK_IDS), name: z.string() }),
+  account_name: z.string().nullable(),
+  connected_at: z.string(),
+});
+
+export const CompanySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  website: z.string(),
+  industry: z.string().nullable(),
+  custom_industry: z.string().nullable(),
+  description: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  social_credentials: z.array(SocialCredentialSummarySchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Company = z.infer<typeof CompanySchema>;
+
+export const CompanyListSchema = z.object({
+  rows: z.array(CompanySchema),
+  supported_social_accounts: z.array(z.enum(NETWORK_IDS)),
+  /** The plan's company limit (null: unlimited), so the screen can say why Add is refused. */
+  company_limit: z.number().int().nullable(),
+});
+export type CompanyList = z.infer<typeof CompanyListSchema>;
+
+export const CompanyIdParamsSchema = z.object({
+  id: z.uuid({ error: 'Company not found' }),
+});
+
+export const LogoUploadSchema = z.object({ logo_url: z.string() });
+
+export const CompanyDescriptionRequestSchema = z.object({
+  website: text('Website')
+    .trim()
+    .min(1, 'Please enter a website URL')
+    .max(COMPANY_WEBSITE_MAX, 'Website is too long')
+    .transform((value, ctx) => {
+      const normalized = normalizeWebsite(value);
+      if (!normalized) {
+        ctx.addIssue({ code: 'custom', message: 'Please enter a website URL' });
+        return z.NEVER;
+      }
+      return normalized;
+    }),
+  tone: EntityToneSchema.default(DEFAULT_ENTITY_TONE),
+  industry: z.string().trim().max(CUSTOM_INDUSTRY_MAX).nullish(),
+  name: z.string().trim().max(COMPANY_NAME_MAX).nullish(),
+});
+export type CompanyDescriptionRequest = z.input<typeof CompanyDescriptionRequestSchema>;
+
+export const CompanyDescriptionSchema = z.object({ description: z.string() });
+
+export const COMPANY_TOASTS = {
+  added: 'Company added successfully',
+  updated: 'Company updated successfully',
+  deleted: 'Company deleted successfully',
+  deleteFailed: 'Failed to delete company',
+  fetchFailed: 'Failed to fetch companies',
+  logoUploaded: 'Logo uploaded successfully',
+  logoFailed: 'Failed to upload logo',
+  websiteScanned: 'Website scanned successfully',
+  scanFailed: 'Failed to scan website',
+  addFailed: 'Failed to add company',
+  updateFailed: 'Failed to update company',
+} as const;
+
+export const COMPANY_MESSAGES = {
+  notFound: 'Company not found',
+  created: 'Company added successfully',
+  updated: 'Company updated successfully',
+  deleted: 'Company deleted successfully',
+  fetched: 'Companies fetched successfully',
+  limitReached: (limit: number, tierName: string) =>
+    `Your ${tierName} plan allows ${limit} ${limit === 1 ? 'company' : 'companies'}. Upgrade your plan on the Subscription Plans page to add more.`,
+} as const;
+
+export const DELETE_COMPANY_DIALOG = {
+  title: 'Delete Company',
+  message: 'Are you sure you want to delete this company? This action cannot be undone.',
+} as const;
