@@ -28,6 +28,15 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerUploads } from './plugins/uploads.js';
+import { createAiClient, type AiClient } from './integrations/ai.js';
+import { createLocalStorage, type Storage } from './integrations/storage.js';
+import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
+import { createCompaniesService } from './modules/companies/companies.service.js';
+import { registerAiRoutes } from './modules/ai/ai.routes.js';
+import { createAiService } from './modules/ai/ai.service.js';
+import multipart from '@fastify/multipart';
+import path from 'node:path';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +54,9 @@ export interface AppDeps {
   authLimits?: AuthLimits;
   /** The built web app; found next to the server when not given. */
   webDistDir?: string;
+  /** Defaults: local disk under DATA_DIR/uploads, and the configured AI service. */
+  storage?: Storage;
+  ai?: AiClient;
 }
 
 function createFastify(deps: AppDeps) {
@@ -90,13 +102,27 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   app.decorateRequest('currentUser', null);
   app.decorate('authenticate', createAuthenticate(deps.database.db, tokens));
 
+  const uploadsDir = path.join(deps.config.dataDir, 'uploads');
+  const storage = deps.storage ?? createLocalStorage(uploadsDir);
+  const limiter = new RateLimiter(clock);
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
+  await registerUploads(app, uploadsDir);
+
+  const companies = createCompaniesService({ db: deps.database.db, storage, clock });
+  const ai = createAiService({
+    db: deps.database.db,
+    ai: deps.ai ?? createAiClient(deps.config.openai),
+    fetchAllowHosts: deps.config.fetchAllowHosts,
+    logger: app.log,
+  });
+
   const auth = createAuthService({
     db: deps.database.db,
     mailer: deps.mailer,
     clock,
     tokens,
     otpKey: deriveKey(deps.config.appSecret, 'otp'),
-    limiter: new RateLimiter(clock),
+    limiter,
     limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS,
     logger: app.log,
   });
@@ -107,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerHealthRoutes(typed, deps.database);
       registerAuthRoutes(typed, auth);
       registerCustomerRoutes(typed);
+      registerCompanyRoutes(typed, companies);
+      registerAiRoutes(typed, ai, limiter);
       done();
     },
     { prefix: '/api' },

@@ -4,21 +4,23 @@ import { DataDirBusyError } from './db/data-dir-lock.js';
 import { runMigrations } from './db/migrate.js';
 import path from 'node:path';
 import { setAdmin } from './modules/admin/admin.service.js';
+import { setTier } from './modules/plans/plans.service.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 
 Commands:
-  grant <email>    give the account the admin role
-  revoke <email>   take the admin role away`;
+  grant <email>          give the account the admin role
+  revoke <email>         take the admin role away
+  tier <email> <tier>    put the account on free, pro, business or enterprise`;
 
 async function main(argv: string[]) {
-  const [command, email] = argv;
-  if (command !== 'grant' && command !== 'revoke') {
+  const [command, email, tier] = argv;
+  if (command !== 'grant' && command !== 'revoke' && command !== 'tier') {
     console.log(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
   }
-  if (!email) {
-    console.error(`Missing email.\n\n${USAGE}`);
+  if (!email || (command === 'tier' && !tier)) {
+    console.error(`Missing ${email ? 'tier' : 'email'}.\n\n${USAGE}`);
     return 2;
   }
   const config = loadConfig();
@@ -31,7 +33,10 @@ async function main(argv: string[]) {
   });
   try {
     await runMigrations(database);
-    const result = await setAdmin(database.db, email, command === 'grant');
+    const result =
+      command === 'tier'
+        ? await setTier(database.db, email, tier ?? '')
+        : await setAdmin(database.db, email, command === 'grant');
     console.log(result.message);
     return result.ok ? 0 : 1;
   } finally {

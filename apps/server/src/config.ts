@@ -41,6 +41,18 @@ const EnvSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4'),
+  FETCH_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   NODE_ENV: optionalText,
 });
 
@@ -59,6 +71,9 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   trustProxy: boolean;
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
+  /** Hosts exempt from the private-address guard on server-side fetches (tests, demos). */
+  fetchAllowHosts: string[];
   isProduction: boolean;
 }
 
@@ -90,6 +105,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: parsed.MAIL_FROM,
     logLevel: parsed.LOG_LEVEL,
     trustProxy: parsed.TRUST_PROXY,
+    openai: {
+      apiKey: parsed.OPENAI_API_KEY,
+      baseUrl: parsed.OPENAI_BASE_URL,
+      model: parsed.OPENAI_MODEL,
+    },
+    fetchAllowHosts: parsed.FETCH_ALLOW_HOSTS,
     isProduction: parsed.NODE_ENV === 'production',
   };
 }

@@ -37,6 +37,19 @@ export class AppError extends Error {
     return new AppError(429, code, message, { 'retry-after': String(retryAfterSeconds) });
   }
 
+  static payloadTooLarge(message: string, code = 'PAYLOAD_TOO_LARGE') {
+    return new AppError(413, code, message);
+  }
+
+  static unprocessable(message: string, code = 'UNPROCESSABLE') {
+    return new AppError(422, code, message);
+  }
+
+  /** An outside service we depend on failed; nothing the person sent was wrong. */
+  static badGateway(message: string, code = 'BAD_GATEWAY') {
+    return new AppError(502, code, message);
+  }
+
   static unavailable(message: string, code = 'SERVICE_UNAVAILABLE') {
     return new AppError(503, code, message);
   }

@@ -65,7 +65,8 @@ export function normalizeWebsite(input: string): string | undefined {
   if (!URL.canParse(withScheme)) return undefined;
   const url = new URL(withScheme);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  if (!url.hostname.includes('.') && url.hostname !== 'localhost') return undefined;
+  const isIpv6 = url.hostname.startsWith('[');
+  if (!url.hostname.includes('.') && url.hostname !== 'localhost' && !isIpv6) return undefined;
   return withScheme;
 }
 
@@ -103,7 +104,9 @@ export const CompanyInputSchema = z
       .max(COMPANY_NAME_MAX, `Name must be at most ${COMPANY_NAME_MAX} characters`),
     website: WebsiteSchema,
     industry: z
-      .union([IndustrySchema, z.literal('')])
+      .enum([...INDUSTRIES, CUSTOM_INDUSTRY, ''], {
+        error: 'Choose an industry from the list, or Other (Custom)',
+      })
       .nullish()
       .transform((value) => (value ? value : null)),
     custom_industry: optionalText('Custom industry', CUSTOM_INDUSTRY_MAX),
@@ -173,7 +176,8 @@ export const CompanyIdParamsSchema = z.object({
 export const LogoUploadSchema = z.object({ logo_url: z.string() });
 
 export const CompanyDescriptionRequestSchema = z.object({
-  website: text('Website')
+  website: z
+    .string({ error: 'Please enter a website URL' })
     .trim()
     .min(1, 'Please enter a website URL')
     .max(COMPANY_WEBSITE_MAX, 'Website is too long')

@@ -54,11 +54,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(reply, error.statusCode, error.message, error.headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendError(
-        reply,
-        400,
-        validationMessage(error.validation as unknown as ValidationIssue[]),
-      );
+      const message = validationMessage(error.validation as unknown as ValidationIssue[]);
+      // A malformed id in the path names nothing that exists: that is a 404, not a 400.
+      return sendError(reply, error.validationContext === 'params' ? 404 : 400, message);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -43,6 +43,8 @@ export async function createTestApp(
     webDistDir?: string;
     clock?: TestClock;
     smtpUrl?: string;
+    /** Extra environment for the config (OPENAI_*, FETCH_ALLOW_HOSTS, ...). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
@@ -54,6 +56,7 @@ export async function createTestApp(
       SMTP_URL: options.smtpUrl ?? smtp.url,
       LOG_LEVEL: 'silent',
       DATABASE_URL: postgres?.url,
+      ...options.env,
     }),
     appSecret: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
   };

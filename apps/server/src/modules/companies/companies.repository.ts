@@ -1,0 +1,113 @@
+import type { CompanyFields, NetworkId } from '@cadence/shared';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { companies, socialConnections, type CompanyRow } from '../../db/schema.js';
+
+/** Any number, fixed, plus the user: serialises "count, then insert" per customer. */
+const COMPANY_LIMIT_LOCK = 724_310;
+
+export interface ConnectionSummary {
+  companyId: string;
+  network: NetworkId;
+  accountName: string | null;
+  connectedAt: Date;
+}
+
+function toColumns(fields: CompanyFields) {
+  return {
+    name: fields.name,
+    website: fields.website,
+    industry: fields.industry,
+    customIndustry: fields.custom_industry,
+    description: fields.description,
+    logoUrl: fields.logo_url,
+  };
+}
+
+export async function listCompanies(db: DbExecutor, userId: string): Promise<CompanyRow[]> {
+  return db
+    .select()
+    .from(companies)
+    .where(eq(companies.userId, userId))
+    .orderBy(desc(companies.createdAt), desc(companies.id));
+}
+
+export async function findCompany(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+): Promise<CompanyRow | undefined> {
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), eq(companies.userId, userId)))
+    .limit(1);
+  return company;
+}
+
+/** Connected networks of the given companies (never their credentials). */
+export async function listConnections(
+  db: DbExecutor,
+  companyIds: string[],
+): Promise<ConnectionSummary[]> {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({
+      companyId: socialConnections.companyId,
+      network: socialConnections.network,
+      accountName: socialConnections.accountName,
+      connectedAt: socialConnections.connectedAt,
+    })
+    .from(socialConnections)
+    .where(inArray(socialConnections.companyId, companyIds))
+    .orderBy(asc(socialConnections.connectedAt));
+}
+
+export async function lockCompanyCount(db: DbExecutor, userId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${COMPANY_LIMIT_LOCK}, hashtext(${userId}))`);
+}
+
+export async function countCompanies(db: DbExecutor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(companies)
+    .where(eq(companies.userId, userId));
+  return row?.total ?? 0;
+}
+
+export async function insertCompany(
+  db: DbExecutor,
+  userId: string,
+  fields: CompanyFields,
+): Promise<CompanyRow> {
+  const [company] = await db
+    .insert(companies)
+    .values({ userId, ...toColumns(fields) })
+    .returning();
+  if (!company) throw new Error('insert returned no row');
+  return company;
+}
+
+export async function updateCompany(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  fields: CompanyFields,
+  now: Date,
+): Promise<CompanyRow | undefined> {
+  const [company] = await db
+    .update(companies)
+    .set({ ...toColumns(fields), updatedAt: now })
+    .where(and(eq(companies.id, id), eq(companies.userId, userId)))
+    .returning();
+  return company;
+}
+
+/** Deletes the company; its connections (and later its posts and schedules) go with it. */
+export async function deleteCompany(db: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(companies)
+    .where(and(eq(companies.id, id), eq(companies.userId, userId)))
+    .returning({ id: companies.id });
+  return deleted.length > 0;
+}

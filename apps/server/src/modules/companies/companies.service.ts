@@ -1,0 +1,101 @@
+import {
+  COMPANY_MESSAGES,
+  NETWORK_NAMES,
+  type Company,
+  type CompanyFields,
+  type CompanyList,
+} from '@cadence/shared';
+import type { Db } from '../../db/client.js';
+import type { CompanyRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Storage } from '../../integrations/storage.js';
+import type { Clock } from '../../lib/clock.js';
+import { getEntitlements } from '../plans/entitlements.js';
+import * as repo from './companies.repository.js';
+import { checkLogo } from './logo-image.js';
+
+function toCompany(row: CompanyRow, connections: repo.ConnectionSummary[]): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    website: row.website,
+    industry: row.industry,
+    custom_industry: row.customIndustry,
+    description: row.description,
+    logo_url: row.logoUrl,
+    social_credentials: connections
+      .filter((connection) => connection.companyId === row.id)
+      .map((connection) => ({
+        social_account: { key: connection.network, name: NETWORK_NAMES[connection.network] },
+        account_name: connection.accountName,
+        connected_at: connection.connectedAt.toISOString(),
+      })),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => AppError.notFound(COMPANY_MESSAGES.notFound, 'COMPANY_NOT_FOUND');
+
+export function createCompaniesService(deps: { db: Db; storage: Storage; clock: Clock }) {
+  const { db } = deps;
+
+  async function withConnections(row: CompanyRow) {
+    return toCompany(row, await repo.listConnections(db, [row.id]));
+  }
+
+  return {
+    async list(userId: string): Promise<CompanyList> {
+      const [rows, entitlements] = await Promise.all([
+        repo.listCompanies(db, userId),
+        getEntitlements(db, userId),
+      ]);
+      const connections = await repo.listConnections(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        rows: rows.map((row) => toCompany(row, connections)),
+        supported_social_accounts: entitlements.allowedNetworks,
+        company_limit: entitlements.maxCompanies,
+      };
+    },
+
+    async create(userId: string, fields: CompanyFields): Promise<Company> {
+      const row = await db.transaction(async (tx) => {
+        await repo.lockCompanyCount(tx, userId);
+        const entitlements = await getEntitlements(tx, userId);
+        const limit = entitlements.maxCompanies;
+        if (limit !== null && (await repo.countCompanies(tx, userId)) >= limit) {
+          throw AppError.forbidden(
+            COMPANY_MESSAGES.limitReached(limit, entitlements.planName),
+            'COMPANY_LIMIT',
+          );
+        }
+        return repo.insertCompany(tx, userId, fields);
+      });
+      return toCompany(row, []);
+    },
+
+    async update(userId: string, id: string, fields: CompanyFields): Promise<Company> {
+      const row = await repo.updateCompany(db, userId, id, fields, deps.clock());
+      if (!row) throw notFound();
+      return withConnections(row);
+    },
+
+    async remove(userId: string, id: string) {
+      // One statement: the company, its connections and (as later features add them)
+      // its posts and schedules go together through ON DELETE CASCADE.
+      const isDeleted = await db.transaction((tx) => repo.deleteCompany(tx, userId, id));
+      if (!isDeleted) throw notFound();
+    },
+
+    async uploadLogo(bytes: Buffer) {
+      const logo = checkLogo(bytes);
+      const stored = await deps.storage.save('logos', logo.extension, bytes);
+      return { logo_url: stored.url };
+    },
+  };
+}
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>;
