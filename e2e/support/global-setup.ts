@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeOpenAi } from '../../apps/server/test/fakes/openai.js';
+import { startTestWebsite } from '../../apps/server/test/fakes/website.js';
 import { startSmtpSink } from '../../apps/server/test/helpers/smtp-sink.js';
 import { findChromium } from './browser.js';
 import { waitForCode } from './mail.js';
@@ -47,24 +49,49 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
 }
 
 export const ADMIN = { name: 'Ada Admin', email: 'admin@example.com', password: 'admin-password' };
+/** A customer on the Pro plan (AI included), set through the real admin command. */
+export const PRO_CUSTOMER = {
+  name: 'Priya Pro',
+  email: 'pro@example.com',
+  password: 'pro-password',
+};
+export const FAKE_AI_DESCRIPTION =
+  'Acme Rockets flies small satellites to orbit for a tenth of the usual price, for universities and start-ups that need frequent launches.';
 
-/** The first account verified on an instance becomes its admin: make it before any test runs. */
-async function createAdmin(baseUrl: string) {
+async function createAccount(
+  baseUrl: string,
+  account: { name: string; email: string; password: string },
+) {
   const post = (path: string, body: object) =>
     fetch(`${baseUrl}/api/customer/auth/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const signUp = await post('sign-up', ADMIN);
-  if (!signUp.ok) throw new Error(`Admin sign-up failed: ${await signUp.text()}`);
-  const code = await waitForCode(ADMIN.email, 1);
+  const signUp = await post('sign-up', account);
+  if (!signUp.ok) throw new Error(`Sign-up of ${account.email} failed: ${await signUp.text()}`);
+  const code = await waitForCode(account.email, 1);
   const verify = await post('submit-otp', {
     purpose: 'registration',
-    email: ADMIN.email,
+    email: account.email,
     otp_code: code,
   });
-  if (!verify.ok) throw new Error(`Admin verification failed: ${await verify.text()}`);
+  if (!verify.ok)
+    throw new Error(`Verification of ${account.email} failed: ${await verify.text()}`);
+}
+
+function runAdminCommand(env: NodeJS.ProcessEnv, args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'apps/server/dist/cli.js'), ...args],
+    {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    },
+  );
+  if (result.status !== 0)
+    throw new Error(`admin ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
 }
 
 export default async function globalSetup() {
@@ -74,40 +101,61 @@ export default async function globalSetup() {
   rmSync(mailDir, { recursive: true, force: true });
   mkdirSync(mailDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-e2e-'));
+  process.env.E2E_MAIL_DIR = mailDir;
 
   const chromium = await findChromium();
   const sink = await startMailSink(mailDir);
+  const website = await startTestWebsite();
+  const openai = await startFakeOpenAi(() => ({ text: FAKE_AI_DESCRIPTION }));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(artifacts, 'server.log');
-  const { openSync } = await import('node:fs');
   const log = openSync(logFile, 'w');
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: sink.url,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', log, log],
-  });
-  await waitForHealth(baseUrl, server, logFile);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: sink.url,
+    LOG_LEVEL: 'info',
+    OPENAI_API_KEY: openai.apiKey,
+    OPENAI_BASE_URL: openai.baseUrl,
+    FETCH_ALLOW_HOSTS: 'localhost',
+  };
+  const startServer = async () => {
+    const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', log, log],
+    });
+    await waitForHealth(baseUrl, server, logFile);
+    return server;
+  };
+  const stopServer = async (server: ChildProcess) => {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  };
+
+  // Accounts first (the first one becomes admin), then the tier through the admin command,
+  // which needs the embedded database to itself: stop, run it, start again.
+  let server = await startServer();
+  await createAccount(baseUrl, ADMIN);
+  await createAccount(baseUrl, PRO_CUSTOMER);
+  await stopServer(server);
+  runAdminCommand(env, ['tier', PRO_CUSTOMER.email, 'pro']);
+  server = await startServer();
 
   process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_MAIL_DIR = mailDir;
-  await createAdmin(baseUrl);
+  process.env.E2E_WEBSITE_URL = website.url();
   process.env.E2E_CHROMIUM_PATH = chromium.path;
   process.env.E2E_CHROMIUM_KIND = chromium.kind;
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    await sink.close();
+    await stopServer(server);
+    await Promise.all([sink.close(), website.close(), openai.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

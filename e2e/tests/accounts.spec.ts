@@ -42,7 +42,7 @@ test('signs up, verifies the emailed code, signs in and out', async ({ page }) =
   await signIn(page, email, 'a-good-password');
   await expect(page.getByText('Login successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/companies$/);
-  await expect(page.getByRole('heading', { name: 'Entities' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Entities', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
   await page.getByRole('button', { name: 'Logout' }).first().click();

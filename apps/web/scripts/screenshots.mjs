@@ -47,14 +47,94 @@ const otpSent = (email, purpose) => ({
   data: { email, purpose, expires_in: 120, resend_in: 120 },
 });
 
-/** Answers /api/** like the server would; `me` picks the session answer. */
-async function fakeApi(page, { me = 'ok' } = {}) {
+const LONG_DESCRIPTION =
+  'Lakeside Family Dental is a neighbourhood practice offering check-ups, cleanings, ' +
+  'orthodontics and same-day emergency care for children and adults. Our team of six ' +
+  'dentists and hygienists has served the lake district for over twenty years, with ' +
+  'evening appointments, gentle sedation options and transparent pricing for every treatment.';
+
+const credential = (key, name, accountName) => ({
+  social_account: { key, name },
+  account_name: accountName,
+  connected_at: '2025-05-02T10:00:00.000Z',
+});
+
+const COMPANIES = [
+  {
+    id: '0b6f3c1e-1d1a-4f7e-9d53-1c2f1b6a0001',
+    name: 'Northwind Analytics',
+    website: 'https://www.northwind-analytics.com',
+    industry: 'Technology',
+    custom_industry: null,
+    description: 'Dashboards and forecasting for mid-sized retailers.',
+    logo_url: '/uploads/logos/northwind.svg',
+    social_credentials: [
+      credential('bluesky', 'Bluesky', 'northwind.bsky.social'),
+      credential('twitter', 'X/Twitter', '@northwind'),
+      credential('linkedIn', 'LinkedIn', null),
+    ],
+    created_at: '2025-06-01T09:00:00.000Z',
+    updated_at: '2025-06-01T09:00:00.000Z',
+  },
+  {
+    id: '0b6f3c1e-1d1a-4f7e-9d53-1c2f1b6a0002',
+    name: 'Honeycomb & Hive',
+    website: 'https://honeycombhive.example',
+    industry: 'custom',
+    custom_industry: 'Urban Beekeeping',
+    description: 'Rooftop hives, local honey and beekeeping workshops in the city.',
+    logo_url: null,
+    social_credentials: [credential('facebook', 'Facebook', 'Honeycomb & Hive')],
+    created_at: '2025-05-20T09:00:00.000Z',
+    updated_at: '2025-05-20T09:00:00.000Z',
+  },
+  {
+    id: '0b6f3c1e-1d1a-4f7e-9d53-1c2f1b6a0003',
+    name: 'Lakeside Family Dental Clinic',
+    website: 'http://lakeside-dental.example/family/',
+    industry: 'Healthcare',
+    custom_industry: null,
+    description: LONG_DESCRIPTION,
+    logo_url: '/uploads/logos/lakeside.svg',
+    social_credentials: [],
+    created_at: '2025-05-01T09:00:00.000Z',
+    updated_at: '2025-05-01T09:00:00.000Z',
+  },
+];
+
+const LOGOS = {
+  'northwind.svg':
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0f766e"/><path d="M16 46V18l16 20V18h6v28L22 26v20z" fill="#fff"/><circle cx="47" cy="22" r="5" fill="#5eead4"/></svg>',
+  'lakeside.svg':
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="#e0f2fe"/><path d="M20 22c0-6 6-8 12-5 6-3 12-1 12 5 0 8-3 10-4 20-1 5-5 5-6 0l-2-8-2 8c-1 5-5 5-6 0-1-10-4-12-4-20z" fill="#0284c7"/></svg>',
+  'uploaded.svg':
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#f59e0b"/><path d="M32 14l16 9v18l-16 9-16-9V23z" fill="#fff"/></svg>',
+};
+
+/**
+ * Answers /api/** like the server would; `me` picks the session answer, `companies` the
+ * company list ('list', 'empty', 'loading' never answers, 'error' fails).
+ */
+async function fakeApi(page, { me = 'ok', companies = 'list' } = {}) {
+  /** Calls left unanswered on purpose; `release` ends them quietly (an abort logs an error). */
+  const held = [];
+  /** Answers that wait for the script (`open('ai')`), so a busy state can be captured. */
+  const gates = { ai: [], logo: [] };
+  const waitForGate = (name) => new Promise((resolve) => gates[name].push(resolve));
+  const open = (name) => gates[name].splice(0).forEach((resolve) => resolve());
+  await page.route('**/uploads/logos/*', (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop();
+    const svg = LOGOS[name];
+    if (svg === undefined) return route.fulfill({ status: 404, body: '' });
+    return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
+  });
   await page.route('**/api/**', async (route) => {
     const request = route.request();
     const path = new URL(request.url()).pathname;
     const json = (status, body) =>
       route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-    const body = request.postDataJSON?.() ?? null;
+    const isJson = (request.headers()['content-type'] ?? '').includes('application/json');
+    const body = isJson ? request.postDataJSON() : null;
 
     if (path === '/api/customer/me') {
       if (me === 'ok') return json(200, { message: 'Customer Fetched Successfully', data: ADMIN });
@@ -74,6 +154,42 @@ async function fakeApi(page, { me = 'ok' } = {}) {
       return json(201, otpSent(body.email, 'registration'));
     if (path === '/api/customer/auth/resend-otp')
       return json(200, otpSent(body.email, body.purpose));
+    if (path === '/api/customer/company' && request.method() === 'GET') {
+      if (companies === 'loading') {
+        held.push(route);
+        return undefined;
+      }
+      if (companies === 'error')
+        return json(500, {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'Something went wrong on our side. Please try again.',
+        });
+      return json(200, {
+        message: 'Companies fetched successfully',
+        data: {
+          rows: companies === 'empty' ? [] : COMPANIES,
+          supported_social_accounts: ['twitter', 'facebook', 'linkedIn', 'bluesky'],
+          company_limit: 3,
+        },
+      });
+    }
+    if (path === '/api/customer/company/logo') {
+      await waitForGate('logo');
+      return json(200, {
+        message: 'Logo uploaded successfully',
+        data: { logo_url: '/uploads/logos/uploaded.svg' },
+      }).catch(() => {});
+    }
+    if (path === '/api/ai/company-description') {
+      await waitForGate('ai');
+      return json(200, {
+        message: 'Website scanned successfully',
+        data: {
+          description: `${body.name} turns sales data into clear weekly forecasts, so retail teams order the right stock and spend less time in spreadsheets.`,
+        },
+      }).catch(() => {});
+    }
     if (path === '/api/customer/auth/sign-in')
       return json(401, {
         statusCode: 401,
@@ -82,16 +198,27 @@ async function fakeApi(page, { me = 'ok' } = {}) {
       });
     return json(404, { statusCode: 404, error: 'Not Found', message: 'No API route.' });
   });
+  return {
+    open,
+    release: () => {
+      Object.keys(gates).forEach(open);
+      return Promise.all(
+        held.splice(0).map((route) => route.fulfill({ status: 204 }).catch(() => {})),
+      );
+    },
+  };
 }
 
 const viewports = {
   desktop: { width: 1280, height: 800 },
   mobile: { width: 375, height: 812 },
+  // Between the card layout and the full table: the row actions show icons only.
+  tablet: { width: 900, height: 700 },
 };
 
 const problems = [];
 
-async function withPage(viewportName, { token = false, me } = {}, run) {
+async function withPage(viewportName, { token = false, me, companies } = {}, run) {
   const context = await browser.newContext({
     viewport: viewports[viewportName],
     deviceScaleFactor: 1,
@@ -105,17 +232,32 @@ async function withPage(viewportName, { token = false, me } = {}, run) {
     if (msg.type() === 'error') problems.push(`[${viewportName}] console: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`[${viewportName}] page error: ${error.message}`));
-  await fakeApi(page, { me });
+  const api = await fakeApi(page, { me, companies });
   try {
-    await run(page);
+    await run(page, api);
   } finally {
+    await api.release();
     await context.close();
   }
 }
 
 const shot = (page, name) => page.screenshot({ path: join(outDir, `${name}.png`) });
 
-for (const vp of Object.keys(viewports)) {
+/** Toasts fade in; a screenshot taken the moment one exists shows it half drawn. */
+const settleToasts = (page) => page.waitForTimeout(400);
+
+/** A company's table row on wide screens, its card on narrow ones. */
+const companyItem = (page, vp, name) =>
+  vp === 'desktop'
+    ? page.getByRole('row', { name: new RegExp(name) })
+    : page.getByRole('listitem', { name });
+
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+for (const vp of ['desktop', 'mobile']) {
   await withPage(vp, {}, async (page) => {
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
@@ -176,6 +318,106 @@ for (const vp of Object.keys(viewports)) {
     }
   });
 
+  await withPage(vp, { token: true }, async (page, api) => {
+    await page.goto(`${baseUrl}/companies`);
+    await companyItem(page, vp, 'Northwind Analytics').waitFor();
+    await page.getByRole('img', { name: 'X/Twitter' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot(page, `${vp}-13-entities-list`);
+    if (vp === 'mobile') {
+      await page.screenshot({
+        path: join(outDir, `${vp}-13b-entities-list-full.png`),
+        fullPage: true,
+      });
+    }
+
+    await page.getByPlaceholder('Search entities...').fill('zeppelin');
+    await page.getByText('No entities match your search.').waitFor();
+    await shot(page, `${vp}-14-entities-no-match`);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('Filter by entity').selectOption({ label: 'Honeycomb & Hive' });
+    await shot(page, `${vp}-14b-entities-filtered`);
+    await page.getByLabel('Filter by entity').selectOption('');
+
+    await page.getByRole('button', { name: 'Add Entity' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add New Entity' });
+    await addDialog.waitFor();
+    await addDialog.getByLabel('Industry', { exact: true }).selectOption('custom');
+    await addDialog.getByRole('button', { name: 'Add Company' }).click();
+    await addDialog.getByText('Please enter your industry').waitFor();
+    await shot(page, `${vp}-15-add-entity-errors`);
+
+    await addDialog.getByLabel('Logo').setInputFiles({
+      name: 'tiny.png',
+      mimeType: 'image/png',
+      buffer: TINY_PNG,
+    });
+    await page.getByText('Image must be at least 10x10 pixels').waitFor();
+    await settleToasts(page);
+    await addDialog.getByLabel('Logo').setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(LOGOS['uploaded.svg']),
+    });
+    await addDialog.getByRole('button', { name: 'Uploading...' }).waitFor();
+    await shot(page, `${vp}-16-add-entity-uploading`);
+    api.open('logo');
+    await addDialog.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await companyItem(page, vp, 'Northwind Analytics')
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit Entity' });
+    await editDialog.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await editDialog.getByLabel('Tone').selectOption('friendly');
+    await editDialog.getByRole('button', { name: 'AI Assist' }).click();
+    await editDialog.getByRole('button', { name: 'Generating...' }).waitFor();
+    await shot(page, `${vp}-17-edit-entity-generating`);
+    api.open('ai');
+    await page.getByText('Website scanned successfully').waitFor();
+    await settleToasts(page);
+    await shot(page, `${vp}-18-edit-entity-generated`);
+    await page.keyboard.press('Escape');
+
+    await companyItem(page, vp, 'Lakeside Family Dental Clinic')
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('dialog', { name: 'Delete Company' }).waitFor();
+    await shot(page, `${vp}-19-delete-company`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await companyItem(page, vp, 'Northwind Analytics')
+      .getByRole('button', { name: 'Socials' })
+      .click();
+    const socials = page.getByRole('dialog', { name: 'Connect Social Networks' });
+    await socials.waitFor();
+    await socials.getByRole('button', { name: /X\/Twitter/ }).click();
+    await socials.getByRole('button', { name: /Facebook/ }).click();
+    await socials.getByRole('button', { name: /Instagram/ }).click();
+    await page.getByText('This network isn’t available on your current plan.').waitFor();
+    await settleToasts(page);
+    await shot(page, `${vp}-20-connect-socials`);
+  });
+
+  await withPage(vp, { token: true, companies: 'loading' }, async (page) => {
+    await page.goto(`${baseUrl}/companies`);
+    await page.getByText('Loading entities...').waitFor();
+    await shot(page, `${vp}-21-entities-loading`);
+  });
+
+  await withPage(vp, { token: true, companies: 'empty' }, async (page) => {
+    await page.goto(`${baseUrl}/companies`);
+    await page.getByText('No entities yet').waitFor();
+    await shot(page, `${vp}-22-entities-empty`);
+  });
+
+  await withPage(vp, { token: true, companies: 'error' }, async (page) => {
+    await page.goto(`${baseUrl}/companies`);
+    await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 15_000 });
+    await shot(page, `${vp}-23-entities-error`);
+  });
+
   await withPage(vp, { token: true }, async (page) => {
     await page.goto(`${baseUrl}/payment-success`);
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
@@ -194,6 +436,13 @@ for (const vp of Object.keys(viewports)) {
     await shot(page, `${vp}-12-not-found`);
   });
 }
+
+await withPage('tablet', { token: true }, async (page) => {
+  await page.goto(`${baseUrl}/companies`);
+  await page.getByRole('row', { name: /Northwind Analytics/ }).waitFor();
+  await page.waitForLoadState('networkidle');
+  await shot(page, 'tablet-13-entities-list');
+});
 
 await browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));

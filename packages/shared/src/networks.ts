@@ -17,3 +17,8 @@ export const NETWORK_NAMES: Record<NetworkId, string> = {
   bluesky: 'Bluesky',
   threads: 'Threads',
 };
+
+export const NETWORK_MESSAGES = {
+  notInPlan: 'This network isn’t available on your current plan.',
+  noneAvailable: 'No social networks available.',
+} as const;

@@ -1,6 +1,15 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+type DialogSize = 'md' | 'lg' | 'xl';
+
+const SIZES: Record<DialogSize, string> = {
+  md: 'max-w-md',
+  lg: 'max-w-lg',
+  xl: 'max-w-2xl',
+};
 
 interface DialogProps {
   open: boolean;
@@ -9,6 +18,8 @@ interface DialogProps {
   description?: ReactNode;
   /** Keep the dialog open on a click outside it (Escape, Cancel and × still close it). */
   isModalStrict?: boolean;
+  /** The widest the dialog grows (default md); forms with many fields want more room. */
+  size?: DialogSize;
   children: ReactNode;
 }
 
@@ -18,6 +29,7 @@ export function Dialog({
   title,
   description,
   isModalStrict = false,
+  size = 'md',
   children,
 }: DialogProps) {
   return (
@@ -26,7 +38,10 @@ export function Dialog({
         {/* The overlay also scrolls, so a tall dialog stays usable on a short phone screen. */}
         <RadixDialog.Overlay className="fixed inset-0 z-50 grid animate-fade-in place-items-center overflow-y-auto bg-gray-950/50 p-4 backdrop-blur-[2px] sm:p-6">
           <RadixDialog.Content
-            className="relative w-full max-w-md animate-dialog-in rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-gray-900/5 focus:outline-none sm:p-7"
+            className={cn(
+              'relative w-full animate-dialog-in rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-gray-900/5 focus:outline-none sm:p-7',
+              SIZES[size],
+            )}
             // Without a description Radix must be told there is none, else it warns.
             {...(description === undefined ? { 'aria-describedby': undefined } : {})}
             onPointerDownOutside={isModalStrict ? (event) => event.preventDefault() : undefined}

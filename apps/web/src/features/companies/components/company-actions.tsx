@@ -1,0 +1,66 @@
+import type { Company } from '@cadence/shared';
+import { Pencil, Share2, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+
+/** What a row's buttons open; the page owns the dialogs. */
+export interface CompanyActionHandlers {
+  onEdit: (company: Company) => void;
+  onSocials: (company: Company) => void;
+  onDelete: (company: Company) => void;
+}
+
+interface CompanyActionsProps extends CompanyActionHandlers {
+  company: Company;
+  /** 'row': compact, text hidden on mid-size screens (the name stays for screen readers). */
+  layout: 'row' | 'card';
+}
+
+export function CompanyActions({
+  company,
+  layout,
+  onEdit,
+  onSocials,
+  onDelete,
+}: CompanyActionsProps) {
+  const isRow = layout === 'row';
+  // Between the card and wide layouts, the table only has room for icons.
+  const label = (text: string) => (
+    <span className={cn(isRow && 'sr-only xl:not-sr-only')}>{text}</span>
+  );
+  const variant = isRow ? 'ghost' : 'secondary';
+  const size = 'sm';
+  const buttonClass = isRow ? 'px-2 xl:px-2.5' : 'w-full gap-1.5 px-2';
+
+  return (
+    <div className={cn(isRow ? 'flex justify-end gap-0.5' : 'grid grid-cols-3 gap-2')}>
+      <Button
+        variant={variant}
+        size={size}
+        className={buttonClass}
+        icon={<Pencil className="size-4 shrink-0" aria-hidden="true" />}
+        onClick={() => onEdit(company)}
+      >
+        {label('Edit')}
+      </Button>
+      <Button
+        variant={variant}
+        size={size}
+        className={buttonClass}
+        icon={<Share2 className="size-4 shrink-0" aria-hidden="true" />}
+        onClick={() => onSocials(company)}
+      >
+        {label('Socials')}
+      </Button>
+      <Button
+        variant={variant}
+        size={size}
+        className={cn(buttonClass, 'text-red-600 hover:bg-red-50 hover:text-red-700')}
+        icon={<Trash2 className="size-4 shrink-0" aria-hidden="true" />}
+        onClick={() => onDelete(company)}
+      >
+        {label('Delete')}
+      </Button>
+    </div>
+  );
+}

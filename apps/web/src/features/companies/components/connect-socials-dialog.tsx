@@ -1,0 +1,74 @@
+import type { Company, NetworkId } from '@cadence/shared';
+import { NETWORK_IDS, NETWORK_MESSAGES } from '@cadence/shared';
+import { useState } from 'react';
+import { Dialog } from '../../../components/ui/dialog';
+import { getNetworkRows } from '../utils/network-rows';
+import { NetworkRowItem } from './network-row';
+
+interface ConnectSocialsDialogProps {
+  /** The company whose networks are shown; null closes the dialog. */
+  company: Company | null;
+  /** The network ids the plan allows (the company list's supported_social_accounts). */
+  supportedNetworks: readonly NetworkId[];
+  onClose: () => void;
+}
+
+/** 'Connect Social Networks': one expandable row per network, in the spec's order. */
+export function ConnectSocialsDialog({
+  company,
+  supportedNetworks,
+  onClose,
+}: ConnectSocialsDialogProps) {
+  return (
+    <Dialog
+      open={company !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Connect Social Networks"
+      description={company?.name}
+      size="lg"
+    >
+      {company !== null && (
+        <NetworkList key={company.id} company={company} supportedNetworks={supportedNetworks} />
+      )}
+    </Dialog>
+  );
+}
+
+interface NetworkListProps {
+  company: Company;
+  supportedNetworks: readonly NetworkId[];
+}
+
+function NetworkList({ company, supportedNetworks }: NetworkListProps) {
+  // Each row opens and closes on its own (spec §4).
+  const [expanded, setExpanded] = useState<ReadonlySet<NetworkId>>(() => new Set());
+  const rows = getNetworkRows(company, supportedNetworks, NETWORK_IDS);
+
+  if (rows.length === 0) {
+    return <p className="text-sm text-gray-600">{NETWORK_MESSAGES.noneAvailable}</p>;
+  }
+
+  function toggle(id: NetworkId) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  return (
+    <ul className="divide-y divide-gray-100 overflow-hidden rounded-xl border border-gray-200">
+      {rows.map((row) => (
+        <NetworkRowItem
+          key={row.id}
+          row={row}
+          isExpanded={row.isSupported && expanded.has(row.id)}
+          onToggle={() => toggle(row.id)}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,104 @@
+import { ChevronDown, Lock } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { cn } from '../../../lib/cn';
+import type { NetworkRow } from '../utils/network-rows';
+import { NETWORK_LOCKED_MESSAGE } from '../utils/network-rows';
+import { NetworkMark } from './network-mark';
+
+interface NetworkRowItemProps {
+  row: NetworkRow;
+  isExpanded: boolean;
+  onToggle: () => void;
+}
+
+/** One network: its mark, name and status; expands to its details when the plan allows it. */
+export function NetworkRowItem({ row, isExpanded, onToggle }: NetworkRowItemProps) {
+  const panelId = `network-panel-${row.id}`;
+
+  // A locked row stays clickable (no aria-disabled): the click is how it explains the lock.
+  function handleClick() {
+    if (!row.isSupported) {
+      toast.error(NETWORK_LOCKED_MESSAGE, { id: 'network-locked' });
+      return;
+    }
+    onToggle();
+  }
+
+  return (
+    <li className={cn(!row.isSupported && 'bg-gray-50/80')}>
+      <button
+        type="button"
+        onClick={handleClick}
+        aria-expanded={row.isSupported ? isExpanded : undefined}
+        aria-controls={row.isSupported ? panelId : undefined}
+        className={cn(
+          'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors',
+          'focus-visible:outline-offset-[-2px]',
+          row.isSupported ? 'hover:bg-gray-50' : 'cursor-not-allowed',
+        )}
+      >
+        <NetworkMark network={row.id} isMuted={!row.isSupported} isDecorative />
+        <span className="min-w-0 flex-1">
+          <span
+            className={cn(
+              'block text-sm font-semibold',
+              row.isSupported ? 'text-gray-900' : 'text-gray-500',
+            )}
+          >
+            {row.name}
+          </span>
+          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+            <StatusBadge isConnected={row.isConnected} />
+            {!row.isSupported && (
+              <span className="inline-flex items-center gap-1 text-xs text-gray-500">
+                <Lock className="size-3 shrink-0" aria-hidden="true" />
+                Not on your plan
+              </span>
+            )}
+          </span>
+        </span>
+        {row.isSupported ? (
+          <ChevronDown
+            className={cn(
+              'size-4 shrink-0 text-gray-400 transition-transform',
+              isExpanded && 'rotate-180',
+            )}
+            aria-hidden="true"
+          />
+        ) : (
+          <Lock className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
+        )}
+      </button>
+      {isExpanded && (
+        <div id={panelId} className="border-t border-gray-100 bg-gray-50/60 px-4 py-3 text-sm">
+          {row.isConnected ? (
+            <p className="text-gray-700">
+              {row.accountName === null ? 'Connected.' : `Connected as ${row.accountName}.`}
+            </p>
+          ) : (
+            <p className="text-gray-600">Not connected yet.</p>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+function StatusBadge({ isConnected }: { isConnected: boolean }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+        isConnected
+          ? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
+          : 'bg-gray-100 text-gray-600 ring-gray-200',
+      )}
+    >
+      <span
+        className={cn('size-1.5 rounded-full', isConnected ? 'bg-emerald-500' : 'bg-gray-400')}
+        aria-hidden="true"
+      />
+      {isConnected ? 'Connected' : 'Not Connected'}
+    </span>
+  );
+}
