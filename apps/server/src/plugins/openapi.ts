@@ -20,5 +20,14 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // No call to the public validator badge: the instance may have no internet.
+    uiConfig: { validatorUrl: null },
+    staticCSP: true,
+    // Swagger UI sets a few styles inline; scripts stay locked to its own files. No
+    // upgrade-insecure-requests: instances on plain HTTP must keep working.
+    transformStaticCSP: () =>
+      "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+  });
 }
