@@ -1,0 +1,107 @@
+import type { NetworkId } from '@cadence/shared';
+
+/**
+ * How a network call failed, which decides what the publisher does next:
+ * - auth: credentials bad or expired (the connection needs reconnecting; never retried)
+ * - rate-limited: try again after `retryAfterSeconds`
+ * - transient: 5xx or a network error before the request was sent (safe to retry)
+ * - invalid: the network rejected the content (too long, duplicate, missing media; never retried)
+ * - unconfirmed: the request may have reached the network but no answer came (never retried
+ *   automatically: re-posting could duplicate)
+ */
+export type NetworkFailureKind = 'auth' | 'rate-limited' | 'transient' | 'invalid' | 'unconfirmed';
+
+export class NetworkError extends Error {
+  constructor(
+    readonly network: NetworkId,
+    readonly kind: NetworkFailureKind,
+    /** The network's own words, safe to show (no credentials). */
+    message: string,
+    readonly details: { status?: number; code?: string; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+export interface PublishMedia {
+  /** Absolute public URL (Instagram and Threads fetch media themselves). */
+  url: string;
+  mimeType: string;
+  /** The bytes, for networks that take an upload (X, LinkedIn, Bluesky, Facebook photos). */
+  load(): Promise<Buffer>;
+  /** Alt text, where the network supports it. */
+  altText?: string;
+}
+
+export interface PublishInput {
+  text: string;
+  link?: string | null;
+  media?: PublishMedia | null;
+}
+
+export interface PublishResult {
+  externalId: string;
+  url: string | null;
+}
+
+export interface VerifiedAccount {
+  accountId: string;
+  accountName: string;
+}
+
+/** One network behind a few verbs. `C` is that network's stored credential object. */
+export interface NetworkAdapter<C> {
+  readonly id: NetworkId;
+  /** Checks the credentials with a real call and answers who they belong to. */
+  verify(credentials: C): Promise<VerifiedAccount>;
+  publish(post: PublishInput, credentials: C): Promise<PublishResult>;
+}
+
+/** Credentials as stored (encrypted) per network. Field names follow spec 000 section 3. */
+export interface TwitterCredentials {
+  apiKey: string;
+  apiSecret: string;
+  accessToken: string;
+  accessTokenSecret: string;
+}
+export interface FacebookCredentials {
+  appId: string;
+  appSecret: string;
+  /** The user token the page list was read with. */
+  accessToken: string;
+  pageId: string;
+  pageAccessToken: string;
+}
+export interface LinkedInCredentials {
+  clientId: string;
+  clientSecret: string;
+  accessToken: string;
+  /** The member's id (OpenID `sub`), learned at verification. */
+  memberId?: string;
+}
+export interface InstagramCredentials {
+  accessToken: string;
+  /** The Instagram professional account id, learned at verification. */
+  igUserId?: string;
+}
+export interface BlueskyCredentials {
+  username: string;
+  /** An app password, never the account password. */
+  appPassword: string;
+}
+export interface ThreadsCredentials {
+  accessToken: string;
+  clientSecret: string;
+  /** The Threads user id, learned at verification. */
+  userId?: string;
+}
+
+export interface NetworkCredentials {
+  twitter: TwitterCredentials;
+  facebook: FacebookCredentials;
+  linkedIn: LinkedInCredentials;
+  instagram: InstagramCredentials;
+  bluesky: BlueskyCredentials;
+  threads: ThreadsCredentials;
+}
