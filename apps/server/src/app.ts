@@ -35,6 +35,13 @@ import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { createAiService } from './modules/ai/ai.service.js';
+import { registerConnectionRoutes } from './modules/connections/connections.routes.js';
+import { createConnectionsService } from './modules/connections/connections.service.js';
+import {
+  createNetworkRegistry,
+  type NetworkRegistry,
+} from './modules/connections/network-registry.js';
+import { createSecretBox } from './lib/secret-box.js';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 
@@ -57,6 +64,8 @@ export interface AppDeps {
   /** Defaults: local disk under DATA_DIR/uploads, and the configured AI service. */
   storage?: Storage;
   ai?: AiClient;
+  /** Defaults to every network's adapter at the configured hosts. */
+  networks?: NetworkRegistry;
 }
 
 function createFastify(deps: AppDeps) {
@@ -116,6 +125,14 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     logger: app.log,
   });
 
+  const connections = createConnectionsService({
+    db: deps.database.db,
+    registry: deps.networks ?? createNetworkRegistry(deps.config.networks),
+    box: createSecretBox(deriveKey(deps.config.appSecret, 'credentials')),
+    clock,
+    logger: app.log,
+  });
+
   const auth = createAuthService({
     db: deps.database.db,
     mailer: deps.mailer,
@@ -135,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerCustomerRoutes(typed);
       registerCompanyRoutes(typed, companies);
       registerAiRoutes(typed, ai, limiter);
+      registerConnectionRoutes(typed, connections);
       done();
     },
     { prefix: '/api' },

@@ -53,6 +53,12 @@ const EnvSchema = z.object({
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     ),
+  X_API_BASE_URL: z.url().default('https://api.x.com'),
+  FACEBOOK_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com/v25.0'),
+  LINKEDIN_API_BASE_URL: z.url().default('https://api.linkedin.com'),
+  INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com/v25.0'),
+  BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
+  THREADS_API_BASE_URL: z.url().default('https://graph.threads.net/v1.0'),
   NODE_ENV: optionalText,
 });
 
@@ -74,6 +80,15 @@ export interface Config {
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
   /** Hosts exempt from the private-address guard on server-side fetches (tests, demos). */
   fetchAllowHosts: string[];
+  /** Where each network's API lives; tests point these at local fakes. */
+  networks: {
+    xApiBaseUrl: string;
+    facebookGraphBaseUrl: string;
+    linkedInApiBaseUrl: string;
+    instagramGraphBaseUrl: string;
+    blueskyServiceUrl: string;
+    threadsApiBaseUrl: string;
+  };
   isProduction: boolean;
 }
 
@@ -111,6 +126,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       model: parsed.OPENAI_MODEL,
     },
     fetchAllowHosts: parsed.FETCH_ALLOW_HOSTS,
+    networks: {
+      xApiBaseUrl: parsed.X_API_BASE_URL.replace(/\/+$/, ''),
+      facebookGraphBaseUrl: parsed.FACEBOOK_GRAPH_BASE_URL.replace(/\/+$/, ''),
+      linkedInApiBaseUrl: parsed.LINKEDIN_API_BASE_URL.replace(/\/+$/, ''),
+      instagramGraphBaseUrl: parsed.INSTAGRAM_GRAPH_BASE_URL.replace(/\/+$/, ''),
+      blueskyServiceUrl: parsed.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
+      threadsApiBaseUrl: parsed.THREADS_API_BASE_URL.replace(/\/+$/, ''),
+    },
     isProduction: parsed.NODE_ENV === 'production',
   };
 }

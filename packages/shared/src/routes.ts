@@ -23,6 +23,9 @@ export const API_PATHS = {
   company: '/customer/company/:id',
   companyLogo: '/customer/company/logo',
   aiCompanyDescription: '/ai/company-description',
+  socialAuthenticate: '/social-accounts/authenticate',
+  socialSave: '/social-accounts/save',
+  socialDisconnect: '/social-accounts/disconnect',
   health: '/health',
 } as const;
 

@@ -143,6 +143,8 @@ export const socialConnections = pgTable(
     credentialsEncrypted: text('credentials_encrypted').notNull(),
     needsReconnect: boolean('needs_reconnect').notNull().default(false),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set on disconnect; the row stays so a reconnect keeps the connection's history. */
+    disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,5 +1,5 @@
 import type { CompanyFields, NetworkId } from '@cadence/shared';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { companies, socialConnections, type CompanyRow } from '../../db/schema.js';
 
@@ -59,7 +59,12 @@ export async function listConnections(
       connectedAt: socialConnections.connectedAt,
     })
     .from(socialConnections)
-    .where(inArray(socialConnections.companyId, companyIds))
+    .where(
+      and(
+        inArray(socialConnections.companyId, companyIds),
+        isNull(socialConnections.disconnectedAt),
+      ),
+    )
     .orderBy(asc(socialConnections.connectedAt));
 }
 

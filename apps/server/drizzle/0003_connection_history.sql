@@ -1,0 +1,1 @@
+ALTER TABLE "social_connections" ADD COLUMN "disconnected_at" timestamp with time zone;

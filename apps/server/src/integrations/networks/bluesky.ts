@@ -1,0 +1,181 @@
+import { imageSize } from 'image-size';
+import { z } from 'zod';
+import { BlueskySessions, type BlueskySession } from './bluesky-session.js';
+import {
+  BLUESKY_MAX_BYTES,
+  BLUESKY_MAX_GRAPHEMES,
+  countGraphemes,
+  detectFacets,
+  utf8Length,
+} from './bluesky-text.js';
+import { callXrpc } from './bluesky-xrpc.js';
+import {
+  NetworkError,
+  type BlueskyCredentials,
+  type NetworkAdapter,
+  type PublishInput,
+} from './types.js';
+
+export interface LinkPreview {
+  title: string;
+  description: string;
+}
+
+export interface BlueskyConfig {
+  /** Where to log in: https://bsky.social, or a self-hosted PDS. */
+  serviceUrl: string;
+  timeoutMs?: number;
+  /** Title and description for the link card: Bluesky shows only what the client sends. */
+  describeLink?: (url: string) => Promise<LinkPreview | null>;
+}
+
+/** The images embed's blob cap in the current lexicon (was 1,000,000 until 2026-04). */
+const MAX_IMAGE_BYTES = 2_000_000;
+
+// The blob goes back into the record exactly as the PDS described it.
+const UploadSchema = z.object({
+  blob: z.looseObject({ ref: z.unknown(), mimeType: z.string(), size: z.number() }),
+});
+const CreatedSchema = z.object({ uri: z.string().startsWith('at://'), cid: z.string() });
+const AccountSchema = z.object({ did: z.string(), handle: z.string() });
+
+function invalid(message: string): NetworkError {
+  return new NetworkError('bluesky', 'invalid', message);
+}
+
+/** A link cannot ride as a card next to an image (one embed per post), so it joins the text. */
+function composeText(post: PublishInput): string {
+  const { text, link, media } = post;
+  if (!link || !media || text.includes(link)) return text;
+  return text.trim() ? `${text}\n\n${link}` : link;
+}
+
+function checkContent(post: PublishInput, text: string): void {
+  if (!text.trim() && !post.link && !post.media) throw invalid('The post is empty');
+  const graphemes = countGraphemes(text);
+  if (graphemes > BLUESKY_MAX_GRAPHEMES) {
+    throw invalid(
+      `Bluesky allows ${BLUESKY_MAX_GRAPHEMES} characters per post; this one has ${graphemes}`,
+    );
+  }
+  if (utf8Length(text) > BLUESKY_MAX_BYTES) {
+    throw invalid(`Bluesky allows ${BLUESKY_MAX_BYTES} bytes of text per post`);
+  }
+  if (post.link && !URL.canParse(post.link)) throw invalid(`${post.link} is not a web address`);
+  if (post.media && !post.media.mimeType.startsWith('image/')) {
+    throw invalid(`Bluesky posts from Cadence can carry images only, not ${post.media.mimeType}`);
+  }
+}
+
+function aspectRatioOf(bytes: Buffer): { width: number; height: number } | undefined {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? { width, height } : undefined;
+  } catch {
+    return undefined; // The PDS will judge the image; the ratio only helps layout.
+  }
+}
+
+async function describe(config: BlueskyConfig, link: string): Promise<LinkPreview> {
+  const fallback = { title: new URL(link).hostname, description: '' };
+  try {
+    return (await config.describeLink?.(link)) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<BlueskyCredentials> {
+  const timeoutMs = config.timeoutMs ?? 15_000;
+  const sessions = new BlueskySessions({ serviceUrl: config.serviceUrl, timeoutMs });
+
+  const uploadImage = async (credentials: BlueskyCredentials, bytes: Buffer, mimeType: string) => {
+    const upload = (session: BlueskySession) =>
+      callXrpc(
+        {
+          baseUrl: session.pdsUrl,
+          nsid: 'com.atproto.repo.uploadBlob',
+          method: 'POST',
+          token: session.accessJwt,
+          bytes: { data: bytes, mimeType },
+          // Uploads carry megabytes; a lost answer only costs an orphan blob the PDS collects.
+          timeoutMs: timeoutMs * 4,
+        },
+        UploadSchema,
+      );
+    return (await sessions.use(credentials, upload)).blob;
+  };
+
+  const buildEmbed = async (post: PublishInput, credentials: BlueskyCredentials) => {
+    if (post.media) {
+      const bytes = await post.media.load();
+      if (bytes.length > MAX_IMAGE_BYTES) {
+        throw invalid(`Bluesky images must be at most ${MAX_IMAGE_BYTES / 1_000_000} MB`);
+      }
+      const blob = await uploadImage(credentials, bytes, post.media.mimeType);
+      const aspectRatio = aspectRatioOf(bytes);
+      const image = {
+        image: blob,
+        alt: post.media.altText ?? '',
+        ...(aspectRatio && { aspectRatio }),
+      };
+      return { $type: 'app.bsky.embed.images', images: [image] };
+    }
+    if (post.link) {
+      const { title, description } = await describe(config, post.link);
+      return { $type: 'app.bsky.embed.external', external: { uri: post.link, title, description } };
+    }
+    return undefined;
+  };
+
+  return {
+    id: 'bluesky',
+
+    async verify(credentials) {
+      const account = await sessions.use(credentials, (session) =>
+        callXrpc(
+          {
+            baseUrl: session.pdsUrl,
+            nsid: 'com.atproto.server.getSession',
+            method: 'GET',
+            token: session.accessJwt,
+            timeoutMs,
+          },
+          AccountSchema,
+        ),
+      );
+      return { accountId: account.did, accountName: account.handle };
+    },
+
+    async publish(post, credentials) {
+      const text = composeText(post);
+      checkContent(post, text);
+      const facets = detectFacets(text);
+      const embed = await buildEmbed(post, credentials);
+      const record = {
+        $type: 'app.bsky.feed.post',
+        text,
+        createdAt: new Date().toISOString(),
+        ...(facets.length > 0 && { facets }),
+        ...(embed && { embed }),
+      };
+      const { created, handle } = await sessions.use(credentials, async (session) => {
+        const answer = await callXrpc(
+          {
+            baseUrl: session.pdsUrl,
+            nsid: 'com.atproto.repo.createRecord',
+            method: 'POST',
+            token: session.accessJwt,
+            json: { repo: session.did, collection: 'app.bsky.feed.post', record },
+            isPublish: true,
+            timeoutMs,
+          },
+          CreatedSchema,
+        );
+        return { created: answer, handle: session.handle };
+      });
+      const rkey = created.uri.split('/').at(-1) ?? '';
+      return { externalId: created.uri, url: `https://bsky.app/profile/${handle}/post/${rkey}` };
+    },
+  };
+}

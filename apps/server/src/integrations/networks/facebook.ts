@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { callGraph, listGraphPages, type GraphClientConfig } from './meta-graph-request.js';
+import {
+  NetworkError,
+  type FacebookCredentials,
+  type NetworkAdapter,
+  type PublishInput,
+  type PublishMedia,
+} from './types.js';
+
+export interface FacebookConfig {
+  /** Graph API root with its version, e.g. https://graph.facebook.com/v25.0 */
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+export interface FacebookPage {
+  id: string;
+  name: string;
+  accessToken: string;
+}
+
+/** Facebook's post length cap (external-apis.md section 12, third-party figure). */
+export const FACEBOOK_TEXT_LIMIT = 63_206;
+
+const PageSchema = z.object({ id: z.string(), name: z.string() });
+const ListedPageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  access_token: z.string().optional(),
+});
+const FeedResultSchema = z.object({ id: z.string() });
+const PhotoResultSchema = z.object({ id: z.string(), post_id: z.string().optional() });
+
+function clientConfig(config: FacebookConfig): GraphClientConfig {
+  return { network: 'facebook', baseUrl: config.baseUrl, timeoutMs: config.timeoutMs ?? 15_000 };
+}
+
+function invalid(message: string) {
+  return new NetworkError('facebook', 'invalid', message);
+}
+
+/**
+ * The Pages a user token manages, each with its own Page token (what 'Get Page List' shows).
+ * Pages without a token are left out: the user lacks a task on them and could not post.
+ */
+export async function listFacebookPages(
+  config: FacebookConfig,
+  credentials: Pick<FacebookCredentials, 'accessToken' | 'appId' | 'appSecret'>,
+): Promise<FacebookPage[]> {
+  const pages = await listGraphPages(clientConfig(config), {
+    path: '/me/accounts',
+    fields: 'id,name,access_token',
+    accessToken: credentials.accessToken,
+    appSecret: credentials.appSecret,
+    item: ListedPageSchema,
+  });
+  return pages.flatMap((page) =>
+    page.access_token ? [{ id: page.id, name: page.name, accessToken: page.access_token }] : [],
+  );
+}
+
+/** Photo and video posts carry no link attachment, so the link joins the text. */
+function withLink(text: string, link: string | null | undefined) {
+  if (!link || text.includes(link)) return text;
+  return text ? `${text}\n\n${link}` : link;
+}
+
+function checkContent(post: PublishInput): string {
+  const text = post.text.trim();
+  const media = post.media;
+  if (!text && !post.link && !media) throw invalid('Facebook needs text, a link or an image');
+  if (media && !/^(image|video)\//.test(media.mimeType)) {
+    throw invalid(`Facebook cannot post a ${media.mimeType} file`);
+  }
+  const body = media ? withLink(text, post.link) : text;
+  const length = [...body].length;
+  if (length > FACEBOOK_TEXT_LIMIT) {
+    throw invalid(
+      `Facebook posts can be at most ${FACEBOOK_TEXT_LIMIT} characters (this one has ${length})`,
+    );
+  }
+  return body;
+}
+
+async function loadImage(media: PublishMedia): Promise<Buffer> {
+  try {
+    return await media.load();
+  } catch (error) {
+    throw new NetworkError(
+      'facebook',
+      'transient',
+      `Could not read the image: ${(error as Error).message}`,
+    );
+  }
+}
+
+const postUrl = (id: string) => `https://www.facebook.com/${id}`;
+
+export function createFacebookAdapter(config: FacebookConfig): NetworkAdapter<FacebookCredentials> {
+  const graph = clientConfig(config);
+  const pagePath = (credentials: FacebookCredentials, edge = '') =>
+    `/${encodeURIComponent(credentials.pageId)}${edge}`;
+  const requirePage = (credentials: FacebookCredentials) => {
+    if (!credentials.pageId || !credentials.pageAccessToken) {
+      throw new NetworkError('facebook', 'auth', 'No Facebook Page is chosen for this connection');
+    }
+  };
+  const pageAuth = (credentials: FacebookCredentials) => ({
+    accessToken: credentials.pageAccessToken,
+    appSecret: credentials.appSecret || undefined,
+  });
+
+  return {
+    id: 'facebook',
+
+    async verify(credentials) {
+      requirePage(credentials);
+      const page = await callGraph(graph, {
+        method: 'GET',
+        path: pagePath(credentials),
+        ...pageAuth(credentials),
+        params: { fields: 'id,name' },
+        schema: PageSchema,
+      });
+      return { accountId: page.id, accountName: page.name };
+    },
+
+    async publish(post, credentials) {
+      const body = checkContent(post);
+      requirePage(credentials);
+      const media = post.media;
+      if (!media) {
+        const result = await callGraph(graph, {
+          method: 'POST',
+          path: pagePath(credentials, '/feed'),
+          ...pageAuth(credentials),
+          params: { message: body || undefined, link: post.link || undefined },
+          schema: FeedResultSchema,
+          isPublish: true,
+        });
+        return { externalId: result.id, url: postUrl(result.id) };
+      }
+      if (media.mimeType.startsWith('video/')) {
+        // Videos go by public URL: Meta fetches them, which spares a resumable upload.
+        const result = await callGraph(graph, {
+          method: 'POST',
+          path: pagePath(credentials, '/videos'),
+          ...pageAuth(credentials),
+          params: { file_url: media.url, description: body || undefined },
+          schema: FeedResultSchema,
+          isPublish: true,
+        });
+        return { externalId: result.id, url: postUrl(result.id) };
+      }
+      // Photos are uploaded, so a server whose media URLs are not public can still post them.
+      const data = await loadImage(media);
+      const extension = media.mimeType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'jpg';
+      const result = await callGraph(graph, {
+        method: 'POST',
+        path: pagePath(credentials, '/photos'),
+        ...pageAuth(credentials),
+        params: { caption: body || undefined },
+        file: { field: 'source', data, mimeType: media.mimeType, fileName: `image.${extension}` },
+        schema: PhotoResultSchema,
+        isPublish: true,
+      });
+      const externalId = result.post_id ?? result.id;
+      return { externalId, url: postUrl(externalId) };
+    },
+  };
+}

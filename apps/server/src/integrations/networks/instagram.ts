@@ -1,0 +1,163 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { checkInstagramContent, type InstagramContent } from './instagram-content.js';
+import { callGraph, listGraphPages, type GraphClientConfig } from './meta-graph-request.js';
+import {
+  NetworkError,
+  type InstagramCredentials,
+  type NetworkAdapter,
+  type VerifiedAccount,
+} from './types.js';
+
+export interface InstagramConfig {
+  /** Graph API root with its version, e.g. https://graph.facebook.com/v25.0 */
+  baseUrl: string;
+  timeoutMs?: number;
+  /** Wait between media container status checks. */
+  pollIntervalMs?: number;
+  /** Status checks before giving up on a container that is still processing. */
+  maxPolls?: number;
+}
+
+const LinkedPageSchema = z.object({
+  id: z.string(),
+  instagram_business_account: z.object({ id: z.string() }).optional(),
+});
+const ProfileSchema = z.object({
+  id: z.string(),
+  username: z.string().optional(),
+  name: z.string().optional(),
+});
+const IdSchema = z.object({ id: z.string() });
+const ContainerStatusSchema = z.object({
+  status_code: z.string().optional(),
+  status: z.string().optional(),
+});
+const PermalinkSchema = z.object({ permalink: z.string().optional() });
+
+function failure(kind: 'auth' | 'invalid' | 'transient', message: string) {
+  return new NetworkError('instagram', kind, message);
+}
+
+export function createInstagramAdapter(
+  config: InstagramConfig,
+): NetworkAdapter<InstagramCredentials> {
+  const graph: GraphClientConfig = {
+    network: 'instagram',
+    baseUrl: config.baseUrl,
+    timeoutMs: config.timeoutMs ?? 15_000,
+  };
+  const pollIntervalMs = config.pollIntervalMs ?? 2_000;
+  const maxPolls = Math.max(1, config.maxPolls ?? 10);
+
+  /**
+   * The ig-user-id is the instagram_business_account of a Page the token manages (Facebook
+   * Login flow, external-apis.md 4.1). A stored id wins when it is still among them.
+   */
+  async function findAccount(credentials: InstagramCredentials): Promise<VerifiedAccount> {
+    const pages = await listGraphPages(graph, {
+      path: '/me/accounts',
+      fields: 'id,name,instagram_business_account',
+      accessToken: credentials.accessToken,
+      item: LinkedPageSchema,
+    });
+    const ids = pages.flatMap((page) =>
+      page.instagram_business_account ? [page.instagram_business_account.id] : [],
+    );
+    const id = ids.find((candidate) => candidate === credentials.igUserId) ?? ids[0];
+    if (!id) {
+      throw failure(
+        'auth',
+        'No Instagram professional account is linked to a Facebook Page this token manages',
+      );
+    }
+    const profile = await callGraph(graph, {
+      method: 'GET',
+      path: `/${encodeURIComponent(id)}`,
+      accessToken: credentials.accessToken,
+      params: { fields: 'id,username,name' },
+      schema: ProfileSchema,
+    });
+    return { accountId: profile.id, accountName: profile.username ?? profile.name ?? profile.id };
+  }
+
+  function createContainer(igUserId: string, content: InstagramContent, accessToken: string) {
+    const { caption, media, isVideo } = content;
+    // Since mid-2023 every feed video is published as a reel.
+    const params = isVideo
+      ? { media_type: 'REELS', video_url: media.url, caption }
+      : { image_url: media.url, caption, alt_text: media.altText || undefined };
+    return callGraph(graph, {
+      method: 'POST',
+      path: `/${encodeURIComponent(igUserId)}/media`,
+      accessToken,
+      params,
+      schema: IdSchema,
+    });
+  }
+
+  /** Meta fetches and processes the media asynchronously; publishing early fails with 9007. */
+  async function waitUntilReady(containerId: string, accessToken: string) {
+    for (let check = 1; check <= maxPolls; check++) {
+      const { status_code: code, status } = await callGraph(graph, {
+        method: 'GET',
+        path: `/${encodeURIComponent(containerId)}`,
+        accessToken,
+        params: { fields: 'status_code,status' },
+        schema: ContainerStatusSchema,
+      });
+      if (code === 'FINISHED') return;
+      if (code === 'ERROR') {
+        throw failure(
+          'invalid',
+          `Instagram could not process the media${status ? `: ${status}` : ''}`,
+        );
+      }
+      if (code && code !== 'IN_PROGRESS')
+        throw failure('transient', `Instagram media container is ${code}`);
+      if (check < maxPolls) await sleep(pollIntervalMs);
+    }
+    throw failure('transient', `Instagram was still processing the media after ${maxPolls} checks`);
+  }
+
+  /** The post is live by now, so a failed permalink read must not turn it into a failure. */
+  async function readPermalink(mediaId: string, accessToken: string): Promise<string | null> {
+    try {
+      const { permalink } = await callGraph(graph, {
+        method: 'GET',
+        path: `/${encodeURIComponent(mediaId)}`,
+        accessToken,
+        params: { fields: 'permalink' },
+        schema: PermalinkSchema,
+      });
+      return permalink ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    id: 'instagram',
+
+    verify: (credentials) => findAccount(credentials),
+
+    async publish(post, credentials) {
+      const content = checkInstagramContent(post);
+      const { accessToken } = credentials;
+      const igUserId = credentials.igUserId || (await findAccount(credentials)).accountId;
+      // Container creation and status checks post nothing, so their timeouts stay retryable;
+      // only media_publish can leave a post behind without an answer.
+      const container = await createContainer(igUserId, content, accessToken);
+      await waitUntilReady(container.id, accessToken);
+      const published = await callGraph(graph, {
+        method: 'POST',
+        path: `/${encodeURIComponent(igUserId)}/media_publish`,
+        accessToken,
+        params: { creation_id: container.id },
+        schema: IdSchema,
+        isPublish: true,
+      });
+      return { externalId: published.id, url: await readPermalink(published.id, accessToken) };
+    },
+  };
+}

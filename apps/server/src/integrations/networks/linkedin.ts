@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { callLinkedIn, readJson } from './linkedin-http.js';
+import { toLittleText } from './linkedin-little-text.js';
+import {
+  NetworkError,
+  type LinkedInCredentials,
+  type NetworkAdapter,
+  type PublishInput,
+  type PublishMedia,
+} from './types.js';
+
+export interface LinkPreview {
+  title: string;
+  description: string;
+}
+
+export interface LinkedInConfig {
+  /** https://api.linkedin.com */
+  baseUrl: string;
+  timeoutMs?: number;
+  /** `LinkedIn-Version` (YYYYMM); LinkedIn retires each version about a year after release. */
+  apiVersion?: string;
+  /** Title and description for the article card: the Posts API does not scrape links. */
+  describeLink?: (url: string) => Promise<LinkPreview | null>;
+}
+
+export const LINKEDIN_DEFAULT_API_VERSION = '202601';
+const MAX_CHARACTERS = 3000;
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
+
+const UserInfoSchema = z.object({
+  sub: z.string().min(1),
+  name: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+});
+const UploadSchema = z.object({
+  value: z.object({ uploadUrl: z.url(), image: z.string().startsWith('urn:li:image:') }),
+});
+
+function invalid(message: string): NetworkError {
+  return new NetworkError('linkedIn', 'invalid', message);
+}
+
+/** A post carries one content block: with an image, the link can only ride in the text. */
+function composeText(post: PublishInput): string {
+  const { text, link, media } = post;
+  if (!link || !media || text.includes(link)) return text;
+  return text.trim() ? `${text}\n\n${link}` : link;
+}
+
+function checkContent(post: PublishInput, text: string): void {
+  if (!text.trim() && !post.link && !post.media) throw invalid('The post is empty');
+  const length = [...text].length;
+  if (length > MAX_CHARACTERS) {
+    throw invalid(`LinkedIn allows ${MAX_CHARACTERS} characters per post; this one has ${length}`);
+  }
+  if (post.link && !URL.canParse(post.link)) throw invalid(`${post.link} is not a web address`);
+  if (post.media && !IMAGE_TYPES.has(post.media.mimeType)) {
+    throw invalid(
+      `LinkedIn posts from Cadence take JPG, PNG or GIF images, not ${post.media.mimeType}`,
+    );
+  }
+}
+
+export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<LinkedInCredentials> {
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = config.timeoutMs ?? 15_000;
+  const apiVersion = config.apiVersion ?? LINKEDIN_DEFAULT_API_VERSION;
+
+  const readMember = async (accessToken: string) => {
+    const response = await callLinkedIn({
+      url: `${baseUrl}/v2/userinfo`,
+      method: 'GET',
+      accessToken,
+      timeoutMs,
+    });
+    return readJson(response, UserInfoSchema, 'profile');
+  };
+
+  /** Images API: reserve an upload, PUT the bytes, then cite the image URN in the post. */
+  const uploadImage = async (media: PublishMedia, author: string, accessToken: string) => {
+    const bytes = await media.load();
+    const reserved = await callLinkedIn({
+      url: `${baseUrl}/rest/images?action=initializeUpload`,
+      method: 'POST',
+      accessToken,
+      apiVersion,
+      json: { initializeUploadRequest: { owner: author } },
+      timeoutMs,
+    });
+    const { uploadUrl, image } = readJson(reserved, UploadSchema, 'upload reservation').value;
+    // The token goes along with the bytes, so only to LinkedIn-looking (https) or configured hosts.
+    if (
+      !uploadUrl.startsWith('https://') &&
+      new URL(uploadUrl).origin !== new URL(baseUrl).origin
+    ) {
+      throw new NetworkError(
+        'linkedIn',
+        'transient',
+        'LinkedIn named an unexpected upload address',
+      );
+    }
+    await callLinkedIn({
+      url: uploadUrl,
+      method: 'PUT',
+      accessToken,
+      bytes: { data: bytes, mimeType: media.mimeType },
+      // Bytes take longer than a JSON call; a lost answer only leaves an unused image behind.
+      timeoutMs: timeoutMs * 4,
+    });
+    return image;
+  };
+
+  const describe = async (link: string): Promise<LinkPreview> => {
+    const fallback = { title: new URL(link).hostname, description: '' };
+    try {
+      return (await config.describeLink?.(link)) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  };
+
+  const buildContent = async (post: PublishInput, author: string, accessToken: string) => {
+    if (post.media) {
+      const id = await uploadImage(post.media, author, accessToken);
+      return { media: { id, ...(post.media.altText && { altText: post.media.altText }) } };
+    }
+    if (post.link) {
+      const { title, description } = await describe(post.link);
+      return { article: { source: post.link, title, ...(description && { description }) } };
+    }
+    return undefined;
+  };
+
+  return {
+    id: 'linkedIn',
+
+    async verify(credentials) {
+      const member = await readMember(credentials.accessToken);
+      const fullName = [member.given_name, member.family_name].filter(Boolean).join(' ');
+      return { accountId: member.sub, accountName: member.name ?? (fullName || member.sub) };
+    },
+
+    async publish(post, credentials) {
+      const text = composeText(post);
+      checkContent(post, text);
+      const { accessToken } = credentials;
+      const memberId = credentials.memberId ?? (await readMember(accessToken)).sub;
+      const author = `urn:li:person:${memberId}`;
+      const content = await buildContent(post, author, accessToken);
+      const response = await callLinkedIn({
+        url: `${baseUrl}/rest/posts`,
+        method: 'POST',
+        accessToken,
+        apiVersion,
+        json: {
+          author,
+          commentary: toLittleText(text),
+          visibility: 'PUBLIC',
+          distribution: {
+            feedDistribution: 'MAIN_FEED',
+            targetEntities: [],
+            thirdPartyDistributionChannels: [],
+          },
+          ...(content && { content }),
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        },
+        isPublish: true,
+        timeoutMs,
+      });
+      // 201 with an empty body: the new post's URN comes only in this header.
+      const urn = response.headers.get('x-restli-id');
+      if (!urn) {
+        throw new NetworkError(
+          'linkedIn',
+          'unconfirmed',
+          'LinkedIn accepted the post without naming it',
+          {
+            status: response.status,
+          },
+        );
+      }
+      return { externalId: urn, url: `https://www.linkedin.com/feed/update/${urn}/` };
+    },
+  };
+}

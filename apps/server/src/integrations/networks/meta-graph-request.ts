@@ -1,0 +1,163 @@
+import { createHmac } from 'node:crypto';
+import { z } from 'zod';
+import { classifyMetaError, redact, type MetaNetwork } from './meta-graph.js';
+import { NetworkError } from './types.js';
+
+export interface GraphClientConfig {
+  network: MetaNetwork;
+  /** e.g. https://graph.facebook.com/v25.0 (the version lives in the base URL). */
+  baseUrl: string;
+  timeoutMs: number;
+}
+
+export interface GraphFile {
+  field: string;
+  data: Buffer;
+  mimeType: string;
+  fileName: string;
+}
+
+export interface GraphCall<T> {
+  method: 'GET' | 'POST';
+  /** Starts with '/'; ids inside must already be URI-encoded. */
+  path: string;
+  accessToken: string;
+  /** When known, signs the call with appsecret_proof (required by apps with "Require App Secret"). */
+  appSecret?: string;
+  params?: Record<string, string | undefined>;
+  file?: GraphFile;
+  schema: z.ZodType<T>;
+  /**
+   * True for the call that makes a post visible: if it times out or the socket drops after it was
+   * sent, the post may exist, so the failure is `unconfirmed` rather than safe to retry.
+   */
+  isPublish?: boolean;
+}
+
+/** Errors that mean the request never left this machine, so nothing can have been posted. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Graph's documented request signature: HMAC-SHA256 of the token keyed with the app secret. */
+export function appSecretProof(accessToken: string, appSecret: string): string {
+  return createHmac('sha256', appSecret).update(accessToken).digest('hex');
+}
+
+function causeCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } }).cause;
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function buildRequest(call: GraphCall<unknown>, url: URL): RequestInit {
+  const params: Record<string, string> = { access_token: call.accessToken };
+  if (call.appSecret) params.appsecret_proof = appSecretProof(call.accessToken, call.appSecret);
+  for (const [key, value] of Object.entries(call.params ?? {})) {
+    if (value !== undefined) params[key] = value;
+  }
+  if (call.method === 'GET') {
+    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+    return { method: 'GET' };
+  }
+  // POST parameters travel in the body so the token stays out of URLs and proxy logs.
+  if (!call.file) return { method: 'POST', body: new URLSearchParams(params) };
+  const form = new FormData();
+  for (const [key, value] of Object.entries(params)) form.set(key, value);
+  const { field, data, mimeType, fileName } = call.file;
+  form.set(field, new Blob([data], { type: mimeType }), fileName);
+  return { method: 'POST', body: form };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One Graph API call: token and proof attached, time-limited, failures classified. */
+export async function callGraph<T>(config: GraphClientConfig, call: GraphCall<T>): Promise<T> {
+  const { network } = config;
+  const secrets = [call.accessToken, call.appSecret];
+  const url = new URL(`${config.baseUrl.replace(/\/+$/, '')}${call.path}`);
+  const signal = AbortSignal.timeout(config.timeoutMs);
+  let status: number;
+  let headers: Headers;
+  let text: string;
+  try {
+    const response = await fetch(url, { ...buildRequest(call, url), signal });
+    status = response.status;
+    headers = response.headers;
+    text = await response.text();
+  } catch (error) {
+    const reason = signal.aborted
+      ? `no answer within ${config.timeoutMs} ms`
+      : redact(causeCode(error) ?? (error as Error).message, secrets);
+    const isNotSent = !signal.aborted && NOT_SENT_CODES.has(causeCode(error) ?? '');
+    const kind = call.isPublish && !isNotSent ? 'unconfirmed' : 'transient';
+    throw new NetworkError(network, kind, `Graph API unreachable: ${reason}`);
+  }
+  const body = parseJson(text);
+  if (status < 200 || status >= 300)
+    throw classifyMetaError(network, { status, headers, body }, secrets);
+  const parsed = call.schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  // A 2xx we cannot read: on the publishing call the post probably exists.
+  throw new NetworkError(
+    network,
+    call.isPublish ? 'unconfirmed' : 'transient',
+    `Graph API answered ${call.path.split('/').pop() ?? 'the call'} in an unexpected shape`,
+    { status },
+  );
+}
+
+/** Enough for any real account; stops a misbehaving cursor from looping forever. */
+const MAX_LIST_PAGES = 10;
+
+/**
+ * Reads every page of a Graph list (e.g. /me/accounts). Only the `after` cursor is taken from
+ * the answer, never the `paging.next` URL, so the token is only ever sent to our base URL.
+ */
+export async function listGraphPages<T>(
+  config: GraphClientConfig,
+  list: {
+    path: string;
+    fields: string;
+    accessToken: string;
+    appSecret?: string;
+    item: z.ZodType<T>;
+  },
+): Promise<T[]> {
+  const schema = z.object({
+    data: z.array(list.item),
+    paging: z
+      .object({
+        cursors: z.object({ after: z.string().optional() }).optional(),
+        next: z.string().optional(),
+      })
+      .optional(),
+  });
+  const items: T[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+    const answer = await callGraph(config, {
+      method: 'GET',
+      path: list.path,
+      accessToken: list.accessToken,
+      appSecret: list.appSecret,
+      params: { fields: list.fields, limit: '100', after },
+      schema,
+    });
+    items.push(...answer.data);
+    after = answer.paging?.cursors?.after;
+    if (!answer.paging?.next || !after) break;
+  }
+  return items;
+}

@@ -1,0 +1,134 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+import { buildThreadsContainer } from './threads-content.js';
+import { callThreads, type ThreadsCall } from './threads-http.js';
+import { NetworkError, type NetworkAdapter, type ThreadsCredentials } from './types.js';
+
+export interface ThreadsAdapterConfig {
+  /** `https://graph.threads.net/v1.0` in production (version included). */
+  baseUrl: string;
+  timeoutMs?: number;
+  /** Pause between checks of a media container that is still being processed. */
+  statusPollMs?: number;
+  /** How long to wait for a media container before giving up (a retry starts over). */
+  maxStatusWaitMs?: number;
+}
+
+const MeSchema = z.object({
+  id: z.string(),
+  username: z.string().optional(),
+  name: z.string().optional(),
+});
+const IdSchema = z.object({ id: z.string() });
+const StatusSchema = z.object({ status: z.string(), error_message: z.string().optional() });
+const PermalinkSchema = z.object({ permalink: z.string() });
+
+export function createThreadsAdapter(
+  config: ThreadsAdapterConfig,
+): NetworkAdapter<ThreadsCredentials> {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = config.timeoutMs ?? 15_000;
+  const statusPollMs = config.statusPollMs ?? 2_000;
+  const maxStatusWaitMs = config.maxStatusWaitMs ?? 60_000;
+  const call = (request: ThreadsCall, credentials: ThreadsCredentials) =>
+    callThreads(base, request, credentials.accessToken, timeoutMs);
+
+  function parse<T>(
+    schema: z.ZodType<T>,
+    body: unknown,
+    what: string,
+    kind: 'transient' | 'unconfirmed' = 'transient',
+  ): T {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success)
+      throw new NetworkError('threads', kind, `Threads answered without ${what}`);
+    return parsed.data;
+  }
+
+  /**
+   * Media containers are processed asynchronously; publishing one before it is FINISHED fails
+   * ("Media ID is not available"), so check its status first (API reference 6.2).
+   */
+  async function waitUntilReady(containerId: string, credentials: ThreadsCredentials) {
+    const deadline = Date.now() + maxStatusWaitMs;
+    for (;;) {
+      const body = await call(
+        {
+          method: 'GET',
+          path: `/${encodeURIComponent(containerId)}`,
+          params: { fields: 'status,error_message' },
+        },
+        credentials,
+      );
+      const { status, error_message } = parse(StatusSchema, body, 'the media status');
+      if (status === 'FINISHED' || status === 'PUBLISHED') return;
+      if (status === 'ERROR') {
+        throw new NetworkError(
+          'threads',
+          'invalid',
+          error_message ?? 'Threads could not process the media',
+        );
+      }
+      if (status === 'EXPIRED' || Date.now() + statusPollMs > deadline) {
+        throw new NetworkError(
+          'threads',
+          'transient',
+          'Threads did not finish processing the media in time',
+        );
+      }
+      await sleep(statusPollMs);
+    }
+  }
+
+  return {
+    id: 'threads',
+
+    async verify(credentials) {
+      const body = await call(
+        { method: 'GET', path: '/me', params: { fields: 'id,username,name' } },
+        credentials,
+      );
+      const me = parse(MeSchema, body, 'the account details');
+      return { accountId: me.id, accountName: me.username ?? me.name ?? me.id };
+    },
+
+    async publish(post, credentials) {
+      const container = buildThreadsContainer(post);
+      // `me` is documented as an alias, so a connection verified before ids were stored still works.
+      const user = encodeURIComponent(credentials.userId ?? 'me');
+      const created = parse(
+        IdSchema,
+        await call({ method: 'POST', path: `/${user}/threads`, params: container }, credentials),
+        'a container id',
+      );
+      if (post.media) await waitUntilReady(created.id, credentials);
+      const published = parse(
+        IdSchema,
+        await call(
+          {
+            method: 'POST',
+            path: `/${user}/threads_publish`,
+            params: { creation_id: created.id },
+            isPublish: true,
+          },
+          credentials,
+        ),
+        'the post id',
+        'unconfirmed',
+      );
+      // The post is live by now: a failed permalink read must not turn success into failure.
+      const url = await call(
+        {
+          method: 'GET',
+          path: `/${encodeURIComponent(published.id)}`,
+          params: { fields: 'id,permalink' },
+        },
+        credentials,
+      ).then(
+        (body) => PermalinkSchema.safeParse(body).data?.permalink ?? null,
+        () => null,
+      );
+      return { externalId: published.id, url };
+    },
+  };
+}

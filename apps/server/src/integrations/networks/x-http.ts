@@ -1,0 +1,105 @@
+import { classifyXResponse } from './x-errors.js';
+import { oauthAuthorizationHeader } from './x-oauth.js';
+import { NetworkError, type TwitterCredentials } from './types.js';
+
+export interface XCall {
+  method: 'GET' | 'POST';
+  url: URL;
+  json?: unknown;
+  form?: FormData;
+  /** The call that creates the post: a lost answer there may mean the post exists. */
+  isPublish?: boolean;
+}
+
+// Failures raised while connecting, so nothing reached X and a retry cannot duplicate.
+const CONNECT_PHASE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const TLS_CODE = /^(CERT_|ERR_TLS_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/;
+
+/** Node's fetch wraps the socket error (`TypeError: fetch failed`, cause: { code }). */
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+function classifyFetchFailure(error: unknown, call: XCall, timeoutMs: number): NetworkError {
+  const isTimeout =
+    error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  const code = errorCode(error);
+  if (!isTimeout && code && (CONNECT_PHASE_CODES.has(code) || TLS_CODE.test(code))) {
+    return new NetworkError('twitter', 'transient', `X could not be reached (${code})`, { code });
+  }
+  const what = isTimeout
+    ? `no answer within ${timeoutMs} ms`
+    : `connection lost (${code ?? 'network error'})`;
+  if (!call.isPublish) return new NetworkError('twitter', 'transient', `X: ${what}`, { code });
+  return new NetworkError(
+    'twitter',
+    'unconfirmed',
+    `X: ${what} after the post was sent; it may have been published`,
+    { code },
+  );
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { detail: text.slice(0, 200) };
+  }
+}
+
+/**
+ * One OAuth 1.0a-signed call to X. Only the oauth_* and query parameters are signed: JSON and
+ * multipart bodies are not part of the signature (section 1.1 of the API reference).
+ * Answers the parsed JSON of a 2xx; throws a classified NetworkError otherwise.
+ */
+export async function callX(
+  call: XCall,
+  credentials: TwitterCredentials,
+  timeoutMs: number,
+): Promise<unknown> {
+  const headers: Record<string, string> = {
+    authorization: oauthAuthorizationHeader(call.method, call.url, credentials),
+    accept: 'application/json',
+  };
+  let body: string | FormData | undefined;
+  if (call.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(call.json);
+  } else if (call.form) {
+    body = call.form;
+  }
+  let status: number;
+  let responseHeaders: Headers;
+  let text: string;
+  try {
+    const response = await fetch(call.url, {
+      method: call.method,
+      headers,
+      body,
+      redirect: 'error',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    status = response.status;
+    responseHeaders = response.headers;
+    text = await response.text();
+  } catch (error) {
+    throw classifyFetchFailure(error, call, timeoutMs);
+  }
+  const parsed = parseBody(text);
+  if (status < 200 || status >= 300) throw classifyXResponse(status, responseHeaders, parsed);
+  return parsed;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { xProblemMessage } from './x-errors.js';
+import { callX } from './x-http.js';
+import { uploadXMedia } from './x-media.js';
+import { X_MAX_WEIGHTED_LENGTH, X_URL_WEIGHT, xWeightedLength } from './x-text.js';
+import {
+  NetworkError,
+  type NetworkAdapter,
+  type PublishInput,
+  type TwitterCredentials,
+} from './types.js';
+
+export interface XAdapterConfig {
+  /** `https://api.x.com` in production; no trailing `/2`. */
+  baseUrl: string;
+  /** Where media is uploaded; the v2 upload endpoints live on the API host, so this defaults to it. */
+  uploadBaseUrl?: string;
+  timeoutMs?: number;
+  /** How long to wait for X to finish processing a video or GIF before giving up. */
+  maxProcessingWaitMs?: number;
+}
+
+const MeSchema = z.object({
+  data: z.object({ id: z.string(), name: z.string().optional(), username: z.string() }),
+});
+const CreatedSchema = z.object({ data: z.object({ id: z.string() }) });
+
+/** The text as it will be posted: the link is appended unless the author already wrote it in. */
+export function composeXText(post: PublishInput): string {
+  const text = post.text.trim();
+  const link = post.link?.trim();
+  if (!link || text.includes(link)) return text;
+  return text ? `${text}\n\n${link}` : link;
+}
+
+export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCredentials> {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = config.timeoutMs ?? 15_000;
+
+  return {
+    id: 'twitter',
+
+    async verify(credentials) {
+      const body = await callX(
+        { method: 'GET', url: new URL(`${base}/2/users/me`) },
+        credentials,
+        timeoutMs,
+      );
+      const me = MeSchema.safeParse(body);
+      if (!me.success) {
+        throw new NetworkError('twitter', 'transient', 'X answered without the account details');
+      }
+      return { accountId: me.data.data.id, accountName: me.data.data.username };
+    },
+
+    async publish(post, credentials) {
+      const text = composeXText(post);
+      const length = xWeightedLength(text);
+      if (length > X_MAX_WEIGHTED_LENGTH) {
+        throw new NetworkError(
+          'twitter',
+          'invalid',
+          `The post is too long for X: ${length} of ${X_MAX_WEIGHTED_LENGTH} characters (each link counts as ${X_URL_WEIGHT})`,
+        );
+      }
+      if (!text && !post.media) {
+        throw new NetworkError('twitter', 'invalid', 'An X post needs text or media');
+      }
+
+      const mediaId = post.media
+        ? await uploadXMedia(post.media, {
+            uploadBaseUrl: config.uploadBaseUrl ?? base,
+            credentials,
+            timeoutMs,
+            maxProcessingWaitMs: config.maxProcessingWaitMs ?? 5 * 60_000,
+          })
+        : undefined;
+      const body = await callX(
+        {
+          method: 'POST',
+          url: new URL(`${base}/2/tweets`),
+          json: {
+            ...(text ? { text } : {}),
+            ...(mediaId ? { media: { media_ids: [mediaId] } } : {}),
+          },
+          isPublish: true,
+        },
+        credentials,
+        timeoutMs,
+      );
+      const created = CreatedSchema.safeParse(body);
+      if (!created.success) {
+        // A 2xx carrying only `errors` is a rejection; anything else leaves us not knowing.
+        const hasErrors = z.object({ errors: z.array(z.unknown()).min(1) }).safeParse(body).success;
+        throw new NetworkError(
+          'twitter',
+          hasErrors ? 'invalid' : 'unconfirmed',
+          hasErrors
+            ? xProblemMessage(body, 200)
+            : 'X accepted the post but answered without its id',
+        );
+      }
+      const id = created.data.data.id;
+      // The username is not stored with the credentials; X redirects this form to the post.
+      return { externalId: id, url: `https://x.com/i/web/status/${id}` };
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { NetworkId } from '@cadence/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { companies, socialConnections } from '../../db/schema.js';
+
+export async function isCompanyOwnedBy(db: DbExecutor, companyId: string, userId: string) {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findActiveConnection(db: DbExecutor, companyId: string, network: NetworkId) {
+  const [row] = await db
+    .select()
+    .from(socialConnections)
+    .where(
+      and(
+        eq(socialConnections.companyId, companyId),
+        eq(socialConnections.network, network),
+        isNull(socialConnections.disconnectedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Stores the (sealed) credentials. A reconnect updates the same row, so whatever refers
+ * to the connection (publications, logs) keeps pointing at it.
+ */
+export async function upsertConnection(
+  db: DbExecutor,
+  input: {
+    companyId: string;
+    network: NetworkId;
+    accountId: string;
+    accountName: string;
+    credentialsEncrypted: string;
+    now: Date;
+  },
+) {
+  const [row] = await db
+    .insert(socialConnections)
+    .values({
+      companyId: input.companyId,
+      network: input.network,
+      accountId: input.accountId,
+      accountName: input.accountName,
+      credentialsEncrypted: input.credentialsEncrypted,
+      connectedAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoUpdate({
+      target: [socialConnections.companyId, socialConnections.network],
+      set: {
+        accountId: input.accountId,
+        accountName: input.accountName,
+        credentialsEncrypted: input.credentialsEncrypted,
+        needsReconnect: false,
+        disconnectedAt: null,
+        connectedAt: input.now,
+        updatedAt: input.now,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('upsert returned no row');
+  return row;
+}
+
+export async function markDisconnected(
+  db: DbExecutor,
+  companyId: string,
+  network: NetworkId,
+  now: Date,
+) {
+  const rows = await db
+    .update(socialConnections)
+    .set({ disconnectedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(socialConnections.companyId, companyId),
+        eq(socialConnections.network, network),
+        isNull(socialConnections.disconnectedAt),
+      ),
+    )
+    .returning({ id: socialConnections.id });
+  return rows.length > 0;
+}

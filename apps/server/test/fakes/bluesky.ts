@@ -1,0 +1,277 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
+
+export interface FakeBlueskyPost {
+  uri: string;
+  text: string;
+  /** The card's URL, or else the first linked URL in the text. */
+  link: string | null;
+  media: Array<{ mimeType: string; size: number; alt: string }>;
+  record: Record<string, unknown>;
+}
+
+interface Json {
+  [key: string]: unknown;
+}
+
+const ACCOUNT = { did: 'did:plc:fakealice', handle: 'alice.test', email: 'alice@example.com' };
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+class XrpcError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const invalidRecord = (why: string) =>
+  new XrpcError(400, 'InvalidRequest', `Invalid app.bsky.feed.post record: ${why}`);
+
+function checkFacets(text: string, facets: unknown): void {
+  const bytes = Buffer.from(text, 'utf8');
+  if (facets === undefined) return;
+  if (!Array.isArray(facets)) throw invalidRecord('Record/facets must be an array');
+  for (const facet of facets as Json[]) {
+    const { byteStart, byteEnd } = (facet.index ?? {}) as Json;
+    if (typeof byteStart !== 'number' || typeof byteEnd !== 'number') {
+      throw invalidRecord('facet index needs byteStart and byteEnd');
+    }
+    if (byteStart < 0 || byteEnd <= byteStart || byteEnd > bytes.length) {
+      throw invalidRecord(`facet range ${byteStart}-${byteEnd} is outside the text`);
+    }
+    // Stricter than the real service, which would render a misplaced facet silently.
+    const shown = bytes.subarray(byteStart, byteEnd).toString('utf8');
+    for (const feature of (facet.features ?? []) as Json[]) {
+      const expected =
+        feature.$type === 'app.bsky.richtext.facet#link'
+          ? [feature.uri]
+          : [`#${String(feature.tag)}`, `＃${String(feature.tag)}`];
+      if (!expected.includes(shown)) {
+        throw invalidRecord(`facet ${byteStart}-${byteEnd} covers "${shown}", not its feature`);
+      }
+    }
+  }
+}
+
+/**
+ * A local Bluesky PDS for the endpoints the adapter uses: sessions (with expiring access
+ * tokens and rotating refresh tokens), getSession, uploadBlob and createRecord, answering
+ * XRPC errors as `{ error, message }` with the real statuses.
+ */
+export async function startFakeBluesky(options: { rateLimitSeconds?: number } = {}) {
+  const validCredentials = { username: ACCOUNT.handle, appPassword: 'abcd-efgh-ijkl-mnop' };
+  const accessTokens = new Map<string, { isExpired: boolean }>();
+  const refreshTokens = new Map<string, { isExpired: boolean }>();
+  const blobs = new Map<string, { mimeType: string; size: number }>();
+  const posts: FakeBlueskyPost[] = [];
+  const calls: Record<string, number> = {};
+  const failures: Array<{ kind: FakeFailure; nsid: string | undefined }> = [];
+  const sockets = new Set<Socket>();
+  let baseUrl = '';
+
+  const issueSession = () => {
+    const accessJwt = `access-${randomBytes(12).toString('hex')}`;
+    const refreshJwt = `refresh-${randomBytes(12).toString('hex')}`;
+    accessTokens.set(accessJwt, { isExpired: false });
+    refreshTokens.set(refreshJwt, { isExpired: false });
+    const service = [
+      { id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint: baseUrl },
+    ];
+    return {
+      ...ACCOUNT,
+      accessJwt,
+      refreshJwt,
+      didDoc: { id: ACCOUNT.did, service },
+      active: true,
+    };
+  };
+
+  const bearer = (request: IncomingMessage) =>
+    /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+
+  const authorize = (request: IncomingMessage, tokens: Map<string, { isExpired: boolean }>) => {
+    const token = bearer(request);
+    if (!token) throw new XrpcError(401, 'AuthenticationRequired', 'Authentication Required');
+    const known = tokens.get(token);
+    if (!known) throw new XrpcError(401, 'InvalidToken', 'Token could not be verified');
+    if (known.isExpired) throw new XrpcError(400, 'ExpiredToken', 'Token has expired');
+    return token;
+  };
+
+  const createRecord = (body: Json) => {
+    if (body.repo !== ACCOUNT.did && body.repo !== ACCOUNT.handle) {
+      throw new XrpcError(400, 'InvalidRequest', 'repo does not match the session');
+    }
+    const record = (body.record ?? {}) as Json;
+    if (body.collection !== 'app.bsky.feed.post' || record.$type !== 'app.bsky.feed.post') {
+      throw new XrpcError(400, 'InvalidRequest', 'Only app.bsky.feed.post records are accepted');
+    }
+    const { text, createdAt, facets, embed } = record;
+    if (typeof text !== 'string') throw invalidRecord('Record/text must be a string');
+    if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt))) {
+      throw invalidRecord('Record/createdAt must be a datetime');
+    }
+    if ([...segmenter.segment(text)].length > 300) {
+      throw invalidRecord('Record/text must not be longer than 300 graphemes');
+    }
+    checkFacets(text, facets);
+    const media: FakeBlueskyPost['media'] = [];
+    let link: string | null = null;
+    const embedded = (embed ?? {}) as Json;
+    if (embedded.$type === 'app.bsky.embed.images') {
+      for (const image of (embedded.images ?? []) as Json[]) {
+        const blob = (image.image ?? {}) as Json;
+        const cid = String(((blob.ref ?? {}) as Json).$link);
+        const stored = blobs.get(cid);
+        if (!stored) throw new XrpcError(400, 'InvalidRequest', `Could not find blob: ${cid}`);
+        if (typeof image.alt !== 'string')
+          throw invalidRecord('Record/embed/images/0/alt is required');
+        media.push({ ...stored, alt: image.alt });
+      }
+      if (media.length < 1 || media.length > 4) throw invalidRecord('1 to 4 images per post');
+    } else if (embedded.$type === 'app.bsky.embed.external') {
+      const external = (embedded.external ?? {}) as Json;
+      const { uri, title, description } = external;
+      if (typeof uri !== 'string' || typeof title !== 'string' || typeof description !== 'string') {
+        throw invalidRecord('Record/embed/external needs uri, title and description');
+      }
+      link = uri;
+    }
+    const linkFacet = ((facets ?? []) as Json[])
+      .flatMap((facet) => (facet.features ?? []) as Json[])
+      .find((feature) => feature.$type === 'app.bsky.richtext.facet#link');
+    link ??= typeof linkFacet?.uri === 'string' ? linkFacet.uri : null;
+    const rkey = `3l${Date.now().toString(32)}${posts.length.toString().padStart(4, '0')}`;
+    const uri = `at://${ACCOUNT.did}/app.bsky.feed.post/${rkey}`;
+    posts.push({ uri, text, link, media, record });
+    const cid = `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`;
+    return { uri, cid, commit: { cid, rev: rkey }, validationStatus: 'valid' };
+  };
+
+  const handle = (nsid: string, request: IncomingMessage, raw: Buffer): unknown => {
+    const json = () => {
+      try {
+        return JSON.parse(raw.toString('utf8') || '{}') as Json;
+      } catch {
+        throw new XrpcError(400, 'InvalidRequest', 'Request body is not JSON');
+      }
+    };
+    switch (`${request.method} ${nsid}`) {
+      case 'POST com.atproto.server.createSession': {
+        const { identifier, password } = json();
+        const names = [ACCOUNT.handle, ACCOUNT.did, ACCOUNT.email];
+        const isKnown = typeof identifier === 'string' && names.includes(identifier.toLowerCase());
+        if (!isKnown || password !== validCredentials.appPassword) {
+          throw new XrpcError(401, 'AuthenticationRequired', 'Invalid identifier or password');
+        }
+        return issueSession();
+      }
+      case 'POST com.atproto.server.refreshSession':
+        // Refresh tokens rotate: the old one is spent.
+        refreshTokens.delete(authorize(request, refreshTokens));
+        return issueSession();
+      case 'GET com.atproto.server.getSession':
+        authorize(request, accessTokens);
+        return { ...ACCOUNT, emailConfirmed: true, active: true };
+      case 'POST com.atproto.repo.uploadBlob': {
+        authorize(request, accessTokens);
+        if (raw.length > 5 * 1024 * 1024)
+          throw new XrpcError(413, 'PayloadTooLarge', 'request entity too large');
+        const mimeType = request.headers['content-type'] ?? '*/*';
+        const cid = `bafkrei${createHash('sha256').update(raw).digest('hex').slice(0, 40)}`;
+        blobs.set(cid, { mimeType, size: raw.length });
+        return { blob: { $type: 'blob', ref: { $link: cid }, mimeType, size: raw.length } };
+      }
+      case 'POST com.atproto.repo.createRecord':
+        authorize(request, accessTokens);
+        return createRecord(json());
+      default:
+        throw new XrpcError(501, 'MethodNotImplemented', `Method not implemented: ${nsid}`);
+    }
+  };
+
+  const fail = (
+    kind: FakeFailure,
+    response: ServerResponse,
+    send: (s: number, b: unknown) => void,
+  ) => {
+    if (kind === 'hang') return;
+    if (kind === 'unauthorized')
+      return send(401, { error: 'AuthenticationRequired', message: 'Authentication Required' });
+    if (kind === 'server-error')
+      return send(500, { error: 'InternalServerError', message: 'Internal Server Error' });
+    if (kind === 'invalid')
+      return send(400, {
+        error: 'InvalidRequest',
+        message: 'Invalid app.bsky.feed.post record: Record/text is invalid',
+      });
+    const seconds = options.rateLimitSeconds ?? 42;
+    response.setHeader('RateLimit-Limit', '5000');
+    response.setHeader('RateLimit-Remaining', '0');
+    response.setHeader('RateLimit-Reset', String(Math.floor(Date.now() / 1000) + seconds));
+    response.setHeader('RateLimit-Policy', '5000;w=3600');
+    send(429, { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' });
+  };
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const send = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const nsid = /^\/xrpc\/([\w.]+)/.exec(request.url ?? '')?.[1] ?? '';
+      calls[nsid] = (calls[nsid] ?? 0) + 1;
+      const failure = failures[0];
+      if (failure && (failure.nsid === undefined || failure.nsid === nsid)) {
+        failures.shift();
+        return fail(failure.kind, response, send);
+      }
+      try {
+        send(200, handle(nsid, request, Buffer.concat(chunks)));
+      } catch (error) {
+        if (error instanceof XrpcError)
+          send(error.status, { error: error.error, message: error.message });
+        else send(500, { error: 'InternalServerError', message: 'Internal Server Error' });
+      }
+    })();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    validCredentials,
+    account: ACCOUNT,
+    posts,
+    calls,
+    /** Fails the next `times` requests (only those to `nsid`, when given). */
+    failNext(kind: FakeFailure, times = 1, nsid?: string) {
+      for (let i = 0; i < times; i++) failures.push({ kind, nsid });
+    },
+    /** Access tokens run out, as they do after about two hours. */
+    expireAccessTokens() {
+      for (const token of accessTokens.values()) token.isExpired = true;
+    },
+    /** Refresh tokens run out too, as after months unused: only a new login helps. */
+    expireAllTokens() {
+      for (const token of [...accessTokens.values(), ...refreshTokens.values()])
+        token.isExpired = true;
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

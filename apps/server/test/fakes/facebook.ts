@@ -1,0 +1,171 @@
+import { createHmac } from 'node:crypto';
+import type { FacebookCredentials } from '../../src/integrations/networks/types.js';
+import {
+  graphError,
+  graphFailures,
+  startGraphServer,
+  type GraphReply,
+  type GraphRequest,
+} from './meta-graph.js';
+
+export interface FakeFacebookPost {
+  id: string;
+  pageId: string;
+  endpoint: 'feed' | 'photos' | 'videos';
+  message?: string;
+  link?: string;
+  caption?: string;
+  /** A photo given by URL (`url`) or a video by `file_url`. */
+  mediaUrl?: string;
+  /** A photo uploaded as multipart `source`. */
+  upload?: { bytes: number; mimeType: string; fileName: string };
+}
+
+const APP_SECRET = 'fake-facebook-app-secret';
+const USER_TOKEN = 'fake-facebook-user-token';
+const PAGES = [
+  { id: '1010', name: 'Acme Rockets', accessToken: 'fake-page-token-1010' },
+  { id: '2020', name: 'Acme Labs', accessToken: 'fake-page-token-2020' },
+];
+
+function proofFailure(request: GraphRequest): GraphReply | null {
+  const proof = request.params.get('appsecret_proof');
+  if (!proof)
+    return graphError(100, 'API calls from the server require an appsecret_proof argument');
+  const expected = createHmac('sha256', APP_SECRET)
+    .update(request.accessToken ?? '')
+    .digest('hex');
+  return proof === expected
+    ? null
+    : graphError(100, 'Invalid appsecret_proof provided in the API argument');
+}
+
+/**
+ * A local Facebook Graph API for Pages: the page list, reading a page, and posting to its feed,
+ * photos and videos. Behaves like an app with "Require App Secret" on, so every call needs a
+ * valid appsecret_proof. `pageSize` caps /me/accounts pages to exercise paging.
+ */
+export async function startFakeFacebook(options: { pageSize?: number } = {}) {
+  const posts: FakeFacebookPost[] = [];
+  const pageOfToken = (token: string | undefined) =>
+    PAGES.find((page) => page.accessToken === token);
+
+  const route = (request: GraphRequest): GraphReply => {
+    const { method, segments, params } = request;
+    const isUser = request.accessToken === USER_TOKEN;
+    const tokenPage = pageOfToken(request.accessToken);
+    if (!isUser && !tokenPage) {
+      // Graph echoes the token it could not parse; adapters must not pass that on.
+      return graphError(190, `Malformed access token ${request.accessToken ?? ''}`);
+    }
+    const proof = proofFailure(request);
+    if (proof) return proof;
+    const [first, edge] = segments;
+    if (method === 'GET' && first === 'me' && edge === 'accounts') {
+      if (!isUser) {
+        return graphError(
+          100,
+          '(#100) Tried accessing nonexisting field (accounts) on node type (Page)',
+        );
+      }
+      const limit = Math.min(Number(params.get('limit') ?? 25), options.pageSize ?? 100);
+      const start = Number(params.get('after') ?? 0);
+      const data = PAGES.slice(start, start + limit).map((page) => ({
+        id: page.id,
+        name: page.name,
+        access_token: page.accessToken,
+      }));
+      const after = String(start + limit);
+      const hasMore = start + limit < PAGES.length;
+      return {
+        status: 200,
+        body: {
+          data,
+          paging: {
+            cursors: { before: String(start), after },
+            ...(hasMore ? { next: `https://graph.facebook.com/me/accounts?after=${after}` } : {}),
+          },
+        },
+      };
+    }
+    const page = PAGES.find((candidate) => candidate.id === first);
+    if (!page) {
+      return graphError(
+        100,
+        `Unsupported get request. Object with ID '${first ?? ''}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        { subcode: 33 },
+      );
+    }
+    if (method === 'GET' && !edge) return { status: 200, body: { id: page.id, name: page.name } };
+    if (method !== 'POST' || !edge || !['feed', 'photos', 'videos'].includes(edge)) {
+      return graphError(100, `Unknown path components: /${edge ?? ''}`);
+    }
+    if (tokenPage?.id !== page.id) {
+      return graphError(
+        200,
+        '(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+      );
+    }
+    return publish(page.id, edge as FakeFacebookPost['endpoint'], request);
+  };
+
+  const publish = (
+    pageId: string,
+    endpoint: FakeFacebookPost['endpoint'],
+    request: GraphRequest,
+  ): GraphReply => {
+    const { params, files } = request;
+    const message = params.get('message');
+    const caption = params.get('caption') ?? params.get('description') ?? message;
+    const source = files.get('source');
+    const mediaUrl = params.get(endpoint === 'videos' ? 'file_url' : 'url');
+    if (endpoint === 'feed' && !message && !params.get('link')) {
+      return graphError(100, '(#100) Missing message or attachment');
+    }
+    if (endpoint !== 'feed' && !source && !mediaUrl)
+      return graphError(324, '(#324) Requires upload file');
+    const text = endpoint === 'feed' ? message : caption;
+    const last = posts.filter((post) => post.pageId === pageId).at(-1);
+    if (text && (last?.message ?? last?.caption) === text) {
+      return graphError(506, 'Duplicate status message');
+    }
+    const sequence = posts.length + 1;
+    const postId = `${pageId}_${9000 + sequence}`;
+    const objectId = String(7000 + sequence);
+    posts.push({
+      id: endpoint === 'videos' ? objectId : postId,
+      pageId,
+      endpoint,
+      ...(endpoint === 'feed' ? { message, link: params.get('link') } : { caption }),
+      ...(mediaUrl ? { mediaUrl } : {}),
+      ...(source
+        ? { upload: { bytes: source.size, mimeType: source.type, fileName: source.name } }
+        : {}),
+    });
+    if (endpoint === 'feed') return { status: 200, body: { id: postId } };
+    if (endpoint === 'photos') return { status: 200, body: { id: objectId, post_id: postId } };
+    return { status: 200, body: { id: objectId } };
+  };
+
+  const server = await startGraphServer({
+    version: 'v25.0',
+    endpointOf: ({ segments: [first, edge] }) => (first === 'me' ? 'accounts' : (edge ?? 'page')),
+    route,
+    failure: (kind) => {
+      if (kind === 'unauthorized') return graphFailures.unauthorized();
+      if (kind === 'server-error') return graphFailures.serverError();
+      if (kind === 'rate-limited')
+        return graphFailures.rateLimited(32, 'Page request limit reached', 2);
+      return graphError(506, 'Duplicate status message');
+    },
+  });
+  const [firstPage] = PAGES;
+  const validCredentials: FacebookCredentials = {
+    appId: '1234567890',
+    appSecret: APP_SECRET,
+    accessToken: USER_TOKEN,
+    pageId: firstPage!.id,
+    pageAccessToken: firstPage!.accessToken,
+  };
+  return { ...server, posts, pages: PAGES, validCredentials };
+}

@@ -1,0 +1,315 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
+/** Endpoints as `METHOD /path`, also the keys of `calls`. */
+export type FakeLinkedInEndpoint =
+  'GET /v2/userinfo' | 'POST /rest/images' | 'PUT /dms-uploads' | 'POST /rest/posts';
+
+export interface FakeLinkedInPost {
+  id: string;
+  /** The commentary as a reader sees it (little text unescaped, cut where LinkedIn would cut). */
+  text: string;
+  commentary: string;
+  link: string | null;
+  media: Array<{ id: string; mimeType: string; size: number; altText: string | null }>;
+  body: Record<string, unknown>;
+}
+
+interface Json {
+  [key: string]: unknown;
+}
+
+const MEMBER = { sub: 'AbC123xyz', name: 'Jane Doe', given_name: 'Jane', family_name: 'Doe' };
+const RESERVED = '\\|{}@[]()<>#*_~';
+
+class LinkedInError extends Error {
+  constructor(
+    readonly body: Json & { status: number },
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(String(body.message));
+  }
+}
+
+const unprocessable = (code: string, description: string, message = description) =>
+  new LinkedInError({
+    errorDetailType: 'com.linkedin.common.error.BadRequest',
+    message,
+    errorDetails: { inputErrors: [{ description, input: {}, code }] },
+    status: 422,
+  });
+
+const FAILURES: Record<Exclude<FakeFailure, 'hang'>, LinkedInError> = {
+  unauthorized: new LinkedInError({
+    status: 401,
+    serviceErrorCode: 65602,
+    code: 'EXPIRED_ACCESS_TOKEN',
+    message: 'The token used in the request has expired',
+  }),
+  'rate-limited': new LinkedInError({
+    status: 429,
+    serviceErrorCode: 101,
+    code: 'TOO_MANY_REQUESTS',
+    message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
+  }),
+  'server-error': new LinkedInError({ status: 500, message: 'Internal Server Error' }),
+  invalid: unprocessable('INVALID_VALUE', 'Invalid commentary', 'ERROR :: /commentary :: invalid'),
+};
+
+/** Reads little text as LinkedIn shows it; an unescaped reserved character ends the text. */
+export function readLittleText(commentary: string): string {
+  let text = '';
+  for (let i = 0; i < commentary.length;) {
+    const rest = commentary.slice(i);
+    const kept = /^https?:\/\/[^\s\\]+/.exec(rest) ?? /^#[\p{L}\p{M}\p{N}]+/u.exec(rest);
+    const isWordStart = i === 0 || /\s/.test(commentary.charAt(i - 1));
+    const template = /^\{hashtag\|\\?[#＃]\|([^}]+)\}/.exec(rest);
+    if (kept && (kept[0].startsWith('http') || isWordStart)) {
+      text += kept[0];
+      i += kept[0].length;
+    } else if (template) {
+      text += `#${template[1]}`;
+      i += template[0].length;
+    } else if (rest.startsWith('\\') && rest.length > 1) {
+      text += rest.charAt(1);
+      i += 2;
+    } else if (RESERVED.includes(rest.charAt(0))) {
+      return text;
+    } else {
+      text += rest.charAt(0);
+      i += 1;
+    }
+  }
+  return text;
+}
+
+/**
+ * A local LinkedIn API: OpenID userinfo, the Images API (whose upload URL points back here)
+ * and the versioned Posts API, with LinkedIn's error bodies and a duplicate-post check.
+ */
+export async function startFakeLinkedIn() {
+  const validCredentials = {
+    clientId: 'fake-client-id',
+    clientSecret: 'fake-client-secret',
+    accessToken: 'li-access-token',
+    memberId: MEMBER.sub,
+  };
+  const author = `urn:li:person:${MEMBER.sub}`;
+  const images = new Map<string, { mimeType: string; size: number } | null>();
+  const posts: FakeLinkedInPost[] = [];
+  const calls: Partial<Record<FakeLinkedInEndpoint, number>> = {};
+  const failures: Array<{
+    kind: FakeFailure;
+    endpoint?: FakeLinkedInEndpoint;
+    headers: Record<string, string>;
+  }> = [];
+  const sockets = new Set<Socket>();
+  let baseUrl = '';
+
+  const checkVersioned = (request: IncomingMessage) => {
+    const version = request.headers['linkedin-version'];
+    if (typeof version !== 'string' || !/^\d{6}$/.test(version)) {
+      throw new LinkedInError({
+        status: 426,
+        code: 'NONEXISTENT_VERSION',
+        message: `Requested version ${String(version)} is not active`,
+      });
+    }
+    if (request.headers['x-restli-protocol-version'] !== '2.0.0') {
+      throw new LinkedInError({
+        status: 400,
+        message: 'X-Restli-Protocol-Version 2.0.0 is required',
+      });
+    }
+  };
+
+  const createPost = (body: Json, response: ServerResponse) => {
+    if (body.author !== author) {
+      throw new LinkedInError({
+        status: 403,
+        serviceErrorCode: 100,
+        code: 'ACCESS_DENIED',
+        message: `Not enough permissions to post as ${String(body.author)}`,
+      });
+    }
+    const distribution = (body.distribution ?? {}) as Json;
+    const isWellFormed =
+      typeof body.commentary === 'string' &&
+      ['PUBLIC', 'CONNECTIONS', 'LOGGED_IN'].includes(String(body.visibility)) &&
+      body.lifecycleState === 'PUBLISHED' &&
+      distribution.feedDistribution === 'MAIN_FEED';
+    if (!isWellFormed) throw unprocessable('INVALID_VALUE', 'The post body is malformed');
+    const commentary = String(body.commentary);
+    const text = readLittleText(commentary);
+    if ([...text].length > 3000)
+      throw unprocessable('INVALID_VALUE', 'commentary is longer than 3000 characters');
+    const content = (body.content ?? {}) as { media?: Json; article?: Json };
+    const media: FakeLinkedInPost['media'] = [];
+    if (content.media) {
+      const id = String(content.media.id);
+      const image = images.get(id);
+      if (!image) throw unprocessable('INVALID_VALUE', `Image ${id} has not been uploaded`);
+      const altText = typeof content.media.altText === 'string' ? content.media.altText : null;
+      media.push({ id, ...image, altText });
+    }
+    const article = content.article;
+    if (article && (typeof article.source !== 'string' || typeof article.title !== 'string')) {
+      throw unprocessable('INVALID_VALUE', 'An article needs a source and a title');
+    }
+    if (posts.some((post) => post.text === text && text !== '')) {
+      throw unprocessable(
+        'DUPLICATE_POST',
+        'Duplicate post is detected',
+        `Content is a duplicate of ${posts.find((post) => post.text === text)?.id}`,
+      );
+    }
+    const id = `urn:li:share:${7_100_000_000_000_000_000n + BigInt(posts.length)}`;
+    posts.push({
+      id,
+      text,
+      commentary,
+      link: article ? String(article.source) : null,
+      media,
+      body,
+    });
+    response.writeHead(201, { 'x-restli-id': id });
+    response.end();
+  };
+
+  const handle = (
+    endpoint: string,
+    request: IncomingMessage,
+    raw: Buffer,
+    response: ServerResponse,
+  ) => {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (token !== validCredentials.accessToken) {
+      throw new LinkedInError({
+        status: 401,
+        serviceErrorCode: 65600,
+        code: 'INVALID_ACCESS_TOKEN',
+        message: 'Invalid access token',
+      });
+    }
+    const json = () => {
+      try {
+        return JSON.parse(raw.toString('utf8') || '{}') as Json;
+      } catch {
+        throw new LinkedInError({ status: 400, message: 'Request body is not valid JSON' });
+      }
+    };
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const url = new URL(request.url ?? '/', baseUrl);
+    if (endpoint === 'GET /v2/userinfo') {
+      return send(200, {
+        ...MEMBER,
+        picture: 'https://media.licdn.com/dms/image/jane',
+        locale: { country: 'US', language: 'en' },
+        email: 'jane@example.com',
+        email_verified: true,
+      });
+    }
+    if (endpoint === 'POST /rest/images' && url.searchParams.get('action') === 'initializeUpload') {
+      checkVersioned(request);
+      const owner = ((json().initializeUploadRequest ?? {}) as Json).owner;
+      if (owner !== author)
+        throw new LinkedInError({
+          status: 403,
+          code: 'ACCESS_DENIED',
+          message: 'Not enough permissions to upload for this owner',
+        });
+      const id = randomBytes(8).toString('hex');
+      images.set(`urn:li:image:${id}`, null);
+      return send(200, {
+        value: {
+          uploadUrlExpiresAt: Date.now() + 3_600_000,
+          uploadUrl: `${baseUrl}/dms-uploads/${id}`,
+          image: `urn:li:image:${id}`,
+        },
+      });
+    }
+    if (
+      endpoint === 'PUT /dms-uploads' &&
+      images.has(`urn:li:image:${url.pathname.split('/')[2]}`)
+    ) {
+      const mimeType = request.headers['content-type'] ?? 'application/octet-stream';
+      images.set(`urn:li:image:${url.pathname.split('/')[2]}`, { mimeType, size: raw.length });
+      response.writeHead(201);
+      return response.end();
+    }
+    if (endpoint === 'POST /rest/posts') {
+      checkVersioned(request);
+      return createPost(json(), response);
+    }
+    throw new LinkedInError({
+      status: 404,
+      message: `No resource at ${request.method} ${url.pathname}`,
+    });
+  };
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const path = new URL(request.url ?? '/', 'http://fake').pathname;
+      const endpoint = `${request.method} ${path.startsWith('/dms-uploads/') ? '/dms-uploads' : path}`;
+      calls[endpoint as FakeLinkedInEndpoint] = (calls[endpoint as FakeLinkedInEndpoint] ?? 0) + 1;
+      try {
+        const failure = failures[0];
+        if (failure && (failure.endpoint === undefined || failure.endpoint === endpoint)) {
+          failures.shift();
+          if (failure.kind === 'hang') return;
+          const { body, headers } = FAILURES[failure.kind];
+          throw new LinkedInError(body, { ...headers, ...failure.headers });
+        }
+        handle(endpoint, request, Buffer.concat(chunks), response);
+      } catch (error) {
+        const known =
+          error instanceof LinkedInError
+            ? error
+            : new LinkedInError({ status: 500, message: 'Internal Server Error' });
+        response.writeHead(known.body.status, {
+          'content-type': 'application/json',
+          ...known.headers,
+        });
+        response.end(JSON.stringify(known.body));
+      }
+    })();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    validCredentials,
+    member: MEMBER,
+    posts,
+    calls,
+    /** Fails the next `times` requests (only those to `endpoint`, when given). */
+    failNext(
+      kind: FakeFailure,
+      times = 1,
+      options: { endpoint?: FakeLinkedInEndpoint; retryAfterSeconds?: number } = {},
+    ) {
+      // LinkedIn documents no rate-limit headers; a test may still send Retry-After.
+      const headers: Record<string, string> =
+        options.retryAfterSeconds === undefined
+          ? {}
+          : { 'retry-after': String(options.retryAfterSeconds) };
+      for (let i = 0; i < times; i++) failures.push({ kind, endpoint: options.endpoint, headers });
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

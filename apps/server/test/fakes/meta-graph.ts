@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** The failures every network fake can be told to answer next. */
+export type FakeFailureKind = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
+
+export interface GraphRequest {
+  method: string;
+  /** Path segments after the version, e.g. ['me', 'accounts']. */
+  segments: string[];
+  /** Query and body parameters together (the body wins), as Graph reads them. */
+  params: Map<string, string>;
+  files: Map<string, File>;
+  accessToken: string | undefined;
+}
+
+export interface GraphReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Graph's error object, answered with HTTP 400 unless told otherwise (as Meta mostly does). */
+export function graphError(
+  code: number,
+  message: string,
+  extra: { status?: number; type?: string; subcode?: number; isTransient?: boolean } = {},
+): GraphReply {
+  return {
+    status: extra.status ?? 400,
+    body: {
+      error: {
+        message,
+        type: extra.type ?? (code === 190 ? 'OAuthException' : 'GraphMethodException'),
+        code,
+        ...(extra.subcode === undefined ? {} : { error_subcode: extra.subcode }),
+        ...(extra.isTransient === undefined ? {} : { is_transient: extra.isTransient }),
+        fbtrace_id: randomBytes(8).toString('base64url'),
+      },
+    },
+  };
+}
+
+export const graphFailures = {
+  unauthorized: () =>
+    graphError(190, 'Error validating access token: Session has expired.', {
+      status: 401,
+      subcode: 463,
+    }),
+  serverError: () =>
+    graphError(2, 'An unexpected error has occurred. Please retry your request later.', {
+      status: 500,
+      type: 'OAuthException',
+      isTransient: true,
+    }),
+  /** Meta sends no Retry-After; the Business Use Case header carries the wait in minutes. */
+  rateLimited: (code: number, message: string, minutes: number): GraphReply => ({
+    ...graphError(code, message, { type: 'OAuthException' }),
+    headers: {
+      'x-business-use-case-usage': JSON.stringify({
+        '1010': [
+          { type: 'pages', call_count: 100, total_cputime: 12, total_time: 30 },
+          { type: 'pages', estimated_time_to_regain_access: minutes },
+        ],
+      }),
+    },
+  }),
+};
+
+async function readRequest(request: IncomingMessage, version: string): Promise<GraphRequest> {
+  const url = new URL(request.url ?? '/', 'http://fake');
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  if (segments[0] === version) segments.shift();
+  const params = new Map(url.searchParams);
+  const files = new Map<string, File>();
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const type = request.headers['content-type'] ?? '';
+  if (chunks.length > 0 && /multipart\/form-data|x-www-form-urlencoded/.test(type)) {
+    const form = await new Response(Buffer.concat(chunks), {
+      headers: { 'content-type': type },
+    }).formData();
+    for (const [key, value] of form) {
+      // Multipart encoding turns every \n into \r\n; read text back as it was written.
+      if (typeof value === 'string') params.set(key, value.replace(/\r\n/g, '\n'));
+      else files.set(key, value);
+    }
+  }
+  const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  return {
+    method: request.method ?? 'GET',
+    segments,
+    params,
+    files,
+    accessToken: params.get('access_token') ?? bearer,
+  };
+}
+
+/**
+ * The plumbing shared by the Meta fakes: a loopback server under /{version}/, per-endpoint call
+ * counts, queued failures, and sockets tracked so hanging requests die with `close()`.
+ */
+export async function startGraphServer(options: {
+  version: string;
+  endpointOf: (request: GraphRequest) => string;
+  route: (request: GraphRequest) => GraphReply | Promise<GraphReply>;
+  failure: (kind: Exclude<FakeFailureKind, 'hang'>) => GraphReply;
+}) {
+  const calls: Record<string, number> = {};
+  const failures: Array<{ kind: FakeFailureKind; endpoint: string | undefined }> = [];
+  const sockets = new Set<Socket>();
+  const handle = async (request: IncomingMessage): Promise<GraphReply | null> => {
+    const graphRequest = await readRequest(request, options.version);
+    const endpoint = options.endpointOf(graphRequest);
+    calls[endpoint] = (calls[endpoint] ?? 0) + 1;
+    const index = failures.findIndex(
+      (failure) => failure.endpoint === undefined || failure.endpoint === endpoint,
+    );
+    const [failure] = index >= 0 ? failures.splice(index, 1) : [];
+    if (failure?.kind === 'hang') return null;
+    return failure ? options.failure(failure.kind) : options.route(graphRequest);
+  };
+  const server = createServer((request, response) => {
+    void handle(request)
+      .catch((error: unknown) => graphError(1, `Fake failed: ${String(error)}`, { status: 500 }))
+      .then((reply) => {
+        if (!reply) return;
+        response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+        response.end(JSON.stringify(reply.body));
+      });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/${options.version}`,
+    calls,
+    /** Answers the next `times` calls (to `endpoint`, or to any) with this failure. */
+    failNext(kind: FakeFailureKind, times = 1, endpoint?: string) {
+      for (let i = 0; i < times; i++) failures.push({ kind, endpoint });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
+
+export interface FakeThreadsContainer {
+  id: string;
+  params: Record<string, string>;
+  statusChecks: number;
+  isPublished: boolean;
+}
+export interface FakeThreadsPost {
+  id: string;
+  mediaType: string;
+  text: string | undefined;
+  imageUrl: string | undefined;
+  videoUrl: string | undefined;
+  linkAttachment: string | undefined;
+  permalink: string;
+}
+
+type Answer = readonly [status: number, body: unknown, headers?: Record<string, string>];
+
+const USER = { id: '17841400000000001', username: 'cadence.test', name: 'Cadence Test' };
+const RATE_LIMIT_MINUTES = 2;
+
+/** Meta's error object; the HTTP status is usually 400 whatever the cause (reference 2.5). */
+const metaError = (status: number, code: number, message: string, extra: object = {}): Answer => [
+  status,
+  {
+    error: {
+      message,
+      type: 'OAuthException',
+      code,
+      ...extra,
+      fbtrace_id: randomBytes(8).toString('base64url'),
+    },
+  },
+];
+const badParameter = (message: string) => metaError(400, 100, message);
+
+const FAILURES: Record<Exclude<FakeFailure, 'hang'>, Answer> = {
+  unauthorized: metaError(400, 190, 'Error validating access token: Session has expired.', {
+    error_subcode: 463,
+  }),
+  'rate-limited': [
+    400,
+    metaError(400, 4, 'Application request limit reached', { is_transient: true })[1],
+    {
+      'x-business-use-case-usage': JSON.stringify({
+        [USER.id]: [
+          { type: 'threads', call_count: 100, estimated_time_to_regain_access: RATE_LIMIT_MINUTES },
+        ],
+      }),
+    },
+  ],
+  'server-error': metaError(500, 2, 'An unexpected error has occurred. Please retry later.', {
+    is_transient: true,
+  }),
+  invalid: metaError(400, 100, 'Invalid parameter', {
+    error_user_msg: 'The media could not be fetched from this URI.',
+  }),
+};
+
+/**
+ * A local stand-in for the Threads Graph API v1.0: /me, container creation, container
+ * status, threads_publish and the permalink read, with the token checked on every call.
+ */
+export async function startFakeThreads() {
+  const validCredentials = {
+    accessToken: 'fake-threads-token',
+    clientSecret: 'fake-threads-secret',
+    userId: USER.id,
+  };
+  const posts: FakeThreadsPost[] = [];
+  const containers = new Map<string, FakeThreadsContainer>();
+  const calls: Record<string, number> = {};
+  const failures: Array<{ kind: FakeFailure; endpoint: string | undefined }> = [];
+  const sockets = new Set<Socket>();
+  let nextId = 18_000_000_000_000_000n;
+  let processingChecks = 0;
+  const newId = () => String(nextId++);
+
+  function endpointOf(method: string, segments: string[]): string {
+    if (segments.length === 2) return `${method} /${segments[1]}`;
+    if (segments[0] === 'me') return `${method} /me`;
+    if (containers.has(segments[0] ?? '')) return `${method} /container`;
+    return `${method} /post`;
+  }
+
+  function handle(method: string, segments: string[], params: URLSearchParams): Answer {
+    const [first = '', action] = segments;
+    const isUser = first === 'me' || first === USER.id;
+    if (method === 'GET' && first === 'me' && !action) return [200, USER];
+    if (action && !isUser) {
+      return metaError(400, 100, `Object with ID '${first}' does not exist`, { error_subcode: 33 });
+    }
+    if (method === 'POST' && action === 'threads') {
+      const input = Object.fromEntries(params);
+      delete input.access_token;
+      const { media_type: type, text } = input;
+      if (type === 'TEXT' && !text) return badParameter('Param text is required for TEXT posts');
+      if (type === 'IMAGE' && !input.image_url) return badParameter('Param image_url is required');
+      if (type === 'VIDEO' && !input.video_url) return badParameter('Param video_url is required');
+      if (!['TEXT', 'IMAGE', 'VIDEO'].includes(type ?? ''))
+        return badParameter('Invalid media_type');
+      if (input.link_attachment && type !== 'TEXT') {
+        return badParameter('link_attachment is only supported on TEXT posts');
+      }
+      if ([...(text ?? '')].length > 500)
+        return badParameter('Param text must be at most 500 characters long.');
+      const container = { id: newId(), params: input, statusChecks: 0, isPublished: false };
+      containers.set(container.id, container);
+      return [200, { id: container.id }];
+    }
+    if (method === 'POST' && action === 'threads_publish') {
+      const container = containers.get(params.get('creation_id') ?? '');
+      if (!container || container.isPublished) {
+        return metaError(400, 24, 'The requested resource does not exist', {
+          error_subcode: 2207006,
+        });
+      }
+      if (!isFinished(container)) {
+        return metaError(400, 9007, 'Media ID is not available', { error_subcode: 2207027 });
+      }
+      container.isPublished = true;
+      const id = newId();
+      const { media_type, text, image_url, video_url, link_attachment } = container.params;
+      posts.push({
+        id,
+        mediaType: media_type ?? '',
+        text,
+        imageUrl: image_url,
+        videoUrl: video_url,
+        linkAttachment: link_attachment,
+        permalink: `https://www.threads.net/@${USER.username}/post/C${id.slice(-8)}`,
+      });
+      return [200, { id }];
+    }
+    if (method === 'GET' && !action) {
+      const container = containers.get(first);
+      if (container) {
+        container.statusChecks++;
+        const status = container.isPublished
+          ? 'PUBLISHED'
+          : isFinished(container)
+            ? 'FINISHED'
+            : 'IN_PROGRESS';
+        return [200, { id: first, status }];
+      }
+      const post = posts.find((candidate) => candidate.id === first);
+      if (post) return [200, { id: post.id, permalink: post.permalink }];
+    }
+    return metaError(400, 100, 'Unsupported request', { error_subcode: 33 });
+  }
+
+  // Text containers are ready at once; media ones after `processingChecks` status reads.
+  function isFinished(container: FakeThreadsContainer) {
+    return container.params.media_type === 'TEXT' || container.statusChecks > processingChecks;
+  }
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const params = new URLSearchParams(url.search);
+      if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+        for (const [key, value] of new URLSearchParams(Buffer.concat(chunks).toString('utf8'))) {
+          params.set(key, value);
+        }
+      }
+      const method = request.method ?? 'GET';
+      const segments = url.pathname
+        .replace(/^\/v1\.0\//, '')
+        .split('/')
+        .filter(Boolean);
+      const endpoint = endpointOf(method, segments);
+      calls[endpoint] = (calls[endpoint] ?? 0) + 1;
+      const send = ([status, body, headers]: Answer) => {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        response.end(JSON.stringify(body));
+      };
+      const index = failures.findIndex((f) => f.endpoint === undefined || f.endpoint === endpoint);
+      const failure = index >= 0 ? failures.splice(index, 1)[0]!.kind : undefined;
+      if (failure === 'hang') return;
+      if (failure) return send(FAILURES[failure]);
+      const bearer = request.headers.authorization?.replace(/^Bearer /, '');
+      if ((params.get('access_token') ?? bearer) !== validCredentials.accessToken) {
+        return send(metaError(400, 190, 'Invalid OAuth access token - Cannot parse access token'));
+      }
+      send(handle(method, segments, params));
+    })();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1.0`,
+    validCredentials,
+    user: USER,
+    rateLimitSeconds: RATE_LIMIT_MINUTES * 60,
+    posts,
+    containers,
+    calls,
+    /** The next `times` requests (to `endpoint`, e.g. 'POST /threads_publish', if given) fail so. */
+    failNext(kind: FakeFailure, times = 1, endpoint?: string) {
+      for (let i = 0; i < times; i++) failures.push({ kind, endpoint });
+    },
+    /** Media containers answer IN_PROGRESS to this many status reads before FINISHED. */
+    setProcessingChecks(checks: number) {
+      processingChecks = checks;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,242 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
+
+export interface FakeXMedia {
+  id: string;
+  category: string;
+  mimeType: string;
+  size: number;
+  altText?: string;
+  isProcessed: boolean;
+}
+export interface FakeXPost {
+  id: string;
+  text: string | undefined;
+  media: FakeXMedia[];
+}
+
+type Answer = readonly [status: number, body: unknown, headers?: Record<string, string>];
+
+const USER = { id: '2244994945', name: 'Cadence Test', username: 'cadence_test' };
+const RATE_WINDOW_SECONDS = 60;
+const DUPLICATE = 'You are not allowed to create a Tweet with duplicate content.';
+
+const problem = (status: number, title: string, detail = title): Answer => [
+  status,
+  { title, detail, type: 'about:blank', status },
+];
+const invalidRequest = (parameter: string, message: string): Answer => [
+  400,
+  {
+    errors: [{ parameters: { [parameter]: [message] }, message }],
+    title: 'Invalid Request',
+    detail: 'One or more parameters to your request was invalid.',
+    type: 'https://api.twitter.com/2/problems/invalid-request',
+  },
+];
+const data = (body: object, status = 200): Answer => [status, { data: body }];
+
+/** The bodies X answers each failure with (API reference 1.6). */
+const FAILURES = {
+  unauthorized: problem(401, 'Unauthorized'),
+  'rate-limited': problem(429, 'Too Many Requests'),
+  'server-error': problem(503, 'Service Unavailable'),
+  invalid: invalidRequest('text', 'Your Tweet text is too long.'),
+};
+
+// Written apart from the adapter's signer on purpose, so a shared mistake cannot pass unseen.
+const rfc3986 = (value: string) =>
+  encodeURIComponent(value).replace(
+    /[!*'()]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+/**
+ * A local stand-in for the X API v2 (users/me, tweets, media upload), checking OAuth 1.0a
+ * signatures against its own address as X does against api.x.com.
+ */
+export async function startFakeX() {
+  const validCredentials = {
+    apiKey: 'fake-x-consumer-key',
+    apiSecret: 'fake-x-consumer-secret',
+    accessToken: '2244994945-fakeAccessToken',
+    accessTokenSecret: 'fake-x-token-secret',
+  };
+  const posts: FakeXPost[] = [];
+  const media = new Map<string, FakeXMedia>();
+  const calls: Record<string, number> = {};
+  const failures: Array<{ kind: FakeFailure; endpoint: string | undefined }> = [];
+  const usedNonces = new Set<string>();
+  const sockets = new Set<Socket>();
+  let nextId = 1_850_000_000_000_000_000n;
+  let port = 0;
+  const newId = () => String(nextId++);
+  const addMedia = (item: Omit<FakeXMedia, 'id'>) => {
+    const stored = { id: newId(), ...item };
+    media.set(stored.id, stored);
+    return stored;
+  };
+
+  function isSigned(request: IncomingMessage, url: URL): boolean {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('OAuth ')) return false;
+    const oauth = new Map<string, string>();
+    for (const [, key, value] of header.matchAll(/([\w]+)="([^"]*)"/g)) {
+      oauth.set(decodeURIComponent(key!), decodeURIComponent(value!));
+    }
+    const nonce = oauth.get('oauth_nonce') ?? '';
+    const skew = Math.abs(Date.now() / 1000 - Number(oauth.get('oauth_timestamp')));
+    if (
+      oauth.get('oauth_consumer_key') !== validCredentials.apiKey ||
+      oauth.get('oauth_token') !== validCredentials.accessToken ||
+      oauth.get('oauth_signature_method') !== 'HMAC-SHA1' ||
+      !(skew < 300) ||
+      !nonce ||
+      usedNonces.has(nonce)
+    )
+      return false;
+    usedNonces.add(nonce);
+    const parameters = [...oauth.entries(), ...url.searchParams.entries()]
+      .filter(([key]) => key !== 'oauth_signature')
+      .map(([key, value]) => [rfc3986(key), rfc3986(value)] as const)
+      .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
+      .map(([key, value]) => `${key}=${value}`)
+      .join('&');
+    const base = `${request.method}&${rfc3986(`http://127.0.0.1:${port}${url.pathname}`)}&${rfc3986(parameters)}`;
+    const key = `${rfc3986(validCredentials.apiSecret)}&${rfc3986(validCredentials.accessTokenSecret)}`;
+    return createHmac('sha1', key).update(base).digest('base64') === oauth.get('oauth_signature');
+  }
+
+  async function handle(request: IncomingMessage, url: URL, body: Buffer): Promise<Answer> {
+    const json = () => JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+    const form = () =>
+      new Response(body, {
+        headers: { 'content-type': request.headers['content-type'] ?? '' },
+      }).formData();
+    const path = url.pathname;
+    if (request.method === 'GET' && path === '/2/users/me') return [200, { data: USER }];
+    if (request.method === 'POST' && path === '/2/media/upload') {
+      const fields = await form();
+      const file = fields.get('media');
+      if (!(file instanceof Blob)) return invalidRequest('media', 'media is required');
+      const category = fields.get('media_category');
+      const item = addMedia({
+        category: typeof category === 'string' ? category : '',
+        mimeType: file.type,
+        size: file.size,
+        isProcessed: true,
+      });
+      return data({ id: item.id, media_key: `3_${item.id}`, expires_after_secs: 86400 });
+    }
+    if (request.method === 'POST' && path === '/2/media/upload/initialize') {
+      const init = json();
+      const category = String(init.media_category);
+      const mimeType = String(init.media_type);
+      const item = addMedia({ category, mimeType, size: 0, isProcessed: false });
+      return data({ id: item.id, media_key: `7_${item.id}`, expires_after_secs: 86400 });
+    }
+    const step = /^\/2\/media\/upload\/(\d+)\/(append|finalize)$/.exec(path);
+    if (request.method === 'POST' && step) {
+      const item = media.get(step[1]!);
+      if (!item) return invalidRequest('id', 'Unknown media id');
+      if (step[2] === 'append') {
+        const chunk = (await form()).get('media');
+        item.size += chunk instanceof Blob ? chunk.size : 0;
+        return [204, null];
+      }
+      // Processing is reported as pending once, to exercise the STATUS polling.
+      return data({ id: item.id, processing_info: { state: 'pending', check_after_secs: 0 } });
+    }
+    if (request.method === 'GET' && path === '/2/media/upload') {
+      const item = media.get(url.searchParams.get('media_id') ?? '');
+      if (!item) return invalidRequest('media_id', 'Unknown media id');
+      item.isProcessed = true;
+      return data({ id: item.id, processing_info: { state: 'succeeded', progress_percent: 100 } });
+    }
+    if (request.method === 'POST' && path === '/2/media/metadata') {
+      const { id, metadata } = json() as {
+        id: string;
+        metadata?: { alt_text?: { text?: string } };
+      };
+      const item = media.get(id);
+      if (!item) return invalidRequest('id', 'Unknown media id');
+      item.altText = metadata?.alt_text?.text;
+      return data({ id, associated_metadata: metadata });
+    }
+    if (request.method === 'POST' && path === '/2/tweets') {
+      const tweet = json() as { text?: string; media?: { media_ids?: string[] } };
+      const attached = (tweet.media?.media_ids ?? []).map((id) => media.get(id));
+      if (attached.some((item) => !item?.isProcessed))
+        return invalidRequest('media.media_ids', 'Your media IDs are invalid.');
+      if (!tweet.text && attached.length === 0)
+        return invalidRequest('text', 'text or media is required');
+      if ((tweet.text ?? '').replace(/https?:\/\/\S+/g, 'x'.repeat(23)).length > 280)
+        return FAILURES.invalid;
+      if (tweet.text && posts.some((post) => post.text === tweet.text))
+        return problem(403, 'Forbidden', DUPLICATE);
+      const post = { id: newId(), text: tweet.text, media: attached.filter((item) => !!item) };
+      posts.push(post);
+      return data({ id: post.id, text: post.text ?? '', edit_history_tweet_ids: [post.id] }, 201);
+    }
+    return problem(404, 'Not Found Error', `Could not find ${path}`);
+  }
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+      const endpoint = `${request.method} ${url.pathname.replace(/\/upload\/\d+\//, '/upload/:id/')}`;
+      calls[endpoint] = (calls[endpoint] ?? 0) + 1;
+      const send = ([status, body, headers]: Answer) => {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        response.end(body === null ? undefined : JSON.stringify(body));
+      };
+      const failureIndex = failures.findIndex(
+        (f) => f.endpoint === undefined || f.endpoint === endpoint,
+      );
+      const failure = failureIndex >= 0 ? failures.splice(failureIndex, 1)[0]!.kind : undefined;
+      if (failure === 'hang') return;
+      if (failure === 'rate-limited') {
+        const reset = Math.floor(Date.now() / 1000) + RATE_WINDOW_SECONDS;
+        const [status, body] = FAILURES[failure];
+        return send([
+          status,
+          body,
+          { 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': `${reset}` },
+        ]);
+      }
+      if (failure) return send(FAILURES[failure]);
+      if (!isSigned(request, url)) return send(FAILURES.unauthorized);
+      send(await handle(request, url, Buffer.concat(chunks)));
+    })();
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    validCredentials,
+    user: USER,
+    rateWindowSeconds: RATE_WINDOW_SECONDS,
+    posts,
+    media,
+    calls,
+    /** The next `times` requests (to `endpoint`, e.g. 'POST /2/tweets', when given) fail this way. */
+    failNext(kind: FakeFailure, times = 1, endpoint?: string) {
+      for (let i = 0; i < times; i++) failures.push({ kind, endpoint });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

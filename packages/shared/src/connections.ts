@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { NETWORK_IDS, type NetworkId } from './networks.js';
+
+/**
+ * The credential form of each network (spec 000 section 3) and the request fields each
+ * form value travels in (section 7). `masked` follows the spec's rule: the field name
+ * contains secret, password, access or key.
+ */
+export interface CredentialField {
+  /** The form field, as the spec names it. */
+  name: string;
+  label: string;
+  /** The request field it is sent as. */
+  param: string;
+}
+
+export const CREDENTIAL_FIELDS: Record<NetworkId, CredentialField[]> = {
+  twitter: [
+    { name: 'apiKey', label: 'API Key', param: 'api_key' },
+    { name: 'apiSecret', label: 'API Secret', param: 'api_secret' },
+    { name: 'accessToken', label: 'Access Token', param: 'client_id' },
+    { name: 'accessTokenSecret', label: 'Access Token Secret', param: 'client_secret' },
+  ],
+  facebook: [
+    { name: 'appId', label: 'App ID', param: 'client_id' },
+    { name: 'appSecret', label: 'App Secret', param: 'client_secret' },
+    { name: 'accessToken', label: 'User Access Token', param: 'access_token' },
+    { name: 'pageId', label: 'Page', param: 'page_id' },
+  ],
+  linkedIn: [
+    { name: 'clientId', label: 'Client ID', param: 'client_id' },
+    { name: 'clientSecret', label: 'Client Secret', param: 'client_secret' },
+    { name: 'accessToken', label: 'Access Token', param: 'access_token' },
+  ],
+  instagram: [{ name: 'accessToken', label: 'Access Token', param: 'access_token' }],
+  bluesky: [
+    { name: 'username', label: 'Handle', param: 'username' },
+    { name: 'client_secret', label: 'App Password', param: 'client_secret' },
+  ],
+  threads: [
+    { name: 'accessToken', label: 'Access Token', param: 'access_token' },
+    { name: 'clientSecret', label: 'App Secret', param: 'client_secret' },
+  ],
+};
+
+export function isMaskedField(name: string) {
+  return /secret|password|access|key/i.test(name);
+}
+
+/** The spec's prefixes for connection failures ('Thread' is the spec's word). */
+export const CONNECTION_FAILURE_PREFIX: Record<NetworkId, string> = {
+  twitter: 'Twitter connection failed: ',
+  facebook: 'Facebook connection failed: ',
+  linkedIn: 'LinkedIn connection failed: ',
+  instagram: 'Instagram connection failed: ',
+  bluesky: 'Bluesky connection failed: ',
+  threads: 'Thread connection failed: ',
+};
+
+export const CONNECTION_MESSAGES = {
+  missingCredentials: 'Missing required credentials',
+  unsupportedNetwork: (id: string) => `Unsupported network: ${id}`,
+  disconnected: 'Disconnected successfully',
+  verified: (network: string) => `${network} connection verified`,
+  connected: (network: string) => `${network} connected successfully`,
+  disconnectedToast: (network: string) => `${network} disconnected successfully`,
+  connectFailed: (network: string) => `Failed to connect ${network}`,
+  connectError: (network: string, message: string) => `Error connecting ${network}: ${message}`,
+  disconnectFailed: 'Failed to disconnect',
+  testUntested: 'Test connection to verify credentials',
+  testSuccess: 'Connection verified',
+  testError: 'Connection failed',
+  testFailedFallback: 'Connection test failed',
+  pagesFetched: 'Pages fetched successfully',
+} as const;
+
+const optionalText = z.string().trim().max(4096).optional();
+
+/**
+ * The body of authenticate, save and disconnect: the network, the company and whichever
+ * credential fields that network uses. Which fields are required is checked per network.
+ */
+export const ConnectionRequestSchema = z.object({
+  social_account_type: z
+    .string({ error: 'social_account_type is required' })
+    .trim()
+    .min(1, 'social_account_type is required'),
+  company_id: z.uuid({ error: 'Company not found' }),
+  api_key: optionalText,
+  api_secret: optionalText,
+  client_id: optionalText,
+  client_secret: optionalText,
+  access_token: optionalText,
+  page_id: optionalText,
+  username: optionalText,
+  grant_type: z
+    .literal('client_credentials', { error: 'grant_type must be client_credentials' })
+    .optional(),
+});
+export type ConnectionRequest = z.infer<typeof ConnectionRequestSchema>;
+
+export const FacebookPageSchema = z.object({ id: z.string(), name: z.string() });
+export type FacebookPage = z.infer<typeof FacebookPageSchema>;
+
+export const AuthenticateResultSchema = z.object({
+  account_id: z.string().nullable(),
+  account_name: z.string().nullable(),
+  credentials: z.object({ page_list: z.array(FacebookPageSchema) }).optional(),
+});
+
+export const SavedConnectionSchema = z.object({
+  id: z.string(),
+  success: z.literal(true),
+  social_account: z.object({ key: z.enum(NETWORK_IDS), name: z.string() }),
+  account_name: z.string().nullable(),
+  connected_at: z.string(),
+});
