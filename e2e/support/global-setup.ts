@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { startFakeOpenAi } from '../../apps/server/test/fakes/openai.js';
 import { startTestWebsite } from '../../apps/server/test/fakes/website.js';
 import { startSmtpSink } from '../../apps/server/test/helpers/smtp-sink.js';
+import { startFakeBluesky } from '../../apps/server/test/fakes/bluesky.js';
+import { startFakeFacebook } from '../../apps/server/test/fakes/facebook.js';
+import { startFakeX } from '../../apps/server/test/fakes/x.js';
 import { findChromium } from './browser.js';
 import { waitForCode } from './mail.js';
 
@@ -50,7 +53,7 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
 
 export const ADMIN = { name: 'Ada Admin', email: 'admin@example.com', password: 'admin-password' };
 /** A customer on the Pro plan (AI included), set through the real admin command. */
-export const PRO_CUSTOMER = {
+export const PAID_CUSTOMER = {
   name: 'Priya Pro',
   email: 'pro@example.com',
   password: 'pro-password',
@@ -107,6 +110,9 @@ export default async function globalSetup() {
   const sink = await startMailSink(mailDir);
   const website = await startTestWebsite();
   const openai = await startFakeOpenAi(() => ({ text: FAKE_AI_DESCRIPTION }));
+  const x = await startFakeX();
+  const bluesky = await startFakeBluesky();
+  const facebook = await startFakeFacebook();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(artifacts, 'server.log');
@@ -123,6 +129,9 @@ export default async function globalSetup() {
     OPENAI_API_KEY: openai.apiKey,
     OPENAI_BASE_URL: openai.baseUrl,
     FETCH_ALLOW_HOSTS: 'localhost',
+    X_API_BASE_URL: x.baseUrl,
+    BLUESKY_SERVICE_URL: bluesky.baseUrl,
+    FACEBOOK_GRAPH_BASE_URL: facebook.baseUrl,
   };
   const startServer = async () => {
     const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
@@ -143,19 +152,33 @@ export default async function globalSetup() {
   // which needs the embedded database to itself: stop, run it, start again.
   let server = await startServer();
   await createAccount(baseUrl, ADMIN);
-  await createAccount(baseUrl, PRO_CUSTOMER);
+  await createAccount(baseUrl, PAID_CUSTOMER);
   await stopServer(server);
-  runAdminCommand(env, ['tier', PRO_CUSTOMER.email, 'pro']);
+  runAdminCommand(env, ['tier', PAID_CUSTOMER.email, 'business']);
   server = await startServer();
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_WEBSITE_URL = website.url();
+  // The fakes' good credentials, for the connection tests to type in.
+  process.env.E2E_NETWORK_CREDENTIALS = JSON.stringify({
+    twitter: x.validCredentials,
+    bluesky: bluesky.validCredentials,
+    facebook: facebook.validCredentials,
+    facebookPages: facebook.pages.map((page) => page.name),
+  });
   process.env.E2E_CHROMIUM_PATH = chromium.path;
   process.env.E2E_CHROMIUM_KIND = chromium.kind;
 
   return async () => {
     await stopServer(server);
-    await Promise.all([sink.close(), website.close(), openai.close()]);
+    await Promise.all([
+      sink.close(),
+      website.close(),
+      openai.close(),
+      x.close(),
+      bluesky.close(),
+      facebook.close(),
+    ]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

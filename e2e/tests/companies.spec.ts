@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../apps/server/test/helpers/images.js';
-import { FAKE_AI_DESCRIPTION, PRO_CUSTOMER } from '../support/global-setup.js';
+import { FAKE_AI_DESCRIPTION, PAID_CUSTOMER } from '../support/global-setup.js';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -17,7 +17,7 @@ test('manages entities end to end: add with a logo, AI Assist, edit, search, fil
   page,
 }) => {
   const website = process.env.E2E_WEBSITE_URL!;
-  await signIn(page, PRO_CUSTOMER.email, PRO_CUSTOMER.password);
+  await signIn(page, PAID_CUSTOMER.email, PAID_CUSTOMER.password);
   await expect(page.getByRole('heading', { name: 'Entities', exact: true })).toBeVisible();
 
   // Add: the form's own checks first.

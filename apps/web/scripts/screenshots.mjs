@@ -119,9 +119,17 @@ async function fakeApi(page, { me = 'ok', companies = 'list' } = {}) {
   /** Calls left unanswered on purpose; `release` ends them quietly (an abort logs an error). */
   const held = [];
   /** Answers that wait for the script (`open('ai')`), so a busy state can be captured. */
-  const gates = { ai: [], logo: [] };
-  const waitForGate = (name) => new Promise((resolve) => gates[name].push(resolve));
-  const open = (name) => gates[name].splice(0).forEach((resolve) => resolve());
+  const gates = { ai: [], logo: [], pages: [] };
+  /** This page's companies: save and disconnect change their connections. */
+  const rows = structuredClone(COMPANIES);
+  /** Gates opened before their call reached them: the call then passes at once. */
+  const opened = new Set();
+  const waitForGate = (name) =>
+    opened.has(name) ? Promise.resolve() : new Promise((resolve) => gates[name].push(resolve));
+  const open = (name) => {
+    opened.add(name);
+    gates[name].splice(0).forEach((resolve) => resolve());
+  };
   await page.route('**/uploads/logos/*', (route) => {
     const name = new URL(route.request().url()).pathname.split('/').pop();
     const svg = LOGOS[name];
@@ -168,7 +176,7 @@ async function fakeApi(page, { me = 'ok', companies = 'list' } = {}) {
       return json(200, {
         message: 'Companies fetched successfully',
         data: {
-          rows: companies === 'empty' ? [] : COMPANIES,
+          rows: companies === 'empty' ? [] : rows,
           supported_social_accounts: ['twitter', 'facebook', 'linkedIn', 'bluesky'],
           company_limit: 3,
         },
@@ -190,6 +198,12 @@ async function fakeApi(page, { me = 'ok', companies = 'list' } = {}) {
         },
       }).catch(() => {});
     }
+    if (path.startsWith('/api/social-accounts/')) {
+      return fakeSocialAccounts(path.slice('/api/social-accounts/'.length), body, rows, {
+        json,
+        waitForGate,
+      });
+    }
     if (path === '/api/customer/auth/sign-in')
       return json(401, {
         statusCode: 401,
@@ -207,6 +221,62 @@ async function fakeApi(page, { me = 'ok', companies = 'list' } = {}) {
       );
     },
   };
+}
+
+const FACEBOOK_PAGES = [
+  { id: '104455667788', name: 'Lakeside Family Dental' },
+  { id: '104455667799', name: 'Lakeside Kids Smiles' },
+];
+
+/** authenticate, save and disconnect of /api/social-accounts, like the server answers them. */
+async function fakeSocialAccounts(action, body, rows, { json, waitForGate }) {
+  const company = rows.find((row) => row.id === body.company_id);
+  const network = body.social_account_type;
+  const failure = (status, message) =>
+    json(status, {
+      statusCode: status,
+      error: status === 400 ? 'Bad Request' : 'Bad Gateway',
+      message,
+    });
+  if (company === undefined) return failure(400, 'Company not found');
+  if (action === 'authenticate') {
+    if (body.grant_type === 'client_credentials') {
+      await waitForGate('pages');
+      return json(200, {
+        message: 'Pages fetched successfully',
+        data: { account_id: null, account_name: null, credentials: { page_list: FACEBOOK_PAGES } },
+      }).catch(() => {});
+    }
+    if (network === 'twitter')
+      return failure(502, 'Twitter connection failed: Invalid or expired token');
+    return json(200, {
+      message: 'Connection verified',
+      data: { account_id: 'acct_1', account_name: body.username ?? null },
+    });
+  }
+  if (action === 'save') {
+    const account = { key: network, name: network };
+    const saved = {
+      social_account: account,
+      account_name: body.username ?? null,
+      connected_at: new Date('2025-06-02T10:00:00.000Z').toISOString(),
+    };
+    company.social_credentials = [
+      ...company.social_credentials.filter((item) => item.social_account.key !== network),
+      saved,
+    ];
+    return json(200, {
+      message: 'Connected successfully',
+      data: { id: 'sc_1', success: true, ...saved },
+    });
+  }
+  if (action === 'disconnect') {
+    company.social_credentials = company.social_credentials.filter(
+      (item) => item.social_account.key !== network,
+    );
+    return json(200, { message: 'Disconnected successfully', data: null });
+  }
+  return failure(400, `Unsupported network: ${network}`);
 }
 
 const viewports = {
@@ -400,6 +470,86 @@ for (const vp of ['desktop', 'mobile']) {
     await shot(page, `${vp}-20-connect-socials`);
   });
 
+  await withPage(vp, { token: true }, async (page, api) => {
+    await page.goto(`${baseUrl}/companies`);
+    await companyItem(page, vp, 'Lakeside Family Dental Clinic')
+      .getByRole('button', { name: 'Socials' })
+      .click();
+    const socials = page.getByRole('dialog', { name: 'Connect Social Networks' });
+    await socials.getByRole('button', { name: 'Bluesky Not Connected' }).click();
+    const bluesky = socials.getByRole('region', { name: 'Bluesky settings' });
+    await bluesky.getByLabel('Handle').fill('lakeside.bsky.social');
+    await bluesky.getByText('Test connection to verify credentials').scrollIntoViewIfNeeded();
+    await shot(page, `${vp}-24-socials-bluesky-form`);
+    await socials.getByRole('button', { name: 'Bluesky Not Connected' }).click();
+
+    await socials.getByRole('button', { name: 'X/Twitter Not Connected' }).click();
+    const twitter = socials.getByRole('region', { name: 'X/Twitter settings' });
+    await twitter.getByRole('button', { name: 'Show Setup Instructions' }).click();
+    await twitter.getByLabel('API Key').fill('xvz1evFS4wEEPTGEFPHBog');
+    await twitter.getByLabel('API Secret').fill('L8qq9PZyRg6ieKGEKhZolGC0vJWLw8iEJ88DRdyOg');
+    await twitter
+      .getByLabel('Access Token', { exact: true })
+      .fill('370773112-GmHxMAgYyLbNEtIKZeRNFsMKPR9EyMZeS9weJAEb');
+    await twitter
+      .getByLabel('Access Token Secret')
+      .fill('LswwdoUaIvS8ltyTt5jkRh4J50vUPVVHtR2YPi5kE');
+    await twitter.getByRole('button', { name: 'Test Connection' }).click();
+    await twitter.getByText('Connection failed', { exact: true }).waitFor();
+    await settleToasts(page);
+    await twitter
+      .getByRole('heading', { name: 'Create an X developer app' })
+      .scrollIntoViewIfNeeded();
+    await shot(page, `${vp}-25-socials-x-instructions`);
+    await twitter.getByText('Connection failed', { exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, `${vp}-25b-socials-x-test-failed`);
+    await socials.getByRole('button', { name: 'X/Twitter Not Connected' }).click();
+
+    await socials.getByRole('button', { name: 'Facebook Not Connected' }).click();
+    const facebook = socials.getByRole('region', { name: 'Facebook settings' });
+    await facebook.getByLabel('App ID').fill('1234567890123456');
+    await facebook.getByLabel('App Secret').fill('0f1e2d3c4b5a69788796a5b4c3d2e1f0');
+    await facebook.getByLabel('User Access Token').fill('EAAGm0PX4ZCpsBAKZCZCZB1x2y3z');
+    await facebook.getByRole('button', { name: 'Get Page List' }).click();
+    await facebook.getByRole('button', { name: 'Loading pages...' }).waitFor();
+    await facebook.getByRole('button', { name: 'Loading pages...' }).scrollIntoViewIfNeeded();
+    await shot(page, `${vp}-26-socials-facebook-loading-pages`);
+    api.open('pages');
+    await page.getByText('Pages fetched successfully').waitFor();
+    await facebook
+      .getByLabel('Page', { exact: true })
+      .selectOption({ label: 'Lakeside Kids Smiles' });
+    // No settleToasts: the 2-second success toast may be gone by the time a slow capture ends.
+    await facebook.getByRole('button', { name: 'Connect', exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, `${vp}-26b-socials-facebook-pages`);
+    await socials.getByRole('button', { name: 'Facebook Not Connected' }).click();
+
+    await socials.getByRole('button', { name: 'Bluesky Not Connected' }).click();
+    await bluesky.getByLabel('App Password').fill('abcd-efgh-ijkl-mnop');
+    await bluesky.getByRole('button', { name: 'Connect', exact: true }).click();
+    await socials.waitFor({ state: 'hidden' });
+    await page.getByText('Bluesky connected successfully').waitFor();
+    await settleToasts(page);
+    await shot(page, `${vp}-27-socials-connected-closed`);
+  });
+
+  await withPage(vp, { token: true }, async (page) => {
+    await page.goto(`${baseUrl}/companies`);
+    await companyItem(page, vp, 'Northwind Analytics')
+      .getByRole('button', { name: 'Socials' })
+      .click();
+    const socials = page.getByRole('dialog', { name: 'Connect Social Networks' });
+    await socials.getByRole('button', { name: 'Bluesky Connected' }).click();
+    const bluesky = socials.getByRole('region', { name: 'Bluesky settings' });
+    await bluesky.getByRole('button', { name: 'Disconnect' }).scrollIntoViewIfNeeded();
+    await shot(page, `${vp}-28-socials-connected-row`);
+    await bluesky.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText('Bluesky disconnected successfully').waitFor();
+    await bluesky.getByLabel('Handle').waitFor();
+    await settleToasts(page);
+    await shot(page, `${vp}-29-socials-disconnected`);
+  });
+
   await withPage(vp, { token: true, companies: 'loading' }, async (page) => {
     await page.goto(`${baseUrl}/companies`);
     await page.getByText('Loading entities...').waitFor();
@@ -447,8 +597,8 @@ await withPage('tablet', { token: true }, async (page) => {
 await browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
 
-// The faked 500 and 401 answers are logged by the browser as failed loads; anything else is news.
-const unexpected = problems.filter((line) => !/status of (401|500)/.test(line));
+// The faked 500, 502 and 401 answers are logged by the browser as failed loads; anything else is news.
+const unexpected = problems.filter((line) => !/status of (401|500|502)/.test(line));
 console.log(`Screenshots written to ${outDir}`);
 if (unexpected.length > 0) {
   console.log('Console problems:\n' + unexpected.join('\n'));

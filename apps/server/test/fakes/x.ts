@@ -113,7 +113,7 @@ export async function startFakeX() {
   async function handle(request: IncomingMessage, url: URL, body: Buffer): Promise<Answer> {
     const json = () => JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
     const form = () =>
-      new Response(body, {
+      new Response(new Uint8Array(body), {
         headers: { 'content-type': request.headers['content-type'] ?? '' },
       }).formData();
     const path = url.pathname;

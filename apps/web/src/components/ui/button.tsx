@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-type ButtonVariant = 'primary' | 'secondary' | 'soft' | 'ghost' | 'danger';
+type ButtonVariant = 'primary' | 'secondary' | 'soft' | 'ghost' | 'danger' | 'danger-outline';
 type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
@@ -13,6 +13,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
   soft: 'bg-brand-50 text-brand-700 hover:bg-brand-100 active:bg-brand-200',
   ghost: 'text-gray-600 hover:bg-gray-100 hover:text-gray-900 active:bg-gray-200',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800',
+  /** A destructive action that should not shout, e.g. 'Disconnect' beside other content. */
+  'danger-outline':
+    'bg-white text-red-700 shadow-sm ring-1 ring-red-200 ring-inset hover:bg-red-50 active:bg-red-100 disabled:hover:bg-white',
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -27,10 +27,15 @@ export function ConnectSocialsDialog({
       }}
       title="Connect Social Networks"
       description={company?.name}
-      size="lg"
+      size="xl"
     >
       {company !== null && (
-        <NetworkList key={company.id} company={company} supportedNetworks={supportedNetworks} />
+        <NetworkList
+          key={company.id}
+          company={company}
+          supportedNetworks={supportedNetworks}
+          onConnected={onClose}
+        />
       )}
     </Dialog>
   );
@@ -39,9 +44,11 @@ export function ConnectSocialsDialog({
 interface NetworkListProps {
   company: Company;
   supportedNetworks: readonly NetworkId[];
+  /** A successful Connect closes the dialog (spec §4). */
+  onConnected: () => void;
 }
 
-function NetworkList({ company, supportedNetworks }: NetworkListProps) {
+function NetworkList({ company, supportedNetworks, onConnected }: NetworkListProps) {
   // Each row opens and closes on its own (spec §4).
   const [expanded, setExpanded] = useState<ReadonlySet<NetworkId>>(() => new Set());
   const rows = getNetworkRows(company, supportedNetworks, NETWORK_IDS);
@@ -65,8 +72,10 @@ function NetworkList({ company, supportedNetworks }: NetworkListProps) {
         <NetworkRowItem
           key={row.id}
           row={row}
+          companyId={company.id}
           isExpanded={row.isSupported && expanded.has(row.id)}
           onToggle={() => toggle(row.id)}
+          onConnected={onConnected}
         />
       ))}
     </ul>

@@ -4,15 +4,24 @@ import { cn } from '../../../lib/cn';
 import type { NetworkRow } from '../utils/network-rows';
 import { NETWORK_LOCKED_MESSAGE } from '../utils/network-rows';
 import { NetworkMark } from './network-mark';
+import { NetworkPanel } from './network-panel';
 
 interface NetworkRowItemProps {
   row: NetworkRow;
+  companyId: string;
   isExpanded: boolean;
   onToggle: () => void;
+  onConnected: () => void;
 }
 
 /** One network: its mark, name and status; expands to its details when the plan allows it. */
-export function NetworkRowItem({ row, isExpanded, onToggle }: NetworkRowItemProps) {
+export function NetworkRowItem({
+  row,
+  companyId,
+  isExpanded,
+  onToggle,
+  onConnected,
+}: NetworkRowItemProps) {
   const panelId = `network-panel-${row.id}`;
 
   // A locked row stays clickable (no aria-disabled): the click is how it explains the lock.
@@ -69,15 +78,16 @@ export function NetworkRowItem({ row, isExpanded, onToggle }: NetworkRowItemProp
           <Lock className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
         )}
       </button>
-      {isExpanded && (
-        <div id={panelId} className="border-t border-gray-100 bg-gray-50/60 px-4 py-3 text-sm">
-          {row.isConnected ? (
-            <p className="text-gray-700">
-              {row.accountName === null ? 'Connected.' : `Connected as ${row.accountName}.`}
-            </p>
-          ) : (
-            <p className="text-gray-600">Not connected yet.</p>
-          )}
+      {/* Collapsing only hides the panel, so typed credentials survive closing the row. */}
+      {row.isSupported && (
+        <div
+          id={panelId}
+          role="region"
+          aria-label={`${row.name} settings`}
+          hidden={!isExpanded}
+          className="border-t border-gray-100 bg-gray-50/60 px-4 py-4"
+        >
+          <NetworkPanel row={row} companyId={companyId} onConnected={onConnected} />
         </div>
       )}
     </li>
