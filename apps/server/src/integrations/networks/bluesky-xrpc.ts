@@ -1,3 +1,4 @@
+import { fetchErrorCode, isNotSentFailure } from './fetch-failure.js';
 import { z } from 'zod';
 import { NetworkError } from './types.js';
 
@@ -27,25 +28,9 @@ const AUTH_ERRORS = new Set([
   'AccountDeactivated',
 ]);
 
-/** Failures while connecting: the request never left, so a retry cannot duplicate anything. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-function errorCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } }).cause;
-  const code = cause?.code ?? cause?.errors?.[0]?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
 function connectionFailure(error: unknown, call: XrpcCall): NetworkError {
-  const code = errorCode(error);
-  if (code && NOT_SENT_CODES.has(code)) {
+  const code = fetchErrorCode(error);
+  if (isNotSentFailure(code)) {
     return new NetworkError('bluesky', 'transient', `Bluesky could not be reached (${code})`, {
       code,
     });

@@ -1,3 +1,4 @@
+import { fetchErrorCode, isNotSentFailure } from './fetch-failure.js';
 import { z } from 'zod';
 import { NetworkError } from './types.js';
 
@@ -37,21 +38,9 @@ const ErrorSchema = z
   })
   .catch({});
 
-/** Failures while connecting: nothing reached LinkedIn, so a retry cannot duplicate a post. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 function connectionFailure(error: unknown, request: LinkedInRequest): NetworkError {
-  const cause = (error as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } }).cause;
-  const rawCode = cause?.code ?? cause?.errors?.[0]?.code;
-  const code = typeof rawCode === 'string' ? rawCode : undefined;
-  if (code && NOT_SENT_CODES.has(code)) {
+  const code = fetchErrorCode(error);
+  if (isNotSentFailure(code)) {
     return new NetworkError('linkedIn', 'transient', `LinkedIn could not be reached (${code})`, {
       code,
     });

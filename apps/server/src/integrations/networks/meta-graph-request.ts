@@ -1,3 +1,4 @@
+import { fetchErrorCode, isNotSentFailure } from './fetch-failure.js';
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { classifyMetaError, redact, type MetaNetwork } from './meta-graph.js';
@@ -34,25 +35,9 @@ export interface GraphCall<T> {
   isPublish?: boolean;
 }
 
-/** Errors that mean the request never left this machine, so nothing can have been posted. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 /** Graph's documented request signature: HMAC-SHA256 of the token keyed with the app secret. */
 export function appSecretProof(accessToken: string, appSecret: string): string {
   return createHmac('sha256', appSecret).update(accessToken).digest('hex');
-}
-
-function causeCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } }).cause;
-  const code = cause?.code ?? cause?.errors?.[0]?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 function buildRequest(call: GraphCall<unknown>, url: URL): RequestInit {
@@ -99,8 +84,8 @@ export async function callGraph<T>(config: GraphClientConfig, call: GraphCall<T>
   } catch (error) {
     const reason = signal.aborted
       ? `no answer within ${config.timeoutMs} ms`
-      : redact(causeCode(error) ?? (error as Error).message, secrets);
-    const isNotSent = !signal.aborted && NOT_SENT_CODES.has(causeCode(error) ?? '');
+      : redact(fetchErrorCode(error) ?? (error as Error).message, secrets);
+    const isNotSent = !signal.aborted && isNotSentFailure(fetchErrorCode(error));
     const kind = call.isPublish && !isNotSent ? 'unconfirmed' : 'transient';
     throw new NetworkError(network, kind, `Graph API unreachable: ${reason}`);
   }

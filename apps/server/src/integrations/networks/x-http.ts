@@ -1,3 +1,4 @@
+import { fetchErrorCode, isNotSentFailure } from './fetch-failure.js';
 import { classifyXResponse } from './x-errors.js';
 import { oauthAuthorizationHeader } from './x-oauth.js';
 import { NetworkError, type TwitterCredentials } from './types.js';
@@ -11,33 +12,11 @@ export interface XCall {
   isPublish?: boolean;
 }
 
-// Failures raised while connecting, so nothing reached X and a retry cannot duplicate.
-const CONNECT_PHASE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-const TLS_CODE = /^(CERT_|ERR_TLS_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/;
-
-/** Node's fetch wraps the socket error (`TypeError: fetch failed`, cause: { code }). */
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
-    const code = (current as NodeJS.ErrnoException).code;
-    if (typeof code === 'string') return code;
-    current = current.cause;
-  }
-  return undefined;
-}
-
 function classifyFetchFailure(error: unknown, call: XCall, timeoutMs: number): NetworkError {
   const isTimeout =
     error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-  const code = errorCode(error);
-  if (!isTimeout && code && (CONNECT_PHASE_CODES.has(code) || TLS_CODE.test(code))) {
+  const code = fetchErrorCode(error);
+  if (!isTimeout && isNotSentFailure(code)) {
     return new NetworkError('twitter', 'transient', `X could not be reached (${code})`, { code });
   }
   const what = isTimeout
