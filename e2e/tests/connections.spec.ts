@@ -16,14 +16,13 @@ async function openSocials(page: Page, companyName: string) {
   await page.getByLabel('Password', { exact: true }).fill(PAID_CUSTOMER.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/companies$/);
-  if ((await page.getByRole('row', { name: new RegExp(companyName) }).count()) === 0) {
-    await page.getByRole('button', { name: 'Add Entity' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Add New Entity' });
-    await dialog.getByLabel('Name', { exact: true }).fill(companyName);
-    await dialog.getByLabel('Website', { exact: true }).fill('connections.example.com');
-    await dialog.getByRole('button', { name: 'Add Company' }).click();
-    await expect(dialog).toBeHidden();
-  }
+  // Each test adds its own company, so none depends on what another left behind.
+  await page.getByRole('button', { name: 'Add Entity' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Add New Entity' });
+  await form.getByLabel('Name', { exact: true }).fill(companyName);
+  await form.getByLabel('Website', { exact: true }).fill('connections.example.com');
+  await form.getByRole('button', { name: 'Add Company' }).click();
+  await expect(form).toBeHidden();
   await page
     .getByRole('row', { name: new RegExp(companyName) })
     .getByRole('button', { name: 'Socials' })
@@ -32,8 +31,6 @@ async function openSocials(page: Page, companyName: string) {
   await expect(dialog).toBeVisible();
   return dialog;
 }
-
-test.describe.configure({ mode: 'serial' });
 
 test('connects Bluesky and X through the dialog, then disconnects', async ({ page }) => {
   const fake = credentials();
@@ -94,7 +91,7 @@ test('connects Bluesky and X through the dialog, then disconnects', async ({ pag
 
 test('fills the Facebook page selector from Get Page List', async ({ page }) => {
   const fake = credentials();
-  const dialog = await openSocials(page, 'Orbit Bakery');
+  const dialog = await openSocials(page, 'Harbor Books');
   await dialog.getByRole('button', { name: /^Facebook Not Connected/ }).click();
   const facebook = dialog.getByRole('region', { name: 'Facebook settings' });
   await facebook.getByLabel('App ID', { exact: true }).fill(fake.facebook.appId);
