@@ -1,17 +1,8 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { HTTP_MESSAGES } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines } from './helpers/databases.js';
+import { closedPort } from './helpers/ports.js';
 import { createTestApp, postJson, type TestApp } from './helpers/test-app.js';
-
-/** A port that refuses connections: an SMTP server that is down. */
-async function closedPort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe.each(engines)('when things break, on %s', (engine) => {
   describe('mail server down', () => {

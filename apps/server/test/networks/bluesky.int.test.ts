@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBlueskyAdapter } from '../../src/integrations/networks/bluesky.js';
-import {
-  NetworkError,
-  type BlueskyCredentials,
-  type NetworkAdapter,
-  type PublishMedia,
+import type {
+  BlueskyCredentials,
+  NetworkAdapter,
+  PublishMedia,
 } from '../../src/integrations/networks/types.js';
 import { startFakeBluesky } from '../fakes/bluesky.js';
+import { failureOf } from '../helpers/network-failure.js';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -22,16 +22,6 @@ function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
     altText: 'A single dot',
     ...overrides,
   };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<NetworkError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof NetworkError) return error;
-    throw error;
-  }
-  throw new Error('Expected a NetworkError');
 }
 
 describe('Bluesky adapter', () => {

@@ -7,8 +7,9 @@ import {
   listFacebookPages,
 } from '../../src/integrations/networks/facebook.js';
 import { classifyMetaError } from '../../src/integrations/networks/meta-graph.js';
-import { NetworkError, type PublishMedia } from '../../src/integrations/networks/types.js';
+import type { PublishMedia } from '../../src/integrations/networks/types.js';
 import { startFakeFacebook } from '../fakes/facebook.js';
+import { failureOf } from '../helpers/network-failure.js';
 
 const IMAGE_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const image: PublishMedia = {
@@ -16,15 +17,6 @@ const image: PublishMedia = {
   mimeType: 'image/png',
   load: () => Promise.resolve(IMAGE_BYTES),
 };
-
-async function failureOf(promise: Promise<unknown>): Promise<NetworkError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(NetworkError);
-  return error as NetworkError;
-}
 
 describe('Facebook Pages adapter', () => {
   let fake: Awaited<ReturnType<typeof startFakeFacebook>>;

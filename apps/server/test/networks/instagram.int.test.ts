@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInstagramAdapter } from '../../src/integrations/networks/instagram.js';
-import { NetworkError, type PublishMedia } from '../../src/integrations/networks/types.js';
+import type { PublishMedia } from '../../src/integrations/networks/types.js';
 import { startFakeInstagram } from '../fakes/instagram.js';
+import { failureOf } from '../helpers/network-failure.js';
 
 const image: PublishMedia = {
   url: 'https://media.example.com/rocket.jpg',
@@ -14,15 +15,6 @@ const video: PublishMedia = {
   url: 'https://media.example.com/launch.mp4',
   mimeType: 'video/mp4',
 };
-
-async function failureOf(promise: Promise<unknown>): Promise<NetworkError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(NetworkError);
-  return error as NetworkError;
-}
 
 describe('Instagram adapter', () => {
   let fake: Awaited<ReturnType<typeof startFakeInstagram>>;

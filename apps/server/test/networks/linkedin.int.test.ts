@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLinkedInAdapter } from '../../src/integrations/networks/linkedin.js';
-import {
-  NetworkError,
-  type LinkedInCredentials,
-  type NetworkAdapter,
-  type PublishMedia,
+import type {
+  LinkedInCredentials,
+  NetworkAdapter,
+  PublishMedia,
 } from '../../src/integrations/networks/types.js';
 import { startFakeLinkedIn } from '../fakes/linkedin.js';
+import { failureOf } from '../helpers/network-failure.js';
 
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 
@@ -18,16 +18,6 @@ function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
     altText: 'Our launch pad',
     ...overrides,
   };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<NetworkError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof NetworkError) return error;
-    throw error;
-  }
-  throw new Error('Expected a NetworkError');
 }
 
 describe('LinkedIn adapter', () => {

@@ -1,11 +1,11 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadsTextLength } from '../../src/integrations/networks/threads-content.js';
 import { threadsRetryAfterSeconds } from '../../src/integrations/networks/threads-errors.js';
 import { createThreadsAdapter } from '../../src/integrations/networks/threads.js';
-import { NetworkError, type PublishMedia } from '../../src/integrations/networks/types.js';
+import type { PublishMedia } from '../../src/integrations/networks/types.js';
 import { startFakeThreads } from '../fakes/threads.js';
+import { failureOf } from '../helpers/network-failure.js';
+import { closedPort } from '../helpers/ports.js';
 
 function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
   return {
@@ -14,23 +14,6 @@ function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
     load: () => Promise.reject(new Error('Threads fetches media by URL; bytes are never loaded')),
     ...overrides,
   };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<NetworkError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(NetworkError);
-  return error as NetworkError;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('Threads content rules', () => {

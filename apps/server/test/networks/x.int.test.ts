@@ -1,12 +1,12 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xRetryAfterSeconds } from '../../src/integrations/networks/x-errors.js';
 import { hmacSha1Signature, signatureBaseString } from '../../src/integrations/networks/x-oauth.js';
 import { xWeightedLength } from '../../src/integrations/networks/x-text.js';
-import { NetworkError, type PublishMedia } from '../../src/integrations/networks/types.js';
+import type { PublishMedia } from '../../src/integrations/networks/types.js';
 import { createXAdapter } from '../../src/integrations/networks/x.js';
 import { startFakeX } from '../fakes/x.js';
+import { failureOf } from '../helpers/network-failure.js';
+import { closedPort } from '../helpers/ports.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -17,23 +17,6 @@ function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
     load: () => Promise.resolve(PNG),
     ...overrides,
   };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<NetworkError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(NetworkError);
-  return error as NetworkError;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('X OAuth 1.0a signing', () => {
