@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../apps/server/test/helpers/images.js';
 import { FAKE_AI_DESCRIPTION, PAID_CUSTOMER } from '../support/global-setup.js';
+import { waitForToastsToClear } from '../support/toasts.js';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -21,6 +22,7 @@ test('manages entities end to end: add with a logo, AI Assist, edit, search, fil
   await expect(page.getByRole('heading', { name: 'Entities', exact: true })).toBeVisible();
 
   // Add: the form's own checks first.
+  await waitForToastsToClear(page);
   await page.getByRole('button', { name: 'Add Entity' }).first().click();
   let dialog = page.getByRole('dialog', { name: 'Add New Entity' });
   await expect(dialog).toBeVisible();
@@ -55,6 +57,7 @@ test('manages entities end to end: add with a logo, AI Assist, edit, search, fil
   await expect(acmeRow.getByRole('link')).toHaveAttribute('target', '_blank');
 
   // A second entity to search and filter among.
+  await waitForToastsToClear(page);
   await page.getByRole('button', { name: 'Add Entity' }).first().click();
   dialog = page.getByRole('dialog', { name: 'Add New Entity' });
   await dialog.getByLabel('Name').fill('Bistro Verde');
@@ -147,6 +150,7 @@ test('shows the server refusal when the plan limit is reached', async ({ page })
   await signIn(page, email, 'limit-password');
 
   for (const name of ['First Co', 'Second Co']) {
+    await waitForToastsToClear(page);
     await page.getByRole('button', { name: 'Add Entity' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add New Entity' });
     await dialog.getByLabel('Name').fill(name);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PAID_CUSTOMER } from '../support/global-setup.js';
+import { waitForToastsToClear } from '../support/toasts.js';
 
 interface FakeCredentials {
   twitter: { apiKey: string; apiSecret: string; accessToken: string; accessTokenSecret: string };
@@ -17,6 +18,7 @@ async function openSocials(page: Page, companyName: string) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/companies$/);
   // Each test adds its own company, so none depends on what another left behind.
+  await waitForToastsToClear(page);
   await page.getByRole('button', { name: 'Add Entity' }).first().click();
   const form = page.getByRole('dialog', { name: 'Add New Entity' });
   await form.getByLabel('Name', { exact: true }).fill(companyName);
