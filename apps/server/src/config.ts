@@ -59,6 +59,24 @@ const EnvSchema = z.object({
   INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com/v25.0'),
   BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
   THREADS_API_BASE_URL: z.url().default('https://graph.threads.net/v1.0'),
+  MEDIASTACK_ACCESS_KEY: optionalText,
+  MEDIASTACK_BASE_URL: z.url().default('https://api.mediastack.com/v1'),
+  GOOGLE_CSE_KEY: optionalText,
+  GOOGLE_CSE_CX: optionalText,
+  GOOGLE_CSE_BASE_URL: z.url().default('https://www.googleapis.com/customsearch/v1'),
+  TINYURL_API_TOKEN: optionalText,
+  TINYURL_BASE_URL: z.url().default('https://api.tinyurl.com'),
+  PUBLISH_MISSED_AFTER_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .default(24 * 60),
+  PUBLISH_CONCURRENCY_PER_NETWORK: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(200, 'must be at most 200')
+    .default(20),
   NODE_ENV: optionalText,
 });
 
@@ -88,6 +106,22 @@ export interface Config {
     instagramGraphBaseUrl: string;
     blueskyServiceUrl: string;
     threadsApiBaseUrl: string;
+  };
+  /** News search (mediastack), web search (Google Custom Search) and the external shortener. */
+  search: {
+    mediastackAccessKey: string | undefined;
+    mediastackBaseUrl: string;
+    googleCseKey: string | undefined;
+    googleCseCx: string | undefined;
+    googleCseBaseUrl: string;
+  };
+  /** TinyURL when a token is set; otherwise the built-in shortener at /s/:code. */
+  tinyurl: { apiToken: string | undefined; baseUrl: string };
+  publisher: {
+    /** An instance found later than this is marked missed instead of published late. */
+    missedAfterMs: number;
+    /** At most this many calls in flight to one network from one worker process. */
+    concurrencyPerNetwork: number;
   };
   isProduction: boolean;
 }
@@ -133,6 +167,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       instagramGraphBaseUrl: parsed.INSTAGRAM_GRAPH_BASE_URL.replace(/\/+$/, ''),
       blueskyServiceUrl: parsed.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
       threadsApiBaseUrl: parsed.THREADS_API_BASE_URL.replace(/\/+$/, ''),
+    },
+    search: {
+      mediastackAccessKey: parsed.MEDIASTACK_ACCESS_KEY,
+      mediastackBaseUrl: parsed.MEDIASTACK_BASE_URL.replace(/\/+$/, ''),
+      googleCseKey: parsed.GOOGLE_CSE_KEY,
+      googleCseCx: parsed.GOOGLE_CSE_CX,
+      googleCseBaseUrl: parsed.GOOGLE_CSE_BASE_URL.replace(/\/+$/, ''),
+    },
+    tinyurl: {
+      apiToken: parsed.TINYURL_API_TOKEN,
+      baseUrl: parsed.TINYURL_BASE_URL.replace(/\/+$/, ''),
+    },
+    publisher: {
+      missedAfterMs: parsed.PUBLISH_MISSED_AFTER_MINUTES * 60_000,
+      concurrencyPerNetwork: parsed.PUBLISH_CONCURRENCY_PER_NETWORK,
     },
     isProduction: parsed.NODE_ENV === 'production',
   };

@@ -27,6 +27,24 @@ export const API_PATHS = {
   socialSave: '/social-accounts/save',
   socialDisconnect: '/social-accounts/disconnect',
   health: '/health',
+  posts: '/customer/post',
+  post: '/customer/post/:id',
+  aiPostFromUrl: '/ai/post-from-url',
+  aiHashtags: '/ai/hashtags',
+  aiEnhance: '/ai/enhance',
+  aiGenerate: '/ai/generate',
+  shorten: '/shortener',
+  searchNews: '/search/news',
+  searchWeb: '/search/web',
+  searchArticles: '/search/articles',
+  schedules: '/schedules',
+  schedule: '/schedules/:id',
+  schedulesBulkDelete: '/schedules/bulk-delete',
+  settings: '/customer/settings',
+  logs: '/customer/logs',
 } as const;
+
+/** Public redirect of the built-in shortener (outside /api). */
+export const SHORT_LINK_PREFIX = '/s/';
 
 export const TOKEN_STORAGE_KEY = 'token';

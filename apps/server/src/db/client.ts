@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -75,7 +76,11 @@ async function openPglite(dir: string | undefined, owner: string): Promise<Datab
   let lock: DataDirLock | undefined;
   if (dir) lock = acquireDataDirLock(path.dirname(dir), owner);
   try {
-    const client = await PGlite.create(dir ? { dataDir: dir } : {});
+    // pg_trgm backs the post search index (the same extension Postgres ships in contrib).
+    const client = await PGlite.create({
+      ...(dir ? { dataDir: dir } : {}),
+      extensions: { pg_trgm },
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       kind: 'pglite',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { NetworkId, Tier } from '@cadence/shared';
+import type { NetworkId, PublicationStatus, RepeatType, Tier } from '@cadence/shared';
 import {
   boolean,
   index,
@@ -177,3 +177,233 @@ export const aiCallLogs = pgTable(
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
+
+/**
+ * A post belongs to its owner; its company may be deleted later (the post then shows
+ * 'Unknown Company' and cannot be scheduled), so company_id is set null rather than cascaded.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    url: text('url'),
+    shortenedUrl: text('shortened_url'),
+    urlShortened: boolean('url_shortened').notNull().default(false),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    tone: text('tone'),
+    platforms: jsonb('platforms').$type<NetworkId[]>().notNull().default([]),
+    status: text('status', { enum: ['draft', 'scheduled'] })
+      .notNull()
+      .default('draft'),
+    /** Lower-cased content and url, kept by the database, for the trigram search index. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(content || ' ' || coalesce(url, ''))`,
+    ),
+    ...timestamps,
+  },
+  (table) => [
+    index('posts_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('posts_company_created_idx').on(table.companyId, table.createdAt.desc()),
+    index('posts_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** A post's media file (the product allows one per post). */
+export const postAttachments = pgTable(
+  'post_attachments',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** Public path under /uploads/. */
+    mediaUrl: text('media_url').notNull(),
+    /** Storage key, for removal. */
+    storageKey: text('storage_key').notNull(),
+    /** The file name the customer chose (shown, never used as a path). */
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('post_attachments_post_key').on(table.postId)],
+);
+
+/** Links made by the built-in shortener, served at /s/:code. */
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    code: text('code').notNull(),
+    url: text('url').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clicks: integer('clicks').notNull().default(0),
+    lastClickedAt: timestamp('last_clicked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('short_links_code_key').on(table.code),
+    index('short_links_user_url_idx').on(table.userId, table.url),
+  ],
+);
+
+/** Per-customer settings. No row: the browser's zone is used, UTC as the last resort. */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** IANA zone name, e.g. Europe/Berlin. */
+  timezone: text('timezone').notNull(),
+  autoDst: boolean('auto_dst').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the customer asked for: a post, its networks, a first time and an optional repeat. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    networks: jsonb('networks').$type<NetworkId[]>().notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    repeatType: text('repeat_type').$type<RepeatType>(),
+    repeatUntil: timestamp('repeat_until', { withTimezone: true }),
+    /** The zone the wall-clock time was chosen in; repeats keep that wall-clock time. */
+    timezone: text('timezone').notNull().default('UTC'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('schedules_post_idx').on(table.postId)],
+);
+
+export const INSTANCE_STATUSES = [
+  'pending',
+  'publishing',
+  'published',
+  'partial',
+  'failed',
+  'missed',
+  'cancelled',
+] as const;
+export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
+
+/** One occurrence of a schedule: one publish job. */
+export const scheduledInstances = pgTable(
+  'scheduled_instances',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
+    status: text('status').$type<InstanceStatus>().notNull().default('pending'),
+    /** The pg-boss job that publishes it (cancelled when the instance is deleted). */
+    jobId: text('job_id'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('scheduled_instances_user_time_idx').on(table.userId, table.scheduledFor),
+    index('scheduled_instances_schedule_idx').on(table.scheduleId),
+    index('scheduled_instances_post_idx').on(table.postId),
+    index('scheduled_instances_status_time_idx').on(table.status, table.scheduledFor),
+  ],
+);
+
+/**
+ * One network's copy of one instance. The unique (instance, network) pair and an
+ * external id that is never overwritten are what make a twice-run job post once.
+ */
+export const publications = pgTable(
+  'publications',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => scheduledInstances.id, { onDelete: 'cascade' }),
+    network: text('network').$type<NetworkId>().notNull(),
+    connectionId: uuid('connection_id').references(() => socialConnections.id, {
+      onDelete: 'set null',
+    }),
+    /** The account name at scheduling time, shown on the card even after a disconnect. */
+    accountName: text('account_name'),
+    status: text('status').$type<PublicationStatus>().notNull().default('pending'),
+    externalId: text('external_id'),
+    externalUrl: text('external_url'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    errorCode: text('error_code'),
+    /** When a publisher took it (a stale claim means the worker died mid-call). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('publications_instance_network_key').on(table.instanceId, table.network)],
+);
+
+export const LOG_STATUSES = ['success', 'error', 'pending'] as const;
+export type LogStatus = (typeof LOG_STATUSES)[number];
+
+/** One row per publishing attempt, for the customer's Post Logs and the admin's System Logs. */
+export const systemLogs = pgTable(
+  'system_logs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    instanceId: uuid('instance_id').references(() => scheduledInstances.id, {
+      onDelete: 'set null',
+    }),
+    platform: text('platform').notNull(),
+    status: text('status').$type<LogStatus>().notNull(),
+    message: text('message').notNull(),
+    errorCode: text('error_code'),
+    retryCount: integer('retry_count').notNull().default(0),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('system_logs_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('system_logs_created_idx').on(table.createdAt.desc()),
+  ],
+);
+
+export type PostRow = typeof posts.$inferSelect;
+export type PostAttachmentRow = typeof postAttachments.$inferSelect;
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type ScheduledInstanceRow = typeof scheduledInstances.$inferSelect;
+export type PublicationRow = typeof publications.$inferSelect;
+export type SystemLogRow = typeof systemLogs.$inferSelect;

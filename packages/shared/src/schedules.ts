@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { NETWORK_IDS } from './networks.js';
+import { AttachmentSchema } from './posts.js';
+
+export const REPEAT_TYPES = ['daily', 'weekly', 'monthly'] as const;
+export type RepeatType = (typeof REPEAT_TYPES)[number];
+/** A repeating schedule expands into at most this many occurrences (spec 000 section 9). */
+export const REPEAT_MAX_OCCURRENCES = 100;
+/** Retries after the first attempt, shown as 'Retry n/3'. */
+export const PUBLISH_MAX_RETRIES = 3;
+
+export const SCHEDULE_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const SCHEDULE_PAGE_SIZE_DEFAULT = 25;
+export const CALENDAR_POPUP_MAX_POSTS = 3;
+
+export const SCHEDULE_MESSAGES = {
+  loading: 'Loading schedule...',
+  selectPlatform: 'Please select at least one platform',
+  selectDateTime: 'Please select both date and time',
+  futureDateTime: 'Please select a future date and time',
+  noNetworks:
+    'No social networks are connected for this entity. Please connect social networks before scheduling posts.',
+  networkNotConnected: (network: string) =>
+    `${network} is not connected for this entity. Connect it before scheduling.`,
+  networkNotOnPlan: (network: string) => `${network} isn’t available on your current plan.`,
+  postHasNoEntity: 'This post has no entity. Choose an entity for it before scheduling.',
+  repeatUntilBeforeStart: 'The repeat end date must be after the first date and time',
+  repeatUntilRequired: 'Please choose when the repeat ends',
+  scheduled: 'Post scheduled successfully',
+  scheduleFailed: 'Failed to schedule post',
+  deleted: (count: number) => `${count} post(s) deleted`,
+  deleteFailed: 'Failed to delete posts',
+  notFound: 'Scheduled post not found',
+  deleteTitle: 'Delete Scheduled Post',
+  deleteConfirm:
+    'Are you sure you want to delete this scheduled post? This action cannot be undone.',
+  bulkDeleteConfirm: (count: number) =>
+    `Are you sure you want to delete ${count} scheduled post(s)?`,
+  noPostsInQueue: 'No posts in queue',
+  noScheduledPosts: 'No scheduled posts',
+  unconfirmed: 'unconfirmed: check the account before re-posting',
+  missed: 'Missed: the server was not running at the scheduled time',
+} as const;
+
+export const ScheduleCreateSchema = z.object({
+  social_account_type: z
+    .array(z.enum(NETWORK_IDS, { error: 'Unknown social network' }), {
+      error: 'Please select at least one platform',
+    })
+    .min(1, 'Please select at least one platform')
+    .max(NETWORK_IDS.length),
+  post_id: z.uuid({ error: 'Post not found' }),
+  schedule_date: z.iso.datetime({
+    offset: true,
+    error: 'Please select both date and time',
+  }),
+  repeat_type: z.enum(REPEAT_TYPES, { error: 'Repeat must be daily, weekly or monthly' }).nullish(),
+  repeat_until: z.iso
+    .datetime({ offset: true, error: 'Please choose when the repeat ends' })
+    .nullish(),
+  /** The IANA zone the date and time were picked in; the saved setting when omitted. */
+  timezone: z.string().max(64).nullish(),
+});
+export type ScheduleCreate = z.input<typeof ScheduleCreateSchema>;
+
+export const PUBLICATION_STATUSES = [
+  'pending',
+  'publishing',
+  'published',
+  'failed',
+  'unconfirmed',
+  'missed',
+  'cancelled',
+] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
+export const ScheduleDataSchema = z.object({
+  network: z.enum(NETWORK_IDS),
+  social_account: z.object({ name: z.string() }),
+  status: z.enum(PUBLICATION_STATUSES),
+  external_url: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  published_at: z.string().nullable(),
+});
+export type ScheduleData = z.infer<typeof ScheduleDataSchema>;
+
+export const ScheduledInstanceSchema = z.object({
+  id: z.string(),
+  schedule_id: z.string(),
+  scheduled_for: z.string(),
+  status: z.string(),
+  repeat_type: z.enum(REPEAT_TYPES).nullable(),
+  post: z.object({
+    id: z.string(),
+    content: z.string(),
+    url: z.string().nullable(),
+    attachments: z.array(AttachmentSchema),
+    company: z
+      .object({ id: z.string(), name: z.string(), logo_url: z.string().nullable() })
+      .nullable(),
+  }),
+  schedule_data: z.array(ScheduleDataSchema),
+});
+export type ScheduledInstance = z.infer<typeof ScheduledInstanceSchema>;
+
+export const ScheduleListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, 'pageSize must be 1 or more')
+    .max(100, 'pageSize must be at most 100')
+    .default(SCHEDULE_PAGE_SIZE_DEFAULT),
+  company_id: z.uuid({ error: 'Entity not found' }).optional(),
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+});
+
+export const ScheduleListSchema = z.object({
+  rows: z.array(ScheduledInstanceSchema),
+  count: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ScheduleList = z.infer<typeof ScheduleListSchema>;
+
+export const BulkDeleteSchedulesSchema = z.object({
+  ids: z
+    .array(z.uuid({ error: 'Scheduled post not found' }))
+    .min(1, 'Choose at least one scheduled post')
+    .max(500, 'At most 500 scheduled posts at once'),
+});
+
+export const UserSettingsSchema = z.object({
+  /** Null until the customer saves one: the browser's zone is used, then UTC. */
+  timezone: z.string().nullable(),
+  auto_dst: z.boolean(),
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+export const UserSettingsUpdateSchema = z.object({
+  timezone: z
+    .string({ error: 'Choose a time zone from the list' })
+    .trim()
+    .min(1, 'Choose a time zone from the list')
+    .max(64, 'Choose a time zone from the list'),
+  auto_dst: z.boolean().default(true),
+});
