@@ -25,3 +25,6 @@ export async function startJobQueue(
 export async function stopJobQueue(boss: JobQueue) {
   await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
 }
+
+/** One job per scheduled instance; its data is `{ instanceId }`. */
+export const PUBLISH_QUEUE = 'publish-instance';
