@@ -40,6 +40,7 @@ export const API_PATHS = {
   schedules: '/schedules',
   schedule: '/schedules/:id',
   schedulesBulkDelete: '/schedules/bulk-delete',
+  schedulesCalendar: '/schedules/calendar',
   settings: '/customer/settings',
   logs: '/customer/logs',
 } as const;

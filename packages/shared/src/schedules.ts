@@ -147,3 +147,22 @@ export const UserSettingsUpdateSchema = z.object({
     .max(64, 'Choose a time zone from the list'),
   auto_dst: z.boolean().default(true),
 });
+
+/** Per-day counts for the calendar, days in the customer's time zone. */
+export const CalendarQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
+  company_id: z.uuid({ error: 'Entity not found' }).optional(),
+  /** The zone days are counted in; the saved setting (then UTC) when omitted. */
+  timezone: z.string().max(64).optional(),
+});
+
+export const CalendarDaySchema = z.object({
+  /** yyyy-MM-dd in the zone asked for. */
+  date: z.string(),
+  count: z.number().int(),
+  /** The first posts of the day by time, at most CALENDAR_POPUP_MAX_POSTS. */
+  posts: z.array(z.object({ id: z.string(), scheduled_for: z.string(), content: z.string() })),
+});
+export type CalendarDay = z.infer<typeof CalendarDaySchema>;
+export const CalendarSchema = z.object({ days: z.array(CalendarDaySchema) });
