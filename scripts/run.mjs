@@ -38,7 +38,14 @@ function buildIfStale(label, workspace, sources, output) {
 }
 
 const shared = ['packages/shared/src', 'packages/shared/package.json'];
-const server = ['apps/server/src', 'apps/server/package.json', 'apps/server/build.mjs', ...shared];
+const server = [
+  'apps/server/src',
+  'apps/server/demo',
+  'apps/server/test/fakes',
+  'apps/server/package.json',
+  'apps/server/build.mjs',
+  ...shared,
+];
 const web = [
   'apps/web/src',
   'apps/web/index.html',
@@ -52,11 +59,15 @@ if (command === 'start') {
   buildIfStale('web app', '@cadence/web', web, 'apps/web/dist/index.html');
   buildIfStale('server', '@cadence/server', server, 'apps/server/dist/main.js');
   run('apps/server/dist/main.js');
+} else if (command === 'demo') {
+  buildIfStale('web app', '@cadence/web', web, 'apps/web/dist/index.html');
+  buildIfStale('server', '@cadence/server', server, 'apps/server/dist/demo.js');
+  run('apps/server/dist/demo.js');
 } else if (command === 'admin') {
   buildIfStale('server', '@cadence/server', server, 'apps/server/dist/cli.js');
   run('apps/server/dist/cli.js');
 } else {
-  console.error('Usage: node scripts/run.mjs start|admin [args]');
+  console.error('Usage: node scripts/run.mjs start|demo|admin [args]');
   process.exit(2);
 }
 

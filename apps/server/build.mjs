@@ -13,7 +13,7 @@ const external = [
 ].filter((name) => !name.startsWith('@cadence/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', demo: 'demo/demo.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       registerHealthRoutes(typed, deps.database);
       registerAuthRoutes(typed, auth);
-      registerCustomerRoutes(typed);
+      registerCustomerRoutes(typed, deps.config);
       registerCompanyRoutes(typed, companies);
       registerAiRoutes(typed, ai, limiter);
       registerConnectionRoutes(typed, connections);

@@ -77,6 +77,10 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(200, 'must be at most 200')
     .default(20),
+  SIMULATED_NETWORKS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   NODE_ENV: optionalText,
 });
 
@@ -123,6 +127,8 @@ export interface Config {
     /** At most this many calls in flight to one network from one worker process. */
     concurrencyPerNetwork: number;
   };
+  /** Set by `npm run demo`: the networks are local fakes, and the web app says so. */
+  simulatedNetworks: boolean;
   isProduction: boolean;
 }
 
@@ -183,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       missedAfterMs: parsed.PUBLISH_MISSED_AFTER_MINUTES * 60_000,
       concurrencyPerNetwork: parsed.PUBLISH_CONCURRENCY_PER_NETWORK,
     },
+    simulatedNetworks: parsed.SIMULATED_NETWORKS,
     isProduction: parsed.NODE_ENV === 'production',
   };
 }

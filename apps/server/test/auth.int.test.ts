@@ -71,6 +71,7 @@ describe.each(engines)('accounts on %s', (engine) => {
         name: 'Ada Admin',
         email: 'ada@example.com',
         is_admin: true,
+        simulated_networks: false,
       });
     });
 

@@ -113,5 +113,7 @@ export const MeSchema = z.object({
   name: z.string(),
   email: z.string(),
   is_admin: z.boolean(),
+  /** True on a demo instance whose networks are local fakes (`npm run demo`). */
+  simulated_networks: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;

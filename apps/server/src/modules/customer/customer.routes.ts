@@ -3,7 +3,7 @@ import type { AppInstance } from '../../app.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 
-export function registerCustomerRoutes(app: AppInstance) {
+export function registerCustomerRoutes(app: AppInstance, instance: { simulatedNetworks: boolean }) {
   app.get(
     API_PATHS.me,
     {
@@ -19,7 +19,13 @@ export function registerCustomerRoutes(app: AppInstance) {
       const user = requireUser(request);
       return {
         message: AUTH_MESSAGES.customerFetched,
-        data: { id: user.id, name: user.name, email: user.email, is_admin: user.isAdmin },
+        data: {
+          id: user.id,
+          name: user.name,
+          email: user.email,
+          is_admin: user.isAdmin,
+          simulated_networks: instance.simulatedNetworks,
+        },
       };
     },
   );

@@ -12,7 +12,22 @@ export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       {isSignedIn && <TopNav user={user} />}
+      {isSignedIn && user.simulated_networks && <SimulatedNetworksBanner />}
       <Outlet />
+    </div>
+  );
+}
+
+/** A demo instance publishes to local fakes; nobody should mistake it for the real thing. */
+function SimulatedNetworksBanner() {
+  return (
+    <div
+      role="note"
+      className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900"
+    >
+      <span className="font-semibold">Demo: simulated networks.</span> Posts are published to local
+      stand-ins for X, Facebook, LinkedIn, Instagram, Bluesky and Threads; nothing leaves this
+      machine.
     </div>
   );
 }

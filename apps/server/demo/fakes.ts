@@ -1,0 +1,60 @@
+// The local stand-ins the demo runs against: the same fakes the tests use, which check
+// credentials and signatures like the real services and answer in their documented shapes.
+import { startFakeBluesky } from '../test/fakes/bluesky.js';
+import { startFakeFacebook } from '../test/fakes/facebook.js';
+import { startFakeInstagram } from '../test/fakes/instagram.js';
+import { startFakeLinkedIn } from '../test/fakes/linkedin.js';
+import { startFakeOpenAi, type ChatCompletionRequest } from '../test/fakes/openai.js';
+import { startFakeThreads } from '../test/fakes/threads.js';
+import { startFakeX } from '../test/fakes/x.js';
+
+/** Canned but plausible AI answers, chosen by what the prompt asks for. */
+export function demoAiReply(request: ChatCompletionRequest): { text: string } {
+  const prompt = request.messages.map((message) => message.content.toLowerCase()).join('\n');
+  if (prompt.includes('hashtag') && prompt.includes('comma'))
+    return { text: '#SmallBusiness, #Marketing, #SocialMedia, #Growth, #Community' };
+  if (prompt.includes('website') && prompt.includes('description'))
+    return {
+      text: 'A friendly neighbourhood business that helps its customers with care and expertise, known for quick service and honest advice.',
+    };
+  return {
+    text: 'Big news from our team: we have just launched something our customers asked for. Take a look and tell us what you think!',
+  };
+}
+
+export async function startDemoFakes() {
+  const [x, facebook, instagram, linkedIn, bluesky, threads, openai] = await Promise.all([
+    startFakeX(),
+    startFakeFacebook(),
+    startFakeInstagram(),
+    startFakeLinkedIn(),
+    startFakeBluesky(),
+    startFakeThreads(),
+    startFakeOpenAi(demoAiReply, 'demo-openai-key'),
+  ]);
+  return {
+    credentials: {
+      twitter: x.validCredentials,
+      facebook: facebook.validCredentials,
+      instagram: instagram.validCredentials,
+      linkedIn: linkedIn.validCredentials,
+      bluesky: bluesky.validCredentials,
+      threads: threads.validCredentials,
+    },
+    env: {
+      X_API_BASE_URL: x.baseUrl,
+      FACEBOOK_GRAPH_BASE_URL: facebook.baseUrl,
+      INSTAGRAM_GRAPH_BASE_URL: instagram.baseUrl,
+      LINKEDIN_API_BASE_URL: linkedIn.baseUrl,
+      BLUESKY_SERVICE_URL: bluesky.baseUrl,
+      THREADS_API_BASE_URL: threads.baseUrl,
+      OPENAI_API_KEY: 'demo-openai-key',
+      OPENAI_BASE_URL: openai.baseUrl,
+    },
+    async close() {
+      await Promise.all(
+        [x, facebook, instagram, linkedIn, bluesky, threads, openai].map((fake) => fake.close()),
+      );
+    },
+  };
+}

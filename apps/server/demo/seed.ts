@@ -1,0 +1,168 @@
+// Creates the demo account once, through the product's own routes (sign-up, code, entities,
+// connections), so the demo starts from data the product itself made.
+import { API_PATHS, type NetworkId } from '@cadence/shared';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { users } from '../src/db/schema.js';
+import type { Mailer } from '../src/integrations/mail.js';
+import type { NetworkCredentials } from '../src/integrations/networks/types.js';
+import { createLogger } from '../src/logger.js';
+import { setTier } from '../src/modules/plans/plans.service.js';
+import { openServices } from '../src/services.js';
+
+export const DEMO_ACCOUNT = {
+  name: 'Dana Demo',
+  email: 'demo@cadence.local',
+  password: 'demo-password',
+};
+
+const ENTITIES: Array<{
+  name: string;
+  website: string;
+  industry: string;
+  description: string;
+  networks: NetworkId[];
+}> = [
+  {
+    name: 'Harbor Coffee Roasters',
+    website: 'https://harbor-coffee.example',
+    industry: 'Hospitality',
+    description:
+      'Small-batch coffee roasted by the harbour every morning, sold in our café and shipped fresh to subscribers.',
+    networks: ['twitter', 'facebook', 'instagram', 'linkedIn', 'bluesky', 'threads'],
+  },
+  {
+    name: 'Northwind Bikes',
+    website: 'https://northwind-bikes.example',
+    industry: 'Retail',
+    description:
+      'A family bike shop: city and cargo bikes, repairs while you wait, weekend group rides.',
+    networks: ['twitter', 'bluesky'],
+  },
+];
+
+/** The save request's fields for each network (spec 000 section 7). */
+function saveFields(network: NetworkId, credentials: NetworkCredentials): Record<string, string> {
+  switch (network) {
+    case 'twitter': {
+      const c = credentials.twitter;
+      return {
+        api_key: c.apiKey,
+        api_secret: c.apiSecret,
+        client_id: c.accessToken,
+        client_secret: c.accessTokenSecret,
+      };
+    }
+    case 'facebook': {
+      const c = credentials.facebook;
+      return {
+        client_id: c.appId,
+        client_secret: c.appSecret,
+        access_token: c.accessToken,
+        page_id: c.pageId,
+      };
+    }
+    case 'linkedIn': {
+      const c = credentials.linkedIn;
+      return { client_id: c.clientId, client_secret: c.clientSecret, access_token: c.accessToken };
+    }
+    case 'instagram':
+      return { access_token: credentials.instagram.accessToken };
+    case 'bluesky':
+      return {
+        username: credentials.bluesky.username,
+        client_secret: credentials.bluesky.appPassword,
+      };
+    case 'threads':
+      return {
+        access_token: credentials.threads.accessToken,
+        client_secret: credentials.threads.clientSecret,
+      };
+  }
+}
+
+/** Answers true when it created the account, false when it was already there. */
+export async function seedDemo(
+  env: NodeJS.ProcessEnv,
+  credentials: NetworkCredentials,
+): Promise<boolean> {
+  const config = loadConfig(env);
+  const logger = createLogger('warn');
+  const services = await openServices(config, logger);
+  try {
+    const [existing] = await services.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNT.email));
+    if (existing) return false;
+
+    let lastMail = '';
+    const mailer: Mailer = {
+      send: (message) => {
+        lastMail = message.text;
+        return Promise.resolve();
+      },
+      close: () => undefined,
+    };
+    const app = await buildApp({ config, logger, ...services, mailer });
+    try {
+      const call = async (method: 'POST', url: string, body: object, token?: string) => {
+        const response = await app.inject({
+          method,
+          url: `/api${url}`,
+          payload: body,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        const json = response.json<{ data?: Record<string, unknown>; message?: string }>();
+        if (response.statusCode >= 400)
+          throw new Error(`Demo setup failed at ${url}: ${json.message ?? response.statusCode}`);
+        return json.data ?? {};
+      };
+      await call('POST', API_PATHS.signUp, DEMO_ACCOUNT);
+      const code = /\b(\d{6})\b/.exec(lastMail)?.[1];
+      if (!code) throw new Error('Demo setup failed: no sign-up code was mailed');
+      await call('POST', API_PATHS.submitOtp, {
+        purpose: 'registration',
+        email: DEMO_ACCOUNT.email,
+        otp_code: code,
+      });
+      await setTier(services.database.db, DEMO_ACCOUNT.email, 'business');
+      const { access_token: token } = (await call('POST', API_PATHS.signIn, {
+        email: DEMO_ACCOUNT.email,
+        password: DEMO_ACCOUNT.password,
+      })) as { access_token: string };
+
+      for (const entity of ENTITIES) {
+        const company = await call(
+          'POST',
+          API_PATHS.companies,
+          {
+            name: entity.name,
+            website: entity.website,
+            industry: entity.industry,
+            description: entity.description,
+          },
+          token,
+        );
+        for (const network of entity.networks) {
+          await call(
+            'POST',
+            API_PATHS.socialSave,
+            {
+              social_account_type: network,
+              company_id: company.id,
+              ...saveFields(network, credentials),
+            },
+            token,
+          );
+        }
+      }
+      return true;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await services.close();
+  }
+}
