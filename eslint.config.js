@@ -9,6 +9,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'data/**',
+      'data-demo/**',
+      'bench/.out/**',
       'e2e/.artifacts/**',
       '**/test-results/**',
     ],

@@ -1,0 +1,42 @@
+// Runs a TypeScript benchmark: bundles bench/<name>.ts (with the server code it imports)
+// into bench/.out and runs it with Node. `npm run bench:publish -- --count 2000`.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const [name, ...args] = process.argv.slice(2);
+if (!name) {
+  console.error('Usage: node bench/run.mjs <benchmark> [options]');
+  process.exit(2);
+}
+const dependencies = (file) =>
+  Object.keys(JSON.parse(readFileSync(path.join(root, file), 'utf8')).dependencies ?? {});
+const external = [
+  ...dependencies('apps/server/package.json'),
+  ...dependencies('packages/shared/package.json'),
+].filter((dependency) => !dependency.startsWith('@cadence/'));
+
+const outfile = path.join(root, 'bench', '.out', `${name}.mjs`);
+await build({
+  entryPoints: [path.join(root, 'bench', `${name}.ts`)],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'inline',
+  external,
+  logLevel: 'warning',
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+const child = spawn(process.execPath, ['--enable-source-maps', outfile, ...args], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 1));
