@@ -30,7 +30,10 @@ function buildRow(scheduledFor: string, items: ScheduleData[]): ScheduledInstanc
 
 describe('describeStatus', () => {
   it('labels every status', () => {
-    expect(describeStatus('published', null)).toMatchObject({ label: 'Published', tone: 'success' });
+    expect(describeStatus('published', null)).toMatchObject({
+      label: 'Published',
+      tone: 'success',
+    });
     expect(describeStatus('unconfirmed', null).label).toBe(SCHEDULE_MESSAGES.unconfirmed);
     expect(describeStatus('missed', null)).toMatchObject({
       label: 'Missed',
@@ -49,13 +52,18 @@ describe('nextRefreshDelay', () => {
 
   it('polls every 5 s while something is publishing or due', () => {
     expect(
-      nextRefreshDelay([buildRow('2025-07-02T10:00:00Z', [buildItem({ status: 'publishing' })])], now),
+      nextRefreshDelay(
+        [buildRow('2025-07-02T10:00:00Z', [buildItem({ status: 'publishing' })])],
+        now,
+      ),
     ).toBe(5_000);
     expect(nextRefreshDelay([buildRow('2025-07-01T09:59:00Z', [buildItem({})])], now)).toBe(5_000);
   });
 
   it('waits until the next pending post falls due', () => {
-    expect(nextRefreshDelay([buildRow('2025-07-01T10:02:00Z', [buildItem({})])], now)).toBe(120_000);
+    expect(nextRefreshDelay([buildRow('2025-07-01T10:02:00Z', [buildItem({})])], now)).toBe(
+      120_000,
+    );
     expect(nextRefreshDelay([buildRow('2025-07-01T10:00:01Z', [buildItem({})])], now)).toBe(5_000);
     expect(nextRefreshDelay([buildRow('2025-08-01T10:00:00Z', [buildItem({})])], now)).toBe(
       3_600_000,
@@ -65,7 +73,10 @@ describe('nextRefreshDelay', () => {
   it('stops when nothing is waiting', () => {
     expect(nextRefreshDelay([], now)).toBe(false);
     expect(
-      nextRefreshDelay([buildRow('2025-07-01T09:00:00Z', [buildItem({ status: 'published' })])], now),
+      nextRefreshDelay(
+        [buildRow('2025-07-01T09:00:00Z', [buildItem({ status: 'published' })])],
+        now,
+      ),
     ).toBe(false);
   });
 });

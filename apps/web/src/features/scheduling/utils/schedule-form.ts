@@ -16,8 +16,7 @@ export interface ScheduleFormValues {
 export type ScheduleFormErrors = Partial<Record<'platforms' | 'dateTime' | 'repeatUntil', string>>;
 
 export type ScheduleFormResult =
-  | { ok: true; payload: ScheduleCreate }
-  | { ok: false; errors: ScheduleFormErrors };
+  { ok: true; payload: ScheduleCreate } | { ok: false; errors: ScheduleFormErrors };
 
 /**
  * Checks the dialog's values with the spec's messages and builds the request: the date and time

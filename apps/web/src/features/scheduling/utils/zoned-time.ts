@@ -105,7 +105,7 @@ export function localDateOfKey(key: string): Date | null {
 
 /** Today's date in `zone` as 'yyyy-MM-dd'. */
 export function todayKey(now: Date | number, zone: string): string {
-  return format(new TZDate(now, zone), 'yyyy-MM-dd');
+  return format(new TZDate(typeof now === 'number' ? now : now.getTime(), zone), 'yyyy-MM-dd');
 }
 
 /** The Time input's default: now in `zone` rounded up to the next whole minute. */
