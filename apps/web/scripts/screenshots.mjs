@@ -7,11 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium as pw } from 'playwright-core';
 import { preview } from 'vite';
-import {
-  createSchedulingFake,
-  mediaSvg,
-  SCHEDULING_NOW,
-} from './screenshots-scheduling.mjs';
+import { createSchedulingFake, mediaSvg, SCHEDULING_NOW } from './screenshots-scheduling.mjs';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(webRoot, '.screenshots');
@@ -217,9 +213,10 @@ async function fakeApi(page, { me = 'ok', companies = 'list', scheduling = 'list
     }
     const scheduled = schedulingApi(request, path, new URL(request.url()).searchParams, {
       json,
+      // Answered by release() at the end; anything but undefined tells the caller it is handled.
       hold: () => {
         held.push(route);
-        return undefined;
+        return Promise.resolve(null);
       },
     });
     if (scheduled !== undefined) return scheduled;

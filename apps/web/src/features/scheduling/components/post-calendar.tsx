@@ -82,7 +82,7 @@ export function PostCalendar({
     const isSelected = key === selectedDay;
     return cn(
       TILE_BASE,
-      'h-14 sm:h-20',
+      'h-14 sm:h-16',
       date.getMonth() !== activeStartDate.getMonth() && 'text-gray-400',
       count === 0 && !isSelected && 'hover:bg-gray-100',
       count === 1 && 'bg-brand-50 text-brand-900 hover:bg-brand-100',

@@ -49,7 +49,18 @@ export function ScheduleForm({
       ? {}
       : { 'aria-invalid': true, 'aria-describedby': 'schedule-date-time-error' };
 
-  const update = (patch: Partial<ScheduleFormValues>) => setValues((old) => ({ ...old, ...patch }));
+  const update = (patch: Partial<ScheduleFormValues>) => {
+    setValues((old) => ({ ...old, ...patch }));
+    // A message goes once the person changes what it was about.
+    setErrors((old) => ({
+      ...old,
+      ...('platforms' in patch ? { platforms: undefined } : {}),
+      ...('date' in patch || 'time' in patch ? { dateTime: undefined } : {}),
+      ...('repeat' in patch || 'repeatUntil' in patch || 'date' in patch
+        ? { repeatUntil: undefined }
+        : {}),
+    }));
+  };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
