@@ -39,8 +39,16 @@ interface PopupState {
   top: number;
 }
 
+// cn() only joins: each branch below sets a property once, so no two classes fight.
 const TILE_BASE =
-  'relative flex flex-col items-center justify-start gap-1 rounded-lg border-2 border-white px-1 pt-1.5 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600';
+  'relative flex flex-col items-center gap-1 rounded-lg border-2 px-1 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600';
+
+function dayTone(count: number, isSelected: boolean, isNeighbour: boolean): string {
+  if (isSelected) return 'bg-brand-600 font-semibold text-white hover:bg-brand-700';
+  if (count > 1) return 'bg-brand-100 font-semibold text-brand-950 hover:bg-brand-200';
+  if (count === 1) return 'bg-brand-50 text-brand-900 hover:bg-brand-100';
+  return cn('hover:bg-gray-100', isNeighbour ? 'text-gray-400' : 'text-gray-800');
+}
 
 export function PostCalendar({
   timeZone,
@@ -75,20 +83,21 @@ export function PostCalendar({
 
   function tileClassName({ date, view, activeStartDate }: TileArgs) {
     if (view !== 'month') {
-      return cn(TILE_BASE, 'h-14 justify-center font-medium text-gray-700 hover:bg-gray-100');
+      return cn(
+        TILE_BASE,
+        'h-14 justify-center border-transparent font-medium text-gray-700 hover:bg-gray-100',
+      );
     }
     const key = dateKeyOfLocalDate(date);
-    const count = days.get(key)?.count ?? 0;
-    const isSelected = key === selectedDay;
     return cn(
       TILE_BASE,
-      'h-14 sm:h-16',
-      date.getMonth() !== activeStartDate.getMonth() && 'text-gray-400',
-      count === 0 && !isSelected && 'hover:bg-gray-100',
-      count === 1 && 'bg-brand-50 text-brand-900 hover:bg-brand-100',
-      count > 1 && 'bg-brand-100 font-semibold text-brand-950 hover:bg-brand-200',
-      key === today && 'border-brand-300',
-      isSelected && 'bg-brand-600 text-white hover:bg-brand-700',
+      'h-14 justify-start pt-1.5 sm:h-16',
+      key === today ? 'border-brand-400' : 'border-transparent',
+      dayTone(
+        days.get(key)?.count ?? 0,
+        key === selectedDay,
+        date.getMonth() !== activeStartDate.getMonth(),
+      ),
     );
   }
 

@@ -39,8 +39,10 @@ export function ScheduledCard({
   return (
     <li
       className={cn(
-        'rounded-xl border bg-white p-4 transition-colors',
-        isSelected ? 'border-brand-300 bg-brand-50/40 ring-1 ring-brand-200' : 'border-gray-200',
+        'rounded-xl border p-4 transition-colors',
+        isSelected
+          ? 'border-brand-300 bg-brand-50/40 ring-1 ring-brand-200'
+          : 'border-gray-200 bg-white',
       )}
     >
       <div className="flex items-start gap-3">
