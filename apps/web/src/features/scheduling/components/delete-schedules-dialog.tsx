@@ -14,7 +14,7 @@ export interface DeleteRequest {
 interface DeleteSchedulesDialogProps {
   request: DeleteRequest | null;
   onClose: () => void;
-  onDeleted: () => void;
+  onDeleted: (request: DeleteRequest) => void;
 }
 
 export function DeleteSchedulesDialog({ request, onClose, onDeleted }: DeleteSchedulesDialogProps) {
@@ -25,7 +25,7 @@ export function DeleteSchedulesDialog({ request, onClose, onDeleted }: DeleteSch
     deleteSchedules.mutate(request.ids, {
       onSuccess: (message) => {
         toast.success(message);
-        onDeleted();
+        onDeleted(request);
         onClose();
       },
       onError: (error) => {

@@ -178,9 +178,10 @@ export function PostCalendar({
           nextAriaLabel="Next month"
           navigationAriaLabel="Choose a month"
           activeStartDate={new Date(month.year, month.monthIndex, 1)}
-          onActiveStartDateChange={({ activeStartDate, view }) => {
-            // Moving to another month (arrows or the month label) shows all days again.
-            onSelectedDayChange(null);
+          onActiveStartDateChange={({ action, activeStartDate, view }) => {
+            // Moving to another month (arrows or the month label) shows all days again;
+            // picking a day of the next or previous month only follows it there.
+            if (action !== 'onChange') onSelectedDayChange(null);
             if (view === 'month' && activeStartDate !== null) {
               onMonthChange({
                 year: activeStartDate.getFullYear(),

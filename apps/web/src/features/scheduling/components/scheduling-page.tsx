@@ -141,11 +141,12 @@ export function SchedulingPage() {
       <DeleteSchedulesDialog
         request={deleteRequest}
         onClose={() => setDeleteRequest(null)}
-        onDeleted={() => {
-          if (deleteRequest?.isBulk === true) {
-            setSelection({ key: '', ids: new Set() });
-            setIsSelecting(false);
-          }
+        onDeleted={({ ids, isBulk }) => {
+          setSelection((old) => ({
+            key: old.key,
+            ids: new Set([...old.ids].filter((id) => !ids.includes(id))),
+          }));
+          if (isBulk) setIsSelecting(false);
         }}
       />
     </>

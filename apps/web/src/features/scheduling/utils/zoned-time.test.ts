@@ -98,6 +98,10 @@ describe('today and defaults', () => {
   it('formats instants in the zone', () => {
     expect(formatInZone('2025-07-01T22:30:15Z', 'America/Los_Angeles')).toBe('Jul 1, 2025 3:30 PM');
     expect(formatInZone('not a date', 'UTC')).toBe('');
+    expect(formatInZone('2025-07-01T22:05:09Z', 'UTC', 'h:mm:ss a')).toBe('10:05:09 PM');
+    expect(formatInZone('2025-07-01T22:00:00Z', 'Europe/Berlin', 'h:mm a yyyy-MM-dd HH')).toBe(
+      '12:00 AM 2025-07-02 00',
+    );
     expect(formatDateKey('2025-07-02')).toBe('Jul 2, 2025');
   });
 });
