@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium as pw } from 'playwright-core';
 import { preview } from 'vite';
+import { createSchedulingFake, mediaSvg, SCHEDULING_NOW } from './screenshots-scheduling.mjs';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(webRoot, '.screenshots');
@@ -115,13 +116,14 @@ const LOGOS = {
  * Answers /api/** like the server would; `me` picks the session answer, `companies` the
  * company list ('list', 'empty', 'loading' never answers, 'error' fails).
  */
-async function fakeApi(page, { me = 'ok', companies = 'list' } = {}) {
+async function fakeApi(page, { me = 'ok', companies = 'list', scheduling = 'list' } = {}) {
   /** Calls left unanswered on purpose; `release` ends them quietly (an abort logs an error). */
   const held = [];
   /** Answers that wait for the script (`open('ai')`), so a busy state can be captured. */
   const gates = { ai: [], logo: [], pages: [] };
   /** This page's companies: save and disconnect change their connections. */
   const rows = structuredClone(COMPANIES);
+  const schedulingApi = createSchedulingFake(rows, { mode: scheduling });
   /** Gates opened before their call reached them: the call then passes at once. */
   const opened = new Set();
   const waitForGate = (name) =>
@@ -133,6 +135,11 @@ async function fakeApi(page, { me = 'ok', companies = 'list' } = {}) {
   await page.route('**/uploads/logos/*', (route) => {
     const name = new URL(route.request().url()).pathname.split('/').pop();
     const svg = LOGOS[name];
+    if (svg === undefined) return route.fulfill({ status: 404, body: '' });
+    return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
+  });
+  await page.route('**/uploads/media/*', (route) => {
+    const svg = mediaSvg(new URL(route.request().url()).pathname.split('/').pop());
     if (svg === undefined) return route.fulfill({ status: 404, body: '' });
     return route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
   });
@@ -204,6 +211,15 @@ async function fakeApi(page, { me = 'ok', companies = 'list' } = {}) {
         waitForGate,
       });
     }
+    const scheduled = schedulingApi(request, path, new URL(request.url()).searchParams, {
+      json,
+      // Answered by release() at the end; anything but undefined tells the caller it is handled.
+      hold: () => {
+        held.push(route);
+        return Promise.resolve(null);
+      },
+    });
+    if (scheduled !== undefined) return scheduled;
     if (path === '/api/customer/auth/sign-in')
       return json(401, {
         statusCode: 401,
@@ -288,9 +304,14 @@ const viewports = {
 
 const problems = [];
 
-async function withPage(viewportName, { token = false, me, companies } = {}, run) {
+async function withPage(
+  viewportName,
+  { token = false, me, companies, scheduling, timezoneId } = {},
+  run,
+) {
   const context = await browser.newContext({
     viewport: viewports[viewportName],
+    ...(timezoneId === undefined ? {} : { timezoneId }),
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
   });
@@ -302,7 +323,7 @@ async function withPage(viewportName, { token = false, me, companies } = {}, run
     if (msg.type() === 'error') problems.push(`[${viewportName}] console: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`[${viewportName}] page error: ${error.message}`));
-  const api = await fakeApi(page, { me, companies });
+  const api = await fakeApi(page, { me, companies, scheduling });
   try {
     await run(page, api);
   } finally {
@@ -327,7 +348,12 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
+/** SHOTS=scheduling (or entities) takes only those screens; unset takes all. */
+const only = process.env.SHOTS;
+const takes = (group) => only === undefined || only === '' || only === group;
+
 for (const vp of ['desktop', 'mobile']) {
+  if (!takes('entities')) break;
   await withPage(vp, {}, async (page) => {
     await page.goto(`${baseUrl}/login`);
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
@@ -587,12 +613,110 @@ for (const vp of ['desktop', 'mobile']) {
   });
 }
 
-await withPage('tablet', { token: true }, async (page) => {
-  await page.goto(`${baseUrl}/companies`);
-  await page.getByRole('row', { name: /Northwind Analytics/ }).waitFor();
-  await page.waitForLoadState('networkidle');
-  await shot(page, 'tablet-13-entities-list');
-});
+if (takes('entities')) {
+  await withPage('tablet', { token: true }, async (page) => {
+    await page.goto(`${baseUrl}/companies`);
+    await page.getByRole('row', { name: /Northwind Analytics/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'tablet-13-entities-list');
+  });
+}
+
+for (const vp of ['desktop', 'mobile']) {
+  if (!takes('scheduling')) break;
+  await shootScheduling(vp);
+}
+
+/** /scheduling in a browser whose own zone differs from the saved one (Berlin). */
+async function shootScheduling(vp) {
+  const options = { token: true, timezoneId: 'America/New_York' };
+  const open = async (page) => {
+    await page.clock.install({ time: SCHEDULING_NOW });
+    await page.goto(`${baseUrl}/scheduling`);
+    await page.getByRole('heading', { name: 'Post List' }).waitFor();
+    await page.waitForLoadState('networkidle');
+  };
+  const dayTile = (page, label) => page.getByRole('button', { name: new RegExp(`^${label}`) });
+
+  await withPage(vp, options, async (page) => {
+    await open(page);
+    await shot(page, `${vp}-40-scheduling`);
+    await page.screenshot({ path: join(outDir, `${vp}-40b-scheduling-full.png`), fullPage: true });
+
+    await dayTile(page, 'July 16, 2025').hover();
+    await page.getByRole('tooltip').waitFor();
+    await shot(page, `${vp}-41-scheduling-day-popup`);
+
+    await dayTile(page, 'July 16, 2025').click();
+    await page.getByRole('heading', { name: /Posts for Jul 16, 2025/ }).waitFor();
+    await page.mouse.move(0, 0);
+    await page.getByRole('heading', { name: /Posts for/ }).scrollIntoViewIfNeeded();
+    await shot(page, `${vp}-42-scheduling-day-filter`);
+
+    await page.getByRole('button', { name: 'Select Multiple' }).click();
+    await page.getByRole('button', { name: 'Select All' }).click();
+    await page.getByRole('button', { name: /Delete Selected/ }).scrollIntoViewIfNeeded();
+    await shot(page, `${vp}-43-scheduling-select-multiple`);
+    await page.getByRole('button', { name: /Delete Selected/ }).click();
+    await page.getByRole('dialog', { name: 'Delete Scheduled Post' }).waitFor();
+    await shot(page, `${vp}-44-scheduling-bulk-delete`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('4 post(s) deleted').waitFor();
+    await page.getByText('No scheduled posts').waitFor();
+    await settleToasts(page);
+    await shot(page, `${vp}-45-scheduling-deleted`);
+  });
+
+  await withPage(vp, options, async (page) => {
+    await open(page);
+    const posts = page.getByRole('list', { name: 'Posts' });
+    await posts.getByRole('listitem').first().getByRole('button', { name: 'Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule Post' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Time').fill('09:00');
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
+    await dialog.getByText('Please select at least one platform').waitFor();
+    await shot(page, `${vp}-46-schedule-dialog-errors`);
+
+    await dialog.getByLabel('Bluesky').check();
+    await dialog.getByLabel('Time').fill('16:30');
+    await dialog.getByLabel('Repeat', { exact: true }).selectOption('weekly');
+    await dialog.getByLabel('Repeat until').fill('2025-08-12');
+    await shot(page, `${vp}-47-schedule-dialog-repeat`);
+    await dialog.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByText('Post scheduled successfully').waitFor();
+    await settleToasts(page);
+    await shot(page, `${vp}-48-scheduled`);
+
+    await posts
+      .getByRole('listitem')
+      .filter({ hasText: 'Lakeside Family Dental Clinic' })
+      .getByRole('button', { name: 'Schedule' })
+      .click();
+    await dialog
+      .getByText('No social networks are connected for this entity.', { exact: false })
+      .waitFor();
+    await shot(page, `${vp}-49-schedule-dialog-no-networks`);
+    await page.keyboard.press('Escape');
+
+    const scheduled = page.getByRole('list', { name: 'Scheduled posts' });
+    await scheduled.getByRole('button', { name: 'Delete Schedule' }).first().click();
+    await page.getByRole('dialog', { name: 'Delete Scheduled Post' }).waitFor();
+    await shot(page, `${vp}-50-delete-schedule`);
+  });
+
+  await withPage(vp, { ...options, scheduling: 'loading' }, async (page) => {
+    await page.goto(`${baseUrl}/scheduling`);
+    await page.getByText('Loading schedule...').waitFor();
+    await shot(page, `${vp}-51-scheduling-loading`);
+  });
+
+  await withPage(vp, { ...options, scheduling: 'empty' }, async (page) => {
+    await open(page);
+    await page.getByText('No posts in queue').waitFor();
+    await shot(page, `${vp}-52-scheduling-empty`);
+  });
+}
 
 await browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));

@@ -1,13 +1,154 @@
-import { CalendarDays } from 'lucide-react';
-import { PagePlaceholder } from '../../../components/layout/page-placeholder';
+import type { Post } from '@cadence/shared';
+import { SCHEDULE_MESSAGES } from '@cadence/shared';
+import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/layout/page-header';
+import { useCompanies } from '../../companies/api/get-companies';
+import { useQueuePosts } from '../api/get-queue-posts';
+import { useSchedules } from '../api/get-schedules';
+import { useNow } from '../hooks/use-now';
+import { useKeepPageInRange, usePaging } from '../hooks/use-paging';
+import { useTimeZone } from '../hooks/use-time-zone';
+import { dayRange, todayKey } from '../utils/zoned-time';
+import { CompanyFilter } from './company-filter';
+import type { DeleteRequest } from './delete-schedules-dialog';
+import { DeleteSchedulesDialog } from './delete-schedules-dialog';
+import type { CalendarMonth } from './post-calendar';
+import { PostCalendar } from './post-calendar';
+import { PostList } from './post-list';
+import { SchedulePostDialog } from './schedule-post-dialog';
+import { ScheduledList } from './scheduled-list';
+
+function monthOf(now: number, timeZone: string): CalendarMonth {
+  const [year = '1970', month = '01'] = todayKey(now, timeZone).split('-');
+  return { year: Number(year), monthIndex: Number(month) - 1 };
+}
 
 export function SchedulingPage() {
+  const companies = useCompanies();
+  const { timeZone, isLoading: isZoneLoading } = useTimeZone();
+  const [companyId, setCompanyId] = useState('');
+  const [selectedDay, setSelectedDay] = useState<string | null>(null);
+  // Null until the person moves the calendar: this month in the page's zone.
+  const [month, setMonth] = useState<CalendarMonth | null>(null);
+  const now = useNow(60_000);
+  const [schedulingPost, setSchedulingPost] = useState<Post | null>(null);
+  const [deleteRequest, setDeleteRequest] = useState<DeleteRequest | null>(null);
+  const [isSelecting, setIsSelecting] = useState(false);
+  const [selection, setSelection] = useState({ key: '', ids: new Set<string>() });
+
+  const companyRows = companies.data?.rows ?? [];
+  // An entity deleted meanwhile no longer filters anything.
+  const activeCompanyId = companyRows.some((row) => row.id === companyId) ? companyId : '';
+
+  const postsPaging = usePaging(activeCompanyId);
+  const posts = useQueuePosts({
+    page: postsPaging.page,
+    pageSize: postsPaging.pageSize,
+    companyId: activeCompanyId,
+  });
+  useKeepPageInRange(postsPaging, posts.data?.count);
+
+  const schedulesPaging = usePaging(`${activeCompanyId}|${selectedDay ?? ''}`);
+  const schedules = useSchedules({
+    page: schedulesPaging.page,
+    pageSize: schedulesPaging.pageSize,
+    companyId: activeCompanyId,
+    range: selectedDay === null ? null : dayRange(selectedDay, timeZone),
+  });
+  useKeepPageInRange(schedulesPaging, schedules.data?.count);
+
+  // A selection belongs to the page of the list it was made on.
+  const selectionKey = `${activeCompanyId}|${selectedDay ?? ''}|${schedulesPaging.page}|${schedulesPaging.pageSize}`;
+  const selectedIds = selection.key === selectionKey ? selection.ids : new Set<string>();
+
+  const isLoading = companies.isPending || isZoneLoading || posts.isPending || schedules.isPending;
+
   return (
-    <PagePlaceholder
-      title="Scheduling"
-      description="See what goes out when, and on which networks."
-      icon={CalendarDays}
-      note="The post calendar, your post queue and the scheduled posts are shown here."
-    />
+    <>
+      <PageHeader
+        title="Scheduling"
+        description="See what goes out when, schedule posts to your connected networks and keep an eye on how they went."
+        actions={
+          companyRows.length > 0 ? (
+            <CompanyFilter
+              companies={companyRows}
+              value={activeCompanyId}
+              onChange={setCompanyId}
+            />
+          ) : undefined
+        }
+      />
+
+      {isLoading ? (
+        <div
+          role="status"
+          className="mt-8 flex items-center justify-center gap-2 rounded-2xl border border-gray-200 bg-white px-5 py-16 text-sm text-gray-600"
+        >
+          <LoaderCircle className="size-4 animate-spin text-brand-600" aria-hidden="true" />
+          {SCHEDULE_MESSAGES.loading}
+        </div>
+      ) : (
+        <div className="mt-6 space-y-6">
+          <PostCalendar
+            timeZone={timeZone}
+            companyId={activeCompanyId}
+            month={month ?? monthOf(now, timeZone)}
+            onMonthChange={setMonth}
+            selectedDay={selectedDay}
+            onSelectedDayChange={setSelectedDay}
+          />
+          <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+            <PostList
+              data={posts.data}
+              error={posts.error}
+              isRefreshing={posts.isFetching && posts.isPlaceholderData}
+              onRetry={() => void posts.refetch()}
+              page={postsPaging.page}
+              pageSize={postsPaging.pageSize}
+              onPageChange={postsPaging.setPage}
+              onPageSizeChange={postsPaging.setPageSize}
+              timeZone={timeZone}
+              onSchedule={setSchedulingPost}
+            />
+            <ScheduledList
+              data={schedules.data}
+              error={schedules.error}
+              isRefreshing={schedules.isFetching && schedules.isPlaceholderData}
+              onRetry={() => void schedules.refetch()}
+              page={schedulesPaging.page}
+              pageSize={schedulesPaging.pageSize}
+              onPageChange={schedulesPaging.setPage}
+              onPageSizeChange={schedulesPaging.setPageSize}
+              timeZone={timeZone}
+              selectedDay={selectedDay}
+              isSelecting={isSelecting}
+              onSelectingChange={setIsSelecting}
+              selectedIds={selectedIds}
+              onSelectedIdsChange={(ids) => setSelection({ key: selectionKey, ids })}
+              onDelete={(ids, isBulk) => setDeleteRequest({ ids, isBulk })}
+            />
+          </div>
+        </div>
+      )}
+
+      <SchedulePostDialog
+        post={schedulingPost}
+        companies={companyRows}
+        timeZone={timeZone}
+        onClose={() => setSchedulingPost(null)}
+      />
+      <DeleteSchedulesDialog
+        request={deleteRequest}
+        onClose={() => setDeleteRequest(null)}
+        onDeleted={({ ids, isBulk }) => {
+          setSelection((old) => ({
+            key: old.key,
+            ids: new Set([...old.ids].filter((id) => !ids.includes(id))),
+          }));
+          if (isBulk) setIsSelecting(false);
+        }}
+      />
+    </>
   );
 }

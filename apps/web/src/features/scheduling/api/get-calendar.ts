@@ -1,0 +1,39 @@
+import { API_PATHS, CalendarSchema } from '@cadence/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { listQuery } from '../utils/list-query';
+import { SCHEDULES_QUERY_KEY } from './get-schedules';
+
+export interface CalendarParams {
+  from: string;
+  to: string;
+  companyId: string;
+  timeZone: string;
+}
+
+/** Posts per day of the shown weeks, days counted in `timeZone`. */
+export async function getCalendar(params: CalendarParams, signal?: AbortSignal) {
+  const query = listQuery({
+    from: params.from,
+    to: params.to,
+    company_id: params.companyId,
+    timezone: params.timeZone,
+  });
+  const { data } = await apiRequest(`${API_PATHS.schedulesCalendar}${query}`, {
+    schema: CalendarSchema,
+    signal,
+  });
+  return data;
+}
+
+export function calendarQueryOptions(params: CalendarParams) {
+  return queryOptions({
+    queryKey: [...SCHEDULES_QUERY_KEY, 'calendar', params] as const,
+    queryFn: ({ signal }) => getCalendar(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCalendar(params: CalendarParams) {
+  return useQuery(calendarQueryOptions(params));
+}

@@ -1,0 +1,213 @@
+import { CalendarDays, X } from 'lucide-react';
+import type { FocusEvent, MouseEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import Calendar from 'react-calendar';
+import type { TileArgs } from 'react-calendar';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useCalendar } from '../api/get-calendar';
+import { useNow } from '../hooks/use-now';
+import { describePostCount, indexCalendarDays } from '../utils/calendar-days';
+import {
+  dateKeyOfLocalDate,
+  formatDateKey,
+  localDateOfKey,
+  monthGridRange,
+  todayKey,
+} from '../utils/zoned-time';
+import { CalendarDayPopup, POPUP_WIDTH } from './calendar-day-popup';
+import { LiveClock } from './live-clock';
+import './post-calendar.css';
+
+export interface CalendarMonth {
+  year: number;
+  monthIndex: number;
+}
+
+interface PostCalendarProps {
+  timeZone: string;
+  companyId: string;
+  month: CalendarMonth;
+  onMonthChange: (month: CalendarMonth) => void;
+  selectedDay: string | null;
+  onSelectedDayChange: (day: string | null) => void;
+}
+
+interface PopupState {
+  key: string;
+  left: number;
+  top: number;
+}
+
+// cn() only joins: each branch below sets a property once, so no two classes fight.
+const TILE_BASE =
+  'relative flex flex-col items-center gap-1 rounded-lg border-2 px-1 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600';
+
+function dayTone(count: number, isSelected: boolean, isNeighbour: boolean): string {
+  if (isSelected) return 'bg-brand-600 font-semibold text-white hover:bg-brand-700';
+  if (count > 1) return 'bg-brand-100 font-semibold text-brand-950 hover:bg-brand-200';
+  if (count === 1) return 'bg-brand-50 text-brand-900 hover:bg-brand-100';
+  return cn('hover:bg-gray-100', isNeighbour ? 'text-gray-400' : 'text-gray-800');
+}
+
+export function PostCalendar({
+  timeZone,
+  companyId,
+  month,
+  onMonthChange,
+  selectedDay,
+  onSelectedDayChange,
+}: PostCalendarProps) {
+  const range = monthGridRange(month.year, month.monthIndex, timeZone);
+  const calendar = useCalendar({ ...range, companyId, timeZone });
+  const days = useMemo(() => indexCalendarDays(calendar.data?.days ?? []), [calendar.data]);
+  const today = todayKey(useNow(60_000), timeZone);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [popup, setPopup] = useState<PopupState | null>(null);
+
+  function showPopupFor(target: EventTarget) {
+    const container = containerRef.current;
+    const tile = target instanceof Element ? target.closest('.react-calendar__tile') : null;
+    const key = tile?.querySelector('[data-day]')?.getAttribute('data-day') ?? null;
+    if (container === null || tile === null || key === null || !days.has(key)) {
+      setPopup(null);
+      return;
+    }
+    const box = container.getBoundingClientRect();
+    const rect = tile.getBoundingClientRect();
+    const width = Math.min(POPUP_WIDTH, box.width);
+    const centre = rect.left - box.left + rect.width / 2;
+    const left = Math.min(Math.max(0, centre - width / 2), box.width - width);
+    setPopup({ key, left, top: rect.bottom - box.top + 6 });
+  }
+
+  function tileClassName({ date, view, activeStartDate }: TileArgs) {
+    if (view !== 'month') {
+      return cn(
+        TILE_BASE,
+        'h-14 justify-center border-transparent font-medium text-gray-700 hover:bg-gray-100',
+      );
+    }
+    const key = dateKeyOfLocalDate(date);
+    return cn(
+      TILE_BASE,
+      'h-14 justify-start pt-1.5 sm:h-16',
+      key === today ? 'border-brand-400' : 'border-transparent',
+      dayTone(
+        days.get(key)?.count ?? 0,
+        key === selectedDay,
+        date.getMonth() !== activeStartDate.getMonth(),
+      ),
+    );
+  }
+
+  function tileContent({ date, view }: TileArgs) {
+    if (view !== 'month') return null;
+    const key = dateKeyOfLocalDate(date);
+    const count = days.get(key)?.count ?? 0;
+    const isSelected = key === selectedDay;
+    return (
+      <span data-day={key} className="flex flex-col items-center">
+        {count > 0 && (
+          <span
+            className={cn(
+              'min-w-5 rounded-full px-1.5 text-[11px] leading-5 font-semibold tabular-nums',
+              isSelected
+                ? 'bg-white text-brand-700'
+                : count > 1
+                  ? 'bg-brand-600 text-white'
+                  : 'bg-white text-brand-700 ring-1 ring-brand-200',
+            )}
+          >
+            {count}
+            <span className="sr-only">, {describePostCount(count)}</span>
+          </span>
+        )}
+        {key === today && <span className="sr-only">, today</span>}
+      </span>
+    );
+  }
+
+  const popupDay = popup === null ? undefined : days.get(popup.key);
+
+  return (
+    <section
+      aria-labelledby="post-calendar-heading"
+      className="rounded-2xl border border-gray-200 bg-white p-4 shadow-xs sm:p-5"
+    >
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2
+            id="post-calendar-heading"
+            className="flex items-center gap-2 text-base font-semibold text-gray-900"
+          >
+            <CalendarDays className="size-5 text-brand-600" aria-hidden="true" />
+            Post Calendar
+          </h2>
+          <LiveClock timeZone={timeZone} />
+        </div>
+        {selectedDay !== null && (
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<X className="size-4" aria-hidden="true" />}
+            onClick={() => onSelectedDayChange(null)}
+          >
+            Show all days
+          </Button>
+        )}
+      </div>
+      <div
+        ref={containerRef}
+        className="relative"
+        onMouseOver={(event: MouseEvent) => showPopupFor(event.target)}
+        onMouseLeave={() => setPopup(null)}
+        onFocus={(event: FocusEvent) => showPopupFor(event.target)}
+        onBlur={(event: FocusEvent) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setPopup(null);
+        }}
+      >
+        <Calendar
+          className="post-calendar w-full text-sm"
+          calendarType="gregory"
+          locale="en-US"
+          minDetail="year"
+          prev2Label={null}
+          next2Label={null}
+          prevAriaLabel="Previous month"
+          nextAriaLabel="Next month"
+          navigationAriaLabel="Choose a month"
+          activeStartDate={new Date(month.year, month.monthIndex, 1)}
+          onActiveStartDateChange={({ action, activeStartDate, view }) => {
+            // Moving to another month (arrows or the month label) shows all days again;
+            // picking a day of the next or previous month only follows it there.
+            if (action !== 'onChange') onSelectedDayChange(null);
+            if (view === 'month' && activeStartDate !== null) {
+              onMonthChange({
+                year: activeStartDate.getFullYear(),
+                monthIndex: activeStartDate.getMonth(),
+              });
+            }
+          }}
+          onClickMonth={(date) => {
+            onSelectedDayChange(null);
+            onMonthChange({ year: date.getFullYear(), monthIndex: date.getMonth() });
+          }}
+          onDrillUp={() => onSelectedDayChange(null)}
+          value={selectedDay === null ? null : localDateOfKey(selectedDay)}
+          onClickDay={(date) => onSelectedDayChange(dateKeyOfLocalDate(date))}
+          tileClassName={tileClassName}
+          tileContent={tileContent}
+        />
+        {popup !== null && popupDay !== undefined && (
+          <CalendarDayPopup day={popupDay} timeZone={timeZone} left={popup.left} top={popup.top} />
+        )}
+      </div>
+      {selectedDay !== null && (
+        <p className="sr-only" aria-live="polite">
+          Showing posts for {formatDateKey(selectedDay)}
+        </p>
+      )}
+    </section>
+  );
+}

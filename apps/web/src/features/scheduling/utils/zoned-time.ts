@@ -1,0 +1,236 @@
+import { format } from 'date-fns';
+
+export const FALLBACK_TIME_ZONE = 'UTC';
+
+const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Whether `zone` is an IANA zone this browser knows (a stored value may be stale or made up). */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone the page works in: the saved one, else the browser's, else UTC. */
+export function resolveTimeZone(saved: string | null | undefined, browser: string | undefined) {
+  for (const zone of [saved, browser]) {
+    if (zone !== null && zone !== undefined && zone.trim() !== '' && isKnownTimeZone(zone)) {
+      return zone;
+    }
+  }
+  return FALLBACK_TIME_ZONE;
+}
+
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseDateKey(key: string): [number, number, number] | null {
+  const match = DATE_KEY.exec(key);
+  if (match === null) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Rejects 2025-02-30 and the like: the date must survive a round trip.
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return [year, month, day];
+}
+
+/*
+ * Zone arithmetic is done with Intl and epoch milliseconds, not with a Date subclass such as
+ * TZDate: fake clocks (Playwright's page.clock, used by e2e and the screenshots) replace the
+ * global Date with a function that returns plain Dates, which silently drops a subclass.
+ */
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormat(zone: string): Intl.DateTimeFormat {
+  let formatter = partFormats.get(zone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    partFormats.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall clock in `zone` at the instant `ms`. */
+function wallClockAt(ms: number, zone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormat(zone).formatToParts(ms)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: (parts.hour ?? 0) % 24,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+    millisecond: ((ms % 1000) + 1000) % 1000,
+  };
+}
+
+function wallAsUtc(wall: WallClock): number {
+  return Date.UTC(
+    wall.year,
+    wall.month - 1,
+    wall.day,
+    wall.hour,
+    wall.minute,
+    wall.second,
+    wall.millisecond,
+  );
+}
+
+/** Minutes `zone` is ahead of UTC at the instant `ms`. */
+function offsetMinutesAt(ms: number, zone: string): number {
+  return Math.round((wallAsUtc(wallClockAt(ms, zone)) - ms) / 60_000);
+}
+
+/** The instant a wall-clock time in `zone` names; a time skipped by DST moves forward. */
+function instantOfWall(wallUtc: number, zone: string): number {
+  const guess = wallUtc - offsetMinutesAt(wallUtc, zone) * 60_000;
+  return wallUtc - offsetMinutesAt(guess, zone) * 60_000;
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** An instant as an ISO date-time with the offset `zone` has then. */
+function toZonedIso(ms: number, zone: string): string {
+  const wall = wallClockAt(ms, zone);
+  const date = `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+  const time = `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}.${pad(wall.millisecond, 3)}`;
+  return `${date}T${time}${offsetText(offsetMinutesAt(ms, zone))}`;
+}
+
+/**
+ * A wall-clock date ('yyyy-MM-dd') and time ('HH:mm') read in `zone`, as an ISO date-time with
+ * that zone's offset, e.g. '2025-07-01T09:30:00.000+02:00'. Null when either part is invalid.
+ * A time skipped by a daylight-saving jump moves forward by the jump, as clocks do.
+ */
+export function zonedDateTimeToIso(date: string, time: string, zone: string): string | null {
+  const day = parseDateKey(date);
+  const clock = TIME_OF_DAY.exec(time);
+  if (day === null || clock === null) return null;
+  const [year, month, dayOfMonth] = day;
+  const wall = Date.UTC(year, month - 1, dayOfMonth, Number(clock[1]), Number(clock[2]));
+  return toZonedIso(instantOfWall(wall, zone), zone);
+}
+
+/** The first and the last millisecond of a day in `zone`, as ISO date-times with offsets. */
+export function dayRange(date: string, zone: string): { from: string; to: string } | null {
+  const day = parseDateKey(date);
+  if (day === null) return null;
+  const [year, month, dayOfMonth] = day;
+  const start = instantOfWall(Date.UTC(year, month - 1, dayOfMonth), zone);
+  const next = instantOfWall(Date.UTC(year, month - 1, dayOfMonth + 1), zone);
+  return { from: toZonedIso(start, zone), to: toZonedIso(next - 1, zone) };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The days a month view shows (weeks start on Sunday): from the Sunday on or before the 1st
+ * to the Saturday on or after the last day, as a range in `zone`.
+ */
+export function monthGridRange(year: number, monthIndex: number, zone: string) {
+  const first = Date.UTC(year, monthIndex, 1);
+  const last = Date.UTC(year, monthIndex + 1, 0);
+  const start = new Date(first - new Date(first).getUTCDay() * DAY_MS);
+  const end = new Date(last + (6 - new Date(last).getUTCDay()) * DAY_MS);
+  const startRange = dayRange(start.toISOString().slice(0, 10), zone);
+  const endRange = dayRange(end.toISOString().slice(0, 10), zone);
+  if (startRange === null || endRange === null) throw new Error('Invalid month');
+  return { from: startRange.from, to: endRange.to };
+}
+
+/** 'yyyy-MM-dd' of a calendar tile: react-calendar hands out local midnights, only y/m/d count. */
+export function dateKeyOfLocalDate(date: Date): string {
+  return format(date, 'yyyy-MM-dd');
+}
+
+/** The local Date react-calendar wants for a 'yyyy-MM-dd' key. */
+export function localDateOfKey(key: string): Date | null {
+  const day = parseDateKey(key);
+  return day === null ? null : new Date(day[0], day[1] - 1, day[2]);
+}
+
+/** Today's date in `zone` as 'yyyy-MM-dd'. */
+export function todayKey(now: Date | number, zone: string): string {
+  return formatInZone(now, zone, 'yyyy-MM-dd');
+}
+
+/** The Time input's default: now in `zone` rounded up to the next whole minute. */
+export function defaultDateTime(now: Date | number, zone: string): { date: string; time: string } {
+  const ms = typeof now === 'number' ? now : now.getTime();
+  const next = Math.floor(ms / 60_000) * 60_000 + 60_000;
+  return { date: formatInZone(next, zone, 'yyyy-MM-dd'), time: formatInZone(next, zone, 'HH:mm') };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * An instant formatted in `zone`; the spec's date-and-time pattern unless told otherwise.
+ * Knows the tokens yyyy, MMM, MM, dd, d, HH, h, mm, ss and a.
+ */
+export function formatInZone(
+  instant: string | number | Date,
+  zone: string,
+  pattern = 'MMM d, yyyy h:mm a',
+): string {
+  const ms = instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
+  if (Number.isNaN(ms)) return '';
+  const wall = wallClockAt(ms, zone);
+  const tokens: Record<string, string> = {
+    yyyy: pad(wall.year, 4),
+    MMM: MONTHS[wall.month - 1] ?? '',
+    MM: pad(wall.month),
+    dd: pad(wall.day),
+    d: String(wall.day),
+    HH: pad(wall.hour),
+    h: String(wall.hour % 12 === 0 ? 12 : wall.hour % 12),
+    mm: pad(wall.minute),
+    ss: pad(wall.second),
+    a: wall.hour < 12 ? 'AM' : 'PM',
+  };
+  return pattern.replace(/yyyy|MMM|MM|dd|d|HH|h|mm|ss|a/g, (token) => tokens[token] ?? token);
+}
+
+/** A 'yyyy-MM-dd' key as people read it, e.g. 'Jul 1, 2025'. */
+export function formatDateKey(key: string, pattern = 'MMM d, yyyy'): string {
+  const day = parseDateKey(key);
+  // Noon: no daylight-saving jump moves a local noon to another day.
+  return day === null ? key : format(new Date(day[0], day[1] - 1, day[2], 12), pattern);
+}
