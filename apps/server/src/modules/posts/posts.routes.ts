@@ -39,7 +39,7 @@ const PostBodySchema = PostFieldsSchema.extend({
  */
 const bodyCheckedByHandler: FastifySchemaCompiler<unknown> = (route) =>
   route.httpPart === 'body'
-    ? (data) => ({ value: data })
+    ? (data: unknown) => ({ value: data })
     : validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
 
 /** The form of a create or edit call: multipart (media streamed to storage) or JSON. */
