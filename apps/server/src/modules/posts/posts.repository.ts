@@ -1,5 +1,5 @@
 import type { NetworkId } from '@cadence/shared';
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import {
   companies,
@@ -40,6 +40,12 @@ export interface PostFilter {
   search?: string | undefined;
 }
 
+/** A filter ready for the list queries: the search's matching companies are looked up once. */
+export interface ResolvedPostFilter {
+  companyId?: string | undefined;
+  search?: { pattern: string; companyIds: string[] } | undefined;
+}
+
 /** A post with what the list shows beside it: its company and whether it has schedules. */
 export interface PostListRow {
   post: PostRow;
@@ -52,25 +58,51 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-function filterCondition(userId: string, filter: PostFilter): SQL | undefined {
+/**
+ * Finds the customer's companies whose name matches the search, so the post queries get
+ * their ids as values. The planner can then estimate that side and OR an index scan of
+ * posts_company_created_idx with the trigram index; as a subquery it guessed "every row"
+ * and read all of the customer's posts for a rare word.
+ */
+export async function resolvePostFilter(
+  db: DbExecutor,
+  userId: string,
+  filter: PostFilter,
+): Promise<ResolvedPostFilter> {
+  if (!filter.search) return { companyId: filter.companyId };
+  const pattern = `%${escapeLike(filter.search)}%`;
+  const matching = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.userId, userId), ilike(companies.name, pattern)));
+  return {
+    companyId: filter.companyId,
+    search: { pattern, companyIds: matching.map((row) => row.id) },
+  };
+}
+
+function filterCondition(userId: string, filter: ResolvedPostFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(posts.userId, userId)];
   if (filter.companyId) conditions.push(eq(posts.companyId, filter.companyId));
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
+    const { pattern, companyIds } = filter.search;
     // search_text is lower(content || ' ' || url), held in a trigram GIN index; lower() on
     // the pattern matches it exactly (backslash escapes are untouched by lower()).
-    conditions.push(
-      or(
-        sql`${posts.searchText} like lower(${pattern})`,
-        inArray(
-          posts.companyId,
-          sql`(select ${companies.id} from ${companies} where ${companies.userId} = ${userId} and ${companies.name} ilike ${pattern})`,
-        ),
-      ),
-    );
+    const text = sql`${posts.searchText} like lower(${pattern})`;
+    conditions.push(companyIds.length > 0 ? or(text, inArray(posts.companyId, companyIds)) : text);
   }
   return and(...conditions);
 }
+
+/**
+ * Newest first, spelled exactly as posts_user_created_idx is built (DESC NULLS LAST): a
+ * plain DESC means NULLS FIRST, which the index cannot answer, and Postgres would sort the
+ * customer's every post instead of reading the first page from the index.
+ */
+const NEWEST_FIRST = [
+  sql`${posts.createdAt} desc nulls last`,
+  sql`${posts.id} desc nulls last`,
+] as const;
 
 const listColumns = {
   post: posts,
@@ -106,29 +138,40 @@ function toListRow(row: {
 }
 
 /** One page, newest first: the (user_id, created_at desc, id desc) index answers it. */
+export function listPostPageQuery(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  page: { limit: number; offset: number },
+) {
+  return selectListRows(db)
+    .where(filterCondition(userId, filter))
+    .orderBy(...NEWEST_FIRST)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
 export async function listPostPage(
   db: DbExecutor,
   userId: string,
-  filter: PostFilter,
+  filter: ResolvedPostFilter,
   page: { limit: number; offset: number },
 ): Promise<PostListRow[]> {
-  const rows = await selectListRows(db)
-    .where(filterCondition(userId, filter))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await listPostPageQuery(db, userId, filter, page);
   return rows.map(toListRow);
+}
+
+/** How many posts the filter matches, over the same condition as the page. */
+export function countPostsQuery(db: DbExecutor, userId: string, filter: ResolvedPostFilter) {
+  return db.select({ total: count() }).from(posts).where(filterCondition(userId, filter));
 }
 
 export async function countPosts(
   db: DbExecutor,
   userId: string,
-  filter: PostFilter,
+  filter: ResolvedPostFilter,
 ): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(posts)
-    .where(filterCondition(userId, filter));
+  const [row] = await countPostsQuery(db, userId, filter);
   return row?.total ?? 0;
 }
 

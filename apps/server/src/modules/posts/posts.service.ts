@@ -115,7 +115,10 @@ export function createPostsService(deps: PostsServiceDeps) {
 
   return {
     async list(userId: string, query: PostListQuery): Promise<PostList> {
-      const filter = { companyId: query.company_id, search: query.q || undefined };
+      const filter = await repo.resolvePostFilter(db, userId, {
+        companyId: query.company_id,
+        search: query.q || undefined,
+      });
       const [rows, total] = await Promise.all([
         repo.listPostPage(db, userId, filter, {
           limit: query.pageSize,
