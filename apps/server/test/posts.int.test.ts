@@ -346,6 +346,23 @@ describe.each(engines)('posts on %s', (engine) => {
       expect(attachment?.media_url).toMatch(/\.png$/);
     });
 
+    it('takes an empty, nameless file part (a file input left empty) as no media', async () => {
+      const empty = await send('POST', '/customer/post', token, [
+        { name: 'company_id', value: companyId },
+        { name: 'content', value: 'No file chosen' },
+        { name: 'media', filename: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) },
+      ]);
+      expect(empty.status).toBe(201);
+      expect(empty.json.data.attachments).toEqual([]);
+      const named = await send('POST', '/customer/post', token, [
+        { name: 'company_id', value: companyId },
+        { name: 'content', value: 'Empty file' },
+        { name: 'media', filename: 'empty.png', type: 'image/png', bytes: Buffer.alloc(0) },
+      ]);
+      expect(named.status).toBe(400);
+      expect(named.json.message).toBe(MEDIA_MESSAGES.type);
+    });
+
     it('refuses a text file named photo.jpg and keeps nothing of it', async () => {
       const before = await storedFiles();
       const response = await send('POST', '/customer/post', token, [
