@@ -42,6 +42,8 @@ import {
   type NetworkRegistry,
 } from './modules/connections/network-registry.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { registerPostRoutes } from './modules/posts/posts.routes.js';
+import { createPostsService } from './modules/posts/posts.service.js';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 
@@ -133,6 +135,14 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     logger: app.log,
   });
 
+  const posts = createPostsService({
+    db: deps.database.db,
+    storage,
+    queue: deps.queue,
+    clock,
+    logger: app.log,
+  });
+
   const auth = createAuthService({
     db: deps.database.db,
     mailer: deps.mailer,
@@ -153,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerCompanyRoutes(typed, companies);
       registerAiRoutes(typed, ai, limiter);
       registerConnectionRoutes(typed, connections);
+      registerPostRoutes(typed, posts, storage);
       done();
     },
     { prefix: '/api' },

@@ -184,6 +184,106 @@ export type PostList = z.infer<typeof PostListSchema>;
 
 export const PostIdParamsSchema = z.object({ id: z.uuid({ error: 'Post not found' }) });
 
+// ---- Creating and editing a post -----------------------------------------------------------
+
+/** The fields a post cannot do without, in the order the message names them. */
+export const POST_REQUIRED_FIELDS = ['company', 'content'] as const;
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The required fields left blank, in the spec's order: 'company', then 'content'. */
+export function missingPostFields(fields: { company_id?: unknown; content?: unknown }): string[] {
+  const missing: string[] = [];
+  if (isBlank(fields.company_id)) missing.push('company');
+  if (isBlank(fields.content)) missing.push('content');
+  return missing;
+}
+
+/** Form fields arrive as text: '' means "no value", and lists come as JSON text. */
+const blankToNull = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? null : value;
+
+function parseJsonList(value: unknown) {
+  if (typeof value !== 'string') return value;
+  if (value.trim() === '') return [];
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+function parseFlag(value: unknown) {
+  if (typeof value !== 'string') return value;
+  const text = value.trim().toLowerCase();
+  if (['true', '1', 'on', 'yes'].includes(text)) return true;
+  if (['false', '0', 'off', 'no', ''].includes(text)) return false;
+  return value;
+}
+
+const optionalUrl = (label: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(POST_URL_MAX, `${label} is too long`)
+      .refine((text) => !/[\s<>"]/.test(text), `${label} must be a web address without spaces`)
+      .nullish(),
+  );
+
+/**
+ * A post's fields as the create and edit calls accept them, as JSON or as multipart form
+ * text. Each is optional here: which are required (company, content) is checked first, so
+ * the message can list exactly the missing ones. `status` is accepted but follows
+ * `scheduled_for` (spec 000 section 4).
+ */
+export const PostFieldsSchema = z.object({
+  company_id: z.preprocess(blankToNull, z.string({ error: 'Entity not found' }).trim().nullish()),
+  content: z
+    .string({ error: 'Content must be text' })
+    .trim()
+    .max(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX} characters`)
+    .optional(),
+  url: optionalUrl('URL'),
+  shortened_url: optionalUrl('Shortened URL'),
+  url_shortened: z.preprocess(
+    parseFlag,
+    z.boolean({ error: 'url_shortened must be true or false' }).optional(),
+  ),
+  tone: z.preprocess(blankToNull, PostToneSchema.nullish()),
+  platforms: z.preprocess(
+    parseJsonList,
+    z
+      .array(z.enum(NETWORK_IDS, { error: 'Unknown social network in platforms' }), {
+        error: 'platforms must be a list of network ids, like ["twitter"]',
+      })
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
+  ),
+  scheduled_for: z.preprocess(
+    blankToNull,
+    z.iso
+      .datetime({
+        offset: true,
+        error: 'scheduled_for must be a date and time, like 2026-05-01T09:00:00Z',
+      })
+      .nullish(),
+  ),
+  status: z.enum(['draft', 'scheduled'], { error: 'status must be draft or scheduled' }).optional(),
+  /** Edit only: true removes the post's media. */
+  remove_media: z.preprocess(
+    parseFlag,
+    z.boolean({ error: 'remove_media must be true or false' }).optional(),
+  ),
+});
+export type PostFieldsInput = z.input<typeof PostFieldsSchema>;
+export type PostFields = z.output<typeof PostFieldsSchema>;
+
+/** The multipart field that carries the post's one media file. */
+export const MEDIA_FIELD = 'media';
+
 /** Adds https:// to a link shown to people when the scheme is missing ('View Article'). */
 export function articleHref(url: string): string {
   const trimmed = url.trim();

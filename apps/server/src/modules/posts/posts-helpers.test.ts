@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { makePng } from '../../../test/helpers/images.js';
+import { detectMediaType, displayName } from './media.js';
+import { parsePostFields } from './post-fields.js';
+import { escapeLike } from './posts.repository.js';
+import { utcMonthBounds } from './posts.service.js';
+
+describe('LIKE escaping', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['50%', '50\\%'],
+    ['snake_case', 'snake\\_case'],
+    ['back\\slash', 'back\\\\slash'],
+    ['%_\\', '\\%\\_\\\\'],
+  ])('%j becomes %j', (input, escaped) => {
+    expect(escapeLike(input)).toBe(escaped);
+  });
+});
+
+describe('the media file name shown', () => {
+  it.each([
+    ['photo.png', 'photo.png'],
+    ['../../etc/passwd.png', 'passwd.png'],
+    ['C:\\Users\\me\\clip.mov', 'clip.mov'],
+    ['bad\u0000name\u001f.gif', 'badname.gif'],
+    ['', 'media.png'],
+    [undefined, 'media.png'],
+    ['folder/', 'media.png'],
+    ['..', 'media.png'],
+  ])('%j is shown as %j', (name, shown) => {
+    expect(displayName(name, 'image/png')).toBe(shown);
+  });
+
+  it('is cut to 200 characters', () => {
+    expect(displayName(`${'é'.repeat(300)}.png`, 'image/png')).toHaveLength(200);
+  });
+});
+
+describe('media type by content', () => {
+  it('knows a PNG whatever it is called, and refuses text and SVG', async () => {
+    expect(await detectMediaType(makePng(4, 4))).toBe('image/png');
+    expect(await detectMediaType(Buffer.from('hello world, not an image'))).toBeUndefined();
+    expect(
+      await detectMediaType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>')),
+    ).toBeUndefined();
+    expect(await detectMediaType(Buffer.alloc(0))).toBeUndefined();
+  });
+});
+
+describe('the calendar month of the monthly limit', () => {
+  it('runs from the first instant of the month to the first of the next, in UTC', () => {
+    expect(utcMonthBounds(new Date('2026-12-31T23:59:59.999Z'))).toEqual({
+      from: new Date('2026-12-01T00:00:00Z'),
+      until: new Date('2027-01-01T00:00:00Z'),
+    });
+    expect(utcMonthBounds(new Date('2026-03-01T00:00:00Z')).from).toEqual(
+      new Date('2026-03-01T00:00:00Z'),
+    );
+  });
+});
+
+describe('post fields of a request', () => {
+  it('names the missing required fields before anything else', () => {
+    expect(() => parsePostFields({ tone: 'grumpy' })).toThrow(
+      'Please fill in all required fields: company, content',
+    );
+  });
+
+  it('on edit, counts a field not sent as the current value', () => {
+    const current = { company_id: 'c', content: 'Now' };
+    expect(parsePostFields({ tone: 'casual' }, current)).toMatchObject({ tone: 'casual' });
+    expect(() => parsePostFields({ content: '' }, current)).toThrow(
+      'Please fill in all required fields: content',
+    );
+    expect(() => parsePostFields({}, { company_id: null, content: 'Now' })).toThrow(
+      'Please fill in all required fields: company',
+    );
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(() => parsePostFields([1, 2])).toThrow('The request body must be a JSON object.');
+  });
+});

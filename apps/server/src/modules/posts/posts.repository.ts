@@ -1,0 +1,327 @@
+import type { NetworkId } from '@cadence/shared';
+import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import {
+  companies,
+  postAttachments,
+  posts,
+  scheduledInstances,
+  schedules,
+  type PostAttachmentRow,
+  type PostRow,
+} from '../../db/schema.js';
+
+/** Any number, fixed, plus the user: serialises "count this month, then insert" per customer. */
+const MONTHLY_POSTS_LOCK = 724_311;
+
+export interface PostValues {
+  companyId: string | null;
+  content: string;
+  url: string | null;
+  shortenedUrl: string | null;
+  urlShortened: boolean;
+  scheduledFor: Date | null;
+  tone: string | null;
+  platforms: NetworkId[];
+  status: 'draft' | 'scheduled';
+}
+
+export interface AttachmentValues {
+  mediaUrl: string;
+  storageKey: string;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+}
+
+export interface PostFilter {
+  companyId?: string | undefined;
+  /** Already trimmed; matched literally (no wildcards) and case-insensitively. */
+  search?: string | undefined;
+}
+
+/** A filter ready for the list queries: the search's matching companies are looked up once. */
+export interface ResolvedPostFilter {
+  companyId?: string | undefined;
+  search?: { pattern: string; companyIds: string[] } | undefined;
+}
+
+/** A post with what the list shows beside it: its company and whether it has schedules. */
+export interface PostListRow {
+  post: PostRow;
+  company: { id: string; name: string; logoUrl: string | null } | null;
+  hasSchedules: boolean;
+}
+
+/** Makes `text` match itself under LIKE: `%`, `_` and the escape character lose their power. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Finds the customer's companies whose name matches the search, so the post queries get
+ * their ids as values. The planner can then estimate that side and OR an index scan of
+ * posts_company_created_idx with the trigram index; as a subquery it guessed "every row"
+ * and read all of the customer's posts for a rare word.
+ */
+export async function resolvePostFilter(
+  db: DbExecutor,
+  userId: string,
+  filter: PostFilter,
+): Promise<ResolvedPostFilter> {
+  if (!filter.search) return { companyId: filter.companyId };
+  const pattern = `%${escapeLike(filter.search)}%`;
+  const matching = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.userId, userId), ilike(companies.name, pattern)));
+  return {
+    companyId: filter.companyId,
+    search: { pattern, companyIds: matching.map((row) => row.id) },
+  };
+}
+
+function filterCondition(userId: string, filter: ResolvedPostFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(posts.userId, userId)];
+  if (filter.companyId) conditions.push(eq(posts.companyId, filter.companyId));
+  if (filter.search) {
+    const { pattern, companyIds } = filter.search;
+    // search_text is lower(content || ' ' || url), held in a trigram GIN index; lower() on
+    // the pattern matches it exactly (backslash escapes are untouched by lower()).
+    const text = sql`${posts.searchText} like lower(${pattern})`;
+    conditions.push(companyIds.length > 0 ? or(text, inArray(posts.companyId, companyIds)) : text);
+  }
+  return and(...conditions);
+}
+
+/**
+ * Newest first, spelled exactly as posts_user_created_idx is built (DESC NULLS LAST): a
+ * plain DESC means NULLS FIRST, which the index cannot answer, and Postgres would sort the
+ * customer's every post instead of reading the first page from the index.
+ */
+const NEWEST_FIRST = [
+  sql`${posts.createdAt} desc nulls last`,
+  sql`${posts.id} desc nulls last`,
+] as const;
+
+const listColumns = {
+  post: posts,
+  companyId: companies.id,
+  companyName: companies.name,
+  companyLogoUrl: companies.logoUrl,
+  hasSchedules: sql<boolean>`exists (select 1 from ${schedules} where ${schedules.postId} = ${posts.id})`,
+};
+
+function selectListRows(db: DbExecutor) {
+  return db
+    .select(listColumns)
+    .from(posts)
+    .leftJoin(companies, eq(companies.id, posts.companyId))
+    .$dynamic();
+}
+
+function toListRow(row: {
+  post: PostRow;
+  companyId: string | null;
+  companyName: string | null;
+  companyLogoUrl: string | null;
+  hasSchedules: boolean;
+}): PostListRow {
+  return {
+    post: row.post,
+    company:
+      row.companyId && row.companyName !== null
+        ? { id: row.companyId, name: row.companyName, logoUrl: row.companyLogoUrl }
+        : null,
+    hasSchedules: Boolean(row.hasSchedules),
+  };
+}
+
+/** One page, newest first: the (user_id, created_at desc, id desc) index answers it. */
+export function listPostPageQuery(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  page: { limit: number; offset: number },
+) {
+  return selectListRows(db)
+    .where(filterCondition(userId, filter))
+    .orderBy(...NEWEST_FIRST)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function listPostPage(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  page: { limit: number; offset: number },
+): Promise<PostListRow[]> {
+  const rows = await listPostPageQuery(db, userId, filter, page);
+  return rows.map(toListRow);
+}
+
+/** How many posts the filter matches, over the same condition as the page. */
+export function countPostsQuery(db: DbExecutor, userId: string, filter: ResolvedPostFilter) {
+  return db.select({ total: count() }).from(posts).where(filterCondition(userId, filter));
+}
+
+export async function countPosts(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+): Promise<number> {
+  const [row] = await countPostsQuery(db, userId, filter);
+  return row?.total ?? 0;
+}
+
+export async function findPostListRow(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+): Promise<PostListRow | undefined> {
+  const [row] = await selectListRows(db)
+    .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+    .limit(1);
+  return row ? toListRow(row) : undefined;
+}
+
+export async function findPost(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+): Promise<PostRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The attachments of the given posts, in one query. */
+export async function listAttachments(
+  db: DbExecutor,
+  postIds: string[],
+): Promise<PostAttachmentRow[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .select()
+    .from(postAttachments)
+    .where(inArray(postAttachments.postId, postIds))
+    .orderBy(asc(postAttachments.createdAt));
+}
+
+export async function isOwnCompany(db: DbExecutor, userId: string, companyId: string) {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function lockMonthlyPosts(db: DbExecutor, userId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${MONTHLY_POSTS_LOCK}, hashtext(${userId}))`);
+}
+
+export async function countPostsCreatedBetween(
+  db: DbExecutor,
+  userId: string,
+  from: Date,
+  until: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), gte(posts.createdAt, from), lt(posts.createdAt, until)));
+  return row?.total ?? 0;
+}
+
+export async function insertPost(
+  db: DbExecutor,
+  userId: string,
+  values: PostValues,
+  now: Date,
+): Promise<PostRow> {
+  const [row] = await db
+    .insert(posts)
+    .values({ userId, ...values, createdAt: now, updatedAt: now })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updatePost(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  values: PostValues,
+  now: Date,
+): Promise<PostRow | undefined> {
+  const [row] = await db
+    .update(posts)
+    .set({ ...values, updatedAt: now })
+    .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deletePost(db: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(posts)
+    .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+    .returning({ id: posts.id });
+  return deleted.length > 0;
+}
+
+export async function insertAttachment(db: DbExecutor, postId: string, values: AttachmentValues) {
+  await db.insert(postAttachments).values({ postId, ...values });
+}
+
+/** Removes the post's attachment rows and answers their storage keys, for the files. */
+export async function deleteAttachments(db: DbExecutor, postId: string): Promise<string[]> {
+  const deleted = await db
+    .delete(postAttachments)
+    .where(eq(postAttachments.postId, postId))
+    .returning({ storageKey: postAttachments.storageKey });
+  return deleted.map((row) => row.storageKey);
+}
+
+/** The queue jobs of the post's occurrences that have not run yet. */
+export async function listPendingJobIds(db: DbExecutor, postId: string): Promise<string[]> {
+  const rows = await db
+    .select({ jobId: scheduledInstances.jobId })
+    .from(scheduledInstances)
+    .where(and(eq(scheduledInstances.postId, postId), eq(scheduledInstances.status, 'pending')));
+  return rows.flatMap((row) => (row.jobId ? [row.jobId] : []));
+}
+
+export interface PostForPublishing {
+  content: string;
+  url: string | null;
+  shortened_url: string | null;
+  attachment: { storageKey: string; url: string; mime: string } | null;
+}
+
+/** What the publisher needs to send a post: its text, its link and its media file. */
+export async function loadPostForPublishing(
+  db: DbExecutor,
+  postId: string,
+): Promise<PostForPublishing | undefined> {
+  const [post] = await db
+    .select({ content: posts.content, url: posts.url, shortenedUrl: posts.shortenedUrl })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
+  if (!post) return undefined;
+  const [attachment] = await listAttachments(db, [postId]);
+  return {
+    content: post.content,
+    url: post.url,
+    shortened_url: post.shortenedUrl,
+    attachment: attachment
+      ? { storageKey: attachment.storageKey, url: attachment.mediaUrl, mime: attachment.mimeType }
+      : null,
+  };
+}

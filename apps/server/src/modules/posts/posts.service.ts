@@ -1,0 +1,255 @@
+import {
+  DEFAULT_POST_TONE,
+  POST_MESSAGES,
+  type Post,
+  type PostList,
+  type PostListQuerySchema,
+} from '@cadence/shared';
+import type { z } from 'zod';
+import type { Db, DbExecutor } from '../../db/client.js';
+import type { PostAttachmentRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { Storage } from '../../integrations/storage.js';
+import { PUBLISH_QUEUE, type JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../logger.js';
+import { getEntitlements } from '../plans/entitlements.js';
+import type { StoredMedia } from './media.js';
+import { parsePostFields, type ParsedPostFields } from './post-fields.js';
+import * as repo from './posts.repository.js';
+
+export type PostListQuery = z.output<typeof PostListQuerySchema>;
+
+const notFound = () => AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
+const entityNotFound = () => AppError.notFound(POST_MESSAGES.entityNotFound, 'COMPANY_NOT_FOUND');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toPost(row: repo.PostListRow, attachments: PostAttachmentRow[]): Post {
+  const { post } = row;
+  return {
+    id: post.id,
+    company_id: post.companyId,
+    company: row.company
+      ? { id: row.company.id, name: row.company.name, logo_url: row.company.logoUrl }
+      : null,
+    content: post.content,
+    url: post.url,
+    shortened_url: post.shortenedUrl,
+    url_shortened: post.urlShortened,
+    scheduled_for: post.scheduledFor?.toISOString() ?? null,
+    tone: post.tone,
+    platforms: post.platforms,
+    status: post.status,
+    attachments: attachments
+      .filter((attachment) => attachment.postId === post.id)
+      .map((attachment) => ({
+        id: attachment.id,
+        media_url: attachment.mediaUrl,
+        name: attachment.name,
+        mime_type: attachment.mimeType,
+      })),
+    has_schedules: row.hasSchedules,
+    created_at: post.createdAt.toISOString(),
+    updated_at: post.updatedAt.toISOString(),
+  };
+}
+
+function toAttachmentValues(media: StoredMedia): repo.AttachmentValues {
+  return {
+    mediaUrl: media.url,
+    storageKey: media.key,
+    name: media.name,
+    mimeType: media.mimeType,
+    sizeBytes: media.sizeBytes,
+  };
+}
+
+/** The first instant of the clock's calendar month and of the next one, in UTC. */
+export function utcMonthBounds(now: Date) {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const until = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { from, until };
+}
+
+export interface PostsServiceDeps {
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+  clock: Clock;
+  logger: Logger;
+}
+
+export function createPostsService(deps: PostsServiceDeps) {
+  const { db, storage, clock } = deps;
+
+  async function loadPost(userId: string, id: string): Promise<Post> {
+    const row = await repo.findPostListRow(db, userId, id);
+    if (!row) throw notFound();
+    return toPost(row, await repo.listAttachments(db, [id]));
+  }
+
+  async function assertOwnCompany(userId: string, companyId: string) {
+    if (!UUID.test(companyId) || !(await repo.isOwnCompany(db, userId, companyId))) {
+      throw entityNotFound();
+    }
+  }
+
+  /** Files are removed after the rows: a failed removal leaves an orphan, never a dead link. */
+  async function removeFiles(keys: string[]) {
+    for (const key of keys) {
+      try {
+        await storage.remove(key);
+      } catch (error) {
+        deps.logger.warn({ err: error, key }, 'could not remove a media file');
+      }
+    }
+  }
+
+  async function monthlyLimitReached(executor: DbExecutor, userId: string) {
+    const limit = (await getEntitlements(executor, userId)).maxPostsPerMonth;
+    if (limit === null) return null;
+    const { from, until } = utcMonthBounds(clock());
+    const used = await repo.countPostsCreatedBetween(executor, userId, from, until);
+    return used >= limit ? limit : null;
+  }
+
+  return {
+    async list(userId: string, query: PostListQuery): Promise<PostList> {
+      const filter = await repo.resolvePostFilter(db, userId, {
+        companyId: query.company_id,
+        search: query.q || undefined,
+      });
+      const [rows, total] = await Promise.all([
+        repo.listPostPage(db, userId, filter, {
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        repo.countPosts(db, userId, filter),
+      ]);
+      const attachments = await repo.listAttachments(
+        db,
+        rows.map((row) => row.post.id),
+      );
+      return {
+        rows: rows.map((row) => toPost(row, attachments)),
+        count: total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async assertOwnPost(userId: string, id: string) {
+      if (!(await repo.findPost(db, userId, id))) throw notFound();
+    },
+
+    /**
+     * Refuses early when the month's posts are used up, before a large upload is taken in.
+     * The count that decides is the one in `create`, under the lock.
+     */
+    async assertCanCreate(userId: string) {
+      const limit = await monthlyLimitReached(db, userId);
+      if (limit !== null) {
+        throw AppError.forbidden(POST_MESSAGES.monthlyLimit(limit), 'POST_MONTHLY_LIMIT');
+      }
+    },
+
+    async create(userId: string, raw: unknown, media: StoredMedia | null): Promise<Post> {
+      try {
+        const fields = parsePostFields(raw);
+        const companyId = fields.company_id ?? '';
+        await assertOwnCompany(userId, companyId);
+        const values = toValues(fields, companyId);
+        const row = await db.transaction(async (tx) => {
+          await repo.lockMonthlyPosts(tx, userId);
+          const limit = await monthlyLimitReached(tx, userId);
+          if (limit !== null) {
+            throw AppError.forbidden(POST_MESSAGES.monthlyLimit(limit), 'POST_MONTHLY_LIMIT');
+          }
+          const post = await repo.insertPost(tx, userId, values, clock());
+          if (media) await repo.insertAttachment(tx, post.id, toAttachmentValues(media));
+          return post;
+        });
+        return await loadPost(userId, row.id);
+      } catch (error) {
+        if (media) await removeFiles([media.key]);
+        throw error;
+      }
+    },
+
+    async update(userId: string, id: string, raw: unknown, media: StoredMedia | null) {
+      try {
+        const existing = await repo.findPost(db, userId, id);
+        if (!existing) throw notFound();
+        const fields = parsePostFields(raw, {
+          company_id: existing.companyId,
+          content: existing.content,
+        });
+        const companyId = fields.company_id ?? existing.companyId ?? '';
+        if (companyId !== existing.companyId) await assertOwnCompany(userId, companyId);
+        const values = toValues(
+          {
+            ...fields,
+            url: fields.url === undefined ? existing.url : fields.url,
+            shortened_url:
+              fields.shortened_url === undefined ? existing.shortenedUrl : fields.shortened_url,
+            url_shortened: fields.url_shortened ?? existing.urlShortened,
+            tone: fields.tone === undefined ? existing.tone : fields.tone,
+            platforms: fields.platforms ?? existing.platforms,
+            content: fields.content ?? existing.content,
+            scheduled_for:
+              fields.scheduled_for === undefined
+                ? (existing.scheduledFor?.toISOString() ?? null)
+                : fields.scheduled_for,
+          },
+          companyId,
+        );
+        const isMediaReplaced = media !== null || fields.remove_media === true;
+        const removedKeys = await db.transaction(async (tx) => {
+          const row = await repo.updatePost(tx, userId, id, values, clock());
+          if (!row) throw notFound();
+          if (!isMediaReplaced) return [];
+          const keys = await repo.deleteAttachments(tx, id);
+          if (media) await repo.insertAttachment(tx, id, toAttachmentValues(media));
+          return keys;
+        });
+        await removeFiles(removedKeys);
+        return await loadPost(userId, id);
+      } catch (error) {
+        if (media) await removeFiles([media.key]);
+        throw error;
+      }
+    },
+
+    /** Deletes the post and its file, and cancels the publish jobs it still has waiting. */
+    async remove(userId: string, id: string) {
+      const existing = await repo.findPost(db, userId, id);
+      if (!existing) throw notFound();
+      const jobIds = await repo.listPendingJobIds(db, id);
+      if (jobIds.length > 0) await deps.queue.cancel(PUBLISH_QUEUE, jobIds);
+      const keys = (await repo.listAttachments(db, [id])).map((row) => row.storageKey);
+      // Schedules, occurrences, publications and attachment rows go by ON DELETE CASCADE.
+      if (!(await repo.deletePost(db, userId, id))) throw notFound();
+      await removeFiles(keys);
+    },
+  };
+}
+
+type ValuesInput = Omit<ParsedPostFields, 'tone'> & { tone?: string | null | undefined };
+
+/** The row values of a post: tone defaults, and the status follows the scheduled time. */
+function toValues(fields: ValuesInput, companyId: string): repo.PostValues {
+  const scheduledFor = fields.scheduled_for ? new Date(fields.scheduled_for) : null;
+  return {
+    companyId,
+    content: fields.content ?? '',
+    url: fields.url ?? null,
+    shortenedUrl: fields.shortened_url ?? null,
+    urlShortened: fields.url_shortened ?? false,
+    scheduledFor,
+    tone: fields.tone ?? DEFAULT_POST_TONE,
+    platforms: fields.platforms ?? [],
+    status: scheduledFor ? 'scheduled' : 'draft',
+  };
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;
