@@ -117,6 +117,7 @@ export const SEARCH_MESSAGES = {
     'Web search is not configured on this server. Set GOOGLE_CSE_KEY and GOOGLE_CSE_CX to enable it.',
   articlesNotConfigured:
     'Article search is not configured on this server. Set MEDIASTACK_ACCESS_KEY, or GOOGLE_CSE_KEY and GOOGLE_CSE_CX, to enable it.',
+  found: (count: number) => `${count} result${count === 1 ? '' : 's'} found`,
 } as const;
 
 export const ARTICLES_MAX = 5;
@@ -255,7 +256,34 @@ export const ShortenResultSchema = z.object({
   url: z.string(),
   shortened_url: z.string(),
   provider: z.enum(['built-in', 'tinyurl']),
+  /** True when the shortener failed and `shortened_url` is the original URL. */
+  fallback: z.boolean(),
 });
+export type ShortenResult = z.infer<typeof ShortenResultSchema>;
+
+export const SHORTENER_MESSAGES = {
+  shortened: 'URL shortened successfully',
+  invalidUrl: 'Enter a valid http:// or https:// address, like example.com/article',
+  credentialsInUrl: 'Links that contain a user name or password cannot be shortened',
+  linkNotFound: 'This short link does not exist.',
+} as const;
+
+/** Messages of the AI writing helpers that the spec leaves to us. */
+export const AI_POST_MESSAGES = {
+  generated: 'AI content generated successfully',
+  invalidUrl: 'Enter a valid web address, like example.com/article',
+  pageUnreadable: (reason: string) => `Could not read that page: ${reason}`,
+} as const;
+
+const searchText = z
+  .string()
+  .max(200, 'Search text must be at most 200 characters')
+  .optional()
+  .transform((value) => value?.trim() ?? '');
+/** A blank query is allowed and answers no results without asking anyone. */
+export const NewsSearchQuerySchema = z.object({ keywords: searchText });
+export const WebSearchQuerySchema = z.object({ query: searchText });
+export const ArticleSearchQuerySchema = z.object({ q: searchText });
 
 export const NewsResultSchema = z.object({
   id: z.string(),

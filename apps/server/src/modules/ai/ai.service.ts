@@ -1,12 +1,36 @@
-import { AI_MESSAGES, type EntityTone } from '@cadence/shared';
+import {
+  AI_MESSAGES,
+  AI_POST_MESSAGES,
+  CUSTOM_INDUSTRY,
+  EnhanceRequestSchema,
+  GenerateRequestSchema,
+  HashtagsRequestSchema,
+  normalizeWebsite,
+  POST_CONTENT_MAX,
+  POST_MESSAGES,
+  PostFromUrlRequestSchema,
+  type EntityTone,
+} from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { CompanyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AiClient, ChatRequest } from '../../integrations/ai.js';
 import { fetchPublicPage, WebFetchError } from '../../integrations/web-fetch.js';
-import { extractPageText } from '../../lib/html-text.js';
+import { extractPageText, type PageText } from '../../lib/html-text.js';
+import { findCompany } from '../companies/companies.repository.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import { insertAiCallLog } from './ai-call-log.repository.js';
+import {
+  buildEnhancePrompt,
+  buildGeneratePrompt,
+  buildHashtagsPrompt,
+  buildPostFromUrlPrompt,
+  sizeGuidance,
+  type EntityContext,
+} from './post-prompts.js';
+import { cleanAnswer, parseHashtags, replaceAiMarker, trimToLength } from './post-text.js';
 
 export interface AiServiceDeps {
   db: Db;
@@ -20,6 +44,24 @@ export interface CompanyDescriptionInput {
   tone: EntityTone;
   industry?: string | null | undefined;
   name?: string | null | undefined;
+}
+
+export type PostFromUrlInput = z.output<typeof PostFromUrlRequestSchema>;
+export type HashtagsInput = z.output<typeof HashtagsRequestSchema>;
+export type EnhanceInput = z.output<typeof EnhanceRequestSchema>;
+export type GenerateInput = z.output<typeof GenerateRequestSchema>;
+
+/** Page types worth summarising; anything else (PDF, images) is refused with a reason. */
+const READABLE_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i;
+
+function toEntityContext(company: CompanyRow): EntityContext {
+  return {
+    name: company.name,
+    industry:
+      company.industry === CUSTOM_INDUSTRY ? company.customIndustry : (company.industry ?? null),
+    description: company.description,
+    website: company.website,
+  };
 }
 
 export function createAiService(deps: AiServiceDeps) {
@@ -85,7 +127,130 @@ export function createAiService(deps: AiServiceDeps) {
     }
   }
 
+  /** The customer's own company, or 404 'Entity not found' (also for another user's id). */
+  async function loadEntity(userId: string, companyId: string): Promise<EntityContext> {
+    const company = await findCompany(deps.db, userId, companyId);
+    if (!company) throw AppError.notFound(POST_MESSAGES.entityNotFound, 'ENTITY_NOT_FOUND');
+    return toEntityContext(company);
+  }
+
+  async function loadOptionalEntity(userId: string, companyId: string | null | undefined) {
+    return companyId ? loadEntity(userId, companyId) : undefined;
+  }
+
+  /** An article to summarise; every refusal says what was wrong with the page. */
+  async function readArticle(rawUrl: string): Promise<{ url: string; page: PageText }> {
+    const url = normalizeWebsite(rawUrl);
+    if (!url) throw AppError.badRequest(AI_POST_MESSAGES.invalidUrl, 'INVALID_URL');
+    const unreadable = (reason: string) =>
+      AppError.unprocessable(AI_POST_MESSAGES.pageUnreadable(reason), 'PAGE_UNREADABLE');
+    let fetched;
+    try {
+      fetched = await fetchPublicPage(url, { allowHosts: deps.fetchAllowHosts });
+    } catch (error) {
+      if (!(error instanceof WebFetchError)) throw error;
+      deps.logger.info({ reason: error.reason, detail: error.message }, 'article fetch failed');
+      const host = new URL(url).host;
+      switch (error.reason) {
+        case 'blocked':
+          throw AppError.badRequest(AI_MESSAGES.websiteBlocked, 'FETCH_BLOCKED');
+        case 'bad-url':
+          throw AppError.badRequest(AI_POST_MESSAGES.invalidUrl, 'INVALID_URL');
+        case 'unreachable':
+          throw unreadable(
+            error.message.endsWith('timed out')
+              ? `${host} did not answer in time`
+              : `${host} could not be reached`,
+          );
+        default:
+          throw unreadable(error.message);
+      }
+    }
+    if (fetched.contentType && !READABLE_TYPES.test(fetched.contentType)) {
+      const type = fetched.contentType.split(';')[0]?.trim();
+      throw unreadable(`it is not a web page (${type})`);
+    }
+    const page = extractPageText(fetched.body);
+    if (!page.text && !page.title && !page.description) {
+      throw unreadable('the page has no readable text');
+    }
+    return { url: fetched.url, page };
+  }
+
   return {
+    /** (b) A post that shares the article at `url`, capped to the size format. */
+    async postFromUrl(userId: string, input: PostFromUrlInput) {
+      const ai = await requireAi(userId);
+      const entity = await loadOptionalEntity(userId, input.company_id);
+      const reference = await loadOptionalEntity(userId, input.reference_company_id);
+      const { url, page } = await readArticle(input.url);
+      const answer = await chatLogged(
+        ai,
+        userId,
+        'post-from-url',
+        buildPostFromUrlPrompt({
+          url,
+          page,
+          tone: input.tone,
+          sizeFormat: input.size_format,
+          entity,
+          reference,
+          includeEmojis: input.include_emojis,
+          emojiCount: input.emoji_count,
+          includeHashtags: input.include_hashtags,
+          hashtagCount: input.hashtag_count,
+          keywords: input.keywords,
+        }),
+      );
+      const max = sizeGuidance(input.size_format).max ?? POST_CONTENT_MAX;
+      return { content: trimToLength(cleanAnswer(answer.text), max) };
+    },
+
+    /** (d) Up to `count` hashtags; an answer without any usable one is a failure. */
+    async hashtags(userId: string, input: HashtagsInput) {
+      const ai = await requireAi(userId);
+      const answer = await chatLogged(
+        ai,
+        userId,
+        'hashtags',
+        buildHashtagsPrompt(input.content, input.count),
+      );
+      const hashtags = parseHashtags(answer.text, input.count);
+      if (hashtags.length === 0)
+        throw AppError.badGateway(POST_MESSAGES.hashtagsFailed, 'AI_NO_HASHTAGS');
+      return { hashtags };
+    },
+
+    /** (c) The content, rewritten to bring in the entity's description and capabilities. */
+    async enhance(userId: string, input: EnhanceInput) {
+      const ai = await requireAi(userId);
+      const entity = await loadEntity(userId, input.company_id);
+      const answer = await chatLogged(
+        ai,
+        userId,
+        'enhance',
+        buildEnhancePrompt(entity, input.content, input.tone),
+      );
+      return { content: trimToLength(cleanAnswer(answer.text), POST_CONTENT_MAX) };
+    },
+
+    /** (e) Text about the entity in place of every [AI] marker (or alone, without one). */
+    async generate(userId: string, input: GenerateInput) {
+      const ai = await requireAi(userId);
+      const entity = await loadEntity(userId, input.company_id);
+      const answer = await chatLogged(
+        ai,
+        userId,
+        'generate',
+        buildGeneratePrompt(entity, input.content, input.tone, input.size_format),
+      );
+      const generated = cleanAnswer(answer.text).split(POST_MESSAGES.aiMarker).join('').trim();
+      if (!generated) throw AppError.badGateway(POST_MESSAGES.generateFailed, 'AI_EMPTY_ANSWER');
+      const max = sizeGuidance(input.size_format).max ?? POST_CONTENT_MAX;
+      const content = replaceAiMarker(input.content, trimToLength(generated, max));
+      return { content: trimToLength(content, POST_CONTENT_MAX) };
+    },
+
     async describeCompany(userId: string, input: CompanyDescriptionInput) {
       const ai = await requireAi(userId);
       const page = await readWebsite(input.website);
