@@ -206,9 +206,15 @@ export const PostFromUrlRequestSchema = z.object({
   tone: PostToneSchema.default(DEFAULT_POST_TONE),
   size_format: SizeFormatSchema.nullish(),
   include_emojis: z.boolean().default(false),
-  emoji_count: z.unknown().transform((value) => clampCount(value, DEFAULT_EMOJI_COUNT)),
+  emoji_count: z
+    .unknown()
+    .optional()
+    .transform((value) => clampCount(value, DEFAULT_EMOJI_COUNT)),
   include_hashtags: z.boolean().default(false),
-  hashtag_count: z.unknown().transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
+  hashtag_count: z
+    .unknown()
+    .optional()
+    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
   keywords: z.string().trim().max(500, 'Keywords must be at most 500 characters').nullish(),
 });
 export type PostFromUrlRequest = z.input<typeof PostFromUrlRequestSchema>;
@@ -219,7 +225,10 @@ export const HashtagsRequestSchema = z.object({
     .trim()
     .min(1, 'Please enter some content first')
     .max(POST_CONTENT_MAX, 'Content is too long'),
-  count: z.unknown().transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
+  count: z
+    .unknown()
+    .optional()
+    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
 });
 export const HashtagsSchema = z.object({ hashtags: z.array(z.string()) });
 
