@@ -42,6 +42,16 @@ import {
   type NetworkRegistry,
 } from './modules/connections/network-registry.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { createTinyUrlClient } from './integrations/tinyurl.js';
+import { createNewsClient } from './integrations/news.js';
+import { createWebSearchClient } from './integrations/web-search.js';
+import {
+  registerShortenerRoutes,
+  registerShortLinkRedirect,
+} from './modules/shortener/shortener.routes.js';
+import { createShortenerService } from './modules/shortener/shortener.service.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 
@@ -133,6 +143,19 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     logger: app.log,
   });
 
+  const shortener = createShortenerService({
+    db: deps.database.db,
+    publicUrl: deps.config.publicUrl,
+    external: createTinyUrlClient(deps.config.tinyurl),
+    clock,
+    logger: app.log,
+  });
+  const search = createSearchService({
+    news: createNewsClient(deps.config.search),
+    web: createWebSearchClient(deps.config.search),
+    logger: app.log,
+  });
+
   const auth = createAuthService({
     db: deps.database.db,
     mailer: deps.mailer,
@@ -153,10 +176,14 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerCompanyRoutes(typed, companies);
       registerAiRoutes(typed, ai, limiter);
       registerConnectionRoutes(typed, connections);
+      registerShortenerRoutes(typed, shortener, limiter);
+      registerSearchRoutes(typed, search, limiter);
       done();
     },
     { prefix: '/api' },
   );
+  // Public short links live at the root, and must be routed before the web app's fallback.
+  registerShortLinkRedirect(app, shortener);
 
   await registerWebApp(app, deps.webDistDir ?? webDistFolder());
   return app;
