@@ -34,11 +34,10 @@ describe.each(engines)('AI writing helpers on %s', (engine) => {
     website = await startTestWebsite();
     openai = await startFakeOpenAi(() => ({ text: reply }));
     const aiEnv = { OPENAI_API_KEY: openai.apiKey, OPENAI_BASE_URL: openai.baseUrl };
-    [t, guarded, unconfigured] = await Promise.all([
-      createTestApp(engine, { env: { ...aiEnv, FETCH_ALLOW_HOSTS: 'localhost' } }),
-      createTestApp(engine, { env: aiEnv }),
-      createTestApp(engine),
-    ]);
+    // One at a time: building apps side by side starves a small machine's CPU.
+    t = await createTestApp(engine, { env: { ...aiEnv, FETCH_ALLOW_HOSTS: 'localhost' } });
+    guarded = await createTestApp(engine, { env: aiEnv });
+    unconfigured = await createTestApp(engine);
     proToken = await createVerifiedAccount(t, { email: 'pro@example.com' });
     await setTier(t.services.database.db, 'pro@example.com', 'pro');
     freeToken = await createVerifiedAccount(t, { email: 'free@example.com' });

@@ -27,19 +27,18 @@ describe.each(engines)('news, web and article search on %s', (engine) => {
       GOOGLE_CSE_CX: cse.cx,
       GOOGLE_CSE_BASE_URL: cse.baseUrl,
     };
-    [t, newsOnly, wrongKeys, none] = await Promise.all([
-      createTestApp(engine, { env: { ...news, ...web } }),
-      createTestApp(engine, { env: news }),
-      createTestApp(engine, {
-        env: {
-          ...news,
-          ...web,
-          MEDIASTACK_ACCESS_KEY: 'wrong-news-key',
-          GOOGLE_CSE_KEY: 'wrong-web-key',
-        },
-      }),
-      createTestApp(engine),
-    ]);
+    // One at a time: building apps side by side starves a small machine's CPU.
+    t = await createTestApp(engine, { env: { ...news, ...web } });
+    newsOnly = await createTestApp(engine, { env: news });
+    wrongKeys = await createTestApp(engine, {
+      env: {
+        ...news,
+        ...web,
+        MEDIASTACK_ACCESS_KEY: 'wrong-news-key',
+        GOOGLE_CSE_KEY: 'wrong-web-key',
+      },
+    });
+    none = await createTestApp(engine);
     for (const app of [t, newsOnly, wrongKeys, none]) {
       tokens.set(app, await createVerifiedAccount(app, { email: 'searcher@example.com' }));
     }

@@ -26,11 +26,14 @@ describe.each(engines)('URL shortener on %s', (engine) => {
   beforeAll(async () => {
     tiny = await startFakeTinyUrl();
     const tinyEnv = { TINYURL_BASE_URL: tiny.baseUrl, PUBLIC_URL };
-    [t, withTiny, wrongToken] = await Promise.all([
-      createTestApp(engine, { env: { PUBLIC_URL } }),
-      createTestApp(engine, { env: { ...tinyEnv, TINYURL_API_TOKEN: tiny.apiToken } }),
-      createTestApp(engine, { env: { ...tinyEnv, TINYURL_API_TOKEN: 'not-the-token' } }),
-    ]);
+    // One at a time: building apps side by side starves a small machine's CPU.
+    t = await createTestApp(engine, { env: { PUBLIC_URL } });
+    withTiny = await createTestApp(engine, {
+      env: { ...tinyEnv, TINYURL_API_TOKEN: tiny.apiToken },
+    });
+    wrongToken = await createTestApp(engine, {
+      env: { ...tinyEnv, TINYURL_API_TOKEN: 'not-the-token' },
+    });
     token = await createVerifiedAccount(t, { email: 'short@example.com' });
     otherToken = await createVerifiedAccount(t, { email: 'other@example.com' });
     tinyUser = await createVerifiedAccount(withTiny, { email: 'tiny@example.com' });
