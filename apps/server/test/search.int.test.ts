@@ -75,7 +75,7 @@ describe.each(engines)('news, web and article search on %s', (engine) => {
       expect(response.rows).toHaveLength(10);
       const source = makeNewsArticles('space launch');
       expect(response.rows[0]).toEqual({
-        id: expect.any(String),
+        id: expect.any(String) as unknown,
         title: source[0]!.title,
         description: source[0]!.description,
         url: source[0]!.url,
@@ -143,7 +143,7 @@ describe.each(engines)('news, web and article search on %s', (engine) => {
       const items = makeCseItems('reusable rockets');
       expect(response.rows).toHaveLength(10);
       expect(response.rows[0]).toEqual({
-        id: expect.any(String),
+        id: expect.any(String) as unknown,
         title: items[0]!.title,
         description: 'Social description of reusable rockets 1.',
         url: items[0]!.link,

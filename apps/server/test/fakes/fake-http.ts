@@ -62,11 +62,11 @@ export async function startFakeHttp(handle: (request: FakeRequest) => FakeAnswer
 export function failureQueue<Kind extends string>() {
   const queue: Kind[] = [];
   return {
-    push(kind: Kind, times = 1) {
+    push: (kind: Kind, times = 1) => {
       for (let i = 0; i < times; i++) queue.push(kind);
     },
     next: (): Kind | undefined => queue.shift(),
-    clear() {
+    clear: () => {
       queue.length = 0;
     },
   };

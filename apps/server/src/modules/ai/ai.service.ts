@@ -1,14 +1,16 @@
+import type {
+  EnhanceRequestSchema,
+  GenerateRequestSchema,
+  HashtagsRequestSchema,
+  PostFromUrlRequestSchema,
+} from '@cadence/shared';
 import {
   AI_MESSAGES,
   AI_POST_MESSAGES,
   CUSTOM_INDUSTRY,
-  EnhanceRequestSchema,
-  GenerateRequestSchema,
-  HashtagsRequestSchema,
   normalizeWebsite,
   POST_CONTENT_MAX,
   POST_MESSAGES,
-  PostFromUrlRequestSchema,
   type EntityTone,
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';

@@ -22,7 +22,9 @@ describe('trimToLength', () => {
   it('prefers a sentence end when it keeps most of the text', () => {
     const text = 'The launch went well. Everyone cheered loudly and then went home.';
     expect(trimToLength(text, 32)).toBe('The launch went well.');
-    expect(trimToLength(text, 60)).toBe('The launch went well. Everyone cheered loudly and then went…');
+    expect(trimToLength(text, 60)).toBe(
+      'The launch went well. Everyone cheered loudly and then went…',
+    );
   });
 
   it('never splits an emoji or a flag', () => {

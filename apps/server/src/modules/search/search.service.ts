@@ -34,7 +34,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     async news(keywords: string): Promise<NewsResult[]> {
       if (!keywords) return [];
       const news = deps.news;
-      if (!news) throw AppError.unavailable(SEARCH_MESSAGES.newsNotConfigured, 'NEWS_NOT_CONFIGURED');
+      if (!news)
+        throw AppError.unavailable(SEARCH_MESSAGES.newsNotConfigured, 'NEWS_NOT_CONFIGURED');
       return run('news', () => news.search(keywords));
     },
 
