@@ -6,9 +6,7 @@ import type {
 } from '@cadence/shared';
 import {
   AI_MESSAGES,
-  AI_POST_MESSAGES,
   CUSTOM_INDUSTRY,
-  normalizeWebsite,
   POST_CONTENT_MAX,
   POST_MESSAGES,
   type EntityTone,
@@ -20,10 +18,11 @@ import type { CompanyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AiClient, ChatRequest } from '../../integrations/ai.js';
 import { fetchPublicPage, WebFetchError } from '../../integrations/web-fetch.js';
-import { extractPageText, type PageText } from '../../lib/html-text.js';
+import { extractPageText } from '../../lib/html-text.js';
 import { findCompany } from '../companies/companies.repository.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import { insertAiCallLog } from './ai-call-log.repository.js';
+import { readArticle } from './read-article.js';
 import {
   buildEnhancePrompt,
   buildGeneratePrompt,
@@ -52,9 +51,6 @@ export type PostFromUrlInput = z.output<typeof PostFromUrlRequestSchema>;
 export type HashtagsInput = z.output<typeof HashtagsRequestSchema>;
 export type EnhanceInput = z.output<typeof EnhanceRequestSchema>;
 export type GenerateInput = z.output<typeof GenerateRequestSchema>;
-
-/** Page types worth summarising; anything else (PDF, images) is refused with a reason. */
-const READABLE_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i;
 
 function toEntityContext(company: CompanyRow): EntityContext {
   return {
@@ -140,52 +136,13 @@ export function createAiService(deps: AiServiceDeps) {
     return companyId ? loadEntity(userId, companyId) : undefined;
   }
 
-  /** An article to summarise; every refusal says what was wrong with the page. */
-  async function readArticle(rawUrl: string): Promise<{ url: string; page: PageText }> {
-    const url = normalizeWebsite(rawUrl);
-    if (!url) throw AppError.badRequest(AI_POST_MESSAGES.invalidUrl, 'INVALID_URL');
-    const unreadable = (reason: string) =>
-      AppError.unprocessable(AI_POST_MESSAGES.pageUnreadable(reason), 'PAGE_UNREADABLE');
-    let fetched;
-    try {
-      fetched = await fetchPublicPage(url, { allowHosts: deps.fetchAllowHosts });
-    } catch (error) {
-      if (!(error instanceof WebFetchError)) throw error;
-      deps.logger.info({ reason: error.reason, detail: error.message }, 'article fetch failed');
-      const host = new URL(url).host;
-      switch (error.reason) {
-        case 'blocked':
-          throw AppError.badRequest(AI_MESSAGES.websiteBlocked, 'FETCH_BLOCKED');
-        case 'bad-url':
-          throw AppError.badRequest(AI_POST_MESSAGES.invalidUrl, 'INVALID_URL');
-        case 'unreachable':
-          throw unreadable(
-            error.message.endsWith('timed out')
-              ? `${host} did not answer in time`
-              : `${host} could not be reached`,
-          );
-        default:
-          throw unreadable(error.message);
-      }
-    }
-    if (fetched.contentType && !READABLE_TYPES.test(fetched.contentType)) {
-      const type = fetched.contentType.split(';')[0]?.trim();
-      throw unreadable(`it is not a web page (${type})`);
-    }
-    const page = extractPageText(fetched.body);
-    if (!page.text && !page.title && !page.description) {
-      throw unreadable('the page has no readable text');
-    }
-    return { url: fetched.url, page };
-  }
-
   return {
     /** (b) A post that shares the article at `url`, capped to the size format. */
     async postFromUrl(userId: string, input: PostFromUrlInput) {
       const ai = await requireAi(userId);
       const entity = await loadOptionalEntity(userId, input.company_id);
       const reference = await loadOptionalEntity(userId, input.reference_company_id);
-      const { url, page } = await readArticle(input.url);
+      const { url, page } = await readArticle(input.url, deps.fetchAllowHosts, deps.logger);
       const answer = await chatLogged(
         ai,
         userId,
