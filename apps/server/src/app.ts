@@ -44,6 +44,16 @@ import {
 import { createSecretBox } from './lib/secret-box.js';
 import { registerPostRoutes } from './modules/posts/posts.routes.js';
 import { createPostsService } from './modules/posts/posts.service.js';
+import { createTinyUrlClient } from './integrations/tinyurl.js';
+import { createNewsClient } from './integrations/news.js';
+import { createWebSearchClient } from './integrations/web-search.js';
+import {
+  registerShortenerRoutes,
+  registerShortLinkRedirect,
+} from './modules/shortener/shortener.routes.js';
+import { createShortenerService } from './modules/shortener/shortener.service.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
+import { createSearchService } from './modules/search/search.service.js';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 
@@ -142,6 +152,18 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     clock,
     logger: app.log,
   });
+  const shortener = createShortenerService({
+    db: deps.database.db,
+    publicUrl: deps.config.publicUrl,
+    external: createTinyUrlClient(deps.config.tinyurl),
+    clock,
+    logger: app.log,
+  });
+  const search = createSearchService({
+    news: createNewsClient(deps.config.search),
+    web: createWebSearchClient(deps.config.search),
+    logger: app.log,
+  });
 
   const auth = createAuthService({
     db: deps.database.db,
@@ -164,10 +186,14 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerAiRoutes(typed, ai, limiter);
       registerConnectionRoutes(typed, connections);
       registerPostRoutes(typed, posts, storage);
+      registerShortenerRoutes(typed, shortener, limiter);
+      registerSearchRoutes(typed, search, limiter);
       done();
     },
     { prefix: '/api' },
   );
+  // Public short links live at the root, and must be routed before the web app's fallback.
+  registerShortLinkRedirect(app, shortener);
 
   await registerWebApp(app, deps.webDistDir ?? webDistFolder());
   return app;

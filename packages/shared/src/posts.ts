@@ -117,6 +117,7 @@ export const SEARCH_MESSAGES = {
     'Web search is not configured on this server. Set GOOGLE_CSE_KEY and GOOGLE_CSE_CX to enable it.',
   articlesNotConfigured:
     'Article search is not configured on this server. Set MEDIASTACK_ACCESS_KEY, or GOOGLE_CSE_KEY and GOOGLE_CSE_CX, to enable it.',
+  found: (count: number) => `${count} result${count === 1 ? '' : 's'} found`,
 } as const;
 
 export const ARTICLES_MAX = 5;
@@ -305,9 +306,15 @@ export const PostFromUrlRequestSchema = z.object({
   tone: PostToneSchema.default(DEFAULT_POST_TONE),
   size_format: SizeFormatSchema.nullish(),
   include_emojis: z.boolean().default(false),
-  emoji_count: z.unknown().transform((value) => clampCount(value, DEFAULT_EMOJI_COUNT)),
+  emoji_count: z
+    .unknown()
+    .optional()
+    .transform((value) => clampCount(value, DEFAULT_EMOJI_COUNT)),
   include_hashtags: z.boolean().default(false),
-  hashtag_count: z.unknown().transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
+  hashtag_count: z
+    .unknown()
+    .optional()
+    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
   keywords: z.string().trim().max(500, 'Keywords must be at most 500 characters').nullish(),
 });
 export type PostFromUrlRequest = z.input<typeof PostFromUrlRequestSchema>;
@@ -318,7 +325,10 @@ export const HashtagsRequestSchema = z.object({
     .trim()
     .min(1, 'Please enter some content first')
     .max(POST_CONTENT_MAX, 'Content is too long'),
-  count: z.unknown().transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
+  count: z
+    .unknown()
+    .optional()
+    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
 });
 export const HashtagsSchema = z.object({ hashtags: z.array(z.string()) });
 
@@ -355,7 +365,34 @@ export const ShortenResultSchema = z.object({
   url: z.string(),
   shortened_url: z.string(),
   provider: z.enum(['built-in', 'tinyurl']),
+  /** True when the shortener failed and `shortened_url` is the original URL. */
+  fallback: z.boolean(),
 });
+export type ShortenResult = z.infer<typeof ShortenResultSchema>;
+
+export const SHORTENER_MESSAGES = {
+  shortened: 'URL shortened successfully',
+  invalidUrl: 'Enter a valid http:// or https:// address, like example.com/article',
+  credentialsInUrl: 'Links that contain a user name or password cannot be shortened',
+  linkNotFound: 'This short link does not exist.',
+} as const;
+
+/** Messages of the AI writing helpers that the spec leaves to us. */
+export const AI_POST_MESSAGES = {
+  generated: 'AI content generated successfully',
+  invalidUrl: 'Enter a valid web address, like example.com/article',
+  pageUnreadable: (reason: string) => `Could not read that page: ${reason}`,
+} as const;
+
+const searchText = z
+  .string()
+  .max(200, 'Search text must be at most 200 characters')
+  .optional()
+  .transform((value) => value?.trim() ?? '');
+/** A blank query is allowed and answers no results without asking anyone. */
+export const NewsSearchQuerySchema = z.object({ keywords: searchText });
+export const WebSearchQuerySchema = z.object({ query: searchText });
+export const ArticleSearchQuerySchema = z.object({ q: searchText });
 
 export const NewsResultSchema = z.object({
   id: z.string(),

@@ -1,12 +1,37 @@
-import { AI_MESSAGES, type EntityTone } from '@cadence/shared';
+import type {
+  EnhanceRequestSchema,
+  GenerateRequestSchema,
+  HashtagsRequestSchema,
+  PostFromUrlRequestSchema,
+} from '@cadence/shared';
+import {
+  AI_MESSAGES,
+  CUSTOM_INDUSTRY,
+  POST_CONTENT_MAX,
+  POST_MESSAGES,
+  type EntityTone,
+} from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { CompanyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AiClient, ChatRequest } from '../../integrations/ai.js';
 import { fetchPublicPage, WebFetchError } from '../../integrations/web-fetch.js';
 import { extractPageText } from '../../lib/html-text.js';
+import { findCompany } from '../companies/companies.repository.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import { insertAiCallLog } from './ai-call-log.repository.js';
+import { readArticle } from './read-article.js';
+import {
+  buildEnhancePrompt,
+  buildGeneratePrompt,
+  buildHashtagsPrompt,
+  buildPostFromUrlPrompt,
+  sizeGuidance,
+  type EntityContext,
+} from './post-prompts.js';
+import { cleanAnswer, parseHashtags, replaceAiMarker, trimToLength } from './post-text.js';
 
 export interface AiServiceDeps {
   db: Db;
@@ -20,6 +45,21 @@ export interface CompanyDescriptionInput {
   tone: EntityTone;
   industry?: string | null | undefined;
   name?: string | null | undefined;
+}
+
+export type PostFromUrlInput = z.output<typeof PostFromUrlRequestSchema>;
+export type HashtagsInput = z.output<typeof HashtagsRequestSchema>;
+export type EnhanceInput = z.output<typeof EnhanceRequestSchema>;
+export type GenerateInput = z.output<typeof GenerateRequestSchema>;
+
+function toEntityContext(company: CompanyRow): EntityContext {
+  return {
+    name: company.name,
+    industry:
+      company.industry === CUSTOM_INDUSTRY ? company.customIndustry : (company.industry ?? null),
+    description: company.description,
+    website: company.website,
+  };
 }
 
 export function createAiService(deps: AiServiceDeps) {
@@ -85,7 +125,91 @@ export function createAiService(deps: AiServiceDeps) {
     }
   }
 
+  /** The customer's own company, or 404 'Entity not found' (also for another user's id). */
+  async function loadEntity(userId: string, companyId: string): Promise<EntityContext> {
+    const company = await findCompany(deps.db, userId, companyId);
+    if (!company) throw AppError.notFound(POST_MESSAGES.entityNotFound, 'ENTITY_NOT_FOUND');
+    return toEntityContext(company);
+  }
+
+  async function loadOptionalEntity(userId: string, companyId: string | null | undefined) {
+    return companyId ? loadEntity(userId, companyId) : undefined;
+  }
+
   return {
+    /** (b) A post that shares the article at `url`, capped to the size format. */
+    async postFromUrl(userId: string, input: PostFromUrlInput) {
+      const ai = await requireAi(userId);
+      const entity = await loadOptionalEntity(userId, input.company_id);
+      const reference = await loadOptionalEntity(userId, input.reference_company_id);
+      const { url, page } = await readArticle(input.url, deps.fetchAllowHosts, deps.logger);
+      const answer = await chatLogged(
+        ai,
+        userId,
+        'post-from-url',
+        buildPostFromUrlPrompt({
+          url,
+          page,
+          tone: input.tone,
+          sizeFormat: input.size_format,
+          entity,
+          reference,
+          includeEmojis: input.include_emojis,
+          emojiCount: input.emoji_count,
+          includeHashtags: input.include_hashtags,
+          hashtagCount: input.hashtag_count,
+          keywords: input.keywords,
+        }),
+      );
+      const max = sizeGuidance(input.size_format).max ?? POST_CONTENT_MAX;
+      return { content: trimToLength(cleanAnswer(answer.text), max) };
+    },
+
+    /** (d) Up to `count` hashtags; an answer without any usable one is a failure. */
+    async hashtags(userId: string, input: HashtagsInput) {
+      const ai = await requireAi(userId);
+      const answer = await chatLogged(
+        ai,
+        userId,
+        'hashtags',
+        buildHashtagsPrompt(input.content, input.count),
+      );
+      const hashtags = parseHashtags(answer.text, input.count);
+      if (hashtags.length === 0)
+        throw AppError.badGateway(POST_MESSAGES.hashtagsFailed, 'AI_NO_HASHTAGS');
+      return { hashtags };
+    },
+
+    /** (c) The content, rewritten to bring in the entity's description and capabilities. */
+    async enhance(userId: string, input: EnhanceInput) {
+      const ai = await requireAi(userId);
+      const entity = await loadEntity(userId, input.company_id);
+      const answer = await chatLogged(
+        ai,
+        userId,
+        'enhance',
+        buildEnhancePrompt(entity, input.content, input.tone),
+      );
+      return { content: trimToLength(cleanAnswer(answer.text), POST_CONTENT_MAX) };
+    },
+
+    /** (e) Text about the entity in place of every [AI] marker (or alone, without one). */
+    async generate(userId: string, input: GenerateInput) {
+      const ai = await requireAi(userId);
+      const entity = await loadEntity(userId, input.company_id);
+      const answer = await chatLogged(
+        ai,
+        userId,
+        'generate',
+        buildGeneratePrompt(entity, input.content, input.tone, input.size_format),
+      );
+      const generated = cleanAnswer(answer.text).split(POST_MESSAGES.aiMarker).join('').trim();
+      if (!generated) throw AppError.badGateway(POST_MESSAGES.generateFailed, 'AI_EMPTY_ANSWER');
+      const max = sizeGuidance(input.size_format).max ?? POST_CONTENT_MAX;
+      const content = replaceAiMarker(input.content, trimToLength(generated, max));
+      return { content: trimToLength(content, POST_CONTENT_MAX) };
+    },
+
     async describeCompany(userId: string, input: CompanyDescriptionInput) {
       const ai = await requireAi(userId);
       const page = await readWebsite(input.website);
