@@ -2,8 +2,10 @@
 // credentials and signatures like the real services and answer in their documented shapes.
 import { startFakeBluesky } from '../test/fakes/bluesky.js';
 import { startFakeFacebook } from '../test/fakes/facebook.js';
+import { startFakeGoogleCse } from '../test/fakes/google-cse.js';
 import { startFakeInstagram } from '../test/fakes/instagram.js';
 import { startFakeLinkedIn } from '../test/fakes/linkedin.js';
+import { startFakeMediastack } from '../test/fakes/mediastack.js';
 import { startFakeOpenAi, type ChatCompletionRequest } from '../test/fakes/openai.js';
 import { startFakeThreads } from '../test/fakes/threads.js';
 import { startFakeX } from '../test/fakes/x.js';
@@ -23,15 +25,19 @@ export function demoAiReply(request: ChatCompletionRequest): { text: string } {
 }
 
 export async function startDemoFakes() {
-  const [x, facebook, instagram, linkedIn, bluesky, threads, openai] = await Promise.all([
-    startFakeX(),
-    startFakeFacebook(),
-    startFakeInstagram(),
-    startFakeLinkedIn(),
-    startFakeBluesky(),
-    startFakeThreads(),
-    startFakeOpenAi(demoAiReply, 'demo-openai-key'),
-  ]);
+  const [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web] = await Promise.all(
+    [
+      startFakeX(),
+      startFakeFacebook(),
+      startFakeInstagram(),
+      startFakeLinkedIn(),
+      startFakeBluesky(),
+      startFakeThreads(),
+      startFakeOpenAi(demoAiReply, 'demo-openai-key'),
+      startFakeMediastack('demo-mediastack-key'),
+      startFakeGoogleCse('demo-cse-key', 'demo-cse-engine'),
+    ],
+  );
   return {
     credentials: {
       twitter: x.validCredentials,
@@ -50,10 +56,17 @@ export async function startDemoFakes() {
       THREADS_API_BASE_URL: threads.baseUrl,
       OPENAI_API_KEY: 'demo-openai-key',
       OPENAI_BASE_URL: openai.baseUrl,
+      MEDIASTACK_ACCESS_KEY: news.accessKey,
+      MEDIASTACK_BASE_URL: news.baseUrl,
+      GOOGLE_CSE_KEY: 'demo-cse-key',
+      GOOGLE_CSE_CX: 'demo-cse-engine',
+      GOOGLE_CSE_BASE_URL: web.baseUrl,
     },
     async close() {
       await Promise.all(
-        [x, facebook, instagram, linkedIn, bluesky, threads, openai].map((fake) => fake.close()),
+        [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web].map((fake) =>
+          fake.close(),
+        ),
       );
     },
   };
