@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
  */
 export async function startLatencyProxy(target: string, latencyMs: number) {
   const upstream = new URL(target);
+  let requests = 0;
   const server = createServer((incoming, outgoing) => {
+    requests += 1;
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.on('end', () => {
@@ -40,6 +42,8 @@ export async function startLatencyProxy(target: string, latencyMs: number) {
   return {
     /** The proxied base URL, keeping the target's path (e.g. a Graph API version). */
     baseUrl: `http://127.0.0.1:${port}${basePath}`,
+    /** Requests forwarded so far (the network calls the publisher made). */
+    requests: () => requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -2,7 +2,8 @@
 // connections), so the demo starts from data the product itself made.
 import { API_PATHS, type NetworkId } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppInstance } from '../src/app.js';
+import type { Db } from '../src/db/client.js';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
 import type { Mailer } from '../src/integrations/mail.js';
@@ -17,13 +18,7 @@ export const DEMO_ACCOUNT = {
   password: 'demo-password',
 };
 
-const ENTITIES: Array<{
-  name: string;
-  website: string;
-  industry: string;
-  description: string;
-  networks: NetworkId[];
-}> = [
+const ENTITIES: SeedEntity[] = [
   {
     name: 'Harbor Coffee Roasters',
     website: 'https://harbor-coffee.example',
@@ -82,7 +77,97 @@ function saveFields(network: NetworkId, credentials: NetworkCredentials): Record
   }
 }
 
-/** Answers true when it created the account, false when it was already there. */
+/** A mailer that keeps the last message, so the seeding can read the sign-up code. */
+export function createCapturingMailer() {
+  let lastText = '';
+  const mailer: Mailer = {
+    send: (message) => {
+      lastText = message.text;
+      return Promise.resolve();
+    },
+    close: () => undefined,
+  };
+  return { mailer, lastText: () => lastText };
+}
+
+export interface SeedEntity {
+  name: string;
+  website: string;
+  industry: string;
+  description: string;
+  networks: NetworkId[];
+}
+
+/**
+ * Signs an account up through the routes, verifies it with the mailed code, puts it on the
+ * Business plan, and adds entities with connected networks. Answers the session token and
+ * the entities' ids.
+ */
+export async function createSeededAccount(input: {
+  app: AppInstance;
+  db: Db;
+  lastMail: () => string;
+  account: { name: string; email: string; password: string };
+  entities: SeedEntity[];
+  credentials: NetworkCredentials;
+}) {
+  const { app, account } = input;
+  const call = async (url: string, body: object, token?: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      payload: body,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    const json = response.json<{ data?: Record<string, unknown>; message?: string }>();
+    if (response.statusCode >= 400)
+      throw new Error(`Setup failed at ${url}: ${json.message ?? response.statusCode}`);
+    return json.data ?? {};
+  };
+  await call(API_PATHS.signUp, account);
+  const code = /\b(\d{6})\b/.exec(input.lastMail())?.[1];
+  if (!code) throw new Error('Setup failed: no sign-up code was mailed');
+  await call(API_PATHS.submitOtp, {
+    purpose: 'registration',
+    email: account.email,
+    otp_code: code,
+  });
+  await setTier(input.db, account.email, 'business');
+  const { access_token: token } = (await call(API_PATHS.signIn, {
+    email: account.email,
+    password: account.password,
+  })) as { access_token: string };
+
+  const companyIds: string[] = [];
+  for (const entity of input.entities) {
+    const company = await call(
+      API_PATHS.companies,
+      {
+        name: entity.name,
+        website: entity.website,
+        industry: entity.industry,
+        description: entity.description,
+      },
+      token,
+    );
+    const companyId = String(company.id);
+    companyIds.push(companyId);
+    for (const network of entity.networks) {
+      await call(
+        API_PATHS.socialSave,
+        {
+          social_account_type: network,
+          company_id: companyId,
+          ...saveFields(network, input.credentials),
+        },
+        token,
+      );
+    }
+  }
+  return { token, companyIds };
+}
+
+/** Answers true when it created the demo account, false when it was already there. */
 export async function seedDemo(
   env: NodeJS.ProcessEnv,
   credentials: NetworkCredentials,
@@ -96,68 +181,17 @@ export async function seedDemo(
       .from(users)
       .where(eq(users.email, DEMO_ACCOUNT.email));
     if (existing) return false;
-
-    let lastMail = '';
-    const mailer: Mailer = {
-      send: (message) => {
-        lastMail = message.text;
-        return Promise.resolve();
-      },
-      close: () => undefined,
-    };
-    const app = await buildApp({ config, logger, ...services, mailer });
+    const capture = createCapturingMailer();
+    const app = await buildApp({ config, logger, ...services, mailer: capture.mailer });
     try {
-      const call = async (method: 'POST', url: string, body: object, token?: string) => {
-        const response = await app.inject({
-          method,
-          url: `/api${url}`,
-          payload: body,
-          headers: token ? { authorization: `Bearer ${token}` } : {},
-        });
-        const json = response.json<{ data?: Record<string, unknown>; message?: string }>();
-        if (response.statusCode >= 400)
-          throw new Error(`Demo setup failed at ${url}: ${json.message ?? response.statusCode}`);
-        return json.data ?? {};
-      };
-      await call('POST', API_PATHS.signUp, DEMO_ACCOUNT);
-      const code = /\b(\d{6})\b/.exec(lastMail)?.[1];
-      if (!code) throw new Error('Demo setup failed: no sign-up code was mailed');
-      await call('POST', API_PATHS.submitOtp, {
-        purpose: 'registration',
-        email: DEMO_ACCOUNT.email,
-        otp_code: code,
+      await createSeededAccount({
+        app,
+        db: services.database.db,
+        lastMail: capture.lastText,
+        account: DEMO_ACCOUNT,
+        entities: ENTITIES,
+        credentials,
       });
-      await setTier(services.database.db, DEMO_ACCOUNT.email, 'business');
-      const { access_token: token } = (await call('POST', API_PATHS.signIn, {
-        email: DEMO_ACCOUNT.email,
-        password: DEMO_ACCOUNT.password,
-      })) as { access_token: string };
-
-      for (const entity of ENTITIES) {
-        const company = await call(
-          'POST',
-          API_PATHS.companies,
-          {
-            name: entity.name,
-            website: entity.website,
-            industry: entity.industry,
-            description: entity.description,
-          },
-          token,
-        );
-        for (const network of entity.networks) {
-          await call(
-            'POST',
-            API_PATHS.socialSave,
-            {
-              social_account_type: network,
-              company_id: company.id,
-              ...saveFields(network, credentials),
-            },
-            token,
-          );
-        }
-      }
       return true;
     } finally {
       await app.close();
