@@ -42,6 +42,11 @@ import {
   type NetworkRegistry,
 } from './modules/connections/network-registry.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { registerLogRoutes } from './modules/logs/logs.routes.js';
+import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js';
+import { createSchedulesService } from './modules/schedules/schedules.service.js';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 
@@ -117,7 +122,20 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await registerUploads(app, uploadsDir);
 
-  const companies = createCompaniesService({ db: deps.database.db, storage, clock });
+  const companies = createCompaniesService({
+    db: deps.database.db,
+    storage,
+    clock,
+    queue: deps.queue,
+  });
+  const settings = createSettingsService({ db: deps.database.db, clock });
+  const schedules = createSchedulesService({
+    db: deps.database.db,
+    queue: deps.queue,
+    clock,
+    logger: app.log,
+    jobExpireSeconds: deps.config.publisher.jobExpireSeconds,
+  });
   const ai = createAiService({
     db: deps.database.db,
     ai: deps.ai ?? createAiClient(deps.config.openai),
@@ -153,6 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerCompanyRoutes(typed, companies);
       registerAiRoutes(typed, ai, limiter);
       registerConnectionRoutes(typed, connections);
+      registerSettingsRoutes(typed, settings);
+      registerScheduleRoutes(typed, schedules);
+      registerLogRoutes(typed, deps.database.db);
       done();
     },
     { prefix: '/api' },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where uploaded files live. Local disk by default; an S3-compatible store can stand in. */
@@ -7,6 +7,8 @@ export interface Storage {
   /** Stores the bytes under a fresh unguessable name and answers their public URL path. */
   save(folder: string, extension: string, bytes: Buffer): Promise<{ key: string; url: string }>;
   remove(key: string): Promise<void>;
+  /** The stored bytes (the publisher uploads them to networks). */
+  read(key: string): Promise<Buffer>;
 }
 
 export const UPLOADS_PREFIX = '/uploads/';
@@ -24,6 +26,11 @@ export function createLocalStorage(root: string): Storage {
       const file = path.resolve(root, key);
       if (!file.startsWith(path.resolve(root) + path.sep)) return;
       await rm(file, { force: true });
+    },
+    async read(key) {
+      const file = path.resolve(root, key);
+      if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error('Invalid storage key');
+      return readFile(file);
     },
   };
 }
