@@ -27,7 +27,7 @@ export interface PublisherDeps {
 
 /** Job loops per process, each taking a small batch and publishing its jobs concurrently. */
 const WORK_LOOPS = 4;
-const BATCH_SIZE = 5;
+const BATCH_SIZE = 10;
 const RECONCILE_BATCH = 500;
 
 /**
