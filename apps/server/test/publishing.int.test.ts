@@ -234,6 +234,39 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect((fakes.linkedIn.calls['POST /rest/posts'] ?? 0) - before).toBe(4);
   });
 
+  it("fails at once, with the network's reason, when it refuses the content", async () => {
+    const { instanceId } = await env.schedule(['twitter']);
+    fakes.twitter.failNext('invalid', 1, 'POST /2/tweets');
+    await runDue(instanceId);
+    const [row] = await publicationsOf(instanceId);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'invalid' });
+    expect(row?.lastError).toContain('too long');
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.retryCount, log.errorCode])).toEqual([
+      ['error', 0, 'invalid'],
+    ]);
+    expect((await instance(instanceId))?.status).toBe('failed');
+  });
+
+  it('fails a network disconnected after scheduling, and publishes the others', async () => {
+    const { instanceId, content } = await env.schedule(['linkedIn', 'bluesky']);
+    await postJson(
+      t.app,
+      '/social-accounts/disconnect',
+      { company_id: env.companyId, social_account_type: 'linkedIn' },
+      { authorization: `Bearer ${env.token}` },
+    );
+    await runDue(instanceId);
+    const rows = await publicationsOf(instanceId);
+    expect(rows.map((row) => [row.network, row.status])).toEqual([
+      ['bluesky', 'published'],
+      ['linkedIn', 'failed'],
+    ]);
+    expect(rows[1]?.lastError).toBe(SCHEDULE_MESSAGES.networkNotConnected('LinkedIn'));
+    expect(countOn('linkedIn', content)).toBe(0);
+    await connectNetworks(t, fakes, env.token, env.companyId, ['linkedIn']);
+  });
+
   it('marks the connection for reconnecting when the network refuses the credentials', async () => {
     const { instanceId } = await env.schedule(['threads', 'bluesky']);
     fakes.threads.failNext('unauthorized', 1, 'POST /threads');

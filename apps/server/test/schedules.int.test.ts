@@ -83,6 +83,18 @@ describe.each(engines)('schedules on %s', (engine) => {
   const list = (query = '', token = owner) =>
     call<ScheduleList>('GET', `/schedules${query}`, token);
 
+  it('lists its routes in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(doc.paths['/api/schedules'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/schedules/{id}'] ?? {})).toEqual(['delete']);
+    expect(doc.paths).toHaveProperty(['/api/schedules/bulk-delete', 'post']);
+    expect(doc.paths).toHaveProperty(['/api/schedules/calendar', 'get']);
+    expect(Object.keys(doc.paths['/api/customer/settings'] ?? {}).sort()).toEqual(['get', 'put']);
+    expect(doc.paths).toHaveProperty(['/api/customer/logs', 'get']);
+  });
+
   describe('settings', () => {
     it('has no time zone until one is saved', async () => {
       const response = await call('GET', '/customer/settings', owner);

@@ -8,6 +8,7 @@ import {
   NetworkError,
   type NetworkAdapter,
   type PublishInput,
+  type PublishResult,
 } from '../../integrations/networks/types.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
@@ -84,9 +85,20 @@ export function createInstancePublisher(deps: PublishDeps) {
     if (!claimed) return; // another worker has it, or it is settled
     const retryCount = claimed.attempts - 1;
 
-    const credentials = post.companyId
-      ? await deps.connections.readCredentials(post.companyId, network)
-      : undefined;
+    let credentials: Awaited<ReturnType<typeof deps.connections.readCredentials>>;
+    try {
+      credentials = post.companyId
+        ? await deps.connections.readCredentials(post.companyId, network)
+        : undefined;
+    } catch (error) {
+      // Sealed with another APP_SECRET, or damaged: only a reconnect helps.
+      deps.logger.error({ err: error, network }, 'stored credentials cannot be read');
+      return fail(
+        reconnectMessage(name, 'the saved credentials cannot be read'),
+        'credentials_unreadable',
+        retryCount,
+      );
+    }
     if (!credentials) {
       return fail(SCHEDULE_MESSAGES.networkNotConnected(name), 'not_connected', retryCount);
     }
@@ -107,12 +119,36 @@ export function createInstancePublisher(deps: PublishDeps) {
       media,
     };
     const adapter = deps.registry.adapters[network] as NetworkAdapter<typeof credentials>;
+    let result: PublishResult;
     try {
-      const result = await adapter.publish(input, credentials);
-      await repo.markPublished(db, pending.id, result, deps.clock());
-      await log({ status: 'success', message: `Published to ${name}`, retryCount });
+      result = await adapter.publish(input, credentials);
     } catch (error) {
       await settleNetworkFailure(error, claimed, name, log, fail);
+      return;
+    }
+    await recordPublished(pending.id, network, result);
+    await log({ status: 'success', message: `Published to ${name}`, retryCount });
+  }
+
+  /**
+   * The post is out: its id must be kept. A database blip gets a few more tries; should they
+   * all fail, the claim goes stale and the publication ends unconfirmed, never re-posted.
+   */
+  async function recordPublished(publicationId: string, network: NetworkId, result: PublishResult) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await repo.markPublished(db, publicationId, result, deps.clock());
+        return;
+      } catch (error) {
+        if (attempt >= 3) {
+          deps.logger.error(
+            { err: error, network, publicationId, externalId: result.externalId },
+            'published, but the external id could not be stored',
+          );
+          throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
     }
   }
 
@@ -255,11 +291,13 @@ export function createInstancePublisher(deps: PublishDeps) {
     const due = await repo.listDuePublications(db, instanceId, now);
     const media = mediaOf(context);
     // In parallel across networks, each network's calls limited per process.
-    await Promise.all(
+    const outcomes = await Promise.allSettled(
       due.map((publication) =>
         deps.semaphores[publication.network].run(() => publishOne(context, publication, media)),
       ),
     );
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason; // the job is retried; every step above is idempotent
     await settleInstance(context);
   };
 }
