@@ -396,9 +396,11 @@ describe.each(engines)('publishing on %s', (engine) => {
     t.clock.advance(61);
     expect(await t.publisher.reconcile()).toBeGreaterThanOrEqual(1);
     const jobs = await db().execute(
-      sql`select state from pgboss.job where name = ${PUBLISH_QUEUE} and singleton_key = ${instanceId} and state = 'created'`,
+      sql`select id from pgboss.job where name = ${PUBLISH_QUEUE} and singleton_key = ${instanceId} and state = 'created'`,
     );
-    expect((jobs as { rows: unknown[] }).rows).toHaveLength(1);
+    const rows = (jobs as { rows: Array<{ id: string }> }).rows;
+    expect(rows).toHaveLength(1);
+    expect((await instance(instanceId))?.jobId).toBe(rows[0]?.id);
     expect(await t.publisher.reconcile()).toBe(0);
   });
 

@@ -12,7 +12,7 @@ import { createSecretBox } from '../../lib/secret-box.js';
 import { createConnectionsService } from '../connections/connections.service.js';
 import { createNetworkRegistry, type NetworkRegistry } from '../connections/network-registry.js';
 import { createInstancePublisher } from './publish-instance.js';
-import { findInstancesWithoutLiveJob } from './publishing.repository.js';
+import { findInstancesWithoutLiveJob, storeJobId } from './publishing.repository.js';
 import { createSemaphore } from './semaphore.js';
 
 export interface PublisherDeps {
@@ -85,11 +85,12 @@ export function createPublisher(deps: PublisherDeps) {
         RECONCILE_BATCH,
       );
       for (const instanceId of ids) {
-        await sendPublishJob(queue, {
+        const jobId = await sendPublishJob(queue, {
           instanceId,
           startAfter: new Date(),
           expireInSeconds: config.publisher.jobExpireSeconds,
         });
+        if (jobId) await storeJobId(database.db, instanceId, jobId);
       }
       if (ids.length > 0) logger.info({ count: ids.length }, 'queued missing publish jobs');
       return ids.length;

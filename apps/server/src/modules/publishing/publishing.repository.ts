@@ -295,3 +295,8 @@ export async function findInstancesWithoutLiveJob(
     limit ${limit}`);
   return (result as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
 }
+
+/** Keeps the latest job of an instance, the one a delete cancels. */
+export async function storeJobId(db: DbExecutor, instanceId: string, jobId: string) {
+  await db.update(scheduledInstances).set({ jobId }).where(eq(scheduledInstances.id, instanceId));
+}
