@@ -15,11 +15,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NETWORK_IDS, type NetworkId } from '@cadence/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { createCapturingMailer, createSeededAccount } from '../apps/server/demo/seed.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import type { Db } from '../apps/server/src/db/client.js';
 import { postAttachments, posts } from '../apps/server/src/db/schema.js';
 import { PUBLISH_QUEUE } from '../apps/server/src/jobs/queue.js';
 import { createLogger } from '../apps/server/src/logger.js';
@@ -47,6 +48,11 @@ const COUNT = Number(args.count);
 const LATENCY_MS = Number(args.latency);
 const STEADY_MINUTES = Number(args['steady-minutes']);
 const STEADY_RATE = Number(args['steady-rate']);
+
+/** Rows of a raw query (the two drivers type `execute` differently). */
+async function query<T>(db: Db, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
 
 async function startNetworks() {
   const [x, facebook, instagram, linkedIn, bluesky, threads] = await Promise.all([
@@ -173,9 +179,10 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
       credentials: networks.credentials,
     });
     const [companyId] = companyIds as [string];
-    const [{ id: userId }] = (
-      await db.execute<{ id: string }>(sql`select id from users where email = 'bench@example.com'`)
-    ).rows as [{ id: string }];
+    const [{ id: userId }] = (await query<{ id: string }>(
+      db,
+      sql`select id from users where email = 'bench@example.com'`,
+    )) as [{ id: string }];
 
     // Setup, not measured: one post per publication, networks round-robin; Instagram posts
     // carry an image (it needs one, and fetches it by URL itself).
@@ -228,11 +235,10 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
       set scheduled_for = ${t0.toISOString()}::timestamptz + (o.rn - 1) * ${stepMs} * interval '1 millisecond'
       from (select id, row_number() over (order by created_at, id) as rn from scheduled_instances where user_id = ${userId}) o
       where o.id = i.id`);
-    const instances = (
-      await db.execute<{ id: string; scheduled_for: string }>(
-        sql`select id, scheduled_for from scheduled_instances where user_id = ${userId}`,
-      )
-    ).rows;
+    const instances = await query<{ id: string; scheduled_for: string }>(
+      db,
+      sql`select id, scheduled_for from scheduled_instances where user_id = ${userId}`,
+    );
     for (let start = 0; start < instances.length; start += 1000) {
       await services.queue.insert(
         instances.slice(start, start + 1000).map((instance) => ({
@@ -258,23 +264,28 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
     let remaining = count;
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const [row] = (
-        await db.execute<{ open: number }>(
-          sql`select count(*)::int as open from publications where status in ('pending', 'publishing')`,
-        )
-      ).rows;
+      const [row] = await query<{ open: number }>(
+        db,
+        sql`select count(*)::int as open from publications where status in ('pending', 'publishing')`,
+      );
       remaining = row?.open ?? 0;
       if (remaining === 0 && Date.now() > lastDue) break;
     }
     await publisher.stop();
 
-    const rows = (
-      await db.execute<{ network: NetworkId; status: string; late_ms: number | null; done: string | null }>(sql`
+    const rows = await query<{
+      network: NetworkId;
+      status: string;
+      late_ms: number | null;
+      done: string | null;
+    }>(
+      db,
+      sql`
         select p.network, p.status,
           extract(epoch from (p.published_at - i.scheduled_for)) * 1000 as late_ms,
           p.published_at as done
-        from publications p join scheduled_instances i on i.id = p.instance_id`)
-    ).rows;
+        from publications p join scheduled_instances i on i.id = p.instance_id`,
+    );
     const published = rows.filter((row) => row.status === 'published');
     const lastDone = Math.max(...published.map((row) => new Date(row.done!).getTime()));
     const accepted = networks.accepted();

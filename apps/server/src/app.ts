@@ -54,6 +54,11 @@ import {
 import { createShortenerService } from './modules/shortener/shortener.service.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { createSearchService } from './modules/search/search.service.js';
+import { registerLogRoutes } from './modules/logs/logs.routes.js';
+import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js';
+import { createSchedulesService } from './modules/schedules/schedules.service.js';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 
@@ -129,7 +134,20 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await registerUploads(app, uploadsDir);
 
-  const companies = createCompaniesService({ db: deps.database.db, storage, clock });
+  const companies = createCompaniesService({
+    db: deps.database.db,
+    storage,
+    clock,
+    queue: deps.queue,
+  });
+  const settings = createSettingsService({ db: deps.database.db, clock });
+  const schedules = createSchedulesService({
+    db: deps.database.db,
+    queue: deps.queue,
+    clock,
+    logger: app.log,
+    jobExpireSeconds: deps.config.publisher.jobExpireSeconds,
+  });
   const ai = createAiService({
     db: deps.database.db,
     ai: deps.ai ?? createAiClient(deps.config.openai),
@@ -188,6 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerPostRoutes(typed, posts, storage);
       registerShortenerRoutes(typed, shortener, limiter);
       registerSearchRoutes(typed, search, limiter);
+      registerSettingsRoutes(typed, settings);
+      registerScheduleRoutes(typed, schedules);
+      registerLogRoutes(typed, deps.database.db);
       done();
     },
     { prefix: '/api' },

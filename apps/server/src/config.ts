@@ -81,6 +81,22 @@ const EnvSchema = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  PUBLISH_JOB_EXPIRE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(5, 'must be at least 5 seconds')
+    .max(3600, 'must be at most 3600 seconds')
+    .default(300),
+  PUBLISH_RECONCILE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .default(30),
+  PUBLISH_RETRY_BASE_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 or more')
+    .default(30_000),
   NODE_ENV: optionalText,
 });
 
@@ -126,6 +142,15 @@ export interface Config {
     missedAfterMs: number;
     /** At most this many calls in flight to one network from one worker process. */
     concurrencyPerNetwork: number;
+    /**
+     * How long one publish job may run before pg-boss hands it to another worker; a
+     * publication still claimed after this long is taken as a worker that died mid-call.
+     */
+    jobExpireSeconds: number;
+    /** How often a worker looks for due instances whose job went missing. */
+    reconcileIntervalSeconds: number;
+    /** Retry backoff base: base x 2^n with full jitter (tests make it small). */
+    retryBaseMs: number;
   };
   /** Set by `npm run demo`: the networks are local fakes, and the web app says so. */
   simulatedNetworks: boolean;
@@ -188,6 +213,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publisher: {
       missedAfterMs: parsed.PUBLISH_MISSED_AFTER_MINUTES * 60_000,
       concurrencyPerNetwork: parsed.PUBLISH_CONCURRENCY_PER_NETWORK,
+      jobExpireSeconds: parsed.PUBLISH_JOB_EXPIRE_SECONDS,
+      reconcileIntervalSeconds: parsed.PUBLISH_RECONCILE_SECONDS,
+      retryBaseMs: parsed.PUBLISH_RETRY_BASE_MS,
     },
     simulatedNetworks: parsed.SIMULATED_NETWORKS,
     isProduction: parsed.NODE_ENV === 'production',

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
+import { createPublisher } from './modules/publishing/publisher.js';
 import { openServices } from './services.js';
 
 async function main() {
@@ -12,6 +13,10 @@ async function main() {
   // `services.queue`, which every role starts (web processes need it to enqueue).
   const app =
     config.role === 'worker' ? undefined : await buildApp({ config, logger, ...services });
+  // Only worker and all-in-one processes publish; web processes just enqueue.
+  const publisher =
+    config.role === 'web' ? undefined : createPublisher({ config, logger, ...services });
+  await publisher?.start();
 
   let isStopping = false;
   const stop = (signal: string) => {
@@ -22,6 +27,7 @@ async function main() {
     force.unref();
     (async () => {
       await app?.close();
+      await publisher?.stop();
       await services.close();
     })().then(
       () => process.exit(0),

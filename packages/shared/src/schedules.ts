@@ -166,3 +166,60 @@ export const CalendarDaySchema = z.object({
 });
 export type CalendarDay = z.infer<typeof CalendarDaySchema>;
 export const CalendarSchema = z.object({ days: z.array(CalendarDaySchema) });
+
+export const SETTINGS_MESSAGES = {
+  fetched: 'Settings fetched successfully',
+  saved: 'Timezone settings saved successfully',
+  unknownZone: 'Choose a time zone from the list',
+} as const;
+
+// ---- Post logs (one row per publishing attempt) -------------------------------------------
+
+export const LOG_STATUS_FILTERS = ['success', 'error', 'pending'] as const;
+export const LOGS_LIMIT_MAX = 100;
+
+export const LogListQuerySchema = z.object({
+  status: z
+    .enum(LOG_STATUS_FILTERS, { error: 'Status must be success, error or pending' })
+    .optional(),
+  q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(LOGS_LIMIT_MAX, `limit must be at most ${LOGS_LIMIT_MAX}`)
+    .default(LOGS_LIMIT_MAX),
+});
+
+export const SystemLogSchema = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  platform: z.string(),
+  status: z.enum(LOG_STATUS_FILTERS),
+  message: z.string(),
+  post_id: z.string().nullable(),
+  instance_id: z.string().nullable(),
+  error_code: z.string().nullable(),
+  /** Shown as 'Retry n/3' when above 0. */
+  retry_count: z.number().int(),
+  scheduled_for: z.string().nullable(),
+});
+export type SystemLog = z.infer<typeof SystemLogSchema>;
+export const LogListSchema = z.object({ rows: z.array(SystemLogSchema) });
+
+export const LOG_MESSAGES = {
+  fetched: 'Logs fetched successfully',
+  failed: 'Failed to load logs',
+} as const;
+
+export const ScheduleIdParamsSchema = z.object({
+  id: z.uuid({ error: SCHEDULE_MESSAGES.notFound }),
+});
+
+export const ScheduleCreatedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ id: z.string(), instances: z.array(ScheduledInstanceSchema) }),
+});
+
+export const BulkDeletedSchema = z.object({ deleted: z.number().int() });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,6 +25,8 @@ export interface Storage {
     options?: { maxBytes?: number },
   ): Promise<StoredFile & { size: number }>;
   remove(key: string): Promise<void>;
+  /** The stored bytes (the publisher uploads them to networks). */
+  read(key: string): Promise<Buffer>;
 }
 
 export class StorageLimitError extends Error {
@@ -87,6 +89,11 @@ export function createLocalStorage(root: string): Storage {
       const file = path.resolve(root, key);
       if (!file.startsWith(path.resolve(root) + path.sep)) return;
       await rm(file, { force: true });
+    },
+    async read(key) {
+      const file = path.resolve(root, key);
+      if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error('Invalid storage key');
+      return readFile(file);
     },
   };
 }

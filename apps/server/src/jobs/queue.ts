@@ -19,6 +19,7 @@ export async function startJobQueue(
       : new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  await createPublishQueue(boss);
   return boss;
 }
 
@@ -28,3 +29,11 @@ export async function stopJobQueue(boss: JobQueue) {
 
 /** One job per scheduled instance; its data is `{ instanceId }`. */
 export const PUBLISH_QUEUE = 'publish-instance';
+
+/**
+ * The 'short' policy keeps at most one queued (not yet started) job per singleton key,
+ * so re-sending an instance's job while one is waiting adds nothing.
+ */
+async function createPublishQueue(boss: JobQueue) {
+  await boss.createQueue(PUBLISH_QUEUE, { name: PUBLISH_QUEUE, policy: 'short' });
+}

@@ -6,6 +6,7 @@ import { buildApp, type AppInstance } from '../../src/app.js';
 import { parseConfig, type ResolvedConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { AuthLimits } from '../../src/modules/auth/auth.service.js';
+import { createPublisher, type Publisher } from '../../src/modules/publishing/publisher.js';
 import { openServices, type Services } from '../../src/services.js';
 import { createPostgresDatabase, type Engine } from './databases.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
@@ -21,6 +22,16 @@ export function createTestClock(start = new Date('2026-11-21T09:00:00Z')) {
 }
 export type TestClock = ReturnType<typeof createTestClock>;
 
+/** A clock that runs with real time (for tests that go through pg-boss's own timing). */
+export function createRunningClock(): TestClock {
+  let offset = 0;
+  const clock = () => new Date(Date.now() + offset);
+  clock.advance = (seconds: number) => {
+    offset += seconds * 1000;
+  };
+  return clock;
+}
+
 /** Limits high enough that tests which sign in many times are not throttled. */
 export const RELAXED_LIMITS: AuthLimits = {
   perIp: { max: 10_000, windowSeconds: 60 },
@@ -33,6 +44,8 @@ export interface TestApp {
   config: ResolvedConfig;
   smtp: SmtpSink;
   clock: TestClock;
+  /** The publisher on the same database; it works the queue only with `startPublisher`. */
+  publisher: Publisher;
   close(): Promise<void>;
 }
 
@@ -45,6 +58,8 @@ export async function createTestApp(
     smtpUrl?: string;
     /** Extra environment for the config (OPENAI_*, FETCH_ALLOW_HOSTS, ...). */
     env?: Record<string, string>;
+    /** Work the publish queue (pg-boss timing: pair with `createRunningClock`). */
+    startPublisher?: boolean;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
@@ -72,13 +87,17 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
   });
   await app.ready();
+  const publisher = createPublisher({ config, logger, ...services, clock });
+  if (options.startPublisher) await publisher.start();
   return {
     app,
     services,
     config,
     smtp,
     clock,
+    publisher,
     async close() {
+      await publisher.stop();
       await app.close();
       await services.close();
       await smtp.close();

@@ -9,8 +9,10 @@ import type { Db } from '../../db/client.js';
 import type { CompanyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/entitlements.js';
+import { cancelPendingPublishingOfCompany } from '../schedules/schedules.service.js';
 import * as repo from './companies.repository.js';
 import { checkLogo } from './logo-image.js';
 
@@ -37,7 +39,12 @@ function toCompany(row: CompanyRow, connections: repo.ConnectionSummary[]): Comp
 
 const notFound = () => AppError.notFound(COMPANY_MESSAGES.notFound, 'COMPANY_NOT_FOUND');
 
-export function createCompaniesService(deps: { db: Db; storage: Storage; clock: Clock }) {
+export function createCompaniesService(deps: {
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  queue: JobQueue;
+}) {
   const { db } = deps;
 
   async function withConnections(row: CompanyRow) {
@@ -86,6 +93,10 @@ export function createCompaniesService(deps: { db: Db; storage: Storage; clock: 
     async remove(userId: string, id: string) {
       // One statement: the company, its connections and (as later features add them)
       // its posts and schedules go together through ON DELETE CASCADE.
+      // Its posts stay (company_id set null), but nothing still waiting may go out for them.
+      if (await repo.findCompany(db, userId, id)) {
+        await cancelPendingPublishingOfCompany({ db, queue: deps.queue }, userId, id);
+      }
       const isDeleted = await db.transaction((tx) => repo.deleteCompany(tx, userId, id));
       if (!isDeleted) throw notFound();
     },

@@ -1,0 +1,168 @@
+import { SCHEDULE_MESSAGES } from '@cadence/shared';
+import { describe, expect, it } from 'vitest';
+import type { AppError } from '../../errors.js';
+import { expandOccurrences } from './recurrence.js';
+
+const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
+
+function messageOf(run: () => unknown) {
+  try {
+    run();
+  } catch (error) {
+    return `${(error as AppError).statusCode} ${(error as AppError).message}`;
+  }
+  return undefined;
+}
+
+describe('expandOccurrences', () => {
+  it('answers the one instant when nothing repeats', () => {
+    const first = new Date('2026-03-01T10:00:00Z');
+    expect(expandOccurrences({ first, zone: 'UTC' })).toEqual([first]);
+  });
+
+  it('repeats daily until the end date, inclusive', () => {
+    const result = expandOccurrences({
+      first: new Date('2026-01-01T09:00:00Z'),
+      zone: 'UTC',
+      repeatType: 'daily',
+      repeatUntil: new Date('2026-01-04T09:00:00Z'),
+    });
+    expect(iso(result)).toEqual([
+      '2026-01-01T09:00:00.000Z',
+      '2026-01-02T09:00:00.000Z',
+      '2026-01-03T09:00:00.000Z',
+      '2026-01-04T09:00:00.000Z',
+    ]);
+  });
+
+  it('keeps 09:00 in Berlin across the spring-forward change (daily)', () => {
+    const result = expandOccurrences({
+      first: new Date('2026-03-28T08:00:00Z'), // 09:00 CET
+      zone: 'Europe/Berlin',
+      repeatType: 'daily',
+      repeatUntil: new Date('2026-03-31T00:00:00Z'),
+    });
+    expect(iso(result)).toEqual([
+      '2026-03-28T08:00:00.000Z',
+      '2026-03-29T07:00:00.000Z', // 09:00 CEST
+      '2026-03-30T07:00:00.000Z',
+    ]);
+  });
+
+  it('keeps 09:00 in Berlin across the fall-back change (weekly)', () => {
+    const result = expandOccurrences({
+      first: new Date('2026-10-18T07:00:00Z'), // Sunday 09:00 CEST
+      zone: 'Europe/Berlin',
+      repeatType: 'weekly',
+      repeatUntil: new Date('2026-11-01T23:00:00Z'),
+    });
+    expect(iso(result)).toEqual([
+      '2026-10-18T07:00:00.000Z',
+      '2026-10-25T08:00:00.000Z', // 09:00 CET
+      '2026-11-01T08:00:00.000Z',
+    ]);
+  });
+
+  it('keeps 08:30 in New York across both changes', () => {
+    const spring = expandOccurrences({
+      first: new Date('2026-03-07T13:30:00Z'), // 08:30 EST
+      zone: 'America/New_York',
+      repeatType: 'daily',
+      repeatUntil: new Date('2026-03-08T23:00:00Z'),
+    });
+    expect(iso(spring)).toEqual(['2026-03-07T13:30:00.000Z', '2026-03-08T12:30:00.000Z']);
+    const fall = expandOccurrences({
+      first: new Date('2026-10-31T12:30:00Z'), // 08:30 EDT
+      zone: 'America/New_York',
+      repeatType: 'daily',
+      repeatUntil: new Date('2026-11-01T23:00:00Z'),
+    });
+    expect(iso(fall)).toEqual(['2026-10-31T12:30:00.000Z', '2026-11-01T13:30:00.000Z']);
+  });
+
+  it('moves a time skipped by spring-forward forward by the gap', () => {
+    const result = expandOccurrences({
+      first: new Date('2026-03-28T01:30:00Z'), // 02:30 CET
+      zone: 'Europe/Berlin',
+      repeatType: 'daily',
+      repeatUntil: new Date('2026-03-30T12:00:00Z'),
+    });
+    expect(iso(result)).toEqual([
+      '2026-03-28T01:30:00.000Z',
+      '2026-03-29T01:30:00.000Z', // 03:30 CEST: 02:30 does not exist that day
+      '2026-03-30T00:30:00.000Z', // 02:30 CEST
+    ]);
+  });
+
+  it('takes the first of a time shown twice at fall-back', () => {
+    const result = expandOccurrences({
+      first: new Date('2026-10-24T00:30:00Z'), // 02:30 CEST
+      zone: 'Europe/Berlin',
+      repeatType: 'daily',
+      repeatUntil: new Date('2026-10-26T12:00:00Z'),
+    });
+    expect(iso(result)).toEqual([
+      '2026-10-24T00:30:00.000Z',
+      '2026-10-25T00:30:00.000Z', // 02:30 CEST, the first of the two
+      '2026-10-26T01:30:00.000Z', // 02:30 CET
+    ]);
+  });
+
+  it('falls on the last day of shorter months and comes back to the 31st', () => {
+    const result = expandOccurrences({
+      first: new Date('2026-01-31T10:00:00Z'),
+      zone: 'UTC',
+      repeatType: 'monthly',
+      repeatUntil: new Date('2026-05-31T10:00:00Z'),
+    });
+    expect(iso(result)).toEqual([
+      '2026-01-31T10:00:00.000Z',
+      '2026-02-28T10:00:00.000Z',
+      '2026-03-31T10:00:00.000Z',
+      '2026-04-30T10:00:00.000Z',
+      '2026-05-31T10:00:00.000Z',
+    ]);
+  });
+
+  it('uses February 29th in a leap year', () => {
+    const result = expandOccurrences({
+      first: new Date('2028-01-30T10:00:00Z'),
+      zone: 'Europe/Berlin',
+      repeatType: 'monthly',
+      repeatUntil: new Date('2028-03-31T00:00:00Z'),
+    });
+    expect(iso(result)).toEqual([
+      '2028-01-30T10:00:00.000Z',
+      '2028-02-29T10:00:00.000Z',
+      '2028-03-30T09:00:00.000Z', // still 11:00 local, now CEST
+    ]);
+  });
+
+  it('stops at 100 occurrences', () => {
+    const result = expandOccurrences({
+      first: new Date('2026-01-01T09:00:00Z'),
+      zone: 'UTC',
+      repeatType: 'daily',
+      repeatUntil: new Date('2030-01-01T09:00:00Z'),
+    });
+    expect(result).toHaveLength(100);
+    expect(result.at(-1)?.toISOString()).toBe('2026-04-10T09:00:00.000Z');
+  });
+
+  it('refuses an end before the start and a repeat without an end', () => {
+    const first = new Date('2026-01-02T09:00:00Z');
+    expect(
+      messageOf(() =>
+        expandOccurrences({
+          first,
+          zone: 'UTC',
+          repeatType: 'weekly',
+          repeatUntil: new Date('2026-01-01T09:00:00Z'),
+        }),
+      ),
+    ).toBe(`400 ${SCHEDULE_MESSAGES.repeatUntilBeforeStart}`);
+    expect(messageOf(() => expandOccurrences({ first, zone: 'UTC', repeatType: 'daily' }))).toBe(
+      `400 ${SCHEDULE_MESSAGES.repeatUntilRequired}`,
+    );
+  });
+});

@@ -1,0 +1,285 @@
+import type { NetworkId, RepeatType } from '@cadence/shared';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import {
+  companies,
+  postAttachments,
+  posts,
+  publications,
+  scheduledInstances,
+  schedules,
+  socialConnections,
+} from '../../db/schema.js';
+
+export async function findOwnedPost(db: DbExecutor, userId: string, postId: string) {
+  const [row] = await db
+    .select({ id: posts.id, companyId: posts.companyId })
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The company's live connections (not disconnected) among `networks`. */
+export async function findActiveConnections(
+  db: DbExecutor,
+  companyId: string,
+  networks: NetworkId[],
+) {
+  return db
+    .select({
+      id: socialConnections.id,
+      network: socialConnections.network,
+      accountName: socialConnections.accountName,
+    })
+    .from(socialConnections)
+    .where(
+      and(
+        eq(socialConnections.companyId, companyId),
+        inArray(socialConnections.network, networks),
+        isNull(socialConnections.disconnectedAt),
+      ),
+    );
+}
+
+export interface NewSchedule {
+  userId: string;
+  postId: string;
+  networks: NetworkId[];
+  firstAt: Date;
+  repeatType: RepeatType | null;
+  repeatUntil: Date | null;
+  timezone: string;
+  occurrences: Date[];
+  connections: Array<{ id: string; network: NetworkId; accountName: string | null }>;
+}
+
+/** The schedule, its instances and one pending publication per (instance, network). */
+export async function insertSchedule(db: DbExecutor, input: NewSchedule) {
+  const [schedule] = await db
+    .insert(schedules)
+    .values({
+      userId: input.userId,
+      postId: input.postId,
+      networks: input.networks,
+      firstAt: input.firstAt,
+      repeatType: input.repeatType,
+      repeatUntil: input.repeatUntil,
+      timezone: input.timezone,
+    })
+    .returning({ id: schedules.id });
+  if (!schedule) throw new Error('insert returned no row');
+  const instances = await db
+    .insert(scheduledInstances)
+    .values(
+      input.occurrences.map((scheduledFor) => ({
+        scheduleId: schedule.id,
+        postId: input.postId,
+        userId: input.userId,
+        scheduledFor,
+      })),
+    )
+    .returning({ id: scheduledInstances.id, scheduledFor: scheduledInstances.scheduledFor });
+  await db.insert(publications).values(
+    instances.flatMap((instance) =>
+      input.connections.map((connection) => ({
+        instanceId: instance.id,
+        network: connection.network,
+        connectionId: connection.id,
+        accountName: connection.accountName,
+      })),
+    ),
+  );
+  return { scheduleId: schedule.id, instances };
+}
+
+export async function storeJobIds(db: DbExecutor, jobs: Array<{ id: string; jobId: string }>) {
+  if (jobs.length === 0) return;
+  const rows = jobs.map((job) => ({ id: job.id, job_id: job.jobId }));
+  await db.execute(sql`
+    update scheduled_instances as si set job_id = v.job_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, job_id text)
+    where si.id = v.id`);
+}
+
+export interface InstanceFilter {
+  userId: string;
+  companyId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function instanceConditions(filter: InstanceFilter): SQL[] {
+  const conditions = [eq(scheduledInstances.userId, filter.userId)];
+  if (filter.companyId) conditions.push(eq(posts.companyId, filter.companyId));
+  if (filter.from) conditions.push(gte(scheduledInstances.scheduledFor, filter.from));
+  if (filter.to) conditions.push(lte(scheduledInstances.scheduledFor, filter.to));
+  return conditions;
+}
+
+/** One page of instance ids, by time then id, and the total. */
+export async function pageInstanceIds(
+  db: DbExecutor,
+  filter: InstanceFilter,
+  page: { limit: number; offset: number },
+) {
+  const where = and(...instanceConditions(filter));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: scheduledInstances.id })
+      .from(scheduledInstances)
+      .innerJoin(posts, eq(posts.id, scheduledInstances.postId))
+      .where(where)
+      .orderBy(asc(scheduledInstances.scheduledFor), asc(scheduledInstances.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(scheduledInstances)
+      .innerJoin(posts, eq(posts.id, scheduledInstances.postId))
+      .where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), count: total?.total ?? 0 };
+}
+
+/** Instances with their post, company, attachments and publications: three queries in all. */
+export async function loadInstances(db: DbExecutor, userId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      instance: scheduledInstances,
+      repeatType: schedules.repeatType,
+      post: {
+        id: posts.id,
+        content: posts.content,
+        url: posts.url,
+      },
+      company: { id: companies.id, name: companies.name, logoUrl: companies.logoUrl },
+    })
+    .from(scheduledInstances)
+    .innerJoin(schedules, eq(schedules.id, scheduledInstances.scheduleId))
+    .innerJoin(posts, eq(posts.id, scheduledInstances.postId))
+    .leftJoin(companies, eq(companies.id, posts.companyId))
+    .where(and(inArray(scheduledInstances.id, ids), eq(scheduledInstances.userId, userId)))
+    .orderBy(asc(scheduledInstances.scheduledFor), asc(scheduledInstances.id));
+  const postIds = [...new Set(rows.map((row) => row.post.id))];
+  const [attachments, pubs] = await Promise.all([
+    db.select().from(postAttachments).where(inArray(postAttachments.postId, postIds)),
+    db
+      .select()
+      .from(publications)
+      .where(inArray(publications.instanceId, ids))
+      .orderBy(asc(publications.network)),
+  ]);
+  return rows.map((row) => ({
+    ...row,
+    attachments: attachments.filter((attachment) => attachment.postId === row.post.id),
+    publications: pubs.filter((publication) => publication.instanceId === row.instance.id),
+  }));
+}
+
+/**
+ * Deletes the caller's instances (publications cascade, logs keep their history) and then
+ * any schedule left without instances. Answers what went, for cancelling their jobs.
+ */
+export async function deleteInstances(
+  db: DbExecutor,
+  userId: string,
+  ids: string[],
+  onlyPending = false,
+) {
+  const conditions = [inArray(scheduledInstances.id, ids), eq(scheduledInstances.userId, userId)];
+  if (onlyPending) conditions.push(eq(scheduledInstances.status, 'pending'));
+  const deleted = await db
+    .delete(scheduledInstances)
+    .where(and(...conditions))
+    .returning({
+      id: scheduledInstances.id,
+      jobId: scheduledInstances.jobId,
+      scheduleId: scheduledInstances.scheduleId,
+    });
+  const scheduleIds = [...new Set(deleted.map((row) => row.scheduleId))];
+  if (scheduleIds.length > 0) {
+    await db
+      .delete(schedules)
+      .where(
+        and(
+          inArray(schedules.id, scheduleIds),
+          notExists(
+            db
+              .select({ id: scheduledInstances.id })
+              .from(scheduledInstances)
+              .where(eq(scheduledInstances.scheduleId, schedules.id)),
+          ),
+        ),
+      );
+  }
+  return deleted;
+}
+
+/** Pending instances of a company's posts (cancelled when the company goes). */
+export async function findPendingInstanceIdsOfCompany(
+  db: DbExecutor,
+  userId: string,
+  companyId: string,
+) {
+  const rows = await db
+    .select({ id: scheduledInstances.id })
+    .from(scheduledInstances)
+    .innerJoin(posts, eq(posts.id, scheduledInstances.postId))
+    .where(
+      and(
+        eq(posts.companyId, companyId),
+        eq(scheduledInstances.userId, userId),
+        eq(scheduledInstances.status, 'pending'),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+export interface CalendarRow {
+  day: string;
+  total: number;
+  id: string | null;
+  scheduled_for: Date | string | null;
+  content: string | null;
+}
+
+/** Per-day counts in `zone` and the first `perDay` instances of each day by time. */
+export async function calendarDays(
+  db: DbExecutor,
+  input: { userId: string; from: Date; to: Date; zone: string; companyId?: string; perDay: number },
+) {
+  const company = input.companyId ? sql`and p.company_id = ${input.companyId}` : sql``;
+  const result = await db.execute(sql`
+    with ranked as (
+      select si.id, si.scheduled_for, p.content,
+        to_char(si.scheduled_for at time zone ${input.zone}, 'YYYY-MM-DD') as day,
+        row_number() over (
+          partition by (si.scheduled_for at time zone ${input.zone})::date
+          order by si.scheduled_for, si.id) as position,
+        count(*) over (partition by (si.scheduled_for at time zone ${input.zone})::date) as total
+      from scheduled_instances si
+      join posts p on p.id = si.post_id
+      where si.user_id = ${input.userId}
+        and si.scheduled_for >= ${input.from.toISOString()}::timestamptz
+        and si.scheduled_for < ${input.to.toISOString()}::timestamptz
+        ${company}
+    )
+    select day, total::int as total, id, scheduled_for, content
+    from ranked where position <= ${input.perDay}
+    order by day, position`);
+  return (result as { rows: CalendarRow[] }).rows;
+}

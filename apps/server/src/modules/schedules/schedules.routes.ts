@@ -1,0 +1,118 @@
+import {
+  API_PATHS,
+  BulkDeletedSchema,
+  BulkDeleteSchedulesSchema,
+  CalendarQuerySchema,
+  CalendarSchema,
+  envelope,
+  SCHEDULE_MESSAGES,
+  ScheduleCreatedSchema,
+  ScheduleCreateSchema,
+  ScheduleIdParamsSchema,
+  ScheduleListQuerySchema,
+  ScheduleListSchema,
+} from '@cadence/shared';
+import type { AppInstance } from '../../app.js';
+import { errorResponses } from '../../plugins/error-handler.js';
+import { requireUser } from '../auth/authenticate.js';
+import type { SchedulesService } from './schedules.service.js';
+
+const tags = ['Schedules'];
+const security = [{ bearerAuth: [] }];
+
+export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesService) {
+  const guarded = { preHandler: app.authenticate };
+
+  app.post(
+    API_PATHS.schedules,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Schedule a post to networks at a future time, optionally repeating daily, weekly or monthly',
+        body: ScheduleCreateSchema,
+        response: { 201: ScheduleCreatedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const data = await schedules.create(requireUser(request).id, request.body);
+      return reply
+        .code(201)
+        .send({ success: true as const, message: SCHEDULE_MESSAGES.scheduled, data });
+    },
+  );
+
+  app.get(
+    API_PATHS.schedules,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Scheduled posts, by time, one page at a time',
+        querystring: ScheduleListQuerySchema,
+        response: { 200: envelope(ScheduleListSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      message: 'Schedules fetched successfully',
+      data: await schedules.list(requireUser(request).id, request.query),
+    }),
+  );
+
+  app.get(
+    API_PATHS.schedulesCalendar,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Scheduled posts per day in a time zone, with the first three of each day',
+        querystring: CalendarQuerySchema,
+        response: { 200: envelope(CalendarSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      message: 'Calendar fetched successfully',
+      data: await schedules.calendar(requireUser(request).id, request.query),
+    }),
+  );
+
+  app.delete(
+    API_PATHS.schedule,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a scheduled post (one occurrence) and cancel its publishing',
+        params: ScheduleIdParamsSchema,
+        response: { 200: envelope(BulkDeletedSchema), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const deleted = await schedules.remove(requireUser(request).id, request.params.id);
+      return { message: SCHEDULE_MESSAGES.deleted(deleted), data: { deleted } };
+    },
+  );
+
+  app.post(
+    API_PATHS.schedulesBulkDelete,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete several scheduled posts and cancel their publishing',
+        body: BulkDeleteSchedulesSchema,
+        response: { 200: envelope(BulkDeletedSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const deleted = await schedules.removeMany(requireUser(request).id, request.body.ids);
+      return { message: SCHEDULE_MESSAGES.deleted(deleted), data: { deleted } };
+    },
+  );
+}

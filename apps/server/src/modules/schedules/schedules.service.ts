@@ -1,0 +1,268 @@
+import {
+  CALENDAR_POPUP_MAX_POSTS,
+  NETWORK_NAMES,
+  POST_MESSAGES,
+  SCHEDULE_MESSAGES,
+  type CalendarDay,
+  type NetworkId,
+  type ScheduledInstance,
+} from '@cadence/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbExecutor } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { cancelPublishJobs, sendPublishJob } from '../../jobs/publish-jobs.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Clock } from '../../lib/clock.js';
+import { getEntitlements } from '../plans/entitlements.js';
+import { readSavedTimeZone, requireTimeZone } from '../settings/settings.service.js';
+import { expandOccurrences } from './recurrence.js';
+import * as repo from './schedules.repository.js';
+
+export interface SchedulesDeps {
+  db: Db;
+  queue: JobQueue;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  jobExpireSeconds: number;
+}
+
+export interface ScheduleInput {
+  social_account_type: NetworkId[];
+  post_id: string;
+  schedule_date: string;
+  repeat_type?: 'daily' | 'weekly' | 'monthly' | null | undefined;
+  repeat_until?: string | null | undefined;
+  timezone?: string | null | undefined;
+}
+
+type LoadedInstance = Awaited<ReturnType<typeof repo.loadInstances>>[number];
+
+function toScheduledInstance(row: LoadedInstance): ScheduledInstance {
+  return {
+    id: row.instance.id,
+    schedule_id: row.instance.scheduleId,
+    scheduled_for: row.instance.scheduledFor.toISOString(),
+    status: row.instance.status,
+    repeat_type: row.repeatType,
+    post: {
+      id: row.post.id,
+      content: row.post.content,
+      url: row.post.url,
+      attachments: row.attachments.map((attachment) => ({
+        id: attachment.id,
+        media_url: attachment.mediaUrl,
+        name: attachment.name,
+        mime_type: attachment.mimeType,
+      })),
+      company: row.company
+        ? { id: row.company.id, name: row.company.name, logo_url: row.company.logoUrl }
+        : null,
+    },
+    schedule_data: row.publications.map((publication) => ({
+      network: publication.network,
+      social_account: { name: publication.accountName ?? NETWORK_NAMES[publication.network] },
+      status: publication.status,
+      external_url: publication.externalUrl,
+      error: publication.lastError,
+      attempts: publication.attempts,
+      published_at: publication.publishedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+const notFound = () => AppError.notFound(SCHEDULE_MESSAGES.notFound, 'SCHEDULE_NOT_FOUND');
+
+/**
+ * Deletes instances and cancels their jobs. A job that slips through finds no instance
+ * and does nothing, so cancelling is tidiness, not what keeps a deleted post unpublished.
+ */
+async function removeInstances(
+  db: DbExecutor,
+  queue: JobQueue,
+  userId: string,
+  ids: string[],
+  onlyPending = false,
+) {
+  const deleted = await repo.deleteInstances(db, userId, ids, onlyPending);
+  await cancelPublishJobs(
+    queue,
+    deleted.map((row) => row.jobId),
+  );
+  return deleted.length;
+}
+
+/** Company delete: its posts stay, but what was waiting to go out for them must not. */
+export async function cancelPendingPublishingOfCompany(
+  deps: { db: DbExecutor; queue: JobQueue },
+  userId: string,
+  companyId: string,
+) {
+  const ids = await repo.findPendingInstanceIdsOfCompany(deps.db, userId, companyId);
+  if (ids.length === 0) return 0;
+  return removeInstances(deps.db, deps.queue, userId, ids, true);
+}
+
+export function createSchedulesService(deps: SchedulesDeps) {
+  const { db } = deps;
+
+  async function zoneFor(userId: string, requested: string | null | undefined) {
+    if (requested) return requireTimeZone(requested);
+    return (await readSavedTimeZone(db, userId)) ?? 'UTC';
+  }
+
+  async function checkNetworks(userId: string, companyId: string, networks: NetworkId[]) {
+    const connections = await repo.findActiveConnections(db, companyId, networks);
+    for (const network of networks) {
+      if (!connections.some((connection) => connection.network === network)) {
+        throw AppError.badRequest(
+          SCHEDULE_MESSAGES.networkNotConnected(NETWORK_NAMES[network]),
+          'NETWORK_NOT_CONNECTED',
+        );
+      }
+    }
+    const { allowedNetworks } = await getEntitlements(db, userId);
+    const outside = networks.find((network) => !allowedNetworks.includes(network));
+    if (outside) {
+      throw AppError.forbidden(
+        SCHEDULE_MESSAGES.networkNotOnPlan(NETWORK_NAMES[outside]),
+        'NETWORK_NOT_ON_PLAN',
+      );
+    }
+    return connections;
+  }
+
+  async function queueJobs(instances: Array<{ id: string; scheduledFor: Date }>) {
+    try {
+      const sent = await Promise.all(
+        instances.map(async (instance) => ({
+          id: instance.id,
+          jobId: await sendPublishJob(deps.queue, {
+            instanceId: instance.id,
+            startAfter: instance.scheduledFor,
+            expireInSeconds: deps.jobExpireSeconds,
+          }),
+        })),
+      );
+      await repo.storeJobIds(
+        db,
+        sent.filter((job): job is { id: string; jobId: string } => !!job.jobId),
+      );
+    } catch (error) {
+      // The schedule is saved; the publisher's reconciler queues what is missing.
+      deps.logger.error({ err: error }, 'could not queue publish jobs; the reconciler will');
+    }
+  }
+
+  return {
+    async create(userId: string, input: ScheduleInput) {
+      const post = await repo.findOwnedPost(db, userId, input.post_id);
+      if (!post) throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
+      if (!post.companyId) {
+        throw AppError.badRequest(SCHEDULE_MESSAGES.postHasNoEntity, 'POST_HAS_NO_ENTITY');
+      }
+      const networks = [...new Set(input.social_account_type)];
+      const connections = await checkNetworks(userId, post.companyId, networks);
+      const firstAt = new Date(input.schedule_date);
+      if (firstAt.getTime() <= deps.clock().getTime()) {
+        throw AppError.badRequest(SCHEDULE_MESSAGES.futureDateTime, 'DATE_NOT_IN_FUTURE');
+      }
+      const zone = await zoneFor(userId, input.timezone);
+      const repeatType = input.repeat_type ?? null;
+      const repeatUntil = repeatType && input.repeat_until ? new Date(input.repeat_until) : null;
+      const occurrences = expandOccurrences({ first: firstAt, zone, repeatType, repeatUntil });
+      const created = await db.transaction((tx) =>
+        repo.insertSchedule(tx, {
+          userId,
+          postId: post.id,
+          networks,
+          firstAt,
+          repeatType,
+          repeatUntil,
+          timezone: zone,
+          occurrences,
+          connections,
+        }),
+      );
+      await queueJobs(created.instances);
+      const rows = await repo.loadInstances(
+        db,
+        userId,
+        created.instances.map((instance) => instance.id),
+      );
+      return { id: created.scheduleId, instances: rows.map(toScheduledInstance) };
+    },
+
+    async list(
+      userId: string,
+      query: { page: number; pageSize: number; company_id?: string; from?: string; to?: string },
+    ) {
+      const filter = {
+        userId,
+        companyId: query.company_id,
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+      };
+      const { ids, count } = await repo.pageInstanceIds(db, filter, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      const rows = await repo.loadInstances(db, userId, ids);
+      return {
+        rows: rows.map(toScheduledInstance),
+        count,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async calendar(
+      userId: string,
+      query: { from: string; to: string; company_id?: string; timezone?: string },
+    ): Promise<{ days: CalendarDay[] }> {
+      const zone = await zoneFor(userId, query.timezone);
+      const from = new Date(query.from);
+      const to = new Date(query.to);
+      if (to.getTime() <= from.getTime()) {
+        throw AppError.badRequest('to must be after from', 'BAD_RANGE');
+      }
+      if (to.getTime() - from.getTime() > 400 * 86_400_000) {
+        throw AppError.badRequest('Ask for at most 400 days at once', 'RANGE_TOO_LONG');
+      }
+      const rows = await repo.calendarDays(db, {
+        userId,
+        from,
+        to,
+        zone,
+        ...(query.company_id ? { companyId: query.company_id } : {}),
+        perDay: CALENDAR_POPUP_MAX_POSTS,
+      });
+      const days = new Map<string, CalendarDay>();
+      for (const row of rows) {
+        const day = days.get(row.day) ?? { date: row.day, count: Number(row.total), posts: [] };
+        days.set(row.day, day);
+        if (row.id && row.scheduled_for) {
+          day.posts.push({
+            id: row.id,
+            scheduled_for: new Date(row.scheduled_for).toISOString(),
+            content: row.content ?? '',
+          });
+        }
+      }
+      return { days: [...days.values()] };
+    },
+
+    async remove(userId: string, id: string) {
+      const count = await removeInstances(db, deps.queue, userId, [id]);
+      if (count === 0) throw notFound();
+      return count;
+    },
+
+    async removeMany(userId: string, ids: string[]) {
+      const count = await removeInstances(db, deps.queue, userId, [...new Set(ids)]);
+      if (count === 0) throw notFound();
+      return count;
+    },
+  };
+}
+
+export type SchedulesService = ReturnType<typeof createSchedulesService>;

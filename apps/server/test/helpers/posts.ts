@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { postAttachments, posts, users } from '../../src/db/schema.js';
+import { createLocalStorage } from '../../src/integrations/storage.js';
+import { makePng } from './images.js';
+import type { TestApp } from './test-app.js';
+
+/**
+ * Inserts a post straight into the database (the posts API is another module), with an
+ * optional PNG attachment written to the uploads folder as an upload would be.
+ */
+export async function createPost(
+  t: TestApp,
+  input: {
+    email: string;
+    companyId: string | null;
+    content: string;
+    url?: string | null;
+    shortenedUrl?: string | null;
+    withImage?: boolean;
+  },
+) {
+  const { db } = t.services.database;
+  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  if (!user) throw new Error(`no user ${input.email}`);
+  const [post] = await db
+    .insert(posts)
+    .values({
+      userId: user.id,
+      companyId: input.companyId,
+      content: input.content,
+      url: input.url ?? null,
+      shortenedUrl: input.shortenedUrl ?? null,
+      urlShortened: !!input.shortenedUrl,
+    })
+    .returning();
+  if (!post) throw new Error('insert returned no post');
+  let image: { bytes: Buffer; mediaUrl: string } | undefined;
+  if (input.withImage) {
+    const bytes = makePng(64, 64);
+    const storage = createLocalStorage(path.join(t.config.dataDir, 'uploads'));
+    const stored = await storage.save('media', 'png', bytes);
+    await db.insert(postAttachments).values({
+      postId: post.id,
+      mediaUrl: stored.url,
+      storageKey: stored.key,
+      name: 'picture.png',
+      mimeType: 'image/png',
+      sizeBytes: bytes.length,
+    });
+    image = { bytes, mediaUrl: stored.url };
+  }
+  return { id: post.id, userId: user.id, image };
+}

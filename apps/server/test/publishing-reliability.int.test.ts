@@ -1,0 +1,273 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { NetworkId } from '@cadence/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  posts,
+  publications,
+  scheduledInstances,
+  schedules,
+  socialConnections,
+  users,
+} from '../src/db/schema.js';
+import { sendPublishJob } from '../src/jobs/publish-jobs.js';
+import { setTier } from '../src/modules/plans/plans.service.js';
+import {
+  connectNetworks,
+  createCompany,
+  startNetworkFakes,
+  type NetworkFakes,
+} from './helpers/networks.js';
+import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
+
+/**
+ * Several real worker processes (the built server, ROLE=worker) on one PostgreSQL database
+ * publish a burst of due instances: every publication must reach its network exactly once,
+ * also when a worker is killed in the middle.
+ */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const NETWORKS: NetworkId[] = ['twitter', 'facebook', 'linkedIn', 'bluesky', 'threads'];
+const BURST = 500;
+const JOB_EXPIRE_SECONDS = 8;
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers', () => {
+  let fakes: NetworkFakes;
+  let t: TestApp;
+  let userId: string;
+  let companyId: string;
+  const workers = new Set<ChildProcess>();
+
+  function startWorker(name: string) {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        ...fakes.env,
+        ROLE: 'worker',
+        DATABASE_URL: t.config.databaseUrl,
+        DATA_DIR: t.config.dataDir,
+        APP_SECRET: t.config.appSecret,
+        LOG_LEVEL: 'info',
+        PUBLISH_JOB_EXPIRE_SECONDS: String(JOB_EXPIRE_SECONDS),
+        PUBLISH_RECONCILE_SECONDS: '1',
+        PUBLISH_CONCURRENCY_PER_NETWORK: '10',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    workers.add(child);
+    child.on('exit', () => workers.delete(child));
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    return new Promise<ChildProcess>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not start: ${output}`)), 20_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Cadence worker is ready')) {
+          clearTimeout(timer);
+          resolve(child);
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`${name} exited with ${code}: ${output}`)));
+    });
+  }
+
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['build.mjs'], { cwd: serverDir });
+    fakes = await startNetworkFakes();
+    t = await createTestApp('postgres', { env: fakes.env });
+    const token = await createVerifiedAccount(t, { email: 'burst@example.com' });
+    await setTier(t.services.database.db, 'burst@example.com', 'enterprise');
+    companyId = await createCompany(t, token);
+    await connectNetworks(t, fakes, token, companyId, NETWORKS);
+    const [user] = await t.services.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'burst@example.com'));
+    userId = user!.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const worker of workers) worker.kill('SIGKILL');
+    await t?.close();
+    await fakes?.close();
+  });
+
+  /** BURST posts, each scheduled at `at` to one network (in turn), inserted as the API would. */
+  async function insertBurst(label: string, at: Date) {
+    const { db } = t.services.database;
+    const connections = await db
+      .select()
+      .from(socialConnections)
+      .where(eq(socialConnections.companyId, companyId));
+    const rows = Array.from({ length: BURST }, (_, k) => ({
+      postId: randomUUID(),
+      scheduleId: randomUUID(),
+      instanceId: randomUUID(),
+      content: `Burst ${label} post ${k}`,
+      networks: [NETWORKS[k % NETWORKS.length]!],
+    }));
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(posts)
+        .values(rows.map((row) => ({ id: row.postId, userId, companyId, content: row.content })));
+      await tx.insert(schedules).values(
+        rows.map((row) => ({
+          id: row.scheduleId,
+          userId,
+          postId: row.postId,
+          networks: row.networks,
+          firstAt: at,
+        })),
+      );
+      await tx.insert(scheduledInstances).values(
+        rows.map((row) => ({
+          id: row.instanceId,
+          scheduleId: row.scheduleId,
+          postId: row.postId,
+          userId,
+          scheduledFor: at,
+        })),
+      );
+      await tx.insert(publications).values(
+        rows.flatMap((row) =>
+          row.networks.map((network) => {
+            const connection = connections.find((c) => c.network === network)!;
+            return {
+              instanceId: row.instanceId,
+              network,
+              connectionId: connection.id,
+              accountName: connection.accountName,
+            };
+          }),
+        ),
+      );
+    });
+    for (let start = 0; start < rows.length; start += 50) {
+      await Promise.all(
+        rows.slice(start, start + 50).map((row) =>
+          sendPublishJob(t.services.queue, {
+            instanceId: row.instanceId,
+            startAfter: at,
+            expireInSeconds: JOB_EXPIRE_SECONDS,
+          }),
+        ),
+      );
+    }
+    return rows;
+  }
+
+  async function statusCounts(instanceIds: string[]) {
+    const result = await t.services.database.db
+      .select({ status: publications.status, total: sql<number>`count(*)::int` })
+      .from(publications)
+      .where(inArray(publications.instanceId, instanceIds))
+      .groupBy(publications.status);
+    return Object.fromEntries(result.map((row) => [row.status, row.total])) as Record<
+      string,
+      number
+    >;
+  }
+
+  async function waitUntil(check: () => Promise<boolean>, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return true;
+  }
+
+  /** How many times each network received each text. */
+  function receivedCounts() {
+    const texts: Record<NetworkId, string[]> = {
+      twitter: fakes.twitter.posts.map((post) => post.text ?? ''),
+      facebook: fakes.facebook.posts.map((post) => post.message ?? ''),
+      linkedIn: fakes.linkedIn.posts.map((post) => post.text),
+      bluesky: fakes.bluesky.posts.map((post) => post.text),
+      threads: fakes.threads.posts.map((post) => post.text ?? ''),
+      instagram: [],
+    };
+    const counts = new Map<string, number>();
+    for (const [network, list] of Object.entries(texts)) {
+      for (const text of list) {
+        const key = `${network}|${text}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    }
+    return counts;
+  }
+
+  it('publishes a burst of 500 due instances exactly once across three workers', async () => {
+    await Promise.all(['w1', 'w2', 'w3'].map((name) => startWorker(name)));
+    const rows = await insertBurst('one', new Date(Date.now() + 1000));
+    const ids = rows.map((row) => row.instanceId);
+    const isDone = await waitUntil(async () => {
+      const counts = await statusCounts(ids);
+      return (counts.published ?? 0) === BURST;
+    }, 50_000);
+    expect(isDone, JSON.stringify(await statusCounts(ids))).toBe(true);
+    const received = receivedCounts();
+    for (const row of rows) {
+      for (const network of row.networks) {
+        expect(received.get(`${network}|${row.content}`), `${network} ${row.content}`).toBe(1);
+      }
+    }
+    expect([...received.values()].every((count) => count === 1)).toBe(true);
+    const publishedInstances = async () =>
+      (
+        await t.services.database.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(scheduledInstances)
+          .where(
+            sql`${scheduledInstances.id} in ${ids} and ${scheduledInstances.status} = 'published'`,
+          )
+      )[0]?.total;
+    // The instance's own status follows its last publication by a moment.
+    await waitUntil(async () => (await publishedInstances()) === BURST, 5_000);
+    const finished = [{ total: await publishedInstances() }];
+    expect(finished[0]?.total).toBe(BURST);
+  }, 60_000);
+
+  it('loses and doubles nothing when a worker is killed mid-burst', async () => {
+    const [victim] = [...workers];
+    const rows = await insertBurst('two', new Date(Date.now() + 500));
+    const ids = rows.map((row) => row.instanceId);
+    await waitUntil(async () => ((await statusCounts(ids)).published ?? 0) >= 100, 20_000);
+    victim!.kill('SIGKILL');
+    await new Promise((resolve) => victim!.once('exit', resolve));
+    const inFlightAtKill = (await statusCounts(ids)).publishing ?? 0;
+    await startWorker('w4');
+    const isSettled = await waitUntil(async () => {
+      const counts = await statusCounts(ids);
+      return (counts.published ?? 0) + (counts.unconfirmed ?? 0) === BURST;
+    }, 45_000);
+    const counts = await statusCounts(ids);
+    expect(isSettled, JSON.stringify(counts)).toBe(true);
+    // Only calls in flight when the worker died may be unconfirmed.
+    expect(counts.unconfirmed ?? 0, `in flight at the kill: ${inFlightAtKill}`).toBeLessThanOrEqual(
+      inFlightAtKill,
+    );
+    const received = receivedCounts();
+    const states = await t.services.database.db
+      .select({
+        instanceId: publications.instanceId,
+        network: publications.network,
+        status: publications.status,
+      })
+      .from(publications)
+      .where(inArray(publications.instanceId, ids));
+    for (const row of rows) {
+      for (const network of row.networks) {
+        const state = states.find((s) => s.instanceId === row.instanceId && s.network === network);
+        const times = received.get(`${network}|${row.content}`) ?? 0;
+        if (state?.status === 'published') expect(times, `${network} ${row.content}`).toBe(1);
+        else expect(times, `${network} ${row.content}`).toBeLessThanOrEqual(1);
+      }
+    }
+    expect([...received.values()].every((count) => count === 1)).toBe(true);
+  }, 90_000);
+});

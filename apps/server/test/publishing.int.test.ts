@@ -1,0 +1,475 @@
+import {
+  NETWORK_IDS,
+  SCHEDULE_MESSAGES,
+  type NetworkId,
+  type ScheduledInstance,
+  type SystemLog,
+} from '@cadence/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  publications,
+  scheduledInstances,
+  socialConnections,
+  systemLogs,
+} from '../src/db/schema.js';
+import { createXAdapter } from '../src/integrations/networks/x.js';
+import { PUBLISH_QUEUE } from '../src/jobs/queue.js';
+import { createNetworkRegistry } from '../src/modules/connections/network-registry.js';
+import { setTier } from '../src/modules/plans/plans.service.js';
+import { createPublisher } from '../src/modules/publishing/publisher.js';
+import { engines, type Engine } from './helpers/databases.js';
+import {
+  connectNetworks,
+  createCompany,
+  startNetworkFakes,
+  type NetworkFakes,
+} from './helpers/networks.js';
+import { createPost } from './helpers/posts.js';
+import {
+  createRunningClock,
+  createTestApp,
+  createVerifiedAccount,
+  postJson,
+  type ApiBody,
+  type TestApp,
+} from './helpers/test-app.js';
+
+const PUBLIC_URL = 'http://cadence.example.test';
+let sequence = 0;
+
+async function setUp(engine: Engine, options: { running?: boolean } = {}) {
+  const fakes = await startNetworkFakes();
+  const t = await createTestApp(engine, {
+    env: { ...fakes.env, PUBLIC_URL, PUBLISH_RETRY_BASE_MS: '10' },
+    ...(options.running ? { clock: createRunningClock(), startPublisher: true } : {}),
+  });
+  const token = await createVerifiedAccount(t, { email: 'owner@example.com' });
+  await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+  const companyId = await createCompany(t, token);
+  await connectNetworks(t, fakes, token, companyId, NETWORK_IDS);
+
+  /** A fresh post (unique text: the networks refuse duplicates) scheduled a minute ahead. */
+  async function schedule(
+    networks: readonly NetworkId[],
+    post: { url?: string; shortenedUrl?: string; withImage?: boolean } = {},
+    inSeconds = 60,
+  ) {
+    const content = `Post number ${++sequence} from Cadence`;
+    const created = await createPost(t, {
+      email: 'owner@example.com',
+      companyId,
+      content,
+      ...post,
+    });
+    const response = await postJson(
+      t.app,
+      '/schedules',
+      {
+        social_account_type: networks,
+        post_id: created.id,
+        schedule_date: new Date(t.clock().getTime() + inSeconds * 1000).toISOString(),
+      },
+      { authorization: `Bearer ${token}` },
+    );
+    if (response.status !== 201) throw new Error(`schedule failed: ${response.body}`);
+    const data = response.json.data as unknown as { instances: ScheduledInstance[] };
+    return { instanceId: data.instances[0]!.id, content, post: created };
+  }
+
+  return { fakes, t, token, companyId, schedule };
+}
+
+describe.each(engines)('publishing on %s', (engine) => {
+  let env: Awaited<ReturnType<typeof setUp>>;
+  let fakes: NetworkFakes;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    env = await setUp(engine);
+    ({ fakes, t } = env);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fakes?.close();
+  });
+
+  const db = () => t.services.database.db;
+  const publicationsOf = (instanceId: string) =>
+    db()
+      .select()
+      .from(publications)
+      .where(eq(publications.instanceId, instanceId))
+      .orderBy(asc(publications.network));
+  const instance = async (instanceId: string) =>
+    (await db().select().from(scheduledInstances).where(eq(scheduledInstances.id, instanceId)))[0];
+  const logsOf = (instanceId: string) =>
+    db()
+      .select()
+      .from(systemLogs)
+      .where(eq(systemLogs.instanceId, instanceId))
+      .orderBy(asc(systemLogs.createdAt), asc(systemLogs.retryCount));
+  /** Moves past the scheduled time and runs the job's handler, as a worker would. */
+  const runDue = async (instanceId: string, seconds = 61) => {
+    t.clock.advance(seconds);
+    await t.publisher.publishInstance(instanceId);
+  };
+  const textsOn = (network: NetworkId): string[] => {
+    switch (network) {
+      case 'twitter':
+        return fakes.twitter.posts.map((post) => post.text ?? '');
+      case 'facebook':
+        return fakes.facebook.posts.map((post) => post.message ?? post.caption ?? '');
+      case 'linkedIn':
+        return fakes.linkedIn.posts.map((post) => post.text);
+      case 'instagram':
+        return fakes.instagram.posts.map((post) => post.caption);
+      case 'bluesky':
+        return fakes.bluesky.posts.map((post) => post.text);
+      case 'threads':
+        return fakes.threads.posts.map((post) => post.text ?? '');
+    }
+  };
+  const countOn = (network: NetworkId, content: string) =>
+    textsOn(network).filter((text) => text.includes(content)).length;
+
+  it("publishes to all six networks with the post's text, link and media", async () => {
+    const link = 'https://acme.example.com/launch';
+    const { instanceId, content, post } = await env.schedule(NETWORK_IDS, {
+      url: link,
+      withImage: true,
+    });
+    await runDue(instanceId);
+    const mediaUrl = `${PUBLIC_URL}${post.image!.mediaUrl}`;
+    for (const network of NETWORK_IDS) expect(countOn(network, content), network).toBe(1);
+    const find = <T>(list: T[]) => list.find((item) => JSON.stringify(item).includes(content))!;
+    expect(find(fakes.twitter.posts).media).toHaveLength(1);
+    expect(find(fakes.twitter.posts).text).toContain(link);
+    const facebook = find(fakes.facebook.posts);
+    expect(facebook.upload ?? facebook.mediaUrl).toBeTruthy();
+    expect(JSON.stringify(facebook)).toContain(link);
+    expect(find(fakes.linkedIn.posts).media).toHaveLength(1);
+    expect(JSON.stringify(find(fakes.linkedIn.posts))).toContain(link);
+    expect(find(fakes.instagram.posts).mediaUrl).toBe(mediaUrl);
+    expect(find(fakes.bluesky.posts).media).toHaveLength(1);
+    expect(JSON.stringify(find(fakes.bluesky.posts))).toContain(link);
+    expect(find(fakes.threads.posts).imageUrl).toBe(mediaUrl);
+    const rows = await publicationsOf(instanceId);
+    expect(rows.map((row) => row.status)).toEqual(Array(6).fill('published'));
+    expect(rows.every((row) => row.externalId && row.attempts === 1)).toBe(true);
+    expect((await instance(instanceId))?.status).toBe('published');
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => log.status)).toEqual(Array(6).fill('success'));
+    expect(logs.map((log) => log.platform).sort()).toEqual([...NETWORK_IDS].sort());
+  });
+
+  it('publishes the shortened link when the post has one', async () => {
+    const { instanceId } = await env.schedule(['bluesky'], {
+      url: 'https://acme.example.com/a/very/long/path',
+      shortenedUrl: 'https://tinyurl.com/acme1',
+    });
+    await runDue(instanceId);
+    expect(fakes.bluesky.posts.at(-1)?.link).toBe('https://tinyurl.com/acme1');
+  });
+
+  it('retries a server error, logs Retry 1/3, then succeeds once', async () => {
+    const { instanceId, content } = await env.schedule(['twitter']);
+    fakes.twitter.failNext('server-error', 1, 'POST /2/tweets');
+    await runDue(instanceId);
+    const [waiting] = await publicationsOf(instanceId);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, externalId: null });
+    expect(waiting?.nextAttemptAt).toBeTruthy();
+    const queued = await instance(instanceId);
+    expect(queued?.status).toBe('pending');
+    const retryJob = await t.services.queue.getJobById(PUBLISH_QUEUE, queued!.jobId!);
+    expect(retryJob?.state).toBe('created');
+    expect(retryJob?.startAfter.getTime()).toBe(waiting?.nextAttemptAt?.getTime());
+    await runDue(instanceId, 1);
+    expect(countOn('twitter', content)).toBe(1);
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.retryCount, log.errorCode])).toEqual([
+      ['pending', 1, 'transient'],
+      ['success', 1, null],
+    ]);
+    expect((await instance(instanceId))?.status).toBe('published');
+  });
+
+  it('waits at least Retry-After after a 429', async () => {
+    const { instanceId, content } = await env.schedule(['bluesky']);
+    fakes.bluesky.failNext('rate-limited', 1, 'com.atproto.repo.createRecord');
+    await runDue(instanceId);
+    const [waiting] = await publicationsOf(instanceId);
+    const waitMs = waiting!.nextAttemptAt!.getTime() - t.clock().getTime();
+    expect(waitMs).toBeGreaterThanOrEqual(40_000);
+    await runDue(instanceId, 5); // too early: nothing is called
+    expect(countOn('bluesky', content)).toBe(0);
+    expect((await publicationsOf(instanceId))[0]?.attempts).toBe(1);
+    await runDue(instanceId, waitMs / 1000);
+    expect(countOn('bluesky', content)).toBe(1);
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.retryCount])).toEqual([
+      ['pending', 1],
+      ['success', 1],
+    ]);
+  });
+
+  it('gives up after three retries with a log per attempt', async () => {
+    const { instanceId } = await env.schedule(['linkedIn']);
+    const before = fakes.linkedIn.calls['POST /rest/posts'] ?? 0;
+    fakes.linkedIn.failNext('server-error', 4, { endpoint: 'POST /rest/posts' });
+    await runDue(instanceId);
+    for (let retry = 0; retry < 3; retry++) await runDue(instanceId, 2);
+    expect((fakes.linkedIn.calls['POST /rest/posts'] ?? 0) - before).toBe(4);
+    const [row] = await publicationsOf(instanceId);
+    expect(row).toMatchObject({ status: 'failed', attempts: 4, errorCode: 'transient' });
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.retryCount])).toEqual([
+      ['pending', 1],
+      ['pending', 2],
+      ['pending', 3],
+      ['error', 3],
+    ]);
+    expect((await instance(instanceId))?.status).toBe('failed');
+    await runDue(instanceId, 600); // and nothing more happens
+    expect((fakes.linkedIn.calls['POST /rest/posts'] ?? 0) - before).toBe(4);
+  });
+
+  it("fails at once, with the network's reason, when it refuses the content", async () => {
+    const { instanceId } = await env.schedule(['twitter']);
+    fakes.twitter.failNext('invalid', 1, 'POST /2/tweets');
+    await runDue(instanceId);
+    const [row] = await publicationsOf(instanceId);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'invalid' });
+    expect(row?.lastError).toContain('too long');
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.retryCount, log.errorCode])).toEqual([
+      ['error', 0, 'invalid'],
+    ]);
+    expect((await instance(instanceId))?.status).toBe('failed');
+  });
+
+  it('fails a network disconnected after scheduling, and publishes the others', async () => {
+    const { instanceId, content } = await env.schedule(['linkedIn', 'bluesky']);
+    await postJson(
+      t.app,
+      '/social-accounts/disconnect',
+      { company_id: env.companyId, social_account_type: 'linkedIn' },
+      { authorization: `Bearer ${env.token}` },
+    );
+    await runDue(instanceId);
+    const rows = await publicationsOf(instanceId);
+    expect(rows.map((row) => [row.network, row.status])).toEqual([
+      ['bluesky', 'published'],
+      ['linkedIn', 'failed'],
+    ]);
+    expect(rows[1]?.lastError).toBe(SCHEDULE_MESSAGES.networkNotConnected('LinkedIn'));
+    expect(countOn('linkedIn', content)).toBe(0);
+    await connectNetworks(t, fakes, env.token, env.companyId, ['linkedIn']);
+  });
+
+  it('marks the connection for reconnecting when the network refuses the credentials', async () => {
+    const { instanceId } = await env.schedule(['threads', 'bluesky']);
+    fakes.threads.failNext('unauthorized', 1, 'POST /threads');
+    await runDue(instanceId);
+    const rows = await publicationsOf(instanceId);
+    expect(rows.map((row) => [row.network, row.status])).toEqual([
+      ['bluesky', 'published'],
+      ['threads', 'failed'],
+    ]);
+    expect(rows[1]?.lastError).toContain('Reconnect Threads');
+    expect((await instance(instanceId))?.status).toBe('partial');
+    const [connection] = await db()
+      .select()
+      .from(socialConnections)
+      .where(
+        and(
+          eq(socialConnections.companyId, env.companyId),
+          eq(socialConnections.network, 'threads'),
+        ),
+      );
+    expect(connection?.needsReconnect).toBe(true);
+    const logs = await logsOf(instanceId);
+    expect(logs.find((log) => log.platform === 'threads')).toMatchObject({
+      status: 'error',
+      errorCode: 'auth',
+    });
+    await connectNetworks(t, fakes, env.token, env.companyId, ['threads']);
+  });
+
+  it('never re-posts a call that got no answer, even when the job runs again', async () => {
+    const base = createNetworkRegistry(t.config.networks);
+    const impatient = createPublisher({
+      config: t.config,
+      logger: t.app.log,
+      database: t.services.database,
+      queue: t.services.queue,
+      clock: t.clock,
+      networks: {
+        ...base,
+        adapters: {
+          ...base.adapters,
+          twitter: createXAdapter({ baseUrl: fakes.twitter.baseUrl, timeoutMs: 300 }),
+        },
+      },
+    });
+    const { instanceId } = await env.schedule(['twitter']);
+    const before = fakes.twitter.calls['POST /2/tweets'] ?? 0;
+    fakes.twitter.failNext('hang', 1, 'POST /2/tweets');
+    t.clock.advance(61);
+    await impatient.publishInstance(instanceId);
+    const [row] = await publicationsOf(instanceId);
+    expect(row).toMatchObject({ status: 'unconfirmed', lastError: SCHEDULE_MESSAGES.unconfirmed });
+    await runDue(instanceId, 600);
+    await impatient.publishInstance(instanceId);
+    expect((fakes.twitter.calls['POST /2/tweets'] ?? 0) - before).toBe(1);
+    expect((await publicationsOf(instanceId))[0]?.status).toBe('unconfirmed');
+    expect((await instance(instanceId))?.status).toBe('failed');
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.message])).toEqual([
+      ['error', SCHEDULE_MESSAGES.unconfirmed],
+    ]);
+  });
+
+  it('turns a claim left by a worker that died mid-call into unconfirmed, not a re-post', async () => {
+    const { instanceId, content } = await env.schedule(['bluesky']);
+    t.clock.advance(61);
+    // A worker claimed it and died before the answer came back.
+    await db()
+      .update(publications)
+      .set({ status: 'publishing', claimedAt: t.clock(), attempts: 1 })
+      .where(eq(publications.instanceId, instanceId));
+    await t.publisher.publishInstance(instanceId); // too soon to judge: left alone
+    expect((await publicationsOf(instanceId))[0]?.status).toBe('publishing');
+    await runDue(instanceId, t.config.publisher.jobExpireSeconds + 1);
+    expect((await publicationsOf(instanceId))[0]?.status).toBe('unconfirmed');
+    expect(countOn('bluesky', content)).toBe(0);
+    expect((await instance(instanceId))?.status).toBe('failed');
+  });
+
+  it('posts once when the same job runs twice, even concurrently', async () => {
+    const { instanceId, content } = await env.schedule(['twitter', 'bluesky', 'facebook']);
+    t.clock.advance(61);
+    await Promise.all([
+      t.publisher.publishInstance(instanceId),
+      t.publisher.publishInstance(instanceId),
+      t.publisher.publishInstance(instanceId),
+    ]);
+    await t.publisher.publishInstance(instanceId);
+    for (const network of ['twitter', 'bluesky', 'facebook'] as const) {
+      expect(countOn(network, content), network).toBe(1);
+    }
+    const logs = await logsOf(instanceId);
+    expect(logs.filter((log) => log.status === 'success')).toHaveLength(3);
+    expect(logs).toHaveLength(3);
+  });
+
+  it('marks an instance found a day late as missed without posting', async () => {
+    const { instanceId, content } = await env.schedule(['twitter', 'bluesky']);
+    await runDue(instanceId, 25 * 3600);
+    expect(countOn('twitter', content) + countOn('bluesky', content)).toBe(0);
+    const rows = await publicationsOf(instanceId);
+    expect(rows.map((row) => row.status)).toEqual(['missed', 'missed']);
+    expect((await instance(instanceId))?.status).toBe('missed');
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.errorCode, log.message])).toEqual([
+      ['error', 'missed', SCHEDULE_MESSAGES.missed],
+      ['error', 'missed', SCHEDULE_MESSAGES.missed],
+    ]);
+  });
+
+  it('publishes nothing for a deleted schedule', async () => {
+    const { instanceId, content } = await env.schedule(['twitter']);
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/schedules/${instanceId}`,
+      headers: { authorization: `Bearer ${env.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    await runDue(instanceId);
+    expect(countOn('twitter', content)).toBe(0);
+  });
+
+  it('queues a job for a due instance whose job went missing, once', async () => {
+    const { instanceId } = await env.schedule(['twitter']);
+    const row = await instance(instanceId);
+    await t.services.queue.cancel(PUBLISH_QUEUE, row!.jobId!);
+    t.clock.advance(61);
+    expect(await t.publisher.reconcile()).toBeGreaterThanOrEqual(1);
+    const jobs = await db().execute(
+      sql`select id from pgboss.job where name = ${PUBLISH_QUEUE} and singleton_key = ${instanceId} and state = 'created'`,
+    );
+    const rows = (jobs as { rows: Array<{ id: string }> }).rows;
+    expect(rows).toHaveLength(1);
+    expect((await instance(instanceId))?.jobId).toBe(rows[0]?.id);
+    expect(await t.publisher.reconcile()).toBe(0);
+  });
+
+  it("lists the owner's logs newest first, filtered and searched", async () => {
+    const stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
+    const get = async (query: string, token = env.token) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/customer/logs${query}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return {
+        status: response.statusCode,
+        json: response.json<ApiBody & { data: { rows: SystemLog[] } }>(),
+      };
+    };
+    const all = await get('');
+    expect(all.status).toBe(200);
+    expect(all.json.data.rows.length).toBeGreaterThan(10);
+    const stamps = all.json.data.rows.map((row) => row.timestamp);
+    expect(stamps).toEqual([...stamps].sort().reverse());
+    const pending = await get('?status=pending&limit=5');
+    expect(pending.json.data.rows).toHaveLength(5);
+    expect(pending.json.data.rows.every((row) => row.status === 'pending')).toBe(true);
+    const missed = await get('?q=MISSED');
+    expect(missed.json.data.rows.length).toBeGreaterThanOrEqual(2);
+    expect(missed.json.data.rows.every((row) => row.error_code === 'missed')).toBe(true);
+    expect((await get('', stranger)).json.data.rows).toEqual([]);
+    expect((await get('?limit=101')).status).toBe(400);
+    expect((await get('?status=weird')).status).toBe(400);
+  });
+});
+
+describe.each(engines)('publishing through the queue on %s', (engine) => {
+  let env: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    env = await setUp(engine, { running: true });
+  });
+  afterAll(async () => {
+    await env?.t.close();
+    await env?.fakes.close();
+  });
+
+  it('publishes at the scheduled time through pg-boss', async () => {
+    const { t, fakes } = env;
+    const { instanceId, content } = await env.schedule(['twitter', 'bluesky'], {}, 2);
+    const scheduledFor = (
+      await t.services.database.db
+        .select()
+        .from(scheduledInstances)
+        .where(eq(scheduledInstances.id, instanceId))
+    )[0]!.scheduledFor;
+    const deadline = Date.now() + 15_000;
+    let rows = await t.services.database.db
+      .select()
+      .from(publications)
+      .where(eq(publications.instanceId, instanceId));
+    while (rows.some((row) => row.status !== 'published') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rows = await t.services.database.db
+        .select()
+        .from(publications)
+        .where(eq(publications.instanceId, instanceId));
+    }
+    expect(rows.map((row) => row.status)).toEqual(['published', 'published']);
+    for (const row of rows) {
+      expect(row.publishedAt!.getTime()).toBeGreaterThanOrEqual(scheduledFor.getTime());
+    }
+    expect(fakes.twitter.posts.filter((post) => post.text?.includes(content))).toHaveLength(1);
+    expect(fakes.bluesky.posts.filter((post) => post.text.includes(content))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,370 @@
+import {
+  SCHEDULE_MESSAGES,
+  type CalendarDay,
+  type ScheduledInstance,
+  type ScheduleList,
+} from '@cadence/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts, scheduledInstances, schedules } from '../src/db/schema.js';
+import { PUBLISH_QUEUE } from '../src/jobs/queue.js';
+import { setTier } from '../src/modules/plans/plans.service.js';
+import { engines } from './helpers/databases.js';
+import {
+  connectNetworks,
+  createCompany,
+  startNetworkFakes,
+  type NetworkFakes,
+} from './helpers/networks.js';
+import { createPost } from './helpers/posts.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  type ApiBody,
+  type TestApp,
+} from './helpers/test-app.js';
+
+describe.each(engines)('schedules on %s', (engine) => {
+  let fakes: NetworkFakes;
+  let t: TestApp;
+  let owner: string;
+  let stranger: string;
+  let companyId: string;
+  let postId: string;
+
+  beforeAll(async () => {
+    fakes = await startNetworkFakes();
+    t = await createTestApp(engine, { env: fakes.env });
+    owner = await createVerifiedAccount(t, { email: 'owner@example.com' });
+    stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
+    await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+    companyId = await createCompany(t, owner);
+    await connectNetworks(t, fakes, owner, companyId, ['twitter', 'bluesky']);
+    postId = (
+      await createPost(t, {
+        email: 'owner@example.com',
+        companyId,
+        content: 'Launch day',
+        url: 'https://acme.example.com/launch',
+        withImage: true,
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fakes?.close();
+  });
+
+  async function call<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    token: string,
+    body?: object,
+  ) {
+    const response = await t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body ? { payload: body } : {}),
+    });
+    return {
+      status: response.statusCode,
+      body: response.body,
+      json: response.json<Omit<ApiBody, 'data'> & { data: T; success?: boolean }>(),
+    };
+  }
+  const schedule = (body: object, token = owner) =>
+    call<{ id: string; instances: ScheduledInstance[] }>('POST', '/schedules', token, {
+      social_account_type: ['twitter'],
+      post_id: postId,
+      schedule_date: '2026-12-01T09:00:00+01:00',
+      ...body,
+    });
+  const list = (query = '', token = owner) =>
+    call<ScheduleList>('GET', `/schedules${query}`, token);
+
+  it('lists its routes in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(doc.paths['/api/schedules'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/schedules/{id}'] ?? {})).toEqual(['delete']);
+    expect(doc.paths).toHaveProperty(['/api/schedules/bulk-delete', 'post']);
+    expect(doc.paths).toHaveProperty(['/api/schedules/calendar', 'get']);
+    expect(Object.keys(doc.paths['/api/customer/settings'] ?? {}).sort()).toEqual(['get', 'put']);
+    expect(doc.paths).toHaveProperty(['/api/customer/logs', 'get']);
+  });
+
+  describe('settings', () => {
+    it('has no time zone until one is saved', async () => {
+      const response = await call('GET', '/customer/settings', owner);
+      expect(response.status).toBe(200);
+      expect(response.json.data).toEqual({ timezone: null, auto_dst: true });
+    });
+
+    it('saves a known zone and refuses an unknown one', async () => {
+      const bad = await call('PUT', '/customer/settings', owner, {
+        timezone: 'Mars/Olympus',
+        auto_dst: true,
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.json.message).toBe('Choose a time zone from the list');
+      const saved = await call('PUT', '/customer/settings', owner, {
+        timezone: 'Europe/Berlin',
+        auto_dst: false,
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.json.data).toEqual({ timezone: 'Europe/Berlin', auto_dst: false });
+      const read = await call('GET', '/customer/settings', owner);
+      expect(read.json.data).toEqual({ timezone: 'Europe/Berlin', auto_dst: false });
+      const other = await call('GET', '/customer/settings', stranger);
+      expect(other.json.data).toEqual({ timezone: null, auto_dst: true });
+    });
+  });
+
+  describe('creating', () => {
+    it.each([
+      [{ social_account_type: [] }, 'Please select at least one platform'],
+      [{ schedule_date: '' }, 'Please select both date and time'],
+      [{ schedule_date: '2026-11-20T09:00:00Z' }, SCHEDULE_MESSAGES.futureDateTime],
+      [
+        { repeat_type: 'daily', repeat_until: '2026-11-30T09:00:00Z' },
+        SCHEDULE_MESSAGES.repeatUntilBeforeStart,
+      ],
+      [{ repeat_type: 'weekly' }, SCHEDULE_MESSAGES.repeatUntilRequired],
+      [{ timezone: 'Nowhere/Land' }, 'Choose a time zone from the list'],
+      [{ social_account_type: ['linkedIn'] }, SCHEDULE_MESSAGES.networkNotConnected('LinkedIn')],
+    ])('refuses %j with a message', async (body, message) => {
+      const response = await schedule(body);
+      expect(response.status, response.body).toBe(400);
+      expect(response.json.message).toBe(message);
+    });
+
+    it('refuses a network outside the plan even when it was connected', async () => {
+      await setTier(t.services.database.db, 'owner@example.com', 'free');
+      const response = await schedule({ social_account_type: ['bluesky'] });
+      await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+      expect(response.status).toBe(403);
+      expect(response.json.message).toBe(SCHEDULE_MESSAGES.networkNotOnPlan('Bluesky'));
+    });
+
+    it("answers 404 for another customer's post and 400 for a post without entity", async () => {
+      const theirs = await schedule({}, stranger);
+      expect(theirs.status).toBe(404);
+      expect(theirs.json.message).toBe('Post not found');
+      const orphan = await createPost(t, {
+        email: 'owner@example.com',
+        companyId: null,
+        content: 'No entity',
+      });
+      const response = await schedule({ post_id: orphan.id });
+      expect(response.status).toBe(400);
+      expect(response.json.message).toBe(SCHEDULE_MESSAGES.postHasNoEntity);
+    });
+
+    it('schedules once, with a pending publication per network and a queued job', async () => {
+      const response = await schedule({ social_account_type: ['twitter', 'bluesky'] });
+      expect(response.status, response.body).toBe(201);
+      expect(response.json.success).toBe(true);
+      expect(response.json.message).toBe('Post scheduled successfully');
+      const [instance] = response.json.data.instances;
+      expect(response.json.data.instances).toHaveLength(1);
+      expect(instance).toMatchObject({
+        scheduled_for: '2026-12-01T08:00:00.000Z',
+        status: 'pending',
+        repeat_type: null,
+        post: {
+          id: postId,
+          content: 'Launch day',
+          url: 'https://acme.example.com/launch',
+          company: { id: companyId, name: 'Acme' },
+        },
+      });
+      expect(instance?.post.attachments).toHaveLength(1);
+      expect(instance?.schedule_data.map((entry) => [entry.network, entry.status])).toEqual([
+        ['bluesky', 'pending'],
+        ['twitter', 'pending'],
+      ]);
+      expect(instance?.schedule_data[0]?.social_account.name).toBe('alice.test');
+      const [row] = await t.services.database.db
+        .select()
+        .from(scheduledInstances)
+        .where(eq(scheduledInstances.id, instance!.id));
+      const job = await t.services.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
+      expect(job?.state).toBe('created');
+      expect(job?.data).toEqual({ instanceId: instance!.id });
+      expect(job?.startAfter.toISOString()).toBe('2026-12-01T08:00:00.000Z');
+    });
+
+    it('repeats at the same wall-clock time in the saved zone across the DST change', async () => {
+      // The owner saved Europe/Berlin above; 09:00 there stays 09:00 after March 29th.
+      const response = await schedule({
+        schedule_date: '2027-03-27T09:00:00+01:00',
+        repeat_type: 'daily',
+        repeat_until: '2027-03-29T23:00:00+02:00',
+      });
+      expect(response.status, response.body).toBe(201);
+      expect(response.json.data.instances.map((instance) => instance.scheduled_for)).toEqual([
+        '2027-03-27T08:00:00.000Z',
+        '2027-03-28T07:00:00.000Z',
+        '2027-03-29T07:00:00.000Z',
+      ]);
+      expect(response.json.data.instances[0]?.repeat_type).toBe('daily');
+    });
+
+    it('caps a repeat at 100 occurrences, using the zone given in the request', async () => {
+      const response = await schedule({
+        schedule_date: '2027-06-01T12:00:00Z',
+        repeat_type: 'daily',
+        repeat_until: '2028-06-01T12:00:00Z',
+        timezone: 'UTC',
+      });
+      expect(response.status).toBe(201);
+      expect(response.json.data.instances).toHaveLength(100);
+    });
+  });
+
+  describe('listing and the calendar', () => {
+    it('lists by time with paging and filters, scoped to the owner', async () => {
+      const all = await list('?pageSize=100');
+      expect(all.status).toBe(200);
+      expect(all.json.data.count).toBe(104);
+      const times = all.json.data.rows.map((row) => row.scheduled_for);
+      expect(times).toEqual([...times].sort());
+      const page = await list('?page=2&pageSize=5');
+      expect(page.json.data.rows.map((row) => row.id)).toEqual(
+        all.json.data.rows.slice(5, 10).map((row) => row.id),
+      );
+      const window = await list('?from=2027-03-27T00:00:00Z&to=2027-03-29T23:59:59Z');
+      expect(window.json.data.count).toBe(3);
+      const theirs = await list('', stranger);
+      expect(theirs.json.data).toMatchObject({ rows: [], count: 0 });
+      const otherCompany = await list(`?company_id=${crypto.randomUUID()}`);
+      expect(otherCompany.json.data.count).toBe(0);
+      expect((await list('?pageSize=101')).status).toBe(400);
+    });
+
+    it('counts per day in a zone, with the first three posts of each day', async () => {
+      for (const time of ['2027-01-10T22:30:00Z', '2027-01-10T23:30:00Z', '2027-01-11T05:00:00Z']) {
+        expect((await schedule({ schedule_date: time })).status).toBe(201);
+      }
+      for (const time of ['2027-01-11T06:00:00Z', '2027-01-11T07:00:00Z']) {
+        expect((await schedule({ schedule_date: time })).status).toBe(201);
+      }
+      const range = 'from=2027-01-01T00:00:00Z&to=2027-02-01T00:00:00Z';
+      const berlin = await call<{ days: CalendarDay[] }>(
+        'GET',
+        `/schedules/calendar?${range}&timezone=Europe/Berlin`,
+        owner,
+      );
+      expect(berlin.status, berlin.body).toBe(200);
+      // 22:30Z is 23:30 on the 10th in Berlin; 23:30Z is already the 11th there.
+      expect(berlin.json.data.days.map((day) => [day.date, day.count])).toEqual([
+        ['2027-01-10', 1],
+        ['2027-01-11', 4],
+      ]);
+      const eleventh = berlin.json.data.days[1]!;
+      expect(eleventh.posts.map((post) => post.scheduled_for)).toEqual([
+        '2027-01-10T23:30:00.000Z',
+        '2027-01-11T05:00:00.000Z',
+        '2027-01-11T06:00:00.000Z',
+      ]);
+      expect(eleventh.posts[0]?.content).toBe('Launch day');
+      const utc = await call<{ days: CalendarDay[] }>(
+        'GET',
+        `/schedules/calendar?${range}&timezone=UTC`,
+        owner,
+      );
+      expect(utc.json.data.days.map((day) => [day.date, day.count])).toEqual([
+        ['2027-01-10', 2],
+        ['2027-01-11', 3],
+      ]);
+      const theirs = await call<{ days: CalendarDay[] }>(
+        'GET',
+        `/schedules/calendar?${range}`,
+        stranger,
+      );
+      expect(theirs.json.data.days).toEqual([]);
+      const bad = await call('GET', `/schedules/calendar?${range}&timezone=Bad/Zone`, owner);
+      expect(bad.status).toBe(400);
+    });
+  });
+
+  describe('deleting', () => {
+    it('deletes one instance, cancels its job, and refuses strangers', async () => {
+      const created = await schedule({ schedule_date: '2027-02-02T10:00:00Z' });
+      const id = created.json.data.instances[0]!.id;
+      const [row] = await t.services.database.db
+        .select()
+        .from(scheduledInstances)
+        .where(eq(scheduledInstances.id, id));
+      expect((await call('DELETE', `/schedules/${id}`, stranger)).status).toBe(404);
+      const response = await call('DELETE', `/schedules/${id}`, owner);
+      expect(response.status).toBe(200);
+      expect(response.json.message).toBe('1 post(s) deleted');
+      const job = await t.services.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
+      expect(job?.state).toBe('cancelled');
+      // The last instance gone, the schedule goes too.
+      const left = await t.services.database.db
+        .select()
+        .from(schedules)
+        .where(eq(schedules.id, row!.scheduleId));
+      expect(left).toEqual([]);
+      expect((await call('DELETE', `/schedules/${id}`, owner)).status).toBe(404);
+      expect((await call('DELETE', '/schedules/not-a-uuid', owner)).status).toBe(404);
+    });
+
+    it("bulk-deletes only the caller's instances", async () => {
+      const created = await schedule({
+        schedule_date: '2027-04-01T10:00:00Z',
+        repeat_type: 'weekly',
+        repeat_until: '2027-04-22T10:00:00Z',
+      });
+      const ids = created.json.data.instances.map((instance) => instance.id);
+      expect(ids).toHaveLength(4);
+      const none = await call('POST', '/schedules/bulk-delete', stranger, { ids });
+      expect(none.status).toBe(404);
+      const some = await call('POST', '/schedules/bulk-delete', owner, {
+        ids: [ids[0], ids[1], crypto.randomUUID()],
+      });
+      expect(some.status).toBe(200);
+      expect(some.json.message).toBe('2 post(s) deleted');
+      expect(some.json.data).toEqual({ deleted: 2 });
+      const schedule_ = await t.services.database.db
+        .select()
+        .from(schedules)
+        .where(eq(schedules.id, created.json.data.id));
+      expect(schedule_).toHaveLength(1);
+      const empty = await call('POST', '/schedules/bulk-delete', owner, { ids: [] });
+      expect(empty.status).toBe(400);
+    });
+
+    it("cancels a deleted company's pending publishing and keeps its posts", async () => {
+      const otherCompany = await createCompany(t, owner, 'Beta');
+      await connectNetworks(t, fakes, owner, otherCompany, ['twitter']);
+      const post = await createPost(t, {
+        email: 'owner@example.com',
+        companyId: otherCompany,
+        content: 'Beta news',
+      });
+      const created = await schedule({ post_id: post.id, schedule_date: '2027-05-05T10:00:00Z' });
+      expect(created.status).toBe(201);
+      const instanceId = created.json.data.instances[0]!.id;
+      const [row] = await t.services.database.db
+        .select()
+        .from(scheduledInstances)
+        .where(eq(scheduledInstances.id, instanceId));
+      expect((await call('DELETE', `/customer/company/${otherCompany}`, owner)).status).toBe(200);
+      const left = await t.services.database.db
+        .select()
+        .from(scheduledInstances)
+        .where(eq(scheduledInstances.id, instanceId));
+      expect(left).toEqual([]);
+      expect((await t.services.queue.getJobById(PUBLISH_QUEUE, row!.jobId!))?.state).toBe(
+        'cancelled',
+      );
+      const [kept] = await t.services.database.db.select().from(posts).where(eq(posts.id, post.id));
+      expect(kept?.companyId).toBeNull();
+    });
+  });
+});
