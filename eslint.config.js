@@ -10,7 +10,6 @@ export default tseslint.config(
       '**/node_modules/**',
       'data/**',
       'data-demo/**',
-      'bench/.out/**',
       'e2e/.artifacts/**',
       '**/test-results/**',
     ],

@@ -20,7 +20,8 @@ export async function startLatencyProxy(target: string, latencyMs: number) {
             port: upstream.port,
             method: incoming.method,
             path: incoming.url,
-            headers: { ...incoming.headers, host: upstream.host },
+            // Host stays as the client sent it: signed requests (X's OAuth 1.0a) cover it.
+            headers: incoming.headers,
           },
           (answer) => {
             outgoing.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -10,7 +10,7 @@
  * With DATABASE_URL, a fresh database is created next to the one named (and dropped after).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,7 @@ import { startFakeInstagram } from '../apps/server/test/fakes/instagram.js';
 import { startFakeLinkedIn } from '../apps/server/test/fakes/linkedin.js';
 import { startFakeThreads } from '../apps/server/test/fakes/threads.js';
 import { startFakeX } from '../apps/server/test/fakes/x.js';
+import { makePng } from '../apps/server/test/helpers/images.js';
 import { startLatencyProxy } from './latency-proxy.js';
 import { seconds, summarise } from './stats.js';
 
@@ -51,7 +52,8 @@ const STEADY_RATE = Number(args['steady-rate']);
 
 /** Rows of a raw query (the two drivers type `execute` differently). */
 async function query<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await db.execute(statement);
+  return (result as { rows: T[] }).rows;
 }
 
 async function startNetworks() {
@@ -141,6 +143,8 @@ interface RunResult {
   duplicates: number;
   idealDrainMs: number;
   callsPerPublication: Record<string, number>;
+  /** The most common reasons publications did not go out. */
+  failures: string[];
 }
 
 async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> {
@@ -186,11 +190,17 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
 
     // Setup, not measured: one post per publication, networks round-robin; Instagram posts
     // carry an image (it needs one, and fetches it by URL itself).
+    const image = makePng(64, 64);
+    mkdirSync(path.join(dataDir, 'uploads', 'posts'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'uploads', 'posts', 'bench.png'), image);
     const CHUNK = 500;
+    const createdBase = Date.now() - count;
     for (let start = 0; start < count; start += CHUNK) {
       const rows = Array.from({ length: Math.min(CHUNK, count - start) }, (_, offset) => ({
         userId,
         companyId,
+        // Distinct creation times keep the posts' order, which picks each one's network.
+        createdAt: new Date(createdBase + start + offset),
         content: `Bench post ${start + offset} ${randomBytes(3).toString('hex')}`,
       }));
       const inserted = await db.insert(posts).values(rows).returning({ id: posts.id });
@@ -205,7 +215,7 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
             storageKey: 'posts/bench.png',
             name: 'bench.png',
             mimeType: 'image/png',
-            sizeBytes: 68,
+            sizeBytes: image.length,
           })),
         );
       }
@@ -287,6 +297,16 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
         from publications p join scheduled_instances i on i.id = p.instance_id`,
     );
     const published = rows.filter((row) => row.status === 'published');
+    const failures = await query<{
+      network: string;
+      status: string;
+      last_error: string | null;
+      n: number;
+    }>(
+      db,
+      sql`select network, status, last_error, count(*)::int as n from publications
+        where status <> 'published' group by 1, 2, 3 order by n desc limit 5`,
+    );
     const lastDone = Math.max(...published.map((row) => new Date(row.done!).getTime()));
     const accepted = networks.accepted();
     let duplicates = 0;
@@ -315,6 +335,9 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
       duplicates,
       idealDrainMs,
       callsPerPublication,
+      failures: failures.map(
+        (row) => `${row.n}x ${row.network} ${row.status}: ${row.last_error ?? ''}`,
+      ),
     };
   } finally {
     await app.close();
@@ -335,6 +358,7 @@ function report(title: string, result: RunResult, burst: boolean) {
       .map(([network, calls]) => `${network} ${calls.toFixed(1)}`)
       .join(', ')}`,
   ];
+  for (const failure of result.failures) lines.push(`  not published       ${failure}`);
   if (burst) {
     lines.push(
       `  drained in          ${seconds(result.drainMs)} = ${rate.toFixed(0)} publications/s`,

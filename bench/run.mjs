@@ -1,5 +1,5 @@
 // Runs a TypeScript benchmark: bundles bench/<name>.ts (with the server code it imports)
-// into bench/.out and runs it with Node. `npm run bench:publish -- --count 2000`.
+// into apps/server/dist/bench and runs it with Node. `npm run bench:publish -- --count 2000`.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,8 @@ const external = [
   ...dependencies('packages/shared/package.json'),
 ].filter((dependency) => !dependency.startsWith('@cadence/'));
 
-const outfile = path.join(root, 'bench', '.out', `${name}.mjs`);
+// Beside the server's own bundle, so it finds the migrations and the web build the same way.
+const outfile = path.join(root, 'apps', 'server', 'dist', 'bench', `${name}.mjs`);
 await build({
   entryPoints: [path.join(root, 'bench', `${name}.ts`)],
   outfile,

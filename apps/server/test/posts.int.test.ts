@@ -625,8 +625,16 @@ describe.each(engines)('posts on %s', (engine) => {
           firstAt: later,
         })
         .returning();
-      const jobId = await queue.send(PUBLISH_QUEUE, { instanceId: 'x' }, { startAfter: later });
-      const doneJobId = await queue.send(PUBLISH_QUEUE, { instanceId: 'y' }, { startAfter: later });
+      const jobId = await queue.send(
+        PUBLISH_QUEUE,
+        { instanceId: 'x' },
+        { startAfter: later, singletonKey: 'x' },
+      );
+      const doneJobId = await queue.send(
+        PUBLISH_QUEUE,
+        { instanceId: 'y' },
+        { startAfter: later, singletonKey: 'y' },
+      );
       await db.insert(scheduledInstances).values([
         {
           scheduleId: schedule!.id,

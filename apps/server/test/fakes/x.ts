@@ -105,7 +105,9 @@ export async function startFakeX() {
       .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
       .map(([key, value]) => `${key}=${value}`)
       .join('&');
-    const base = `${request.method}&${rfc3986(`http://127.0.0.1:${port}${url.pathname}`)}&${rfc3986(parameters)}`;
+    // Like X, judge the signature against the address the client used (a proxy keeps Host).
+    const host = request.headers.host ?? `127.0.0.1:${port}`;
+    const base = `${request.method}&${rfc3986(`http://${host}${url.pathname}`)}&${rfc3986(parameters)}`;
     const key = `${rfc3986(validCredentials.apiSecret)}&${rfc3986(validCredentials.accessTokenSecret)}`;
     return createHmac('sha1', key).update(base).digest('base64') === oauth.get('oauth_signature');
   }
