@@ -76,7 +76,7 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .max(200, 'must be at most 200')
-    .default(20),
+    .default(5),
   SIMULATED_NETWORKS: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')

@@ -121,7 +121,9 @@ export function createInstancePublisher(deps: PublishDeps) {
     const adapter = deps.registry.adapters[network] as NetworkAdapter<typeof credentials>;
     let result: PublishResult;
     try {
-      result = await adapter.publish(input, credentials);
+      // Only the network call holds one of the network's slots; the database work around it
+      // does not, so slow queries never starve a network of calls (and vice versa).
+      result = await deps.semaphores[network].run(() => adapter.publish(input, credentials));
     } catch (error) {
       await settleNetworkFailure(error, claimed, name, log, fail);
       return;
@@ -290,11 +292,9 @@ export function createInstancePublisher(deps: PublishDeps) {
 
     const due = await repo.listDuePublications(db, instanceId, now);
     const media = mediaOf(context);
-    // In parallel across networks, each network's calls limited per process.
+    // In parallel across networks; each network's calls are limited per process in publishOne.
     const outcomes = await Promise.allSettled(
-      due.map((publication) =>
-        deps.semaphores[publication.network].run(() => publishOne(context, publication, media)),
-      ),
+      due.map((publication) => publishOne(context, publication, media)),
     );
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason; // the job is retried; every step above is idempotent

@@ -25,9 +25,10 @@ export interface PublisherDeps {
   networks?: NetworkRegistry;
 }
 
-/** Job loops per process, each taking a small batch and publishing its jobs concurrently. */
-const WORK_LOOPS = 4;
-const BATCH_SIZE = 10;
+/** How long an idle worker waits before asking the queue again. */
+const IDLE_POLL_MS = 200;
+/** At most this many jobs taken from the queue in one fetch. */
+const FETCH_BATCH = 50;
 const RECONCILE_BATCH = 500;
 
 /**
@@ -101,6 +102,72 @@ export function createPublisher(deps: PublisherDeps) {
 
   let timer: NodeJS.Timeout | undefined;
   let isStarted = false;
+  let loop: Promise<void> | undefined;
+
+  // A continuous pipeline rather than batches: whenever a job finishes, another is taken,
+  // so one slow network never holds back the others. The per-network semaphores bound the
+  // calls; this bounds the jobs held at once (enough to keep every network busy).
+  const capacity = config.publisher.concurrencyPerNetwork * NETWORK_IDS.length;
+  let active = 0;
+  let wakeUp: (() => void) | undefined;
+  const wake = () => {
+    wakeUp?.();
+    wakeUp = undefined;
+  };
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timeout = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timeout);
+        resolve();
+      };
+    });
+
+  async function runJob(job: { id: string; data: unknown }) {
+    try {
+      await publishInstance(PublishJobSchema.parse(job.data).instanceId);
+      await queue.complete(PUBLISH_QUEUE, job.id);
+    } catch (error) {
+      // pg-boss retries the job later; every step of publishing is idempotent.
+      logger.error({ err: error, jobId: job.id }, 'publish job failed; it will be retried');
+      await queue
+        .fail(PUBLISH_QUEUE, job.id, { message: error instanceof Error ? error.message : 'failed' })
+        .catch((failError: unknown) =>
+          logger.error({ err: failError, jobId: job.id }, 'could not mark the job failed'),
+        );
+    }
+  }
+
+  async function runJobLoop() {
+    while (isStarted) {
+      const free = capacity - active;
+      if (free <= 0) {
+        await pause(IDLE_POLL_MS);
+        continue;
+      }
+      let jobs: Array<{ id: string; data: unknown }>;
+      try {
+        // (Older pg-boss answered null for an empty queue.)
+        jobs = (await queue.fetch(PUBLISH_QUEUE, { batchSize: Math.min(free, FETCH_BATCH) })) ?? [];
+      } catch (error) {
+        if (!isStarted) break;
+        logger.error({ err: error }, 'could not fetch publish jobs');
+        await pause(1000);
+        continue;
+      }
+      if (jobs.length === 0) {
+        await pause(IDLE_POLL_MS);
+        continue;
+      }
+      for (const job of jobs) {
+        active += 1;
+        void track(runJob(job)).finally(() => {
+          active -= 1;
+          wake();
+        });
+      }
+    }
+  }
 
   return {
     publishInstance: (instanceId: string) => track(publishInstance(instanceId)),
@@ -110,22 +177,7 @@ export function createPublisher(deps: PublisherDeps) {
     async start() {
       if (isStarted) return;
       isStarted = true;
-      for (let loop = 0; loop < WORK_LOOPS; loop++) {
-        await queue.work(
-          PUBLISH_QUEUE,
-          { batchSize: BATCH_SIZE, pollingIntervalSeconds: 0.5 },
-          async (jobs) => {
-            const results = await Promise.allSettled(
-              jobs.map((job) =>
-                track(publishInstance(PublishJobSchema.parse(job.data).instanceId)),
-              ),
-            );
-            const failure = results.find((result) => result.status === 'rejected');
-            // pg-boss retries the batch; every step is idempotent, so that is safe.
-            if (failure) throw failure.reason;
-          },
-        );
-      }
+      loop = runJobLoop();
       const runReconcile = () =>
         reconcile().catch((error: unknown) => logger.error({ err: error }, 'reconcile failed'));
       await runReconcile();
@@ -140,8 +192,9 @@ export function createPublisher(deps: PublisherDeps) {
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
-      if (isStarted) await queue.offWork(PUBLISH_QUEUE);
       isStarted = false;
+      wake();
+      await loop;
       await Promise.allSettled([...inFlight]);
     },
   };
