@@ -169,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     queue: deps.queue,
     clock,
     logger: app.log,
+    scheduleFromPost: (userId, input) => schedules.create(userId, input),
   });
   const shortener = createShortenerService({
     db: deps.database.db,

@@ -297,6 +297,15 @@ export async function listPendingJobIds(db: DbExecutor, postId: string): Promise
   return rows.flatMap((row) => (row.jobId ? [row.jobId] : []));
 }
 
+export async function hasPendingInstances(db: DbExecutor, postId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: scheduledInstances.id })
+    .from(scheduledInstances)
+    .where(and(eq(scheduledInstances.postId, postId), eq(scheduledInstances.status, 'pending')))
+    .limit(1);
+  return row !== undefined;
+}
+
 export interface PostForPublishing {
   content: string;
   url: string | null;

@@ -1,6 +1,8 @@
 import {
   DEFAULT_POST_TONE,
   POST_MESSAGES,
+  SCHEDULE_MESSAGES,
+  type NetworkId,
   type Post,
   type PostList,
   type PostListQuerySchema,
@@ -71,12 +73,23 @@ export function utcMonthBounds(now: Date) {
   return { from, until };
 }
 
+/** Schedules a post to networks (the schedules service's create, with its own checks). */
+export type ScheduleFromPost = (
+  userId: string,
+  input: { post_id: string; social_account_type: NetworkId[]; schedule_date: string },
+) => Promise<unknown>;
+
 export interface PostsServiceDeps {
   db: Db;
   storage: Storage;
   queue: JobQueue;
   clock: Clock;
   logger: Logger;
+  /**
+   * A schedule time set in the post form makes the post go out then, to its platforms: the
+   * form's date is a promise to publish, not a note.
+   */
+  scheduleFromPost?: ScheduleFromPost;
 }
 
 export function createPostsService(deps: PostsServiceDeps) {
@@ -86,6 +99,19 @@ export function createPostsService(deps: PostsServiceDeps) {
     const row = await repo.findPostListRow(db, userId, id);
     if (!row) throw notFound();
     return toPost(row, await repo.listAttachments(db, [id]));
+  }
+
+  /** Schedules the post at its time to its platforms; the schedules service checks the rest. */
+  async function scheduleAt(userId: string, postId: string, at: Date, platforms: NetworkId[]) {
+    if (!deps.scheduleFromPost) return;
+    if (platforms.length === 0) {
+      throw AppError.badRequest(SCHEDULE_MESSAGES.noNetworks, 'NO_NETWORKS');
+    }
+    await deps.scheduleFromPost(userId, {
+      post_id: postId,
+      social_account_type: platforms,
+      schedule_date: at.toISOString(),
+    });
   }
 
   async function assertOwnCompany(userId: string, companyId: string) {
@@ -169,6 +195,15 @@ export function createPostsService(deps: PostsServiceDeps) {
           if (media) await repo.insertAttachment(tx, post.id, toAttachmentValues(media));
           return post;
         });
+        if (values.scheduledFor) {
+          try {
+            await scheduleAt(userId, row.id, values.scheduledFor, values.platforms);
+          } catch (error) {
+            // A post whose promised time cannot be kept is not created at all.
+            await repo.deletePost(db, userId, row.id);
+            throw error;
+          }
+        }
         return await loadPost(userId, row.id);
       } catch (error) {
         if (media) await removeFiles([media.key]);
@@ -203,6 +238,16 @@ export function createPostsService(deps: PostsServiceDeps) {
           },
           companyId,
         );
+        // A newly set time schedules the post, unless it already waits to go out (the
+        // Scheduling page manages those).
+        const newTime = values.scheduledFor;
+        if (
+          newTime &&
+          newTime.getTime() !== existing.scheduledFor?.getTime() &&
+          !(await repo.hasPendingInstances(db, id))
+        ) {
+          await scheduleAt(userId, id, newTime, values.platforms);
+        }
         const isMediaReplaced = media !== null || fields.remove_media === true;
         const removedKeys = await db.transaction(async (tx) => {
           const row = await repo.updatePost(tx, userId, id, values, clock());
