@@ -37,9 +37,9 @@ export function DeletePostDialog({ post, onClose }: DeletePostDialogProps) {
       description={POST_MESSAGES.deleteConfirm}
     >
       {post !== null && (
-        <p className="line-clamp-3 rounded-xl border border-gray-200 p-3 text-sm break-words text-gray-700">
-          {post.content}
-        </p>
+        <div className="rounded-xl border border-gray-200 p-3">
+          <p className="line-clamp-3 text-sm break-words text-gray-700">{post.content}</p>
+        </div>
       )}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose}>

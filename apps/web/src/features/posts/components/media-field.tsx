@@ -1,11 +1,11 @@
 import { MEDIA_MIME_TYPES, MEDIA_NOTE } from '@cadence/shared';
 import { Film, ImagePlus, X } from 'lucide-react';
 import type { ChangeEvent } from 'react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import type { MediaPreview } from '../hooks/use-media-file';
-import { checkMediaFile } from '../hooks/use-media-file';
+import { checkMediaFile } from '../utils/media-file';
 
 const INPUT_ID = 'post-media';
 
@@ -18,14 +18,12 @@ interface MediaFieldProps {
 /** 'Add Media' / 'Change Media', a preview, 'Remove Media' and the supported formats. */
 export function MediaField({ preview, onChoose, onRemove }: MediaFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (file === undefined) return;
     const problem = checkMediaFile(file);
-    setError(problem);
     if (problem !== null) {
       toast.error(problem);
       return;
@@ -68,10 +66,7 @@ export function MediaField({ preview, onChoose, onRemove }: MediaFieldProps) {
                 variant="ghost"
                 size="sm"
                 icon={<X className="size-4" aria-hidden="true" />}
-                onClick={() => {
-                  setError(null);
-                  onRemove();
-                }}
+                onClick={onRemove}
               >
                 Remove Media
               </Button>
@@ -83,11 +78,6 @@ export function MediaField({ preview, onChoose, onRemove }: MediaFieldProps) {
           <p id={`${INPUT_ID}-note`} className="mt-1 text-xs text-gray-500">
             {MEDIA_NOTE}
           </p>
-          {error !== null && (
-            <p role="alert" className="mt-1 text-xs text-red-600">
-              {error}
-            </p>
-          )}
         </div>
       </div>
     </div>

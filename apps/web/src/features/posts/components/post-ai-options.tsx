@@ -39,7 +39,7 @@ function CheckboxRow({ id, label, tip, children, input }: CheckboxRowProps) {
         </label>
         {tip}
       </span>
-      {children}
+      {children !== undefined && <span className="w-20">{children}</span>}
     </div>
   );
 }
@@ -62,7 +62,7 @@ export function PostAiOptions({ companies }: { companies: readonly Company[] }) 
       aria-label={label}
       min={COUNT_MIN}
       max={COUNT_MAX}
-      className={controlClasses(false, 'h-8 w-20 px-2')}
+      className={controlClasses(false, 'h-8 px-2')}
       {...register(name, {
         setValueAs: (value: unknown) => clampCount(value, fallback),
         // Shows the clamped number once the person leaves the box.

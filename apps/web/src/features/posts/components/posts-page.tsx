@@ -114,7 +114,10 @@ export function PostsPage() {
         label="Posts pages"
         page={Math.min(page, totalPages)}
         totalPages={totalPages}
-        onPageChange={setPage}
+        onPageChange={(next) => {
+          setPage(next);
+          window.scrollTo({ top: 0 });
+        }}
       />
 
       <PostDialog editor={editor} companies={companies} onClose={() => setEditor(null)} />
