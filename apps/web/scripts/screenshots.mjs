@@ -362,8 +362,13 @@ async function fakePosts(route, path, body, { json, held, posts }) {
       return json(200, { message: 'Post deleted successfully', data: null });
     return json(200, { message: 'Post saved', data: makePost(0) }).catch(() => {});
   }
-  if (path === '/api/search/news' || path === '/api/search/articles') {
+  if (path === '/api/search/articles') {
     return json(200, { message: 'Search results', data: NEWS });
+  }
+  if (path === '/api/search/news') {
+    // mediastack always names a source; the article search may not.
+    const news = NEWS.map((item) => ({ ...item, source: item.source ?? 'Health Today' }));
+    return json(200, { message: 'Search results', data: news });
   }
   if (path === '/api/search/web') {
     return json(503, {

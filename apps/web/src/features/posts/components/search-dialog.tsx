@@ -119,7 +119,7 @@ export function SearchDialog<T extends SearchHit>({
                 key={hit.id}
                 title={hit.title}
                 description={hit.description}
-                origin={hit.source ?? hit.url}
+                origin={hit.source != null && hit.source !== '' ? hit.source : hit.url}
                 publishedAt={hit.published_at ?? null}
                 action={
                   <Button
