@@ -943,8 +943,8 @@ if (only === undefined)
 await browser.close();
 await new Promise((resolve) => server.httpServer.close(resolve));
 
-// The faked 500, 502 and 401 answers are logged by the browser as failed loads; anything else is news.
-const unexpected = problems.filter((line) => !/status of (401|500|502)/.test(line));
+// The faked 500, 502, 503 and 401 answers are logged by the browser as failed loads; anything else is news.
+const unexpected = problems.filter((line) => !/status of (401|500|502|503)/.test(line));
 console.log(`Screenshots written to ${outDir}`);
 if (unexpected.length > 0) {
   console.log('Console problems:\n' + unexpected.join('\n'));

@@ -85,7 +85,7 @@ export function PostAiOptions({ companies }: { companies: readonly Company[] }) 
               : `Up to ${SIZE_FORMATS[sizeFormat].max} characters`
           }
           labelAction={
-            <HelpTip label="About size format">
+            <HelpTip label="About size format" align="end">
               How long the AI writes: from a bite (150 characters) to an epic (3000).
             </HelpTip>
           }
@@ -98,7 +98,7 @@ export function PostAiOptions({ companies }: { companies: readonly Company[] }) 
         placeholder="None"
         companies={companies}
         labelAction={
-          <HelpTip label="About reference entity">
+          <HelpTip label="About reference entity" align="end">
             Another entity whose voice and details the AI may borrow when it writes from a URL.
           </HelpTip>
         }

@@ -48,7 +48,7 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-5">
             <PostMainFields companies={companies} isCreating={!isEditing} ai={ai} />
             <MediaField preview={media.preview} onChoose={media.choose} onRemove={media.remove} />

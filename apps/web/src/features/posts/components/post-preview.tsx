@@ -27,7 +27,7 @@ export function PostPreview({ company, networks, media }: PostPreviewProps) {
   const scheduledIso = fromLocalDateTime(scheduledFor);
 
   return (
-    <aside aria-label="Preview" className="space-y-4 lg:sticky lg:top-0 lg:self-start">
+    <aside aria-label="Preview" className="min-w-0 space-y-4 lg:sticky lg:top-0 lg:self-start">
       <h3 className="text-sm font-semibold text-gray-900">Preview</h3>
       <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-xs">
         <div className="flex items-center gap-2.5">
