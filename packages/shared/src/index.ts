@@ -5,6 +5,7 @@ export * from './connections.js';
 export * from './messages.js';
 export * from './networks.js';
 export * from './plans.js';
+export * from './post-length.js';
 export * from './posts.js';
 export * from './routes.js';
 export * from './schedules.js';

@@ -3,12 +3,14 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-type DialogSize = 'md' | 'lg' | 'xl';
+type DialogSize = 'md' | 'lg' | 'xl' | '2xl';
 
 const SIZES: Record<DialogSize, string> = {
   md: 'max-w-md',
   lg: 'max-w-lg',
   xl: 'max-w-2xl',
+  /** A form beside its live preview. */
+  '2xl': 'max-w-5xl',
 };
 
 interface DialogProps {

@@ -1,13 +1,132 @@
-import { FileText } from 'lucide-react';
-import { PagePlaceholder } from '../../../components/layout/page-placeholder';
+import type { Post } from '@cadence/shared';
+import { POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
+import { Newspaper, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/layout/page-header';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { totalPagesOf } from '../../../components/ui/page-items';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { useMediaQuery } from '../../../hooks/use-media-query';
+import { ApiRequestError } from '../../../lib/api-error';
+import { useCompanies } from '../../companies/api/get-companies';
+import { usePosts } from '../api/get-posts';
+import { ArticlePickerDialog } from './article-picker-dialog';
+import { DeletePostDialog } from './delete-post-dialog';
+import type { PostEditor } from './post-dialog';
+import { PostDialog } from './post-dialog';
+import { PostsContent } from './posts-content';
+import { PostsToolbar } from './posts-toolbar';
+
+/** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
+const WIDE_SCREEN = '(min-width: 768px)';
+const SEARCH_DEBOUNCE_MS = 300;
 
 export function PostsPage() {
+  const isWide = useMediaQuery(WIDE_SCREEN);
+  const companiesQuery = useCompanies();
+  const companies = companiesQuery.data?.rows ?? [];
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [selectedId, setSelectedId] = useState('');
+  const [page, setPage] = useState(1);
+  const [editor, setEditor] = useState<PostEditor | null>(null);
+  const [deleting, setDeleting] = useState<Post | null>(null);
+  const [isPickingArticles, setIsPickingArticles] = useState(false);
+
+  // A filter on an entity that has since been deleted no longer applies.
+  const companyId = companies.some((company) => company.id === selectedId) ? selectedId : '';
+  const postsQuery = usePosts({ page, q, companyId });
+  const { data, error, isError } = postsQuery;
+  const totalPages = data === undefined ? 1 : totalPagesOf(data.count, POSTS_PAGE_SIZE_DEFAULT);
+  const isFiltered = q !== '' || companyId !== '';
+
+  // After a delete empties the last page, step back to the new last one.
+  if (data !== undefined && !postsQuery.isPlaceholderData && page > totalPages) {
+    setPage(totalPages);
+  }
+
+  const changeSearch = (text: string) => {
+    setSearch(text);
+    setPage(1);
+  };
+  const changeCompany = (id: string) => {
+    setSelectedId(id);
+    setPage(1);
+  };
+  const clearFilters = () => {
+    setSearch('');
+    setSelectedId('');
+    setPage(1);
+  };
+  const openCreate = () => setEditor({ post: null, defaultCompanyId: companyId });
+
   return (
-    <PagePlaceholder
-      title="Posts"
-      description="Write, edit and organise the posts of every entity."
-      icon={FileText}
-      note="Posts for your entities, with their attachments and schedules, are listed here."
-    />
+    <>
+      <PageHeader
+        title="Posts"
+        description="Write, edit and organise the posts of every entity."
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              icon={<Newspaper className="size-4" aria-hidden="true" />}
+              onClick={() => setIsPickingArticles(true)}
+            >
+              From Articles
+            </Button>
+            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
+              Create Post
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mt-6">
+        <PostsToolbar
+          search={search}
+          onSearchChange={changeSearch}
+          companies={companies}
+          selectedId={companyId}
+          onSelectedIdChange={changeCompany}
+        />
+      </div>
+
+      <div className="mt-5">
+        <PostsContent
+          status={data !== undefined ? 'loaded' : isError ? 'failed' : 'loading'}
+          posts={data?.rows ?? []}
+          companies={companies}
+          isFiltered={isFiltered}
+          isWide={isWide}
+          errorDetail={error instanceof ApiRequestError ? error.serverMessage : null}
+          isRetrying={postsQuery.isFetching}
+          onRetry={() => void postsQuery.refetch()}
+          onCreate={openCreate}
+          onClearFilters={clearFilters}
+          onEdit={(post) => setEditor({ post, defaultCompanyId: '' })}
+          onDelete={setDeleting}
+        />
+      </div>
+
+      <Pagination
+        className="mt-6"
+        label="Posts pages"
+        page={Math.min(page, totalPages)}
+        totalPages={totalPages}
+        onPageChange={(next) => {
+          setPage(next);
+          window.scrollTo({ top: 0 });
+        }}
+      />
+
+      <PostDialog editor={editor} companies={companies} onClose={() => setEditor(null)} />
+      <DeletePostDialog post={deleting} onClose={() => setDeleting(null)} />
+      <ArticlePickerDialog
+        open={isPickingArticles}
+        companies={companies}
+        onClose={() => setIsPickingArticles(false)}
+      />
+    </>
   );
 }

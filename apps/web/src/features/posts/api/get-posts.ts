@@ -1,0 +1,46 @@
+import { API_PATHS, POSTS_PAGE_SIZE_DEFAULT, PostListSchema } from '@cadence/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface PostsFilter {
+  page: number;
+  /** Search text (content, url, entity name); '' for none. */
+  q: string;
+  /** One entity's posts; '' for all. */
+  companyId: string;
+}
+
+export function buildPostsSearch({ page, q, companyId }: PostsFilter): string {
+  const params = new URLSearchParams({
+    page: String(page),
+    pageSize: String(POSTS_PAGE_SIZE_DEFAULT),
+  });
+  const text = q.trim();
+  if (text !== '') params.set('q', text);
+  if (companyId !== '') params.set('company_id', companyId);
+  return params.toString();
+}
+
+/** One page of the customer's posts, newest first, with their entity and attachments. */
+export async function getPosts(filter: PostsFilter, signal?: AbortSignal) {
+  const { data } = await apiRequest(`${API_PATHS.posts}?${buildPostsSearch(filter)}`, {
+    schema: PostListSchema,
+    signal,
+  });
+  return data;
+}
+
+export const POSTS_QUERY_KEY = ['posts'] as const;
+
+export function postsQueryOptions(filter: PostsFilter) {
+  return queryOptions({
+    queryKey: [...POSTS_QUERY_KEY, filter],
+    queryFn: ({ signal }) => getPosts(filter, signal),
+    // The current page stays on screen while the next one loads, so the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePosts(filter: PostsFilter) {
+  return useQuery(postsQueryOptions(filter));
+}

@@ -1,0 +1,24 @@
+import { PostSchema } from '@cadence/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { POSTS_QUERY_KEY } from './get-posts';
+import { postPath } from './post-path';
+
+export interface UpdatePostVariables {
+  id: string;
+  /** JSON fields, or FormData when the media changes. */
+  body: Record<string, unknown> | FormData;
+}
+
+export async function updatePost({ id, body }: UpdatePostVariables) {
+  const { data } = await apiRequest(postPath(id), { method: 'PATCH', body, schema: PostSchema });
+  return data;
+}
+
+export function useUpdatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePost,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,59 @@
+import type { Post } from '@cadence/shared';
+import { POST_MESSAGES } from '@cadence/shared';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { getErrorMessage } from '../../../lib/api-error';
+import { useDeletePost } from '../api/delete-post';
+
+interface DeletePostDialogProps {
+  post: Post | null;
+  onClose: () => void;
+}
+
+export function DeletePostDialog({ post, onClose }: DeletePostDialogProps) {
+  const deletePost = useDeletePost();
+
+  function handleDelete() {
+    if (post === null) return;
+    deletePost.mutate(post.id, {
+      onSuccess: () => {
+        toast.success(POST_MESSAGES.deleted);
+        onClose();
+      },
+      onError: (error) => {
+        toast.error(getErrorMessage(error, POST_MESSAGES.deleteFailed));
+      },
+    });
+  }
+
+  return (
+    <Dialog
+      open={post !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Delete Post"
+      description={POST_MESSAGES.deleteConfirm}
+    >
+      {post !== null && (
+        <div className="rounded-xl border border-gray-200 p-3">
+          <p className="line-clamp-3 text-sm break-words text-gray-700">{post.content}</p>
+        </div>
+      )}
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          isLoading={deletePost.isPending}
+          loadingText="Deleting..."
+          onClick={handleDelete}
+        >
+          Delete
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Company, Post } from '@cadence/shared';
+import { Dialog } from '../../../components/ui/dialog';
+import { PostForm } from './post-form';
+
+/** Which post the modal edits: null writes a new one (for the filtered entity, if any). */
+export interface PostEditor {
+  post: Post | null;
+  defaultCompanyId: string;
+}
+
+interface PostDialogProps {
+  editor: PostEditor | null;
+  companies: readonly Company[];
+  onClose: () => void;
+}
+
+/** 'Create New Post' or 'Edit Post': the form beside its live preview. */
+export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
+  return (
+    <Dialog
+      open={editor !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={editor?.post != null ? 'Edit Post' : 'Create New Post'}
+      size="2xl"
+      isModalStrict
+    >
+      {editor !== null && (
+        <PostForm
+          key={editor.post?.id ?? 'new'}
+          post={editor.post}
+          defaultCompanyId={editor.defaultCompanyId}
+          companies={companies}
+          onCancel={onClose}
+          onSaved={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Company, Post } from '@cadence/shared';
+import { POST_MESSAGES } from '@cadence/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { getConnectedNetworkIds } from '../../companies/utils/network-rows';
+import { useMediaFile } from '../hooks/use-media-file';
+import { usePostAiActions } from '../hooks/use-post-ai-actions';
+import { useSavePost } from '../hooks/use-save-post';
+import type { PostFormValues } from '../utils/post-form-values';
+import { findMissingFields, PostFormSchema, toPostFormValues } from '../utils/post-form-values';
+import { MediaField } from './media-field';
+import { PostAiOptions } from './post-ai-options';
+import { PostMainFields } from './post-main-fields';
+import { PostPreview } from './post-preview';
+import { RejectConfirm } from './reject-confirm';
+
+interface PostFormProps {
+  post: Post | null;
+  defaultCompanyId: string;
+  companies: readonly Company[];
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved }: PostFormProps) {
+  const form = useForm<PostFormValues>({
+    resolver: zodResolver(PostFormSchema),
+    defaultValues: toPostFormValues(post, defaultCompanyId),
+  });
+  const companyId = useWatch({ control: form.control, name: 'company_id' });
+  const company = companies.find((item) => item.id === companyId) ?? null;
+  const networks = company === null ? [] : getConnectedNetworkIds(company);
+  const media = useMediaFile(post?.attachments[0] ?? null);
+  const ai = usePostAiActions(form);
+  const saving = useSavePost({ post, form, networks, media: media.change, onSaved });
+  const isEditing = post !== null;
+
+  const onSubmit = form.handleSubmit(
+    (values) => saving.save(values),
+    () => {
+      const missing = findMissingFields(form.getValues());
+      if (missing.length > 0) toast.error(POST_MESSAGES.requiredFields(missing));
+    },
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="space-y-5">
+            <PostMainFields companies={companies} isCreating={!isEditing} ai={ai} />
+            <MediaField preview={media.preview} onChoose={media.choose} onRemove={media.remove} />
+            <PostAiOptions companies={companies} />
+          </div>
+          <PostPreview company={company} networks={networks} media={media.preview} />
+        </div>
+
+        {saving.rejections.length > 0 ? (
+          <RejectConfirm
+            rejections={saving.rejections}
+            onConfirm={() => void saving.confirm()}
+            onCancel={saving.cancelConfirm}
+          />
+        ) : (
+          <div className="mt-6 flex flex-col-reverse gap-3 border-t border-gray-100 pt-5 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              isLoading={saving.isSaving}
+              loadingText={isEditing ? 'Saving...' : 'Creating...'}
+              // Saving now would lose the text an AI helper is still writing.
+              disabled={ai.isBusy}
+            >
+              {isEditing ? 'Save Changes' : 'Create Post'}
+            </Button>
+          </div>
+        )}
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Company } from '@cadence/shared';
+import { Globe, Hash, Link2, Newspaper, Sparkles, Wand2 } from 'lucide-react';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import type { usePostAiActions } from '../hooks/use-post-ai-actions';
+import type { PostFormValues } from '../utils/post-form-values';
+import { ArticlePickerDialog } from './article-picker-dialog';
+import { EntitySelect } from './post-selects';
+import { SearchNewsDialog } from './search-news-dialog';
+import { SearchWebDialog } from './search-web-dialog';
+
+interface PostMainFieldsProps {
+  companies: readonly Company[];
+  /** Create New Post also offers 'Search News' to start from an article. */
+  isCreating: boolean;
+  ai: ReturnType<typeof usePostAiActions>;
+}
+
+type Finder = 'article' | 'news' | 'web' | null;
+
+/** Entity, URL (with its finders and Scan URL) and content (with its AI helpers). */
+export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProps) {
+  const {
+    register,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useFormContext<PostFormValues>();
+  const [finder, setFinder] = useState<Finder>(null);
+  const closeFinder = () => setFinder(null);
+
+  /** A chosen article or page: its URL, and its words as a start when there is no content yet. */
+  function applyLink(hit: { url: string; title: string; description: string }) {
+    setValue('url', hit.url, { shouldDirty: true });
+    setValue('shortened_url', '');
+    setValue('url_shortened', false);
+    if (getValues('content').trim() === '') {
+      const seed = [hit.title, hit.description].filter((part) => part.trim() !== '').join('\n\n');
+      setValue('content', seed, { shouldDirty: true, shouldValidate: true });
+    }
+  }
+
+  return (
+    <>
+      {isCreating && (
+        <div className="flex flex-col gap-3 rounded-xl bg-brand-50/70 p-3 ring-1 ring-brand-100 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-brand-900">Start from a news article, or write your own.</p>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Newspaper className="size-4" aria-hidden="true" />}
+            onClick={() => setFinder('article')}
+          >
+            Search News
+          </Button>
+        </div>
+      )}
+
+      <EntitySelect
+        id="post-entity"
+        companies={companies}
+        error={errors.company_id?.message}
+        {...register('company_id')}
+      />
+
+      <TextField
+        id="post-url"
+        label="URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/article"
+        error={errors.url?.message}
+        labelAction={
+          <span className="flex gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2 text-xs"
+              icon={<Newspaper className="size-3.5" aria-hidden="true" />}
+              onClick={() => setFinder('news')}
+            >
+              Find News
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="h-7 px-2 text-xs"
+              icon={<Globe className="size-3.5" aria-hidden="true" />}
+              onClick={() => setFinder('web')}
+            >
+              Find on Web
+            </Button>
+          </span>
+        }
+        {...register('url', {
+          // A new address makes the old short link wrong.
+          onChange: () => {
+            setValue('shortened_url', '');
+            setValue('url_shortened', false);
+          },
+        })}
+      />
+
+      <TextareaField
+        id="post-content"
+        label="Content"
+        rows={7}
+        placeholder="What do you want to say?"
+        error={errors.content?.message}
+        {...register('content')}
+      />
+      <div className="-mt-2 flex flex-wrap gap-2">
+        <Button
+          variant="soft"
+          size="sm"
+          icon={<Link2 className="size-4" aria-hidden="true" />}
+          isLoading={ai.isScanning}
+          loadingText="Scanning..."
+          disabled={ai.isBusy}
+          onClick={ai.scanUrl}
+        >
+          Scan URL
+        </Button>
+        <Button
+          variant="soft"
+          size="sm"
+          icon={<Hash className="size-4" aria-hidden="true" />}
+          isLoading={ai.isGeneratingHashtags}
+          loadingText="Generating..."
+          disabled={ai.isBusy}
+          onClick={ai.generateHashtags}
+        >
+          Generate Hashtags
+        </Button>
+        <Button
+          variant="soft"
+          size="sm"
+          icon={<Wand2 className="size-4" aria-hidden="true" />}
+          isLoading={ai.isIntegrating}
+          loadingText="Integrating..."
+          disabled={ai.isBusy}
+          onClick={ai.integrateCompany}
+        >
+          Integrate Company Info
+        </Button>
+        <span className="inline-flex items-center gap-1 text-xs text-gray-500">
+          <Sparkles className="size-3.5" aria-hidden="true" />
+          AI uses the options below
+        </span>
+      </div>
+
+      <ArticlePickerDialog
+        open={finder === 'article'}
+        mode="single"
+        onClose={closeFinder}
+        onPick={applyLink}
+      />
+      <SearchNewsDialog open={finder === 'news'} onClose={closeFinder} onSelect={applyLink} />
+      <SearchWebDialog open={finder === 'web'} onClose={closeFinder} onSelect={applyLink} />
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { POST_MESSAGES } from '@cadence/shared';
+import type { LucideIcon } from 'lucide-react';
+import { FileText, LoaderCircle, Plus, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+
+const SKELETON_ROWS = 3;
+
+export function PostsLoading() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xs">
+      <div role="status" className="flex items-center gap-2 px-5 py-3 text-sm text-gray-600">
+        <LoaderCircle className="size-4 animate-spin text-brand-600" aria-hidden="true" />
+        {POST_MESSAGES.loading}
+      </div>
+      <ul aria-hidden="true" className="divide-y divide-gray-100 border-t border-gray-100">
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+          <li key={index} className="flex animate-pulse items-center gap-4 px-5 py-4">
+            <span className="size-10 shrink-0 rounded-lg bg-gray-200" />
+            <span className="flex-1 space-y-2">
+              <span className="block h-3 w-3/4 max-w-full rounded bg-gray-200" />
+              <span className="block h-3 w-1/2 rounded bg-gray-100" />
+            </span>
+            <span className="hidden size-10 rounded-lg bg-gray-100 md:block" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const TONES = {
+  brand: 'bg-brand-50 text-brand-600 ring-brand-100',
+  neutral: 'bg-gray-100 text-gray-500 ring-gray-200',
+  danger: 'bg-red-50 text-red-600 ring-red-100',
+} as const;
+
+interface StatePanelProps {
+  icon: LucideIcon;
+  tone?: keyof typeof TONES;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  role?: 'alert' | 'status';
+}
+
+function StatePanel({
+  icon: Icon,
+  tone = 'brand',
+  title,
+  children,
+  action,
+  role,
+}: StatePanelProps) {
+  return (
+    <section
+      role={role}
+      className="flex flex-col items-center rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center"
+    >
+      <span className={cn('grid size-12 place-items-center rounded-xl ring-1', TONES[tone])}>
+        <Icon className="size-6" aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-base font-semibold text-gray-900">{title}</h2>
+      {children !== undefined && (
+        <div className="mt-1.5 max-w-sm text-sm text-gray-600">{children}</div>
+      )}
+      {action !== undefined && <div className="mt-6">{action}</div>}
+    </section>
+  );
+}
+
+export function PostsEmpty({ onCreate }: { onCreate: () => void }) {
+  return (
+    <StatePanel
+      icon={FileText}
+      title={POST_MESSAGES.empty}
+      action={
+        // Not named 'Create Post': the header's button keeps that name to itself.
+        <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={onCreate}>
+          Write your first post
+        </Button>
+      }
+    >
+      Write posts by hand or let AI draft them from a link or a news article.
+    </StatePanel>
+  );
+}
+
+export function PostsNoMatch({ onClear }: { onClear: () => void }) {
+  return (
+    <StatePanel
+      icon={SearchX}
+      tone="neutral"
+      title="No posts match your search."
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    >
+      Try another word or another entity, or show all posts again.
+    </StatePanel>
+  );
+}
+
+interface PostsErrorProps {
+  detail: string | null;
+  isRetrying: boolean;
+  onRetry: () => void;
+}
+
+export function PostsError({ detail, isRetrying, onRetry }: PostsErrorProps) {
+  return (
+    <StatePanel
+      icon={TriangleAlert}
+      tone="danger"
+      role="alert"
+      title="Failed to load posts"
+      action={
+        <Button
+          variant="secondary"
+          icon={<RefreshCw className="size-4" aria-hidden="true" />}
+          isLoading={isRetrying}
+          loadingText="Retrying..."
+          onClick={onRetry}
+        >
+          Retry
+        </Button>
+      }
+    >
+      {detail ?? 'Check your connection and try again.'}
+    </StatePanel>
+  );
+}

@@ -1,0 +1,188 @@
+import type { NetworkId, Post, PostFromUrlRequest, PostTone, SizeFormat } from '@cadence/shared';
+import {
+  DEFAULT_EMOJI_COUNT,
+  DEFAULT_HASHTAG_COUNT,
+  DEFAULT_POST_TONE,
+  POST_CONTENT_MAX,
+  POST_URL_MAX,
+  PostToneSchema,
+  SizeFormatSchema,
+  clampCount,
+} from '@cadence/shared';
+import { format } from 'date-fns';
+import { z } from 'zod';
+
+/** Everything the post form edits except the media file, which lives outside the form. */
+export const PostFormSchema = z
+  .object({
+    company_id: z.string(),
+    content: z
+      .string()
+      .max(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX} characters`),
+    url: z.string().trim().max(POST_URL_MAX, 'URL is too long'),
+    tone: PostToneSchema,
+    size_format: z.union([SizeFormatSchema, z.literal('')]),
+    reference_company_id: z.string(),
+    include_emojis: z.boolean(),
+    emoji_count: z.number(),
+    include_hashtags: z.boolean(),
+    hashtag_count: z.number(),
+    shorten_url: z.boolean(),
+    shortened_url: z.string(),
+    url_shortened: z.boolean(),
+    enable_keywords: z.boolean(),
+    keywords: z.string().max(500, 'Keywords must be at most 500 characters'),
+    /** A datetime-local value ('2025-06-01T09:30'), '' for none. */
+    scheduled_for: z.string(),
+  })
+  .superRefine((values, context) => {
+    if (values.company_id === '') {
+      context.addIssue({ code: 'custom', path: ['company_id'], message: 'Choose an entity' });
+    }
+    if (values.content.trim() === '') {
+      context.addIssue({ code: 'custom', path: ['content'], message: 'Write the post content' });
+    }
+    if (values.scheduled_for !== '' && fromLocalDateTime(values.scheduled_for) === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['scheduled_for'],
+        message: 'Enter a valid date and time',
+      });
+    }
+  });
+export type PostFormValues = z.infer<typeof PostFormSchema>;
+
+/** The names the 'Please fill in all required fields' message lists, in the spec's order. */
+export function findMissingFields(
+  values: Pick<PostFormValues, 'company_id' | 'content'>,
+): string[] {
+  const missing: string[] = [];
+  if (values.company_id === '') missing.push('company');
+  if (values.content.trim() === '') missing.push('content');
+  return missing;
+}
+
+/** '2025-06-01T09:30' in the browser's time zone, for a datetime-local input. */
+export function toLocalDateTime(iso: string | null): string {
+  if (iso === null) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, "yyyy-MM-dd'T'HH:mm");
+}
+
+/** The ISO instant of a datetime-local value, or null when it is blank or not a date. */
+export function fromLocalDateTime(value: string): string | null {
+  if (value.trim() === '') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+export function toPostFormValues(post: Post | null, defaultCompanyId = ''): PostFormValues {
+  const tone = PostToneSchema.safeParse(post?.tone);
+  return {
+    company_id: post?.company_id ?? defaultCompanyId,
+    content: post?.content ?? '',
+    url: post?.url ?? '',
+    tone: tone.success ? tone.data : DEFAULT_POST_TONE,
+    size_format: '',
+    reference_company_id: '',
+    include_emojis: false,
+    emoji_count: DEFAULT_EMOJI_COUNT,
+    include_hashtags: false,
+    hashtag_count: DEFAULT_HASHTAG_COUNT,
+    shorten_url: post?.url_shortened ?? false,
+    shortened_url: post?.shortened_url ?? '',
+    url_shortened: post?.url_shortened ?? false,
+    enable_keywords: false,
+    keywords: '',
+    scheduled_for: toLocalDateTime(post?.scheduled_for ?? null),
+  };
+}
+
+export function sizeFormatOrNull(value: PostFormValues['size_format']): SizeFormat | null {
+  return value === '' ? null : value;
+}
+
+/** Scan URL: the options of the form as the AI helper takes them. */
+export function buildPostFromUrlRequest(values: PostFormValues): PostFromUrlRequest {
+  const keywords = values.keywords.trim();
+  return {
+    url: values.url.trim(),
+    company_id: values.company_id === '' ? null : values.company_id,
+    reference_company_id: values.reference_company_id === '' ? null : values.reference_company_id,
+    tone: values.tone,
+    size_format: sizeFormatOrNull(values.size_format),
+    include_emojis: values.include_emojis,
+    emoji_count: clampCount(values.emoji_count, DEFAULT_EMOJI_COUNT),
+    include_hashtags: values.include_hashtags,
+    hashtag_count: clampCount(values.hashtag_count, DEFAULT_HASHTAG_COUNT),
+    keywords: values.enable_keywords && keywords !== '' ? keywords : null,
+  };
+}
+
+/** Appends generated hashtags (only real '#tags', none already in the text) after a blank line. */
+export function appendHashtags(content: string, hashtags: readonly string[]): string {
+  const present = new Set(content.toLowerCase().match(/#[\p{L}\p{N}_]+/gu) ?? []);
+  const fresh = [...new Set(hashtags.map((tag) => tag.trim()))].filter(
+    (tag) => tag.startsWith('#') && tag.length > 1 && !present.has(tag.toLowerCase()),
+  );
+  if (fresh.length === 0) return content;
+  const base = content.trimEnd();
+  return base === '' ? fresh.join(' ') : `${base}\n\n${fresh.join(' ')}`;
+}
+
+/** The fields a saved post carries, in the shape both create and update send. */
+export interface PostFields {
+  content: string;
+  company_id: string;
+  tone: PostTone;
+  url: string | null;
+  platforms: NetworkId[];
+  scheduled_for: string | null;
+  status: 'draft' | 'scheduled';
+  shortened_url: string | null;
+  url_shortened: boolean;
+}
+
+export function toPostFields(values: PostFormValues, platforms: NetworkId[]): PostFields {
+  const url = values.url.trim();
+  const scheduledFor = fromLocalDateTime(values.scheduled_for);
+  const isShortened = url !== '' && values.url_shortened && values.shortened_url !== '';
+  return {
+    content: values.content,
+    company_id: values.company_id,
+    tone: values.tone,
+    url: url === '' ? null : url,
+    platforms,
+    scheduled_for: scheduledFor,
+    // The spec: 'scheduled' when a date is set, else 'draft'.
+    status: scheduledFor === null ? 'draft' : 'scheduled',
+    shortened_url: isShortened ? values.shortened_url : null,
+    url_shortened: isShortened,
+  };
+}
+
+export type MediaChange = { kind: 'keep' } | { kind: 'replace'; file: File } | { kind: 'remove' };
+
+/**
+ * Multipart body for create, and for update when the media changes. Blank optional fields are
+ * sent as '' so an update can clear them.
+ */
+export function toPostFormData(
+  fields: PostFields,
+  media: MediaChange,
+  { includeStatus }: { includeStatus: boolean },
+): FormData {
+  const body = new FormData();
+  body.append('content', fields.content);
+  body.append('company_id', fields.company_id);
+  body.append('tone', fields.tone);
+  body.append('url', fields.url ?? '');
+  body.append('platforms', JSON.stringify(fields.platforms));
+  body.append('scheduled_for', fields.scheduled_for ?? '');
+  body.append('shortened_url', fields.shortened_url ?? '');
+  body.append('url_shortened', String(fields.url_shortened));
+  if (includeStatus) body.append('status', fields.status);
+  if (media.kind === 'replace') body.append('media', media.file);
+  if (media.kind === 'remove') body.append('remove_media', 'true');
+  return body;
+}

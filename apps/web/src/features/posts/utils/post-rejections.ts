@@ -1,0 +1,18 @@
+import type { NetworkId, PostLength } from '@cadence/shared';
+import { BLUESKY_MAX_BYTES, NETWORK_NAMES, measurePostLength } from '@cadence/shared';
+
+/** The networks among `networks` that would refuse `content`, measured their way. */
+export function findRejections(content: string, networks: readonly NetworkId[]): PostLength[] {
+  return networks
+    .map((network) => measurePostLength(network, content))
+    .filter((item) => item.isOver);
+}
+
+/** 'X/Twitter would reject this post: 312/280 characters.' */
+export function describeRejection(item: PostLength): string {
+  const name = NETWORK_NAMES[item.network];
+  if (item.length <= item.limit) {
+    return `${name} would reject this post: it is over ${BLUESKY_MAX_BYTES} bytes.`;
+  }
+  return `${name} would reject this post: ${item.length}/${item.limit} characters.`;
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countCodePoints,
+  countGraphemes,
+  countThreadsLength,
+  countXLength,
+  measurePostLength,
+} from './post-length.js';
+
+const FAMILY = '👨‍👩‍👧‍👦'; // four people joined by ZWJ: 7 code points
+const THUMBS_DARK = '👍🏿'; // thumbs up + skin tone modifier
+const FLAG_FR = '🇫🇷'; // two regional indicators
+const KEYCAP_ONE = '1️⃣';
+
+describe('countXLength', () => {
+  it('counts plain Latin text one per character', () => {
+    expect(countXLength('Hello, world!')).toBe(13);
+    expect(countXLength('')).toBe(0);
+  });
+
+  it('weighs CJK characters 2 each', () => {
+    expect(countXLength('日本語')).toBe(6);
+    expect(countXLength('한국어 ok')).toBe(9);
+  });
+
+  it('counts the light punctuation ranges 1 each', () => {
+    // En dash (8211), curly quotes (8216, 8217), ellipsis (8230 is outside: 2).
+    expect(countXLength('\u2013\u2018\u2019')).toBe(3);
+    expect(countXLength('\u2026')).toBe(2);
+  });
+
+  it('counts every URL as 23, however long', () => {
+    expect(countXLength('https://example.com')).toBe(23);
+    expect(countXLength(`Read https://example.com/${'a'.repeat(200)} now`)).toBe(5 + 23 + 4);
+    expect(countXLength('see www.example.org/page.')).toBe(4 + 23 + 1);
+    expect(countXLength('bare example.com works')).toBe(5 + 23 + 6);
+  });
+
+  it('does not take sentence dots for links', () => {
+    expect(countXLength('e.g. this. And that.')).toBe(20);
+  });
+
+  it('counts any emoji as 2, including sequences', () => {
+    expect(countXLength('😀')).toBe(2);
+    expect(countXLength(FAMILY)).toBe(2);
+    expect(countXLength(THUMBS_DARK)).toBe(2);
+    expect(countXLength(FLAG_FR)).toBe(2);
+    expect(countXLength(KEYCAP_ONE)).toBe(2);
+    expect(countXLength(`Hi ${FAMILY}${FLAG_FR}!`)).toBe(3 + 2 + 2 + 1);
+  });
+
+  it('normalises to NFC first, so a combining accent joins its letter', () => {
+    // 'e' + COMBINING ACUTE becomes 'é' (one code point, weight 1).
+    expect(countXLength('e\u0301')).toBe(1);
+    expect(countXLength('caf\u00e9')).toBe(countXLength('cafe\u0301'));
+  });
+
+  it('reaches exactly 280 with 140 CJK characters', () => {
+    expect(measurePostLength('twitter', '字'.repeat(140))).toMatchObject({
+      length: 280,
+      remaining: 0,
+      isOver: false,
+    });
+    expect(measurePostLength('twitter', '字'.repeat(141)).isOver).toBe(true);
+  });
+});
+
+describe('countGraphemes', () => {
+  it('counts what a reader sees as one character', () => {
+    expect(countGraphemes('e\u0301')).toBe(1);
+    expect(countGraphemes(FAMILY)).toBe(1);
+    expect(countGraphemes(`${FLAG_FR}${THUMBS_DARK}`)).toBe(2);
+    expect(countGraphemes('日本語')).toBe(3);
+    expect(countGraphemes('')).toBe(0);
+  });
+});
+
+describe('countThreadsLength', () => {
+  it('counts emoji as their UTF-8 bytes and other characters once', () => {
+    expect(countThreadsLength('abc')).toBe(3);
+    expect(countThreadsLength('😀')).toBe(4);
+    expect(countThreadsLength(FAMILY)).toBe(25);
+    expect(countThreadsLength('日本')).toBe(2);
+  });
+});
+
+describe('measurePostLength', () => {
+  it('measures Bluesky in graphemes against 300', () => {
+    const text = 'e\u0301'.repeat(300);
+    expect(measurePostLength('bluesky', text)).toEqual({
+      network: 'bluesky',
+      length: 300,
+      limit: 300,
+      remaining: 0,
+      isOver: false,
+    });
+    expect(measurePostLength('bluesky', `${text}!`).remaining).toBe(-1);
+  });
+
+  it('refuses Bluesky text over 3000 bytes even under 300 graphemes', () => {
+    // Each family emoji is one grapheme but 25 bytes: 200 of them are 5000 bytes.
+    const result = measurePostLength('bluesky', FAMILY.repeat(200));
+    expect(result.length).toBe(200);
+    expect(result.isOver).toBe(true);
+  });
+
+  it('measures LinkedIn, Instagram and Facebook in code points', () => {
+    expect(countCodePoints(FAMILY)).toBe(7);
+    expect(measurePostLength('linkedIn', 'a'.repeat(3001))).toMatchObject({
+      limit: 3000,
+      remaining: -1,
+      isOver: true,
+    });
+    expect(measurePostLength('instagram', 'a'.repeat(2200)).isOver).toBe(false);
+    expect(measurePostLength('facebook', 'hello').remaining).toBe(63201);
+  });
+
+  it('measures Threads against 500', () => {
+    expect(measurePostLength('threads', '😀'.repeat(125)).isOver).toBe(false);
+    expect(measurePostLength('threads', '😀'.repeat(126)).isOver).toBe(true);
+  });
+});

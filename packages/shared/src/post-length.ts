@@ -1,0 +1,171 @@
+import type { NetworkId } from './networks.js';
+
+/**
+ * How long a post is in each network's own way of counting, so the form can warn before a
+ * network refuses it. Pure and dependency-free: the browser and the server use the same rules.
+ *
+ * - X: 280 weighted characters, twitter-text v3 rules
+ *   (https://github.com/twitter/twitter-text/blob/master/config/v3.json): NFC first; code
+ *   points in the Latin/punctuation ranges weigh 1, all others 2; every URL weighs 23 (t.co);
+ *   each emoji, however many code points it is made of, weighs 2.
+ * - Bluesky: 300 graphemes (what a reader sees as one character), and 3000 UTF-8 bytes.
+ * - Threads: 500 characters, where Meta counts an emoji as its UTF-8 byte length.
+ * - LinkedIn 3000, Instagram 2200, Facebook 63206: Unicode code points (their documented
+ *   "characters"; an emoji made of several code points counts each of them, which errs on the
+ *   side of warning).
+ */
+export const NETWORK_TEXT_LIMITS: Record<NetworkId, number> = {
+  twitter: 280,
+  bluesky: 300,
+  threads: 500,
+  linkedIn: 3000,
+  instagram: 2200,
+  facebook: 63206,
+};
+
+export const BLUESKY_MAX_BYTES = 3000;
+export const X_URL_WEIGHT = 23;
+
+/** twitter-text v3: code point ranges that weigh 1; everything else weighs 2. */
+const X_LIGHT_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0, 4351],
+  [8192, 8205],
+  [8208, 8223],
+  [8242, 8247],
+];
+
+/**
+ * One emoji as people see it: keycaps, flags, skin tones and ZWJ sequences included. Built with
+ * RegExp so the `v` flag (Unicode sets, ES2024) is not checked against the compile target.
+ */
+const EMOJI_PATTERN = new RegExp('\\p{RGI_Emoji}', 'gv');
+
+/**
+ * A link as X detects one: with a scheme, starting with www., or a bare domain under a common
+ * top-level domain. Trailing sentence punctuation is not part of the link.
+ */
+const URL_PATTERN =
+  /(?:\bhttps?:\/\/|\bwww\.|\b(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|co|dev|app|ai|info|biz|me|tv|uk|us|de|fr|es|it|nl|eu|ca|au|in|jp|ly|gl|gg|xyz)\b))[^\s<>"]+/giu;
+const URL_TRAILING = /[.,!?;:'")\]}]+$/u;
+
+interface TextPart {
+  text: string;
+  isUrl: boolean;
+}
+
+/** Splits text into URL and non-URL parts, in order. */
+function splitUrls(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(URL_PATTERN)) {
+    const url = match[0].replace(URL_TRAILING, '');
+    // 'co.' or 'www.' alone is not a link.
+    if (!/\.[^.]/u.test(url)) continue;
+    const start = match.index;
+    if (start > last) parts.push({ text: text.slice(last, start), isUrl: false });
+    parts.push({ text: url, isUrl: true });
+    last = start + url.length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), isUrl: false });
+  return parts;
+}
+
+function xCodePointWeight(codePoint: number): number {
+  return X_LIGHT_RANGES.some(([low, high]) => codePoint >= low && codePoint <= high) ? 1 : 2;
+}
+
+/** Sums `weigh` over the text, with every emoji match counted by `emojiWeight` instead. */
+function sumWithEmoji(
+  text: string,
+  emojiWeight: (emoji: string) => number,
+  weigh: (codePoint: number) => number,
+): number {
+  let total = 0;
+  let last = 0;
+  const addPlain = (plain: string) => {
+    for (const char of plain) total += weigh(char.codePointAt(0) ?? 0);
+  };
+  for (const match of text.matchAll(EMOJI_PATTERN)) {
+    addPlain(text.slice(last, match.index));
+    total += emojiWeight(match[0]);
+    last = match.index + match[0].length;
+  }
+  addPlain(text.slice(last));
+  return total;
+}
+
+/** X's weighted length (280 allowed). */
+export function countXLength(text: string): number {
+  return splitUrls(text.normalize('NFC')).reduce(
+    (total, part) =>
+      total + (part.isUrl ? X_URL_WEIGHT : sumWithEmoji(part.text, () => 2, xCodePointWeight)),
+    0,
+  );
+}
+
+const graphemeSegmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Characters as a reader sees them: 'e\u0301' is one, a family emoji is one. */
+export function countGraphemes(text: string): number {
+  let count = 0;
+  for (const segment of graphemeSegmenter.segment(text)) {
+    if (segment.segment !== '') count += 1;
+  }
+  return count;
+}
+
+export function countCodePoints(text: string): number {
+  let count = 0;
+  for (const char of text) if (char !== '') count += 1;
+  return count;
+}
+
+const utf8 = new TextEncoder();
+
+export function countUtf8Bytes(text: string): number {
+  return utf8.encode(text).length;
+}
+
+/** Threads: one per code point, except that an emoji counts its UTF-8 bytes. */
+export function countThreadsLength(text: string): number {
+  return sumWithEmoji(text, countUtf8Bytes, () => 1);
+}
+
+export interface PostLength {
+  network: NetworkId;
+  /** The length in the network's own units. */
+  length: number;
+  limit: number;
+  /** May be negative: how far over the limit the text is. */
+  remaining: number;
+  /** True when the network would refuse the text (Bluesky also caps the bytes). */
+  isOver: boolean;
+}
+
+/** How `text` measures on `network`. */
+export function measurePostLength(network: NetworkId, text: string): PostLength {
+  const limit = NETWORK_TEXT_LIMITS[network];
+  let length: number;
+  let isOverBytes = false;
+  switch (network) {
+    case 'twitter':
+      length = countXLength(text);
+      break;
+    case 'bluesky':
+      length = countGraphemes(text);
+      isOverBytes = countUtf8Bytes(text) > BLUESKY_MAX_BYTES;
+      break;
+    case 'threads':
+      length = countThreadsLength(text);
+      break;
+    default:
+      length = countCodePoints(text);
+  }
+  return {
+    network,
+    length,
+    limit,
+    remaining: limit - length,
+    isOver: length > limit || isOverBytes,
+  };
+}
