@@ -7,6 +7,7 @@ import {
   MEDIA_MAX_BYTES,
   MEDIA_MESSAGES,
   POST_MESSAGES,
+  SCHEDULE_MESSAGES,
   type Company,
   type Post,
   type PostList,
@@ -289,24 +290,37 @@ describe.each(engines)('posts on %s', (engine) => {
       });
     });
 
-    it('creates a scheduled post from a multipart form without media', async () => {
+    it('creates a post from a multipart form without media', async () => {
       const response = await send('POST', '/customer/post', token, [
         { name: 'content', value: 'From the form' },
         { name: 'company_id', value: companyId },
         { name: 'tone', value: 'humorous' },
         { name: 'platforms', value: '["twitter","bluesky"]' },
-        { name: 'scheduled_for', value: '2026-12-24T18:30:00.000Z' },
         { name: 'url', value: '' },
       ]);
       expect(response.status).toBe(201);
       expect(response.json.data).toMatchObject({
         content: 'From the form',
-        status: 'scheduled',
-        scheduled_for: '2026-12-24T18:30:00.000Z',
+        status: 'draft',
+        scheduled_for: null,
         platforms: ['twitter', 'bluesky'],
         tone: 'humorous',
         url: null,
       });
+    });
+
+    it('refuses a time it could not keep: the entity has no connected networks', async () => {
+      // (Scheduling from the form, with networks, is covered in schedules.int.test.ts.)
+      const response = await send('POST', '/customer/post', token, [
+        { name: 'content', value: 'Promised' },
+        { name: 'company_id', value: companyId },
+        { name: 'platforms', value: '["twitter"]' },
+        { name: 'scheduled_for', value: '2026-12-24T18:30:00.000Z' },
+      ]);
+      expect(response.status).toBe(400);
+      expect(response.json.message).toBe(SCHEDULE_MESSAGES.networkNotConnected('X/Twitter'));
+      const listed = await list(token, 'q=Promised');
+      expect(listed.json.data.count).toBe(0);
     });
 
     it.each([
@@ -536,25 +550,30 @@ describe.each(engines)('posts on %s', (engine) => {
 
     it('edits fields from JSON; the status follows scheduled_for', async () => {
       const post = await addPost(token, { company_id: companyId, content: 'Before' });
-      const scheduled = await call('PATCH', `/customer/post/${post.id}`, token, {
+      const edited = await call('PATCH', `/customer/post/${post.id}`, token, {
         content: 'After',
         company_id: otherCompanyId,
-        scheduled_for: '2027-01-05T10:00:00+02:00',
-        status: 'draft',
+        status: 'scheduled',
         tone: 'friendly',
         platforms: '["facebook"]',
       });
-      expect(scheduled.status).toBe(200);
-      expect(scheduled.json.message).toBe(POST_MESSAGES.updated);
-      expect(scheduled.json.data).toMatchObject({
+      expect(edited.status).toBe(200);
+      expect(edited.json.message).toBe(POST_MESSAGES.updated);
+      expect(edited.json.data).toMatchObject({
         content: 'After',
         company_id: otherCompanyId,
         company: { name: 'Second Co' },
-        scheduled_for: '2027-01-05T08:00:00.000Z',
-        status: 'scheduled',
+        scheduled_for: null,
+        status: 'draft',
         tone: 'friendly',
         platforms: ['facebook'],
       });
+      // A time needs a connected network to be kept; nothing changes without one.
+      const refused = await call('PATCH', `/customer/post/${post.id}`, token, {
+        scheduled_for: '2027-01-05T10:00:00+02:00',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.json.message).toBe(SCHEDULE_MESSAGES.networkNotConnected('Facebook'));
       const draft = await call('PATCH', `/customer/post/${post.id}`, token, {
         scheduled_for: null,
         status: 'scheduled',

@@ -56,7 +56,7 @@ describe.each(engines)('schedules on %s', (engine) => {
   });
 
   async function call<T = unknown>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     token: string,
     body?: object,
@@ -365,6 +365,75 @@ describe.each(engines)('schedules on %s', (engine) => {
       );
       const [kept] = await t.services.database.db.select().from(posts).where(eq(posts.id, post.id));
       expect(kept?.companyId).toBeNull();
+    });
+  });
+
+  describe('from the post form', () => {
+    const createPostWithTime = (body: object) =>
+      call<{ id: string; status: string; has_schedules: boolean }>(
+        'POST',
+        '/customer/post',
+        owner,
+        { company_id: companyId, content: 'Form-scheduled news', ...body },
+      );
+
+    it('schedules a post created with a time to its platforms', async () => {
+      const created = await createPostWithTime({
+        scheduled_for: '2027-02-02T10:00:00Z',
+        platforms: ['twitter', 'bluesky'],
+      });
+      expect(created.status).toBe(201);
+      expect(created.json.data).toMatchObject({ status: 'scheduled', has_schedules: true });
+      const listed = await call<ScheduleList>(
+        'GET',
+        '/schedules?from=2027-02-02T00:00:00Z&to=2027-02-03T00:00:00Z',
+        owner,
+      );
+      const mine = listed.json.data.rows.filter((row) => row.post.id === created.json.data.id);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]?.scheduled_for).toBe('2027-02-02T10:00:00.000Z');
+      expect(mine[0]?.schedule_data.map((item) => item.network).sort()).toEqual([
+        'bluesky',
+        'twitter',
+      ]);
+    });
+
+    it('refuses a past time or no networks, and creates nothing then', async () => {
+      const before = await call<{ count: number }>('GET', '/customer/post', owner);
+      const past = await createPostWithTime({
+        scheduled_for: '2020-01-01T10:00:00Z',
+        platforms: ['twitter'],
+      });
+      expect(past.status).toBe(400);
+      expect(past.json.message).toBe(SCHEDULE_MESSAGES.futureDateTime);
+      const none = await createPostWithTime({ scheduled_for: '2027-02-02T10:00:00Z' });
+      expect(none.status).toBe(400);
+      expect(none.json.message).toBe(SCHEDULE_MESSAGES.noNetworks);
+      const notConnected = await createPostWithTime({
+        scheduled_for: '2027-02-02T10:00:00Z',
+        platforms: ['threads'],
+      });
+      expect(notConnected.status).toBe(400);
+      const after = await call<{ count: number }>('GET', '/customer/post', owner);
+      expect(after.json.data.count).toBe(before.json.data.count);
+    });
+
+    it('schedules an edited post when a time is newly set, once', async () => {
+      const created = await createPostWithTime({ platforms: ['twitter'] });
+      expect(created.json.data.has_schedules).toBe(false);
+      const id = created.json.data.id;
+      const edit = (at: string) =>
+        call<{ has_schedules: boolean }>('PATCH', `/customer/post/${id}`, owner, {
+          scheduled_for: at,
+        });
+      expect((await edit('2027-03-03T10:00:00Z')).json.data.has_schedules).toBe(true);
+      // It already waits to go out: a new time is the Scheduling page's business.
+      expect((await edit('2027-03-04T10:00:00Z')).status).toBe(200);
+      const rows = await t.services.database.db
+        .select()
+        .from(scheduledInstances)
+        .where(eq(scheduledInstances.postId, id));
+      expect(rows).toHaveLength(1);
     });
   });
 });

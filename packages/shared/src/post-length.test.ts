@@ -120,3 +120,27 @@ describe('measurePostLength', () => {
     expect(measurePostLength('threads', '😀'.repeat(126)).isOver).toBe(true);
   });
 });
+
+describe('the link, counted where the network puts it', () => {
+  const link = 'https://example.com/a/very/long/path/to/an/article?with=query';
+
+  it('joins the text on X (as 23 characters) and on Instagram', () => {
+    const text = 'x'.repeat(250);
+    expect(measurePostLength('twitter', text, { link }).length).toBe(250 + 2 + 23);
+    expect(measurePostLength('twitter', text, { link }).isOver).toBe(false);
+    expect(measurePostLength('twitter', 'x'.repeat(256), { link }).isOver).toBe(true);
+    expect(measurePostLength('instagram', 'Hello', { link }).length).toBe(5 + 2 + link.length);
+  });
+
+  it('stays a card elsewhere unless media takes the card’s place', () => {
+    expect(measurePostLength('bluesky', 'Hello', { link }).length).toBe(5);
+    expect(measurePostLength('bluesky', 'Hello', { link, hasMedia: true }).length).toBe(
+      5 + 2 + [...link].length,
+    );
+    expect(measurePostLength('linkedIn', 'Hello', { link }).length).toBe(5);
+  });
+
+  it('is not counted twice when the author already wrote it in', () => {
+    expect(measurePostLength('twitter', `Read ${link}`, { link }).length).toBe(5 + 23);
+  });
+});

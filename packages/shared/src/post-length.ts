@@ -142,8 +142,28 @@ export interface PostLength {
   isOver: boolean;
 }
 
-/** How `text` measures on `network`. */
-export function measurePostLength(network: NetworkId, text: string): PostLength {
+/**
+ * The text as the publisher sends it to `network`: X and Instagram always carry the link in
+ * the text; the others show it as a card, unless media takes the card's place.
+ */
+export function textAsPosted(
+  network: NetworkId,
+  text: string,
+  extras: { link?: string | null | undefined; hasMedia?: boolean } = {},
+): string {
+  const link = extras.link?.trim();
+  const joinsText = network === 'twitter' || network === 'instagram' || extras.hasMedia === true;
+  if (!link || !joinsText || text.includes(link)) return text;
+  return text.trim() ? `${text.trim()}\n\n${link}` : link;
+}
+
+/** How `text` measures on `network`, with the link counted where the network puts it in. */
+export function measurePostLength(
+  network: NetworkId,
+  rawText: string,
+  extras: { link?: string | null | undefined; hasMedia?: boolean } = {},
+): PostLength {
+  const text = textAsPosted(network, rawText, extras);
   const limit = NETWORK_TEXT_LIMITS[network];
   let length: number;
   let isOverBytes = false;

@@ -84,7 +84,13 @@ export function PostPreview({ company, networks, media }: PostPreviewProps) {
           </p>
         )}
       </div>
-      <NetworkRoom content={content} networks={networks} hasCompany={company !== null} />
+      <NetworkRoom
+        content={content}
+        networks={networks}
+        hasCompany={company !== null}
+        link={link}
+        hasMedia={media !== null}
+      />
     </aside>
   );
 }
@@ -93,10 +99,14 @@ function NetworkRoom({
   content,
   networks,
   hasCompany,
+  link,
+  hasMedia,
 }: {
   content: string;
   networks: readonly NetworkId[];
   hasCompany: boolean;
+  link: string;
+  hasMedia: boolean;
 }) {
   if (!hasCompany) return null;
   if (networks.length === 0) {
@@ -105,7 +115,7 @@ function NetworkRoom({
   return (
     <ul aria-label="Characters left per network" className="space-y-1.5">
       {networks.map((network) => {
-        const measured = measurePostLength(network, content);
+        const measured = measurePostLength(network, content, { link, hasMedia });
         return (
           <li key={network} className="flex items-center gap-2 text-xs">
             <NetworkMark network={network} size="sm" isDecorative />

@@ -105,7 +105,10 @@ export function useSavePost({ post, form, networks, media, onSaved }: SavePostOp
     setIsPreparing(false);
     if (content === null) return;
     const ready = { ...values, content };
-    const found = findRejections(content, networks);
+    const hasMedia =
+      media.kind === 'replace' || (media.kind === 'keep' && (post?.attachments.length ?? 0) > 0);
+    const link = values.shortened_url !== '' ? values.shortened_url : values.url.trim();
+    const found = findRejections(content, networks, { link, hasMedia });
     if (found.length > 0) {
       setRejections(found);
       return;

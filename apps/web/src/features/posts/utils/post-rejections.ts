@@ -1,10 +1,17 @@
 import type { NetworkId, PostLength } from '@cadence/shared';
 import { BLUESKY_MAX_BYTES, NETWORK_NAMES, measurePostLength } from '@cadence/shared';
 
-/** The networks among `networks` that would refuse `content`, measured their way. */
-export function findRejections(content: string, networks: readonly NetworkId[]): PostLength[] {
+/**
+ * The networks among `networks` that would refuse `content`, measured their way, with the
+ * link counted where the network puts it into the text.
+ */
+export function findRejections(
+  content: string,
+  networks: readonly NetworkId[],
+  extras: { link?: string | null; hasMedia?: boolean } = {},
+): PostLength[] {
   return networks
-    .map((network) => measurePostLength(network, content))
+    .map((network) => measurePostLength(network, content, extras))
     .filter((item) => item.isOver);
 }
 
