@@ -10,6 +10,8 @@ import { startSmtpSink } from '../../apps/server/test/helpers/smtp-sink.js';
 import { startFakeBluesky } from '../../apps/server/test/fakes/bluesky.js';
 import { startFakeFacebook } from '../../apps/server/test/fakes/facebook.js';
 import { startFakeX } from '../../apps/server/test/fakes/x.js';
+import { startFakeMediastack } from '../../apps/server/test/fakes/mediastack.js';
+import { startFakeGoogleCse } from '../../apps/server/test/fakes/google-cse.js';
 import { findChromium } from './browser.js';
 import { waitForCode } from './mail.js';
 
@@ -58,6 +60,11 @@ export const PAID_CUSTOMER = {
   email: 'pro@example.com',
   password: 'pro-password',
 };
+/** What the fake news search finds, whatever the keywords. */
+export const E2E_ARTICLES = [
+  { title: 'Harbour market reopens', description: 'Stalls return to the old harbour.' },
+  { title: 'Rocket startup raises funds', description: 'A launch company grows its team.' },
+];
 export const FAKE_AI_DESCRIPTION =
   'Acme Rockets flies small satellites to orbit for a tenth of the usual price, for universities and start-ups that need frequent launches.';
 
@@ -113,6 +120,23 @@ export default async function globalSetup() {
   const x = await startFakeX();
   const bluesky = await startFakeBluesky();
   const facebook = await startFakeFacebook();
+  // News whose articles live on the local test website, so the AI can read them.
+  const news = await startFakeMediastack();
+  news.setArticles(
+    E2E_ARTICLES.map((article, index) => ({
+      author: null,
+      title: article.title,
+      description: article.description,
+      url: website.url(`/?story=${index + 1}`),
+      source: 'Local Gazette',
+      image: null,
+      category: 'business',
+      language: 'en',
+      country: 'us',
+      published_at: '2026-11-20T08:00:00+00:00',
+    })),
+  );
+  const web = await startFakeGoogleCse();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(artifacts, 'server.log');
@@ -132,6 +156,11 @@ export default async function globalSetup() {
     X_API_BASE_URL: x.baseUrl,
     BLUESKY_SERVICE_URL: bluesky.baseUrl,
     FACEBOOK_GRAPH_BASE_URL: facebook.baseUrl,
+    MEDIASTACK_ACCESS_KEY: news.accessKey,
+    MEDIASTACK_BASE_URL: news.baseUrl,
+    GOOGLE_CSE_KEY: web.key,
+    GOOGLE_CSE_CX: web.cx,
+    GOOGLE_CSE_BASE_URL: web.baseUrl,
   };
   const startServer = async () => {
     const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
@@ -178,6 +207,8 @@ export default async function globalSetup() {
       x.close(),
       bluesky.close(),
       facebook.close(),
+      news.close(),
+      web.close(),
     ]);
     rmSync(dataDir, { recursive: true, force: true });
   };
