@@ -42,7 +42,13 @@ const browser = await pw.launch({
   headless: true,
 });
 
-const ADMIN = { id: 'u_1', name: 'Ada Lovelace', email: 'ada@example.com', is_admin: true };
+const ADMIN = {
+  id: 'u_1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  is_admin: true,
+  simulated_networks: false,
+};
 const otpSent = (email, purpose) => ({
   message: 'OTP sent to your email!',
   data: { email, purpose, expires_in: 120, resend_in: 120 },
@@ -499,6 +505,10 @@ async function withPage(
   const api = await fakeApi(page, { me, companies, scheduling, posts });
   try {
     await run(page, api);
+  } catch (error) {
+    await page.screenshot({ path: join(outDir, `failed-${viewportName}.png`) }).catch(() => {});
+    console.error(problems.join('\n'));
+    throw error;
   } finally {
     await api.release();
     await context.close();
@@ -606,7 +616,7 @@ async function postsScreens(vp) {
 
     await dialog.getByLabel('Content', { exact: true }).fill('x'.repeat(312));
     await dialog.getByRole('button', { name: 'Create Post' }).click();
-    await dialog.getByText('X/Twitter would reject this post: 312/280 characters.').waitFor();
+    await dialog.getByText(/X\/Twitter would reject this post: \d+\/280 characters\./).waitFor();
     await dialog.getByRole('button', { name: 'Save Anyway' }).scrollIntoViewIfNeeded();
     await shot(page, `${vp}-49-create-post-confirm`);
     await dialog.getByRole('button', { name: 'Save Anyway' }).click();

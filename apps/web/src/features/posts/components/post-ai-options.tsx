@@ -168,6 +168,7 @@ export function PostAiOptions({ companies }: { companies: readonly Company[] }) 
         id="post-schedule"
         label="Schedule for (optional)"
         type="datetime-local"
+        hint="The post goes out then to the entity's connected networks. Repeats and other times: Scheduling page."
         error={errors.scheduled_for?.message}
         {...register('scheduled_for')}
       />

@@ -1,4 +1,5 @@
 import type { Company, Post } from '@cadence/shared';
+import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
 import { POST_MESSAGES } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -25,9 +26,10 @@ interface PostFormProps {
 }
 
 export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved }: PostFormProps) {
+  const { timeZone } = useTimeZone();
   const form = useForm<PostFormValues>({
     resolver: zodResolver(PostFormSchema),
-    defaultValues: toPostFormValues(post, defaultCompanyId),
+    defaultValues: toPostFormValues(post, defaultCompanyId, timeZone),
   });
   const companyId = useWatch({ control: form.control, name: 'company_id' });
   const company = companies.find((item) => item.id === companyId) ?? null;

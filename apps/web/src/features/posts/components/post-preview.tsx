@@ -1,4 +1,5 @@
 import type { Company, NetworkId } from '@cadence/shared';
+import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
 import { NETWORK_NAMES, articleHref, measurePostLength } from '@cadence/shared';
 import { CalendarClock, ImageIcon, Link2 } from 'lucide-react';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -24,7 +25,8 @@ export function PostPreview({ company, networks, media }: PostPreviewProps) {
     name: ['content', 'url', 'shortened_url', 'scheduled_for'],
   });
   const link = shortenedUrl !== '' ? shortenedUrl : url.trim();
-  const scheduledIso = fromLocalDateTime(scheduledFor);
+  const { timeZone } = useTimeZone();
+  const scheduledIso = fromLocalDateTime(scheduledFor, timeZone);
 
   return (
     <aside aria-label="Preview" className="min-w-0 space-y-4 lg:sticky lg:top-0 lg:self-start">
@@ -80,7 +82,7 @@ export function PostPreview({ company, networks, media }: PostPreviewProps) {
         {scheduledIso !== null && (
           <p className="mt-3 flex items-center gap-1.5 text-xs text-gray-600">
             <CalendarClock className="size-3.5" aria-hidden="true" />
-            Scheduled for {formatPostDate(scheduledIso)}
+            Scheduled for {formatPostDate(scheduledIso, timeZone)}
           </p>
         )}
       </div>

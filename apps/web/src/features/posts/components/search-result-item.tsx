@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
 import { cn } from '../../../lib/cn';
 import { formatPostDate } from '../utils/post-display';
 
@@ -22,7 +23,8 @@ export function SearchResultItem({
   isSelected = false,
   action,
 }: SearchResultItemProps) {
-  const date = publishedAt === null ? '' : formatPostDate(publishedAt);
+  const { timeZone } = useTimeZone();
+  const date = publishedAt === null ? '' : formatPostDate(publishedAt, timeZone);
   return (
     <li
       aria-label={title}

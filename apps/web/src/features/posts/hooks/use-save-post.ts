@@ -1,4 +1,5 @@
 import type { NetworkId, Post, PostLength } from '@cadence/shared';
+import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
 import { POST_MESSAGES } from '@cadence/shared';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
@@ -31,6 +32,7 @@ export function useSavePost({ post, form, networks, media, onSaved }: SavePostOp
   const updatePost = useUpdatePost();
   const [isPreparing, setIsPreparing] = useState(false);
   const [rejections, setRejections] = useState<PostLength[]>([]);
+  const { timeZone } = useTimeZone();
   const isEditing = post !== null;
 
   async function prepareContent(values: PostFormValues): Promise<string | null> {
@@ -65,7 +67,7 @@ export function useSavePost({ post, form, networks, media, onSaved }: SavePostOp
   }
 
   async function send(values: PostFormValues) {
-    const fields = toPostFields(values, networks);
+    const fields = toPostFields(values, networks, timeZone);
     const onError = (error: unknown) =>
       toast.error(
         getErrorMessage(error, isEditing ? POST_MESSAGES.updateFailed : POST_MESSAGES.createFailed),

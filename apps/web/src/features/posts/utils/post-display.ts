@@ -1,12 +1,14 @@
 import type { Attachment } from '@cadence/shared';
-import { format } from 'date-fns';
+import { formatInZone } from '../../scheduling/utils/zoned-time';
 
 export const POST_DATE_FORMAT = 'MMM d, yyyy h:mm a';
 
-/** 'Jun 1, 2025 9:30 AM' in the browser's time zone; '' for a date that does not parse. */
-export function formatPostDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, POST_DATE_FORMAT);
+/**
+ * 'Jun 1, 2025 9:30 AM' in the customer's zone (the saved one, else the browser's, as on the
+ * Scheduling page); '' for a date that does not parse.
+ */
+export function formatPostDate(iso: string, zone: string): string {
+  return formatInZone(iso, zone, POST_DATE_FORMAT);
 }
 
 export function isVideoAttachment(

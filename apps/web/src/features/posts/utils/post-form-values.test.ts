@@ -42,35 +42,39 @@ describe('findMissingFields', () => {
 
 describe('PostFormSchema', () => {
   it('marks the missing entity and content', () => {
-    const result = PostFormSchema.safeParse(toPostFormValues(null));
+    const result = PostFormSchema.safeParse(toPostFormValues(null, '', 'UTC'));
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(['company_id', 'content']);
   });
 
   it('trims the url', () => {
-    const values = { ...toPostFormValues(post), url: '  example.com  ' };
+    const values = { ...toPostFormValues(post, '', 'UTC'), url: '  example.com  ' };
     expect(PostFormSchema.parse(values).url).toBe('example.com');
   });
 });
 
 describe('date-time conversion', () => {
-  it('round-trips through the datetime-local format', () => {
-    const local = toLocalDateTime(post.scheduled_for);
-    expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
-    expect(fromLocalDateTime(local)).toBe('2025-06-01T09:30:00.000Z');
+  it('round-trips through the datetime-local format in the customer’s zone', () => {
+    const local = toLocalDateTime(post.scheduled_for, 'Europe/Berlin');
+    expect(local).toBe('2025-06-01T11:30');
+    expect(fromLocalDateTime(local, 'Europe/Berlin')).toBe('2025-06-01T09:30:00.000Z');
+    expect(toLocalDateTime(post.scheduled_for, 'America/New_York')).toBe('2025-06-01T05:30');
+    expect(fromLocalDateTime('2025-06-01T05:30', 'America/New_York')).toBe(
+      '2025-06-01T09:30:00.000Z',
+    );
   });
 
   it('gives null or blank for nothing and for nonsense', () => {
-    expect(toLocalDateTime(null)).toBe('');
-    expect(fromLocalDateTime('')).toBeNull();
-    expect(fromLocalDateTime('not a date')).toBeNull();
+    expect(toLocalDateTime(null, 'UTC')).toBe('');
+    expect(fromLocalDateTime('', 'UTC')).toBeNull();
+    expect(fromLocalDateTime('not a date', 'UTC')).toBeNull();
   });
 });
 
 describe('toPostFormValues', () => {
   it('starts a new post as professional with default counts', () => {
-    expect(toPostFormValues(null, COMPANY)).toMatchObject({
+    expect(toPostFormValues(null, COMPANY, 'UTC')).toMatchObject({
       company_id: COMPANY,
       tone: 'professional',
       emoji_count: 5,
@@ -80,19 +84,19 @@ describe('toPostFormValues', () => {
   });
 
   it('keeps an edited post’s fields and falls back for an unknown tone', () => {
-    expect(toPostFormValues(post)).toMatchObject({
+    expect(toPostFormValues(post, '', 'UTC')).toMatchObject({
       url: 'example.com/a',
       shorten_url: true,
       tone: 'casual',
     });
-    expect(toPostFormValues({ ...post, tone: 'sarcastic' }).tone).toBe('professional');
+    expect(toPostFormValues({ ...post, tone: 'sarcastic' }, '', 'UTC').tone).toBe('professional');
   });
 });
 
 describe('buildPostFromUrlRequest', () => {
   it('sends keywords only when enabled and clamps counts', () => {
     const values = {
-      ...toPostFormValues(post),
+      ...toPostFormValues(post, '', 'UTC'),
       keywords: ' ai, retail ',
       emoji_count: 42,
       hashtag_count: Number.NaN,
@@ -124,13 +128,13 @@ describe('appendHashtags', () => {
 
 describe('toPostFields and toPostFormData', () => {
   it('derives the status from the schedule and drops a stale shortened url', () => {
-    const values = toPostFormValues(post);
-    expect(toPostFields(values, ['twitter'])).toMatchObject({
+    const values = toPostFormValues(post, '', 'UTC');
+    expect(toPostFields(values, ['twitter'], 'UTC')).toMatchObject({
       status: 'scheduled',
       shortened_url: 'http://localhost/s/abc',
       url_shortened: true,
     });
-    const cleared = toPostFields({ ...values, scheduled_for: '', url: '' }, []);
+    const cleared = toPostFields({ ...values, scheduled_for: '', url: '' }, [], 'UTC');
     expect(cleared).toMatchObject({
       status: 'draft',
       url: null,
@@ -140,7 +144,7 @@ describe('toPostFields and toPostFormData', () => {
   });
 
   it('puts platforms as JSON text and the media change into the multipart body', () => {
-    const fields = toPostFields(toPostFormValues(post), ['twitter', 'bluesky']);
+    const fields = toPostFields(toPostFormValues(post, '', 'UTC'), ['twitter', 'bluesky'], 'UTC');
     const file = new File(['x'], 'a.png', { type: 'image/png' });
     const body = toPostFormData(fields, { kind: 'replace', file }, { includeStatus: false });
     expect(body.get('platforms')).toBe('["twitter","bluesky"]');

@@ -1,3 +1,4 @@
+import { formatInZone, zonedDateTimeToIso } from '../../scheduling/utils/zoned-time';
 import type { NetworkId, Post, PostFromUrlRequest, PostTone, SizeFormat } from '@cadence/shared';
 import {
   DEFAULT_EMOJI_COUNT,
@@ -9,7 +10,6 @@ import {
   SizeFormatSchema,
   clampCount,
 } from '@cadence/shared';
-import { format } from 'date-fns';
 import { z } from 'zod';
 
 /** Everything the post form edits except the media file, which lives outside the form. */
@@ -42,7 +42,7 @@ export const PostFormSchema = z
     if (values.content.trim() === '') {
       context.addIssue({ code: 'custom', path: ['content'], message: 'Write the post content' });
     }
-    if (values.scheduled_for !== '' && fromLocalDateTime(values.scheduled_for) === null) {
+    if (values.scheduled_for !== '' && fromLocalDateTime(values.scheduled_for, 'UTC') === null) {
       context.addIssue({
         code: 'custom',
         path: ['scheduled_for'],
@@ -62,21 +62,25 @@ export function findMissingFields(
   return missing;
 }
 
-/** '2025-06-01T09:30' in the browser's time zone, for a datetime-local input. */
-export function toLocalDateTime(iso: string | null): string {
+/** '2025-06-01T09:30' in `zone`, for a datetime-local input. */
+export function toLocalDateTime(iso: string | null, zone: string): string {
   if (iso === null) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, "yyyy-MM-dd'T'HH:mm");
+  return formatInZone(iso, zone, 'yyyy-MM-ddTHH:mm');
 }
 
-/** The ISO instant of a datetime-local value, or null when it is blank or not a date. */
-export function fromLocalDateTime(value: string): string | null {
-  if (value.trim() === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+/** The instant a datetime-local value means in `zone`, or null when blank or not a date. */
+export function fromLocalDateTime(value: string, zone: string): string | null {
+  const [date = '', time = ''] = value.trim().split('T');
+  if (date === '' || time === '') return null;
+  const iso = zonedDateTimeToIso(date, time.slice(0, 5), zone);
+  return iso === null ? null : new Date(iso).toISOString();
 }
 
-export function toPostFormValues(post: Post | null, defaultCompanyId = ''): PostFormValues {
+export function toPostFormValues(
+  post: Post | null,
+  defaultCompanyId: string,
+  zone: string,
+): PostFormValues {
   const tone = PostToneSchema.safeParse(post?.tone);
   return {
     company_id: post?.company_id ?? defaultCompanyId,
@@ -94,7 +98,7 @@ export function toPostFormValues(post: Post | null, defaultCompanyId = ''): Post
     url_shortened: post?.url_shortened ?? false,
     enable_keywords: false,
     keywords: '',
-    scheduled_for: toLocalDateTime(post?.scheduled_for ?? null),
+    scheduled_for: toLocalDateTime(post?.scheduled_for ?? null, zone),
   };
 }
 
@@ -143,9 +147,13 @@ export interface PostFields {
   url_shortened: boolean;
 }
 
-export function toPostFields(values: PostFormValues, platforms: NetworkId[]): PostFields {
+export function toPostFields(
+  values: PostFormValues,
+  platforms: NetworkId[],
+  zone: string,
+): PostFields {
   const url = values.url.trim();
-  const scheduledFor = fromLocalDateTime(values.scheduled_for);
+  const scheduledFor = fromLocalDateTime(values.scheduled_for, zone);
   const isShortened = url !== '' && values.url_shortened && values.shortened_url !== '';
   return {
     content: values.content,
