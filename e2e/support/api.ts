@@ -1,4 +1,19 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+
+/** The paid customer's session, signed in once by the global setup. */
+export function paidToken(): string {
+  const token = process.env.E2E_PAID_TOKEN;
+  if (!token) throw new Error('E2E_PAID_TOKEN is not set: the global setup did not run');
+  return token;
+}
+
+/** Opens `path` already signed in as the paid customer (the token where the app keeps it). */
+export async function openSignedIn(page: Page, path: string) {
+  await page.addInitScript((token) => {
+    if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', token);
+  }, paidToken());
+  await page.goto(path);
+}
 
 /** Calls the product API the way the web app does, to set up what a test is not about. */
 export async function api<T = Record<string, unknown>>(
@@ -16,13 +31,6 @@ export async function api<T = Record<string, unknown>>(
   const json = (await response.json()) as { data: T; message?: string };
   expect(response.ok, `${path}: ${json.message ?? response.status}`).toBe(true);
   return json.data;
-}
-
-export async function signInByApi(email: string, password: string) {
-  const data = await api<{ access_token: string }>('/customer/auth/sign-in', {
-    body: { email, password },
-  });
-  return data.access_token;
 }
 
 export interface FakeCredentials {

@@ -187,6 +187,18 @@ export default async function globalSetup() {
   server = await startServer();
 
   process.env.E2E_BASE_URL = baseUrl;
+  // One session for the specs that only need to be signed in: the sign-in route is rate
+  // limited per address, and every browser here comes from 127.0.0.1.
+  const signIn = await fetch(`${baseUrl}/api/customer/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: PAID_CUSTOMER.email, password: PAID_CUSTOMER.password }),
+  });
+  if (!signIn.ok)
+    throw new Error(`Sign-in of ${PAID_CUSTOMER.email} failed: ${await signIn.text()}`);
+  process.env.E2E_PAID_TOKEN = (
+    (await signIn.json()) as { data: { access_token: string } }
+  ).data.access_token;
   process.env.E2E_WEBSITE_URL = website.url();
   // The fakes' good credentials, for the connection tests to type in.
   process.env.E2E_NETWORK_CREDENTIALS = JSON.stringify({

@@ -1,23 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../apps/server/test/helpers/images.js';
-import { E2E_ARTICLES, FAKE_AI_DESCRIPTION, PAID_CUSTOMER } from '../support/global-setup.js';
-import { api, createPostByApi, signInByApi } from '../support/api.js';
+import { E2E_ARTICLES, FAKE_AI_DESCRIPTION } from '../support/global-setup.js';
+import { api, createPostByApi, paidToken, openSignedIn } from '../support/api.js';
 import { waitForToastsToClear } from '../support/toasts.js';
 
 async function openPosts(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email address', { exact: true }).fill(PAID_CUSTOMER.email);
-  await page.getByLabel('Password', { exact: true }).fill(PAID_CUSTOMER.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/companies$/);
-  await waitForToastsToClear(page);
-  await page.goto('/posts');
+  await openSignedIn(page, '/posts');
   await expect(page.getByRole('heading', { name: 'Posts', exact: true })).toBeVisible();
 }
 
 /** A fresh entity per test, so no test sees another's posts when it filters. */
 async function newCompany(name: string) {
-  const token = await signInByApi(PAID_CUSTOMER.email, PAID_CUSTOMER.password);
+  const token = paidToken();
   const company = await api<{ id: string }>('/customer/company', {
     token,
     body: { name, website: 'https://posts.example.com' },

@@ -1,16 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PAID_CUSTOMER } from '../support/global-setup.js';
-import { api, companyWithNetworks, createPostByApi, signInByApi } from '../support/api.js';
-import { waitForToastsToClear } from '../support/toasts.js';
+import {
+  api,
+  companyWithNetworks,
+  createPostByApi,
+  paidToken,
+  openSignedIn,
+} from '../support/api.js';
 
 async function openScheduling(page: Page, companyName: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email address', { exact: true }).fill(PAID_CUSTOMER.email);
-  await page.getByLabel('Password', { exact: true }).fill(PAID_CUSTOMER.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/companies$/);
-  await waitForToastsToClear(page);
-  await page.goto('/scheduling');
+  await openSignedIn(page, '/scheduling');
   await expect(page.getByRole('heading', { name: 'Scheduling', exact: true })).toBeVisible();
   await page.getByLabel('Filter by entity', { exact: true }).selectOption({ label: companyName });
 }
@@ -38,7 +36,7 @@ function wallClock(instant: Date, zone: string) {
 
 test('schedules a post a minute ahead and watches it go out to X and Bluesky', async ({ page }) => {
   test.setTimeout(240_000);
-  const token = await signInByApi(PAID_CUSTOMER.email, PAID_CUSTOMER.password);
+  const token = paidToken();
   const companyName = `Launch Pad ${Date.now()}`;
   const companyId = await companyWithNetworks(token, companyName);
   const content = `Countdown to launch ${Date.now()}: doors open at noon.`;
@@ -83,7 +81,7 @@ test('schedules a post a minute ahead and watches it go out to X and Bluesky', a
 });
 
 test('deletes two scheduled posts at once', async ({ page }) => {
-  const token = await signInByApi(PAID_CUSTOMER.email, PAID_CUSTOMER.password);
+  const token = paidToken();
   const companyName = `Bulk Co ${Date.now()}`;
   const companyId = await companyWithNetworks(token, companyName);
   const tomorrow = new Date(Date.now() + 26 * 3600_000).toISOString();
