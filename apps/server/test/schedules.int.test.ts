@@ -162,6 +162,39 @@ describe.each(engines)('schedules on %s', (engine) => {
       expect(response.json.message).toBe(SCHEDULE_MESSAGES.postHasNoEntity);
     });
 
+    it('refuses Instagram for a post without an image or video', async () => {
+      const company = await createCompany(t, owner, 'Gallery');
+      await connectNetworks(t, fakes, owner, company, ['instagram']);
+      const textOnly = await createPost(t, {
+        email: 'owner@example.com',
+        companyId: company,
+        content: 'Words only',
+      });
+      const refused = await schedule({
+        post_id: textOnly.id,
+        social_account_type: ['instagram'],
+        schedule_date: '2027-06-01T10:00:00Z',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.json.message).toBe(SCHEDULE_MESSAGES.instagramNeedsMedia);
+      const withImage = await createPost(t, {
+        email: 'owner@example.com',
+        companyId: company,
+        content: 'A picture',
+        withImage: true,
+      });
+      const accepted = await schedule({
+        post_id: withImage.id,
+        social_account_type: ['instagram'],
+        schedule_date: '2027-06-01T10:00:00Z',
+      });
+      expect(accepted.json.message).toBe(SCHEDULE_MESSAGES.scheduled);
+      expect(accepted.status).toBe(201);
+      // Leave the shared account as the listing tests expect it.
+      const instanceId = accepted.json.data.instances[0]!.id;
+      expect((await call('DELETE', `/schedules/${instanceId}`, owner)).status).toBe(200);
+    });
+
     it('schedules once, with a pending publication per network and a queued job', async () => {
       const response = await schedule({ social_account_type: ['twitter', 'bluesky'] });
       expect(response.status, response.body).toBe(201);

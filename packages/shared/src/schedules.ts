@@ -24,6 +24,8 @@ export const SCHEDULE_MESSAGES = {
     `${network} is not connected for this entity. Connect it before scheduling.`,
   networkNotOnPlan: (network: string) => `${network} isn’t available on your current plan.`,
   postHasNoEntity: 'This post has no entity. Choose an entity for it before scheduling.',
+  instagramNeedsMedia:
+    'Instagram publishes images and videos only. Add an image or video to the post before scheduling it to Instagram.',
   repeatUntilBeforeStart: 'The repeat end date must be after the first date and time',
   repeatUntilRequired: 'Please choose when the repeat ends',
   scheduled: 'Post scheduled successfully',

@@ -25,7 +25,12 @@ import {
 
 export async function findOwnedPost(db: DbExecutor, userId: string, postId: string) {
   const [row] = await db
-    .select({ id: posts.id, companyId: posts.companyId })
+    .select({
+      id: posts.id,
+      companyId: posts.companyId,
+      // Spelled out: inside a select list drizzle would leave the column unqualified.
+      hasMedia: sql<boolean>`exists (select 1 from post_attachments a where a.post_id = "posts"."id")`,
+    })
     .from(posts)
     .where(and(eq(posts.id, postId), eq(posts.userId, userId)))
     .limit(1);

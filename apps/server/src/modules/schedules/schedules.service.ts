@@ -162,6 +162,10 @@ export function createSchedulesService(deps: SchedulesDeps) {
       }
       const networks = [...new Set(input.social_account_type)];
       const connections = await checkNetworks(userId, post.companyId, networks);
+      // Instagram publishes images and videos only: say so now, not at publishing time.
+      if (networks.includes('instagram') && !post.hasMedia) {
+        throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
+      }
       const firstAt = new Date(input.schedule_date);
       if (firstAt.getTime() <= deps.clock().getTime()) {
         throw AppError.badRequest(SCHEDULE_MESSAGES.futureDateTime, 'DATE_NOT_IN_FUTURE');
