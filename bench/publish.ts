@@ -270,15 +270,19 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
     const publisher = createPublisher({ config, logger, ...services });
     await publisher.start();
     const lastDue = t0.getTime() + (count - 1) * stepMs;
-    const deadline = lastDue + Math.max(120_000, count * 20);
+    // Until everything is settled, or nothing has moved for a minute (then what is left
+    // counts as lost).
     let remaining = count;
-    while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    let lastProgressAt = Date.now();
+    while (Date.now() - lastProgressAt < 60_000) {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
       const [row] = await query<{ open: number }>(
         db,
         sql`select count(*)::int as open from publications where status in ('pending', 'publishing')`,
       );
-      remaining = row?.open ?? 0;
+      const open = row?.open ?? 0;
+      if (open < remaining || Date.now() < lastDue) lastProgressAt = Date.now();
+      remaining = open;
       if (remaining === 0 && Date.now() > lastDue) break;
     }
     await publisher.stop();

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -213,6 +214,23 @@ export const posts = pgTable(
     index('posts_company_created_idx').on(table.companyId, table.createdAt.desc()),
     index('posts_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Posts created per customer and calendar month (UTC), for the plan's monthly limit.
+ * Deleting a post does not give its slot back: the limit is on posts made, not posts kept.
+ */
+export const postUsage = pgTable(
+  'post_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM' in UTC. */
+    month: text('month').notNull(),
+    created: integer('created').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );
 
 /** A post's media file (the product allows one per post). */

@@ -3,7 +3,7 @@ import { makePng } from '../../../test/helpers/images.js';
 import { detectMediaType, displayName } from './media.js';
 import { parsePostFields } from './post-fields.js';
 import { escapeLike } from './posts.repository.js';
-import { utcMonthBounds } from './posts.service.js';
+import { utcMonth } from './posts.service.js';
 
 describe('LIKE escaping', () => {
   it.each([
@@ -48,14 +48,10 @@ describe('media type by content', () => {
 });
 
 describe('the calendar month of the monthly limit', () => {
-  it('runs from the first instant of the month to the first of the next, in UTC', () => {
-    expect(utcMonthBounds(new Date('2026-12-31T23:59:59.999Z'))).toEqual({
-      from: new Date('2026-12-01T00:00:00Z'),
-      until: new Date('2027-01-01T00:00:00Z'),
-    });
-    expect(utcMonthBounds(new Date('2026-03-01T00:00:00Z')).from).toEqual(
-      new Date('2026-03-01T00:00:00Z'),
-    );
+  it('is the UTC month, whatever the local zone says', () => {
+    expect(utcMonth(new Date('2026-12-31T23:59:59.999Z'))).toBe('2026-12');
+    expect(utcMonth(new Date('2027-01-01T00:00:00Z'))).toBe('2027-01');
+    expect(utcMonth(new Date('2026-03-01T00:30:00+02:00'))).toBe('2026-02');
   });
 });
 

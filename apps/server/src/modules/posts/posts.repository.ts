@@ -1,9 +1,10 @@
 import type { NetworkId } from '@cadence/shared';
-import { and, asc, count, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import {
   companies,
   postAttachments,
+  postUsage,
   posts,
   scheduledInstances,
   schedules,
@@ -225,17 +226,33 @@ export async function lockMonthlyPosts(db: DbExecutor, userId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(${MONTHLY_POSTS_LOCK}, hashtext(${userId}))`);
 }
 
-export async function countPostsCreatedBetween(
+/** Posts the customer made in `month` ('YYYY-MM', UTC), deleted ones included. */
+export async function countPostsMadeIn(
   db: DbExecutor,
   userId: string,
-  from: Date,
-  until: Date,
+  month: string,
 ): Promise<number> {
   const [row] = await db
-    .select({ total: count() })
-    .from(posts)
-    .where(and(eq(posts.userId, userId), gte(posts.createdAt, from), lt(posts.createdAt, until)));
-  return row?.total ?? 0;
+    .select({ created: postUsage.created })
+    .from(postUsage)
+    .where(and(eq(postUsage.userId, userId), eq(postUsage.month, month)));
+  return row?.created ?? 0;
+}
+
+/** Counts one more post made in `month` (or one fewer, when a create is undone). */
+export async function recordPostMade(
+  db: DbExecutor,
+  userId: string,
+  month: string,
+  change: 1 | -1 = 1,
+) {
+  await db
+    .insert(postUsage)
+    .values({ userId, month, created: Math.max(0, change) })
+    .onConflictDoUpdate({
+      target: [postUsage.userId, postUsage.month],
+      set: { created: sql`greatest(0, ${postUsage.created} + ${change})` },
+    });
 }
 
 export async function insertPost(

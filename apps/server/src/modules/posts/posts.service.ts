@@ -66,11 +66,9 @@ function toAttachmentValues(media: StoredMedia): repo.AttachmentValues {
   };
 }
 
-/** The first instant of the clock's calendar month and of the next one, in UTC. */
-export function utcMonthBounds(now: Date) {
-  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const until = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { from, until };
+/** The calendar month of an instant in UTC, as 'YYYY-MM' (the monthly limit's key). */
+export function utcMonth(instant: Date): string {
+  return instant.toISOString().slice(0, 7);
 }
 
 /** Schedules a post to networks (the schedules service's create, with its own checks). */
@@ -134,8 +132,7 @@ export function createPostsService(deps: PostsServiceDeps) {
   async function monthlyLimitReached(executor: DbExecutor, userId: string) {
     const limit = (await getEntitlements(executor, userId)).maxPostsPerMonth;
     if (limit === null) return null;
-    const { from, until } = utcMonthBounds(clock());
-    const used = await repo.countPostsCreatedBetween(executor, userId, from, until);
+    const used = await repo.countPostsMadeIn(executor, userId, utcMonth(clock()));
     return used >= limit ? limit : null;
   }
 
@@ -193,6 +190,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           }
           const post = await repo.insertPost(tx, userId, values, clock());
           if (media) await repo.insertAttachment(tx, post.id, toAttachmentValues(media));
+          await repo.recordPostMade(tx, userId, utcMonth(post.createdAt));
           return post;
         });
         if (values.scheduledFor) {
@@ -201,6 +199,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           } catch (error) {
             // A post whose promised time cannot be kept is not created at all.
             await repo.deletePost(db, userId, row.id);
+            await repo.recordPostMade(db, userId, utcMonth(row.createdAt), -1);
             throw error;
           }
         }
