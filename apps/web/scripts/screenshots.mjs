@@ -214,7 +214,12 @@ async function fakeApi(
         },
       }).catch(() => {});
     }
-    if (path.startsWith('/api/customer/post') || path.startsWith('/api/search/')) {
+    // The Scheduling page lists the scheduling fake's posts (their ids are what it schedules).
+    const isSchedulingPage = new URL(page.url()).pathname.startsWith('/scheduling');
+    if (
+      !isSchedulingPage &&
+      (path.startsWith('/api/customer/post') || path.startsWith('/api/search/'))
+    ) {
       const answered = await fakePosts(route, path, body, { json, held, posts });
       if (answered !== null) return answered;
     }

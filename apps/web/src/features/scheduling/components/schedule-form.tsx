@@ -105,6 +105,7 @@ export function ScheduleForm({
           value={values.platforms}
           onChange={(platforms) => update({ platforms })}
           error={errors.platforms}
+          hasMedia={post.attachments.length > 0}
         />
       )}
 
