@@ -6,7 +6,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { HTTP_MESSAGES } from '@cadence/shared';
 import type { ResolvedConfig } from './config.js';
+import { AppError } from './errors.js';
 import type { Database } from './db/client.js';
 import type { Mailer } from './integrations/mail.js';
 import type { JobQueue } from './jobs/queue.js';
@@ -103,6 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // PostgreSQL text cannot hold NUL characters: refuse them up front with a clear 400
+  // instead of failing deep in a query.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const hasNul =
+      containsNul(request.query) || containsNul(request.params) || containsNul(request.body);
+    done(hasNul ? AppError.badRequest(HTTP_MESSAGES.nulCharacter, 'NUL_CHARACTER') : undefined);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -219,6 +228,16 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
 
   await registerWebApp(app, deps.webDistDir ?? webDistFolder());
   return app;
+}
+
+/** True when a string anywhere in `value` (objects and arrays included) holds U+0000. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value as Record<string, unknown>).some(
+    ([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1),
+  );
 }
 
 function webDistFolder() {

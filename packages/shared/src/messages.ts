@@ -44,6 +44,8 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export const HTTP_MESSAGES = {
+  nulCharacter:
+    'The request contains a NUL character (\\0), which text cannot hold. Remove it and try again.',
   notFound: 'The requested resource was not found.',
   routeNotFound: (method: string, url: string) => `No API route matches ${method} ${url}.`,
   invalidJson: 'The request body is not valid JSON.',

@@ -1,4 +1,4 @@
-import { MEDIA_FIELD, MEDIA_MAX_BYTES } from '@cadence/shared';
+import { HTTP_MESSAGES, MEDIA_FIELD, MEDIA_MAX_BYTES } from '@cadence/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
@@ -64,6 +64,9 @@ export async function readPostForm(request: FastifyRequest, storage: Storage): P
       }
       if (part.valueTruncated) {
         throw AppError.badRequest(`The field "${part.fieldname}" is too long`, 'FORM_INVALID');
+      }
+      if (typeof part.value === 'string' && part.value.includes('\u0000')) {
+        throw AppError.badRequest(HTTP_MESSAGES.nulCharacter, 'NUL_CHARACTER');
       }
       fields[part.fieldname] = part.value;
     }
