@@ -47,6 +47,7 @@ export async function detectMediaType(head: Uint8Array): Promise<MediaMimeType |
  */
 export function displayName(clientName: string | undefined, mimeType: MediaMimeType): string {
   const base = (clientName ?? '').split(/[/\\]/).pop() ?? '';
+  // Control characters are exactly what this strips from the shown name, so the rule does not apply.
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (!clean || clean === '.' || clean === '..') return `media.${EXTENSIONS[mimeType]}`;

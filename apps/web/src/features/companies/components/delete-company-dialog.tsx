@@ -1,8 +1,7 @@
 import type { Company } from '@cadence/shared';
 import { COMPANY_TOASTS, DELETE_COMPANY_DIALOG } from '@cadence/shared';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useDeleteCompany } from '../api/delete-company';
 import { getWebsiteDisplay } from '../utils/company-display';
@@ -30,13 +29,13 @@ export function DeleteCompanyDialog({ company, onClose }: DeleteCompanyDialogPro
   }
 
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       open={company !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
       title={DELETE_COMPANY_DIALOG.title}
       description={DELETE_COMPANY_DIALOG.message}
+      isDeleting={deleteCompany.isPending}
+      onConfirm={handleDelete}
+      onClose={onClose}
     >
       {company !== null && (
         <div className="flex items-center gap-3 rounded-xl border border-gray-200 p-3">
@@ -47,19 +46,6 @@ export function DeleteCompanyDialog({ company, onClose }: DeleteCompanyDialogPro
           </div>
         </div>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          isLoading={deleteCompany.isPending}
-          loadingText="Deleting..."
-          onClick={handleDelete}
-        >
-          Delete
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,8 +1,7 @@
 import type { Post } from '@cadence/shared';
 import { POST_MESSAGES } from '@cadence/shared';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useDeletePost } from '../api/delete-post';
 
@@ -28,32 +27,19 @@ export function DeletePostDialog({ post, onClose }: DeletePostDialogProps) {
   }
 
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       open={post !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
       title="Delete Post"
       description={POST_MESSAGES.deleteConfirm}
+      isDeleting={deletePost.isPending}
+      onConfirm={handleDelete}
+      onClose={onClose}
     >
       {post !== null && (
         <div className="rounded-xl border border-gray-200 p-3">
           <p className="line-clamp-3 text-sm break-words text-gray-700">{post.content}</p>
         </div>
       )}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          isLoading={deletePost.isPending}
-          loadingText="Deleting..."
-          onClick={handleDelete}
-        >
-          Delete
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDeleteDialog>
   );
 }

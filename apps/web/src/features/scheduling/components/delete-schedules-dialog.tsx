@@ -1,7 +1,6 @@
 import { SCHEDULE_MESSAGES } from '@cadence/shared';
 import toast from 'react-hot-toast';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useDeleteSchedules } from '../api/delete-schedules';
 
@@ -35,31 +34,17 @@ export function DeleteSchedulesDialog({ request, onClose, onDeleted }: DeleteSch
   }
 
   return (
-    <Dialog
+    <ConfirmDeleteDialog
       open={request !== null}
-      onOpenChange={(open) => {
-        if (!open && !deleteSchedules.isPending) onClose();
-      }}
       title={SCHEDULE_MESSAGES.deleteTitle}
       description={
         request?.isBulk === true
           ? SCHEDULE_MESSAGES.bulkDeleteConfirm(request.ids.length)
           : SCHEDULE_MESSAGES.deleteConfirm
       }
-    >
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={deleteSchedules.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          isLoading={deleteSchedules.isPending}
-          loadingText="Deleting..."
-          onClick={handleDelete}
-        >
-          Delete
-        </Button>
-      </div>
-    </Dialog>
+      isDeleting={deleteSchedules.isPending}
+      onConfirm={handleDelete}
+      onClose={onClose}
+    />
   );
 }
