@@ -431,6 +431,37 @@ describe.each(engines)('schedules on %s', (engine) => {
       ]);
     });
 
+    it('leaves Instagram out for a text post, and schedules the rest', async () => {
+      const gallery = await createCompany(t, owner, 'Text and pictures');
+      await connectNetworks(t, fakes, owner, gallery, ['twitter', 'instagram']);
+      const created = await call<{ id: string }>('POST', '/customer/post', owner, {
+        company_id: gallery,
+        content: 'Words only, on a schedule',
+        scheduled_for: '2027-02-03T10:00:00Z',
+        platforms: ['twitter', 'instagram'],
+      });
+      expect(created.status).toBe(201);
+      const rows = await t.services.database.db
+        .select()
+        .from(scheduledInstances)
+        .where(eq(scheduledInstances.postId, created.json.data.id));
+      expect(rows).toHaveLength(1);
+      const listed = await call<ScheduleList>('GET', `/schedules?company_id=${gallery}`, owner);
+      expect(listed.json.data.rows[0]?.schedule_data.map((item) => item.network)).toEqual([
+        'twitter',
+      ]);
+      const onlyInstagram = await call('POST', '/customer/post', owner, {
+        company_id: gallery,
+        content: 'Nothing to show',
+        scheduled_for: '2027-02-03T10:00:00Z',
+        platforms: ['instagram'],
+      });
+      expect(onlyInstagram.status).toBe(400);
+      expect(onlyInstagram.json.message).toBe(SCHEDULE_MESSAGES.instagramNeedsMedia);
+      // Leave the shared account as the other tests expect it.
+      await call('DELETE', `/customer/company/${gallery}`, owner);
+    });
+
     it('refuses a past time or no networks, and creates nothing then', async () => {
       const before = await call<{ count: number }>('GET', '/customer/post', owner);
       const past = await createPostWithTime({

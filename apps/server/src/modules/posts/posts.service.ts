@@ -100,14 +100,25 @@ export function createPostsService(deps: PostsServiceDeps) {
   }
 
   /** Schedules the post at its time to its platforms; the schedules service checks the rest. */
-  async function scheduleAt(userId: string, postId: string, at: Date, platforms: NetworkId[]) {
+  async function scheduleAt(
+    userId: string,
+    postId: string,
+    at: Date,
+    platforms: NetworkId[],
+    hasMedia: boolean,
+  ) {
     if (!deps.scheduleFromPost) return;
     if (platforms.length === 0) {
       throw AppError.badRequest(SCHEDULE_MESSAGES.noNetworks, 'NO_NETWORKS');
     }
+    // A text post still goes out to the rest when the entity also has Instagram.
+    const usable = hasMedia ? platforms : platforms.filter((network) => network !== 'instagram');
+    if (usable.length === 0) {
+      throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
+    }
     await deps.scheduleFromPost(userId, {
       post_id: postId,
-      social_account_type: platforms,
+      social_account_type: usable,
       schedule_date: at.toISOString(),
     });
   }
@@ -195,7 +206,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         });
         if (values.scheduledFor) {
           try {
-            await scheduleAt(userId, row.id, values.scheduledFor, values.platforms);
+            await scheduleAt(userId, row.id, values.scheduledFor, values.platforms, media !== null);
           } catch (error) {
             // A post whose promised time cannot be kept is not created at all.
             await repo.deletePost(db, userId, row.id);
@@ -245,7 +256,9 @@ export function createPostsService(deps: PostsServiceDeps) {
           newTime.getTime() !== existing.scheduledFor?.getTime() &&
           !(await repo.hasPendingInstances(db, id))
         ) {
-          await scheduleAt(userId, id, newTime, values.platforms);
+          const keepsMedia =
+            fields.remove_media !== true && (await repo.listAttachments(db, [id])).length > 0;
+          await scheduleAt(userId, id, newTime, values.platforms, media !== null || keepsMedia);
         }
         const isMediaReplaced = media !== null || fields.remove_media === true;
         const removedKeys = await db.transaction(async (tx) => {
