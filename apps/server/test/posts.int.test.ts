@@ -417,7 +417,10 @@ describe.each(engines)('posts on %s', (engine) => {
       expect(upload.produced()).toBe(size);
       expect(await storedFiles()).toEqual(before);
       expect(await partialFiles()).toEqual([]);
-      expect(peak - baseline).toBeLessThan(20 * 1024 * 1024);
+      // Held whole, the refused upload would add about 50 MB (measured: 50.5 MB when the
+      // server buffered it); streamed, the growth is noise from the rest of the process
+      // (0.5-29 MB seen, the high end under a loaded CI run).
+      expect(peak - baseline).toBeLessThan(40 * 1024 * 1024);
     });
 
     it('accepts a file of exactly 50 MB', { timeout: 60_000 }, async () => {
