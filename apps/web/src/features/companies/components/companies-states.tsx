@@ -1,9 +1,7 @@
 import { COMPANY_TOASTS } from '@cadence/shared';
-import type { LucideIcon } from 'lucide-react';
 import { Building2, LoaderCircle, Plus, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { StatePanel } from '../../../components/ui/state-panel';
 
 const SKELETON_ROWS = 3;
 
@@ -29,46 +27,6 @@ export function CompaniesLoading() {
         ))}
       </ul>
     </div>
-  );
-}
-
-interface StatePanelProps {
-  icon: LucideIcon;
-  tone?: 'brand' | 'neutral' | 'danger';
-  title: string;
-  children?: ReactNode;
-  action?: ReactNode;
-  role?: 'alert' | 'status';
-}
-
-const TONES = {
-  brand: 'bg-brand-50 text-brand-600 ring-brand-100',
-  neutral: 'bg-gray-100 text-gray-500 ring-gray-200',
-  danger: 'bg-red-50 text-red-600 ring-red-100',
-} as const;
-
-function StatePanel({
-  icon: Icon,
-  tone = 'brand',
-  title,
-  children,
-  action,
-  role,
-}: StatePanelProps) {
-  return (
-    <section
-      role={role}
-      className="flex flex-col items-center rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-14 text-center"
-    >
-      <span className={cn('grid size-12 place-items-center rounded-xl ring-1', TONES[tone])}>
-        <Icon className="size-6" aria-hidden="true" />
-      </span>
-      <h2 className="mt-4 text-base font-semibold text-gray-900">{title}</h2>
-      {children !== undefined && (
-        <div className="mt-1.5 max-w-sm text-sm text-gray-600">{children}</div>
-      )}
-      {action !== undefined && <div className="mt-6">{action}</div>}
-    </section>
   );
 }
 

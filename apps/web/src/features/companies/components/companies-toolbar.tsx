@@ -1,5 +1,6 @@
 import type { Company } from '@cadence/shared';
-import { ChevronDown, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
+import { EntityFilter } from '../../../components/ui/entity-filter';
 import { controlClasses } from '../../../components/ui/field';
 
 interface CompaniesToolbarProps {
@@ -36,28 +37,13 @@ export function CompaniesToolbar({
         />
       </div>
       {companies.length > 0 && (
-        <div className="relative sm:w-60">
-          <label htmlFor="entity-filter" className="sr-only">
-            Filter by entity
-          </label>
-          <select
-            id="entity-filter"
-            value={selectedId}
-            onChange={(event) => onSelectedIdChange(event.target.value)}
-            className={controlClasses(false, 'h-10 appearance-none truncate pr-9 pl-3')}
-          >
-            <option value="">All Entities</option>
-            {companies.map((company) => (
-              <option key={company.id} value={company.id}>
-                {company.name}
-              </option>
-            ))}
-          </select>
-          <ChevronDown
-            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-gray-400"
-            aria-hidden="true"
-          />
-        </div>
+        <EntityFilter
+          id="entity-filter"
+          className="sm:w-60"
+          companies={companies}
+          value={selectedId}
+          onChange={onSelectedIdChange}
+        />
       )}
     </div>
   );
