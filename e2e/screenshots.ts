@@ -85,15 +85,17 @@ async function addContent(baseUrl: string, token: string) {
     headers: { authorization: `Bearer ${token}` },
   });
   const { data } = (await response.json()) as { data: unknown };
-  const companyIds = CompanyListSchema.parse(data).rows.map((company) => company.id);
-  const texts = [
-    'Fresh harvest from Huila just landed: bright, citrusy and roasted this morning.',
-    'Saturday cupping at the roastery, 10 am. Bring a friend, we bring the beans.',
-    'Spring service week: book a tune-up and ride out with new brake pads.',
-  ];
+  const companies = CompanyListSchema.parse(data).rows;
+  const idOf = (name: string) =>
+    (companies.find((company) => company.name.includes(name)) ?? companies[0])?.id;
+  const drafts = [
+    ['Harbor', 'Fresh harvest from Huila just landed: bright, citrusy and roasted this morning.'],
+    ['Harbor', 'Saturday cupping at the roastery, 10 am. Bring a friend, we bring the beans.'],
+    ['Northwind', 'Spring service week: book a tune-up and ride out with new brake pads.'],
+  ] as const;
   const posts = [];
-  for (const [index, content] of texts.entries()) {
-    const companyId = companyIds[index === 2 ? companyIds.length - 1 : 0];
+  for (const [company, content] of drafts) {
+    const companyId = idOf(company);
     if (companyId === undefined) continue;
     posts.push(
       await call<{ id: string }>(
@@ -126,6 +128,13 @@ let written = 0;
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
+  // Lists say 'Loading ...' until their data is in; a page that never finishes loading is
+  // pictured as it is after the wait.
+  await page
+    .waitForFunction(() => !/\bLoading\b[^\n]*\.\.\./.test(document.body.innerText), null, {
+      timeout: 20_000,
+    })
+    .catch(() => console.warn(`  still loading: ${page.url()}`));
   await page.evaluate(async () => {
     await document.fonts.ready;
   });
