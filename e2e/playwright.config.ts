@@ -12,7 +12,7 @@ export default defineConfig({
   // the list reporter still names a test that needed one as flaky.
   retries: 1,
   // Room for a busy 2-core machine running the server, two browsers and other work at once.
-  timeout: 90_000,
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: './.artifacts/test-results',

@@ -18,6 +18,8 @@ test.describe.configure({ mode: 'serial' });
 test('manages entities end to end: add with a logo, AI Assist, edit, search, filter, delete', async ({
   page,
 }) => {
+  // A long story of a dozen round trips: triple time on a busy machine.
+  test.slow();
   const website = process.env.E2E_WEBSITE_URL!;
   const acme = uniqueName('Acme Rockets');
   const orbital = acme.replace('Acme Rockets', 'Acme Orbital');

@@ -37,6 +37,8 @@ async function openSocials(page: Page, companyName: string) {
 
 test('connects Bluesky and X through the dialog, then disconnects', async ({ page }) => {
   const fake = credentials();
+  // Two networks connected, tested and disconnected: triple time on a busy machine.
+  test.slow();
   const companyName = uniqueName('Orbit Bakery');
   let dialog = await openSocials(page, companyName);
 
