@@ -8,7 +8,7 @@ import {
   ShortenResultSchema,
 } from '@cadence/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { errorResponses, sendError } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
@@ -66,7 +66,8 @@ export function registerShortLinkRedirect(app: AppInstance, shortener: Shortener
       const url = await shortener.followLink(request.params.code);
       if (!url) {
         const wantsPage = (request.headers.accept ?? '').includes('text/html');
-        if (!wantsPage) return sendError(reply, 404, SHORTENER_MESSAGES.linkNotFound);
+        if (!wantsPage)
+          return sendError(reply, 404, 'SHORT_LINK_NOT_FOUND', SHORTENER_MESSAGES.linkNotFound);
         return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
       }
       // Not cached, so every visit reaches the server and is counted.
