@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ApiErrorSchema } from '@cadence/shared';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { version } from '../version.js';
 
@@ -11,11 +13,13 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Cadence API',
         description:
-          'Self-hosted social media scheduler. Successful answers are `{ message, data }`; failures are `{ statusCode, error, message }`.',
+          'Self-hosted social media scheduler. Successful answers are `{ message, data }`; failures are `{ statusCode, error, message, code }` (the `ApiError` schema): `message` is for people, `code` (one of a closed list) is for programs.',
         version,
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        // Every error response of every route has this shape; `code` lists every error code.
+        schemas: { ApiError: z.toJSONSchema(ApiErrorSchema, { target: 'openapi-3.0' }) as object },
       },
     },
     transform: jsonSchemaTransform,
