@@ -83,6 +83,9 @@ export const ERROR_CODES = [
   'WEB_NOT_CONFIGURED',
   'SEARCH_NOT_CONFIGURED',
   'SEARCH_FAILED',
+  // Plans and billing
+  'USER_NOT_FOUND',
+  'PLAN_NOT_FOUND',
   // Shortener
   'SHORT_LINK_NOT_FOUND',
 ] as const;
