@@ -1,4 +1,5 @@
 import {
+  ApiErrorSchema,
   API_PATHS,
   envelope,
   POST_MESSAGES,
@@ -34,7 +35,7 @@ export function registerShortenerRoutes(
         description:
           'When TinyURL fails, the answer is still 200 with `fallback: true` and the original URL as `shortened_url`.',
         body: ShortenRequestSchema,
-        response: { 200: envelope(ShortenResultSchema), ...errorResponses(400, 401, 429) },
+        response: { 200: envelope(ShortenResultSchema), ...errorResponses(400, 401, 413, 429) },
       },
     },
     async (request) => {
@@ -60,6 +61,11 @@ export function registerShortLinkRedirect(app: AppInstance, shortener: Shortener
         tags: ['Shortener'],
         summary: 'Follow a built-in short link (302 to its URL)',
         params: z.object({ code: z.string().max(64, SHORTENER_MESSAGES.linkNotFound) }),
+        response: {
+          302: z.string().describe('Empty; `Location` holds the original URL.'),
+          // JSON by default; an HTML page for a browser (Accept: text/html).
+          404: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
