@@ -1,8 +1,7 @@
-import { SETTINGS_MESSAGES, type UserSettings } from '@cadence/shared';
+import { SETTINGS_MESSAGES, canonicalTimeZone, type UserSettings } from '@cadence/shared';
 import type { Db, DbExecutor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { canonicalTimeZone } from '../../lib/time-zone.js';
 import * as repo from './settings.repository.js';
 
 /** The customer's saved zone, or undefined before they save one. */
