@@ -1,3 +1,4 @@
+export * from './ai-writing.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './companies.js';
@@ -9,4 +10,6 @@ export * from './post-length.js';
 export * from './posts.js';
 export * from './routes.js';
 export * from './schedules.js';
+export * from './search.js';
+export * from './shortener.js';
 export * from './time-zone.js';
