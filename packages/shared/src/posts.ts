@@ -201,7 +201,8 @@ export const postLinkText = (label: string) =>
     .max(POST_URL_MAX, `${label} is too long`)
     .refine((text) => !/[\s<>"]/.test(text), `${label} must be a web address without spaces`)
     .refine(
-      (text) => text === '' || normalizeWebsite(text) !== undefined,
+      // Spaces already have their own message.
+      (text) => text === '' || /[\s<>"]/.test(text) || normalizeWebsite(text) !== undefined,
       `${label} must be an http:// or https:// address, like example.com/article`,
     );
 
