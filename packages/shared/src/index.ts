@@ -1,6 +1,7 @@
 export * from './ai-writing.js';
 export * from './api.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './companies.js';
 export * from './connections.js';
 export * from './messages.js';
