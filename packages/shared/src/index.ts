@@ -1,5 +1,7 @@
+export * from './ai-writing.js';
 export * from './api.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './companies.js';
 export * from './connections.js';
 export * from './error-codes.js';
@@ -10,4 +12,6 @@ export * from './post-length.js';
 export * from './posts.js';
 export * from './routes.js';
 export * from './schedules.js';
-export * from './billing.js';
+export * from './search.js';
+export * from './shortener.js';
+export * from './time-zone.js';

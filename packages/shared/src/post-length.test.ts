@@ -5,6 +5,7 @@ import {
   countThreadsLength,
   countXLength,
   measurePostLength,
+  textAsPosted,
 } from './post-length.js';
 
 const FAMILY = '👨‍👩‍👧‍👦'; // four people joined by ZWJ: 7 code points
@@ -75,7 +76,32 @@ describe('countGraphemes', () => {
   });
 });
 
+describe('X links, as twitter-text finds them', () => {
+  it('does not take the domain of an e-mail address for a link', () => {
+    expect(countXLength('mail me@example.com')).toBe(19);
+    expect(countXLength('pay $example.com #example.com')).toBe(29);
+  });
+
+  it('finds bare domains under the common top-level domains, not inside words', () => {
+    expect(countXLength('see example.com')).toBe(4 + 23);
+    expect(countXLength('see example.news and example.de')).toBe(4 + 23 + 5 + 23);
+    expect(countXLength('file.txt and v1.2')).toBe(17);
+    expect(countXLength('Read https://example.com/a/very/long/path/indeed.')).toBe(5 + 23 + 1);
+  });
+
+  it('weighs typographic punctuation 1 and a skin-toned or ZWJ emoji 2', () => {
+    expect(countXLength('café — “quoted”')).toBe(15);
+    expect(countXLength('👍🏽👨‍👩‍👧')).toBe(4);
+  });
+});
+
 describe('countThreadsLength', () => {
+  it('counts a text-style symbol once and a skin-toned emoji as all its bytes', () => {
+    expect(countThreadsLength('café')).toBe(4);
+    expect(countThreadsLength('👍🏽')).toBe(8);
+    expect(countThreadsLength('\u2122')).toBe(1);
+  });
+
   it('counts emoji as their UTF-8 bytes and other characters once', () => {
     expect(countThreadsLength('abc')).toBe(3);
     expect(countThreadsLength('😀')).toBe(4);
@@ -142,5 +168,21 @@ describe('the link, counted where the network puts it', () => {
 
   it('is not counted twice when the author already wrote it in', () => {
     expect(measurePostLength('twitter', `Read ${link}`, { link }).length).toBe(5 + 23);
+  });
+});
+
+describe('textAsPosted', () => {
+  it('trims the text and joins the link after a blank line', () => {
+    expect(textAsPosted('twitter', '  Hi  ', { link: ' https://a.example/x ' })).toBe(
+      'Hi\n\nhttps://a.example/x',
+    );
+    expect(textAsPosted('bluesky', '  Hi  ', { link: 'https://a.example/x' })).toBe('Hi');
+  });
+
+  it('gives a Threads text post with only a link that link as its text', () => {
+    expect(textAsPosted('threads', ' ', { link: 'https://a.example/x' })).toBe(
+      'https://a.example/x',
+    );
+    expect(textAsPosted('linkedIn', ' ', { link: 'https://a.example/x' })).toBe('');
   });
 });

@@ -41,11 +41,25 @@ const X_LIGHT_RANGES: ReadonlyArray<readonly [number, number]> = [
 const EMOJI_PATTERN = new RegExp('\\p{RGI_Emoji}', 'gv');
 
 /**
- * A link as X detects one: with a scheme, starting with www., or a bare domain under a common
- * top-level domain. Trailing sentence punctuation is not part of the link.
+ * Top-level domains that make a bare domain (no scheme) a link, as twitter-text does with its
+ * full list. This is the common subset; a rare TLD left out only means X counts that domain
+ * as text and may refuse what the form let through, never the reverse on a common one.
  */
-const URL_PATTERN =
-  /(?:\bhttps?:\/\/|\bwww\.|\b(?=[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|co|dev|app|ai|info|biz|me|tv|uk|us|de|fr|es|it|nl|eu|ca|au|in|jp|ly|gl|gg|xyz)\b))[^\s<>"]+/giu;
+const BARE_URL_TLDS =
+  'com|org|net|edu|gov|io|co|dev|app|ai|info|biz|me|tv|news|blog|shop|tech|online|site|xyz|' +
+  'ly|gl|gg|uk|us|de|fr|es|it|nl|eu|ca|au|in|jp';
+
+/**
+ * A link as X detects one: with a scheme, starting with www., or a bare domain under a common
+ * top-level domain. Like twitter-text, a link never starts right after a letter, digit, `@`,
+ * `$` or `#` (so the domain of an e-mail address is not a link), and a bare one not after
+ * `-`, `_`, `.` or `/`.
+ */
+const URL_PATTERN = new RegExp(
+  String.raw`(?<![\p{L}\p{N}@＠$#＃])https?:\/\/[^\s<>"]+` +
+    String.raw`|(?<![\p{L}\p{N}@＠$#＃\-_./])(?:www\.|(?=(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:${BARE_URL_TLDS})(?![\p{L}\p{N}-])))[^\s<>"]+`,
+  'giu',
+);
 const URL_TRAILING = /[.,!?;:'")\]}]+$/u;
 
 interface TextPart {
@@ -142,28 +156,33 @@ export interface PostLength {
   isOver: boolean;
 }
 
+export interface PostTextExtras {
+  link?: string | null | undefined;
+  hasMedia?: boolean;
+}
+
 /**
- * The text as the publisher sends it to `network`: X and Instagram always carry the link in
- * the text; the others show it as a card, unless media takes the card's place.
+ * The text as the publisher sends it to `network`, trimmed: X and Instagram always carry the
+ * link in the text; the others show it as a card, unless media takes the card's place. A
+ * Threads text post with a link and no text uses the link as its text (a text container needs
+ * text). A link the author already wrote into the text is not added twice.
  */
 export function textAsPosted(
   network: NetworkId,
   text: string,
-  extras: { link?: string | null | undefined; hasMedia?: boolean } = {},
+  extras: PostTextExtras = {},
 ): string {
+  const body = text.trim();
   const link = extras.link?.trim();
+  if (!link) return body;
   const joinsText = network === 'twitter' || network === 'instagram' || extras.hasMedia === true;
-  if (!link || !joinsText || text.includes(link)) return text;
-  return text.trim() ? `${text.trim()}\n\n${link}` : link;
+  if (!joinsText) return network === 'threads' && !body ? link : body;
+  if (body.includes(link)) return body;
+  return body ? `${body}\n\n${link}` : link;
 }
 
-/** How `text` measures on `network`, with the link counted where the network puts it in. */
-export function measurePostLength(
-  network: NetworkId,
-  rawText: string,
-  extras: { link?: string | null | undefined; hasMedia?: boolean } = {},
-): PostLength {
-  const text = textAsPosted(network, rawText, extras);
+/** How text that is already composed (see `textAsPosted`) measures on `network`. */
+export function measurePostedText(network: NetworkId, text: string): PostLength {
   const limit = NETWORK_TEXT_LIMITS[network];
   let length: number;
   let isOverBytes = false;
@@ -188,4 +207,26 @@ export function measurePostLength(
     remaining: limit - length,
     isOver: length > limit || isOverBytes,
   };
+}
+
+/** How `text` measures on `network`, with the link counted where the network puts it in. */
+export function measurePostLength(
+  network: NetworkId,
+  rawText: string,
+  extras: PostTextExtras = {},
+): PostLength {
+  return measurePostedText(network, textAsPosted(network, rawText, extras));
+}
+
+/**
+ * What an adapter sends and how it measures, in one call: the adapters refuse a post whose
+ * `measured.isOver` is true before calling the network, exactly when the form's preview
+ * says it is over.
+ */
+export function composePostText(
+  network: NetworkId,
+  post: { text: string; link?: string | null | undefined; hasMedia?: boolean },
+): { text: string; measured: PostLength } {
+  const text = textAsPosted(network, post.text, post);
+  return { text, measured: measurePostedText(network, text) };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { missingPostFields, POST_MESSAGES, PostFieldsSchema } from './posts.js';
+import {
+  missingPostFields,
+  POST_MESSAGES,
+  PostCreateBodySchema,
+  PostEditBodySchema,
+  PostFieldsSchema,
+  postStatusOf,
+} from './posts.js';
 
 describe('required post fields', () => {
   it.each([
@@ -64,10 +71,68 @@ describe('post fields from a form', () => {
       'scheduled_for must be a date and time, like 2026-05-01T09:00:00Z',
     ],
     [{ url: 'has space.com' }, 'URL must be a web address without spaces'],
+    [
+      { url: 'javascript:alert(1)' },
+      'URL must be an http:// or https:// address, like example.com/article',
+    ],
+    [
+      { url: 'ftp://example.com/a' },
+      'URL must be an http:// or https:// address, like example.com/article',
+    ],
+    [
+      { shortened_url: 'data:text/html,hi' },
+      'Shortened URL must be an http:// or https:// address, like example.com/article',
+    ],
     [{ remove_media: 'perhaps' }, 'remove_media must be true or false'],
   ])('refuses %j', (fields, message) => {
     const result = PostFieldsSchema.safeParse(fields);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('the post body both apps check', () => {
+  const message = (result: { error?: { issues: Array<{ message: string }> } }) =>
+    result.error?.issues.map((issue) => issue.message);
+
+  it('names only the missing required fields, before any other problem', () => {
+    expect(message(PostCreateBodySchema.safeParse({ tone: 'grumpy' }))).toEqual([
+      'Please fill in all required fields: company, content',
+    ]);
+    expect(message(PostCreateBodySchema.safeParse(undefined))).toEqual([
+      'Please fill in all required fields: company, content',
+    ]);
+    expect(message(PostCreateBodySchema.safeParse({ company_id: 'c', content: ' ' }))).toEqual([
+      'Please fill in all required fields: content',
+    ]);
+    expect(
+      message(PostCreateBodySchema.safeParse({ company_id: 'c', content: 'Hi', tone: 'grumpy' })),
+    ).toEqual(['Choose a tone from the list']);
+  });
+
+  it('on edit, only a required field sent blank is missing', () => {
+    expect(PostEditBodySchema.safeParse({ tone: 'casual' }).success).toBe(true);
+    expect(message(PostEditBodySchema.safeParse({ content: '' }))).toEqual([
+      'Please fill in all required fields: content',
+    ]);
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(message(PostCreateBodySchema.safeParse([1, 2]))).toEqual([
+      'The request body must be a JSON object.',
+    ]);
+  });
+
+  it('accepts http and https links, with or without the scheme', () => {
+    for (const url of ['https://example.com/a', 'http://example.com', 'example.com/article']) {
+      expect(PostCreateBodySchema.safeParse({ company_id: 'c', content: 'Hi', url }).success).toBe(
+        true,
+      );
+    }
+  });
+
+  it('derives the status from the scheduled time', () => {
+    expect(postStatusOf(null)).toBe('draft');
+    expect(postStatusOf('2026-05-01T09:00:00Z')).toBe('scheduled');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeWebsite } from './companies.js';
 import { NETWORK_IDS } from './networks.js';
 
 /** Post tones (spec 000 section 3); professional is the default. */
@@ -17,36 +18,6 @@ export const POST_TONES = [
 export const DEFAULT_POST_TONE = 'professional';
 export const PostToneSchema = z.enum(POST_TONES, { error: 'Choose a tone from the list' });
 export type PostTone = z.infer<typeof PostToneSchema>;
-
-/** Size formats: the AI writes at most `max` characters. */
-export const SIZE_FORMATS = {
-  bite: { max: 150, hint: 'quick and impactful' },
-  tweet: { max: 250, hint: 'concise and engaging' },
-  paragraph: { max: 400, hint: 'brief and informative' },
-  story: { max: 600, hint: 'narrative and detailed' },
-  essay: { max: 1000, hint: 'comprehensive and thorough' },
-  epic: { max: 3000, hint: 'in-depth and extensive' },
-} as const;
-export type SizeFormat = keyof typeof SIZE_FORMATS;
-export const SIZE_FORMAT_IDS = Object.keys(SIZE_FORMATS) as SizeFormat[];
-export const SizeFormatSchema = z.enum(SIZE_FORMAT_IDS as [SizeFormat, ...SizeFormat[]], {
-  error: 'Choose a size format from the list',
-});
-export const DEFAULT_LENGTH_HINT = 'Keep it concise';
-export const DEFAULT_STYLE_HINT = 'Professional and engaging';
-
-/** Emoji and hashtag counts: 1-10, defaults 5 and 3 (also what invalid input becomes). */
-export const COUNT_MIN = 1;
-export const COUNT_MAX = 10;
-export const DEFAULT_EMOJI_COUNT = 5;
-export const DEFAULT_HASHTAG_COUNT = 3;
-
-/** Clamps a count typed by a person to 1-10; anything that is not a number gives `fallback`. */
-export function clampCount(value: unknown, fallback: number): number {
-  const number = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
-  if (!Number.isFinite(number)) return fallback;
-  return Math.min(COUNT_MAX, Math.max(COUNT_MIN, Math.trunc(number)));
-}
 
 export const POST_CONTENT_MAX = 10_000;
 export const POST_URL_MAX = 2048;
@@ -105,24 +76,6 @@ export const POST_MESSAGES = {
   /** The marker that, on edit, is replaced by AI-written text about the entity. */
   aiMarker: '[AI]',
 } as const;
-
-export const SEARCH_MESSAGES = {
-  startNews: 'Start typing to search news',
-  startWeb: 'Start typing to search web',
-  startArticles: 'Start typing to search articles',
-  noArticles: 'No articles found',
-  newsNotConfigured:
-    'News search is not configured on this server. Set MEDIASTACK_ACCESS_KEY to enable it.',
-  webNotConfigured:
-    'Web search is not configured on this server. Set GOOGLE_CSE_KEY and GOOGLE_CSE_CX to enable it.',
-  articlesNotConfigured:
-    'Article search is not configured on this server. Set MEDIASTACK_ACCESS_KEY, or GOOGLE_CSE_KEY and GOOGLE_CSE_CX, to enable it.',
-  found: (count: number) => `${count} result${count === 1 ? '' : 's'} found`,
-} as const;
-
-export const ARTICLES_MAX = 5;
-export const SEARCH_RESULTS_LIMIT = 10;
-export const SEARCH_DEBOUNCE_MS = 500;
 
 export const AttachmentSchema = z.object({
   id: z.string(),
@@ -189,16 +142,30 @@ export const PostIdParamsSchema = z.object({ id: z.uuid({ error: 'Post not found
 
 /** The fields a post cannot do without, in the order the message names them. */
 export const POST_REQUIRED_FIELDS = ['company', 'content'] as const;
+export type PostRequiredField = (typeof POST_REQUIRED_FIELDS)[number];
+const REQUIRED_FIELD_KEYS = { company: 'company_id', content: 'content' } as const;
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** The required fields left blank, in the spec's order: 'company', then 'content'. */
-export function missingPostFields(fields: { company_id?: unknown; content?: unknown }): string[] {
-  const missing: string[] = [];
-  if (isBlank(fields.company_id)) missing.push('company');
-  if (isBlank(fields.content)) missing.push('content');
-  return missing;
+/**
+ * The required fields left blank, in the spec's order: 'company', then 'content'. With
+ * `onlySent` (an edit), a field that is not in `fields` at all keeps its value and is not missing.
+ */
+export function missingPostFields(
+  fields: { company_id?: unknown; content?: unknown },
+  { onlySent = false }: { onlySent?: boolean } = {},
+): PostRequiredField[] {
+  return POST_REQUIRED_FIELDS.filter((name) => {
+    const key = REQUIRED_FIELD_KEYS[name];
+    if (onlySent && !(key in fields)) return false;
+    return isBlank(fields[key]);
+  });
+}
+
+/** The post's status is not stored: it follows the scheduled time (spec 000 section 4). */
+export function postStatusOf(scheduledFor: Date | string | null | undefined): Post['status'] {
+  return scheduledFor ? 'scheduled' : 'draft';
 }
 
 /** Form fields arrive as text: '' means "no value", and lists come as JSON text. */
@@ -223,16 +190,29 @@ function parseFlag(value: unknown) {
   return value;
 }
 
-const optionalUrl = (label: string) =>
-  z.preprocess(
-    blankToNull,
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(POST_URL_MAX, `${label} is too long`)
-      .refine((text) => !/[\s<>"]/.test(text), `${label} must be a web address without spaces`)
-      .nullish(),
-  );
+/**
+ * A post's link as typed: at most 2048 characters, no spaces, and an http:// or https://
+ * address (the scheme may be left out, like an entity's website); '' means none.
+ */
+export const postLinkText = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(POST_URL_MAX, `${label} is too long`)
+    .refine((text) => !/[\s<>"]/.test(text), `${label} must be a web address without spaces`)
+    .refine(
+      // Spaces already have their own message.
+      (text) => text === '' || /[\s<>"]/.test(text) || normalizeWebsite(text) !== undefined,
+      `${label} must be an http:// or https:// address, like example.com/article`,
+    );
+
+/** The post's text, trimmed, within the size both apps allow. */
+export const PostContentSchema = z
+  .string({ error: 'Content must be text' })
+  .trim()
+  .max(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX} characters`);
+
+const optionalUrl = (label: string) => z.preprocess(blankToNull, postLinkText(label).nullish());
 
 /**
  * A post's fields as the create and edit calls accept them, as JSON or as multipart form
@@ -242,11 +222,7 @@ const optionalUrl = (label: string) =>
  */
 export const PostFieldsSchema = z.object({
   company_id: z.preprocess(blankToNull, z.string({ error: 'Entity not found' }).trim().nullish()),
-  content: z
-    .string({ error: 'Content must be text' })
-    .trim()
-    .max(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX} characters`)
-    .optional(),
+  content: PostContentSchema.optional(),
   url: optionalUrl('URL'),
   shortened_url: optionalUrl('Shortened URL'),
   url_shortened: z.preprocess(
@@ -282,6 +258,34 @@ export const PostFieldsSchema = z.object({
 export type PostFieldsInput = z.input<typeof PostFieldsSchema>;
 export type PostFields = z.output<typeof PostFieldsSchema>;
 
+export const POST_BODY_NOT_OBJECT = 'The request body must be a JSON object.';
+
+/**
+ * The create or edit body (JSON, or the multipart form's text fields): the required fields are
+ * checked first, so a blank one answers only 'Please fill in all required fields: ...' naming
+ * exactly those; then each field by `PostFieldsSchema`. On edit a field not sent keeps its value.
+ */
+function postBodySchema({ isEdit }: { isEdit: boolean }) {
+  return z.preprocess((value, context) => {
+    const body = value ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      context.addIssue({ code: 'custom', message: POST_BODY_NOT_OBJECT, input: value });
+      return body;
+    }
+    const missing = missingPostFields(body, { onlySent: isEdit });
+    if (missing.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: POST_MESSAGES.requiredFields(missing),
+        input: value,
+      });
+    }
+    return body;
+  }, PostFieldsSchema);
+}
+export const PostCreateBodySchema = postBodySchema({ isEdit: false });
+export const PostEditBodySchema = postBodySchema({ isEdit: true });
+
 /** The multipart field that carries the post's one media file. */
 export const MEDIA_FIELD = 'media';
 
@@ -290,134 +294,3 @@ export function articleHref(url: string): string {
   const trimmed = url.trim();
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
-
-// ---- AI writing helpers ---------------------------------------------------------------
-
-const optionalUuid = z.uuid({ error: 'Entity not found' }).nullish();
-
-export const PostFromUrlRequestSchema = z.object({
-  url: z
-    .string({ error: 'Please enter a URL' })
-    .trim()
-    .min(1, 'Please enter a URL')
-    .max(POST_URL_MAX, 'URL is too long'),
-  company_id: optionalUuid,
-  reference_company_id: optionalUuid,
-  tone: PostToneSchema.default(DEFAULT_POST_TONE),
-  size_format: SizeFormatSchema.nullish(),
-  include_emojis: z.boolean().default(false),
-  emoji_count: z
-    .unknown()
-    .optional()
-    .transform((value) => clampCount(value, DEFAULT_EMOJI_COUNT)),
-  include_hashtags: z.boolean().default(false),
-  hashtag_count: z
-    .unknown()
-    .optional()
-    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
-  keywords: z.string().trim().max(500, 'Keywords must be at most 500 characters').nullish(),
-});
-export type PostFromUrlRequest = z.input<typeof PostFromUrlRequestSchema>;
-
-export const HashtagsRequestSchema = z.object({
-  content: z
-    .string({ error: 'Please enter some content first' })
-    .trim()
-    .min(1, 'Please enter some content first')
-    .max(POST_CONTENT_MAX, 'Content is too long'),
-  count: z
-    .unknown()
-    .optional()
-    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
-});
-export const HashtagsSchema = z.object({ hashtags: z.array(z.string()) });
-
-export const EnhanceRequestSchema = z.object({
-  company_id: z.uuid({ error: 'Please select an entity and add content first' }),
-  content: z
-    .string({ error: 'Please add content first' })
-    .trim()
-    .min(1, 'Please add content first')
-    .max(POST_CONTENT_MAX, 'Content is too long'),
-  tone: PostToneSchema.default(DEFAULT_POST_TONE),
-});
-
-export const GenerateRequestSchema = z.object({
-  company_id: z.uuid({ error: 'Entity not found' }),
-  /** The post's content with the [AI] marker; the marker is replaced. */
-  content: z.string().max(POST_CONTENT_MAX, 'Content is too long').default(''),
-  tone: PostToneSchema.default(DEFAULT_POST_TONE),
-  size_format: SizeFormatSchema.nullish(),
-});
-
-export const GeneratedContentSchema = z.object({ content: z.string() });
-
-// ---- Shortener and search ---------------------------------------------------------------
-
-export const ShortenRequestSchema = z.object({
-  url: z
-    .string({ error: 'Please enter a URL' })
-    .trim()
-    .min(1, 'Please enter a URL')
-    .max(POST_URL_MAX, 'URL is too long'),
-});
-export const ShortenResultSchema = z.object({
-  url: z.string(),
-  shortened_url: z.string(),
-  provider: z.enum(['built-in', 'tinyurl']),
-  /** True when the shortener failed and `shortened_url` is the original URL. */
-  fallback: z.boolean(),
-});
-export type ShortenResult = z.infer<typeof ShortenResultSchema>;
-
-export const SHORTENER_MESSAGES = {
-  shortened: 'URL shortened successfully',
-  invalidUrl: 'Enter a valid http:// or https:// address, like example.com/article',
-  credentialsInUrl: 'Links that contain a user name or password cannot be shortened',
-  linkNotFound: 'This short link does not exist.',
-} as const;
-
-/** Messages of the AI writing helpers that the spec leaves to us. */
-export const AI_POST_MESSAGES = {
-  generated: 'AI content generated successfully',
-  invalidUrl: 'Enter a valid web address, like example.com/article',
-  pageUnreadable: (reason: string) => `Could not read that page: ${reason}`,
-} as const;
-
-const searchText = z
-  .string()
-  .max(200, 'Search text must be at most 200 characters')
-  .optional()
-  .transform((value) => value?.trim() ?? '');
-/** A blank query is allowed and answers no results without asking anyone. */
-export const NewsSearchQuerySchema = z.object({ keywords: searchText });
-export const WebSearchQuerySchema = z.object({ query: searchText });
-export const ArticleSearchQuerySchema = z.object({ q: searchText });
-
-export const NewsResultSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string(),
-  source: z.string(),
-  published_at: z.string().nullable(),
-});
-export type NewsResult = z.infer<typeof NewsResultSchema>;
-
-export const WebResultSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string(),
-});
-export type WebResult = z.infer<typeof WebResultSchema>;
-
-export const ArticleResultSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  url: z.string(),
-  source: z.string().nullable(),
-  published_at: z.string().nullable(),
-});
-export type ArticleResult = z.infer<typeof ArticleResultSchema>;

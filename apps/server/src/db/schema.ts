@@ -381,9 +381,8 @@ export const posts = pgTable(
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     tone: text('tone'),
     platforms: jsonb('platforms').$type<NetworkId[]>().notNull().default([]),
-    status: text('status', { enum: ['draft', 'scheduled'] })
-      .notNull()
-      .default('draft'),
+    // No status column: a post is 'scheduled' exactly when it has a scheduled time
+    // (`postStatusOf` in shared), so it is computed where a post is answered.
     /** Lower-cased content and url, kept by the database, for the trigram search index. */
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(content || ' ' || coalesce(url, ''))`,

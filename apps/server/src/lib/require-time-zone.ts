@@ -1,6 +1,6 @@
 import { SETTINGS_MESSAGES } from '@cadence/shared';
 import { AppError } from '../errors.js';
-import { canonicalTimeZone } from './time-zone.js';
+import { canonicalTimeZone } from '@cadence/shared';
 
 /** A zone name from a person, canonicalised; unknown ones are a 400 they can act on. */
 export function requireTimeZone(zone: string): string {

@@ -1,9 +1,9 @@
+import { NETWORK_TEXT_LIMITS } from '@cadence/shared';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFacebookAdapter,
-  FACEBOOK_TEXT_LIMIT,
   listFacebookPages,
 } from '../../src/integrations/networks/facebook.js';
 import { classifyMetaError } from '../../src/integrations/networks/meta-graph.js';
@@ -189,10 +189,13 @@ describe('Facebook Pages adapter', () => {
   it('refuses over-long and empty posts before calling Facebook', async () => {
     const calls = { ...fake.calls };
     const tooLong = await failureOf(
-      adapter.publish({ text: 'x'.repeat(FACEBOOK_TEXT_LIMIT + 1) }, fake.validCredentials),
+      adapter.publish(
+        { text: 'x'.repeat(NETWORK_TEXT_LIMITS.facebook + 1) },
+        fake.validCredentials,
+      ),
     );
     expect(tooLong.kind).toBe('invalid');
-    expect(tooLong.message).toContain(String(FACEBOOK_TEXT_LIMIT));
+    expect(tooLong.message).toContain(String(NETWORK_TEXT_LIMITS.facebook));
     const empty = await failureOf(adapter.publish({ text: '  ' }, fake.validCredentials));
     expect(empty).toMatchObject({
       kind: 'invalid',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { threadsTextLength } from '../../src/integrations/networks/threads-content.js';
 import { threadsRetryAfterSeconds } from '../../src/integrations/networks/threads-errors.js';
 import { createThreadsAdapter } from '../../src/integrations/networks/threads.js';
 import type { PublishMedia } from '../../src/integrations/networks/types.js';
@@ -17,13 +16,6 @@ function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
 }
 
 describe('Threads content rules', () => {
-  it('counts characters, and an emoji as its UTF-8 bytes', () => {
-    expect(threadsTextLength('Hello')).toBe(5);
-    expect(threadsTextLength('café')).toBe(4);
-    expect(threadsTextLength('👍')).toBe(4);
-    expect(threadsTextLength('👍🏽')).toBe(8);
-  });
-
   it('reads the wait from Retry-After, then the usage header, else an hour', () => {
     expect(threadsRetryAfterSeconds(new Headers({ 'retry-after': '30' }))).toBe(30);
     const usage = JSON.stringify({

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xRetryAfterSeconds } from '../../src/integrations/networks/x-errors.js';
 import { hmacSha1Signature, signatureBaseString } from '../../src/integrations/networks/x-oauth.js';
-import { xWeightedLength } from '../../src/integrations/networks/x-text.js';
 import type { PublishMedia } from '../../src/integrations/networks/types.js';
 import { createXAdapter } from '../../src/integrations/networks/x.js';
 import { startFakeX } from '../fakes/x.js';
@@ -63,18 +62,6 @@ describe('X OAuth 1.0a signing', () => {
         'x6qpRnlEmW9JbQn4PQVVeVG8ZLPEx6A0TOebgwcuA',
       ),
     ).toBe('PUw/dHA4fnlJYM6RhXk5IU/0fCc=');
-  });
-});
-
-describe('X weighted length', () => {
-  it('counts links as 23, emoji and CJK as 2', () => {
-    expect(xWeightedLength('Hello')).toBe(5);
-    expect(xWeightedLength('Read https://example.com/a/very/long/path/indeed.')).toBe(5 + 23 + 1);
-    expect(xWeightedLength('see example.com')).toBe(4 + 23);
-    expect(xWeightedLength('mail me@example.com')).toBe(19);
-    expect(xWeightedLength('👍🏽👨‍👩‍👧')).toBe(4);
-    expect(xWeightedLength('日本')).toBe(4);
-    expect(xWeightedLength('café — “quoted”')).toBe(15);
   });
 });
 

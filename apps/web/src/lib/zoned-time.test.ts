@@ -4,6 +4,7 @@ import {
   defaultDateTime,
   formatDateKey,
   formatInZone,
+  isKnownTimeZone,
   monthGridRange,
   resolveTimeZone,
   todayKey,
@@ -103,5 +104,50 @@ describe('today and defaults', () => {
       '12:00 AM 2025-07-02 00',
     );
     expect(formatDateKey('2025-07-02')).toBe('Jul 2, 2025');
+  });
+});
+
+describe('daylight-saving changes, read the way the server reads them', () => {
+  // [zone, date, time, expected]: a skipped time moves forward by the gap, a repeated time is
+  // its first occurrence; the minute before and the time after each change as well.
+  const CASES: Array<[string, string, string, string]> = [
+    ['America/New_York', '2025-03-09', '01:59', '2025-03-09T01:59:00.000-05:00'],
+    ['America/New_York', '2025-03-09', '02:30', '2025-03-09T03:30:00.000-04:00'],
+    ['America/New_York', '2025-03-09', '03:00', '2025-03-09T03:00:00.000-04:00'],
+    ['America/New_York', '2025-11-02', '00:59', '2025-11-02T00:59:00.000-04:00'],
+    ['America/New_York', '2025-11-02', '01:30', '2025-11-02T01:30:00.000-04:00'],
+    ['America/New_York', '2025-11-02', '02:00', '2025-11-02T02:00:00.000-05:00'],
+    ['Europe/London', '2025-03-30', '00:59', '2025-03-30T00:59:00.000+00:00'],
+    ['Europe/London', '2025-03-30', '01:30', '2025-03-30T02:30:00.000+01:00'],
+    ['Europe/London', '2025-10-26', '01:30', '2025-10-26T01:30:00.000+01:00'],
+    ['Europe/London', '2025-10-26', '02:00', '2025-10-26T02:00:00.000+00:00'],
+    ['Australia/Lord_Howe', '2025-10-05', '01:59', '2025-10-05T01:59:00.000+10:30'],
+    ['Australia/Lord_Howe', '2025-10-05', '02:15', '2025-10-05T02:45:00.000+11:00'],
+    ['Australia/Lord_Howe', '2025-04-06', '01:45', '2025-04-06T01:45:00.000+11:00'],
+    ['Australia/Lord_Howe', '2025-04-06', '02:00', '2025-04-06T02:00:00.000+10:30'],
+    ['Europe/Moscow', '2011-03-27', '02:30', '2011-03-27T03:30:00.000+04:00'],
+    ['Europe/Moscow', '2014-10-26', '01:30', '2014-10-26T01:30:00.000+04:00'],
+    ['Europe/Moscow', '2014-10-26', '02:00', '2014-10-26T02:00:00.000+03:00'],
+    ['Pacific/Apia', '2011-12-29', '23:59', '2011-12-29T23:59:00.000-10:00'],
+    ['Pacific/Apia', '2011-12-30', '12:00', '2011-12-31T12:00:00.000+14:00'],
+  ];
+
+  it('converts each wall time on both sides of each change', () => {
+    for (const [zone, date, time, expected] of CASES) {
+      expect(zonedDateTimeToIso(date, time, zone), `${zone} ${date} ${time}`).toBe(expected);
+    }
+  });
+
+  it("spans the 23.5-hour day of Lord Howe's half-hour change", () => {
+    expect(dayRange('2025-10-05', 'Australia/Lord_Howe')).toEqual({
+      from: '2025-10-05T00:00:00.000+10:30',
+      to: '2025-10-05T23:59:59.999+11:00',
+    });
+  });
+
+  it('accepts offset zones by name and refuses bare offsets, like the server', () => {
+    expect(isKnownTimeZone('Etc/GMT+5')).toBe(true);
+    expect(isKnownTimeZone('+05:30')).toBe(false);
+    expect(resolveTimeZone('+05:30', 'Europe/Berlin')).toBe('Europe/Berlin');
   });
 });

@@ -1,19 +1,12 @@
+import { instantOfWallClock, isKnownTimeZone, toZonedIso, wallClockAt } from '@cadence/shared';
 import { format } from 'date-fns';
+
+export { isKnownTimeZone };
 
 export const FALLBACK_TIME_ZONE = 'UTC';
 
 const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** Whether `zone` is an IANA zone this browser knows (a stored value may be stale or made up). */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The zone the page works in: the saved one, else the browser's, else UTC. */
 export function resolveTimeZone(saved: string | null | undefined, browser: string | undefined) {
@@ -44,109 +37,41 @@ function parseDateKey(key: string): [number, number, number] | null {
 }
 
 /*
- * Zone arithmetic is done with Intl and epoch milliseconds, not with a Date subclass such as
- * TZDate: fake clocks (Playwright's page.clock, used by e2e and the screenshots) replace the
- * global Date with a function that returns plain Dates, which silently drops a subclass.
+ * Zone arithmetic (shared with the server) is done with Intl and epoch milliseconds, not with a
+ * Date subclass such as TZDate: fake clocks (Playwright's page.clock, used by e2e and the
+ * screenshots) replace the global Date with a function that returns plain Dates, which
+ * silently drops a subclass.
  */
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  millisecond: number;
-}
-
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormat(zone: string): Intl.DateTimeFormat {
-  let formatter = partFormats.get(zone);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partFormats.set(zone, formatter);
-  }
-  return formatter;
-}
-
-/** The wall clock in `zone` at the instant `ms`. */
-function wallClockAt(ms: number, zone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of partsFormat(zone).formatToParts(ms)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: (parts.hour ?? 0) % 24,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-    millisecond: ((ms % 1000) + 1000) % 1000,
-  };
-}
-
-function wallAsUtc(wall: WallClock): number {
-  return Date.UTC(
-    wall.year,
-    wall.month - 1,
-    wall.day,
-    wall.hour,
-    wall.minute,
-    wall.second,
-    wall.millisecond,
-  );
-}
-
-/** Minutes `zone` is ahead of UTC at the instant `ms`. */
-function offsetMinutesAt(ms: number, zone: string): number {
-  return Math.round((wallAsUtc(wallClockAt(ms, zone)) - ms) / 60_000);
-}
-
-/** The instant a wall-clock time in `zone` names; a time skipped by DST moves forward. */
-function instantOfWall(wallUtc: number, zone: string): number {
-  const guess = wallUtc - offsetMinutesAt(wallUtc, zone) * 60_000;
-  return wallUtc - offsetMinutesAt(guess, zone) * 60_000;
-}
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
-function offsetText(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
-
-/** An instant as an ISO date-time with the offset `zone` has then. */
-function toZonedIso(ms: number, zone: string): string {
-  const wall = wallClockAt(ms, zone);
-  const date = `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
-  const time = `${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}.${pad(wall.millisecond, 3)}`;
-  return `${date}T${time}${offsetText(offsetMinutesAt(ms, zone))}`;
+/** Midnight or a time of day on a calendar day, as the wall clock the shared helpers take. */
+function wallOf(year: number, month: number, day: number, hour = 0, minute = 0) {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour,
+    minute,
+    second: 0,
+    millisecond: 0,
+  };
 }
 
 /**
  * A wall-clock date ('yyyy-MM-dd') and time ('HH:mm') read in `zone`, as an ISO date-time with
  * that zone's offset, e.g. '2025-07-01T09:30:00.000+02:00'. Null when either part is invalid.
- * A time skipped by a daylight-saving jump moves forward by the jump, as clocks do.
+ * A time skipped by a daylight-saving jump moves forward by the jump, as clocks do; a time
+ * shown twice is its first occurrence.
  */
 export function zonedDateTimeToIso(date: string, time: string, zone: string): string | null {
   const day = parseDateKey(date);
   const clock = TIME_OF_DAY.exec(time);
   if (day === null || clock === null) return null;
   const [year, month, dayOfMonth] = day;
-  const wall = Date.UTC(year, month - 1, dayOfMonth, Number(clock[1]), Number(clock[2]));
-  return toZonedIso(instantOfWall(wall, zone), zone);
+  const wall = wallOf(year, month, dayOfMonth, Number(clock[1]), Number(clock[2]));
+  return toZonedIso(instantOfWallClock(wall, zone), zone);
 }
 
 /** The first and the last millisecond of a day in `zone`, as ISO date-times with offsets. */
@@ -154,8 +79,8 @@ export function dayRange(date: string, zone: string): { from: string; to: string
   const day = parseDateKey(date);
   if (day === null) return null;
   const [year, month, dayOfMonth] = day;
-  const start = instantOfWall(Date.UTC(year, month - 1, dayOfMonth), zone);
-  const next = instantOfWall(Date.UTC(year, month - 1, dayOfMonth + 1), zone);
+  const start = instantOfWallClock(wallOf(year, month, dayOfMonth), zone);
+  const next = instantOfWallClock(wallOf(year, month, dayOfMonth + 1), zone);
   return { from: toZonedIso(start, zone), to: toZonedIso(next - 1, zone) };
 }
 

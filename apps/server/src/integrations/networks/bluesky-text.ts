@@ -1,22 +1,7 @@
-/** Bluesky counts what a reader sees: grapheme clusters, so 👩‍👩‍👧 or é (e + accent) count one. */
-export const BLUESKY_MAX_GRAPHEMES = 300;
-/** The lexicon's second cap, on the encoded text. */
-export const BLUESKY_MAX_BYTES = 3000;
+import { countGraphemes, countUtf8Bytes } from '@cadence/shared';
+
 /** A tag's own cap in the facet lexicon. */
 const MAX_TAG_GRAPHEMES = 64;
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const encoder = new TextEncoder();
-
-export function countGraphemes(text: string): number {
-  let count = 0;
-  for (const _segment of segmenter.segment(text)) count++;
-  return count;
-}
-
-export function utf8Length(text: string): number {
-  return encoder.encode(text).length;
-}
 
 export type FacetFeature =
   | { $type: 'app.bsky.richtext.facet#link'; uri: string }
@@ -44,10 +29,10 @@ function trimUrl(url: string): string {
 }
 
 function facetAt(text: string, start: number, shown: string, feature: FacetFeature): Facet {
-  const byteStart = utf8Length(text.slice(0, start));
+  const byteStart = countUtf8Bytes(text.slice(0, start));
   return {
     $type: 'app.bsky.richtext.facet',
-    index: { byteStart, byteEnd: byteStart + utf8Length(shown) },
+    index: { byteStart, byteEnd: byteStart + countUtf8Bytes(shown) },
     features: [feature],
   };
 }

@@ -1,13 +1,8 @@
+import { BLUESKY_MAX_BYTES, composePostText } from '@cadence/shared';
 import { imageSize } from 'image-size';
 import { z } from 'zod';
 import { BlueskySessions, type BlueskySession } from './bluesky-session.js';
-import {
-  BLUESKY_MAX_BYTES,
-  BLUESKY_MAX_GRAPHEMES,
-  countGraphemes,
-  detectFacets,
-  utf8Length,
-} from './bluesky-text.js';
+import { detectFacets } from './bluesky-text.js';
 import { callXrpc } from './bluesky-xrpc.js';
 import {
   NetworkError,
@@ -44,27 +39,20 @@ function invalid(message: string): NetworkError {
 }
 
 /** A link cannot ride as a card next to an image (one embed per post), so it joins the text. */
-function composeText(post: PublishInput): string {
-  const { text, link, media } = post;
-  if (!link || !media || text.includes(link)) return text;
-  return text.trim() ? `${text}\n\n${link}` : link;
-}
-
-function checkContent(post: PublishInput, text: string): void {
-  if (!text.trim() && !post.link && !post.media) throw invalid('The post is empty');
-  const graphemes = countGraphemes(text);
-  if (graphemes > BLUESKY_MAX_GRAPHEMES) {
+function checkContent(post: PublishInput): string {
+  const { text, measured } = composePostText('bluesky', { ...post, hasMedia: Boolean(post.media) });
+  if (!text && !post.link && !post.media) throw invalid('The post is empty');
+  if (measured.length > measured.limit) {
     throw invalid(
-      `Bluesky allows ${BLUESKY_MAX_GRAPHEMES} characters per post; this one has ${graphemes}`,
+      `Bluesky allows ${measured.limit} characters per post; this one has ${measured.length}`,
     );
   }
-  if (utf8Length(text) > BLUESKY_MAX_BYTES) {
-    throw invalid(`Bluesky allows ${BLUESKY_MAX_BYTES} bytes of text per post`);
-  }
+  if (measured.isOver) throw invalid(`Bluesky allows ${BLUESKY_MAX_BYTES} bytes of text per post`);
   if (post.link && !URL.canParse(post.link)) throw invalid(`${post.link} is not a web address`);
   if (post.media && !post.media.mimeType.startsWith('image/')) {
     throw invalid(`Bluesky posts from Cadence can carry images only, not ${post.media.mimeType}`);
   }
+  return text;
 }
 
 function aspectRatioOf(bytes: Buffer): { width: number; height: number } | undefined {
@@ -148,8 +136,7 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
     },
 
     async publish(post, credentials) {
-      const text = composeText(post);
-      checkContent(post, text);
+      const text = checkContent(post);
       const facets = detectFacets(text);
       const embed = await buildEmbed(post, credentials);
       const record = {

@@ -1,3 +1,4 @@
+import { composePostText } from '@cadence/shared';
 import { z } from 'zod';
 import { callGraph, listGraphPages, type GraphClientConfig } from './meta-graph-request.js';
 import {
@@ -19,9 +20,6 @@ export interface FacebookPage {
   name: string;
   accessToken: string;
 }
-
-/** Facebook's post length cap (external-apis.md section 12, third-party figure). */
-export const FACEBOOK_TEXT_LIMIT = 63_206;
 
 const PageSchema = z.object({ id: z.string(), name: z.string() });
 const ListedPageSchema = z.object({
@@ -60,24 +58,20 @@ export async function listFacebookPages(
   );
 }
 
-/** Photo and video posts carry no link attachment, so the link joins the text. */
-function withLink(text: string, link: string | null | undefined) {
-  if (!link || text.includes(link)) return text;
-  return text ? `${text}\n\n${link}` : link;
-}
-
 function checkContent(post: PublishInput): string {
-  const text = post.text.trim();
   const media = post.media;
-  if (!text && !post.link && !media) throw invalid('Facebook needs text, a link or an image');
+  // Photo and video posts carry no link attachment, so the link joins the text.
+  const { text: body, measured } = composePostText('facebook', {
+    ...post,
+    hasMedia: Boolean(media),
+  });
+  if (!body && !post.link && !media) throw invalid('Facebook needs text, a link or an image');
   if (media && !/^(image|video)\//.test(media.mimeType)) {
     throw invalid(`Facebook cannot post a ${media.mimeType} file`);
   }
-  const body = media ? withLink(text, post.link) : text;
-  const length = [...body].length;
-  if (length > FACEBOOK_TEXT_LIMIT) {
+  if (measured.isOver) {
     throw invalid(
-      `Facebook posts can be at most ${FACEBOOK_TEXT_LIMIT} characters (this one has ${length})`,
+      `Facebook posts can be at most ${measured.limit} characters (this one has ${measured.length})`,
     );
   }
   return body;

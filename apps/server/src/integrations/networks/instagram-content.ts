@@ -1,7 +1,12 @@
+import { NETWORK_TEXT_LIMITS, composePostText } from '@cadence/shared';
 import { NetworkError, type PublishInput, type PublishMedia } from './types.js';
 
 /** Caption and tag caps (external-apis.md section 12; third-party figures, Meta enforces them). */
-export const INSTAGRAM_LIMITS = { caption: 2200, hashtags: 30, mentions: 20 } as const;
+export const INSTAGRAM_LIMITS = {
+  caption: NETWORK_TEXT_LIMITS.instagram,
+  hashtags: 30,
+  mentions: 20,
+} as const;
 
 /** Meta documents MP4 and MOV for reels; anything else fails after upload, so refuse it early. */
 const VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime']);
@@ -16,13 +21,6 @@ function invalid(message: string) {
   return new NetworkError('instagram', 'invalid', message);
 }
 
-/** Instagram shows no link previews, so a link is only useful as part of the caption. */
-export function composeCaption(text: string, link: string | null | undefined): string {
-  const trimmed = text.trim();
-  if (!link || trimmed.includes(link)) return trimmed;
-  return trimmed ? `${trimmed}\n\n${link}` : link;
-}
-
 /** Checks a post against Instagram's rules before any call, with a reason a user can act on. */
 export function checkInstagramContent(post: PublishInput): InstagramContent {
   const media = post.media;
@@ -34,11 +32,11 @@ export function checkInstagramContent(post: PublishInput): InstagramContent {
   if (!isVideo && !media.mimeType.startsWith('image/')) {
     throw invalid('Instagram needs an image or video');
   }
-  const caption = composeCaption(post.text, post.link);
-  const length = [...caption].length;
-  if (length > INSTAGRAM_LIMITS.caption) {
+  // Instagram shows no link previews, so a link is only useful as part of the caption.
+  const { text: caption, measured } = composePostText('instagram', { ...post, hasMedia: true });
+  if (measured.isOver) {
     throw invalid(
-      `Instagram captions can be at most ${INSTAGRAM_LIMITS.caption} characters (this one has ${length}, link included)`,
+      `Instagram captions can be at most ${measured.limit} characters (this one has ${measured.length}, link included)`,
     );
   }
   const hashtags = caption.match(/#[\p{L}\p{N}_]+/gu)?.length ?? 0;

@@ -1,3 +1,4 @@
+import { composePostText } from '@cadence/shared';
 import { z } from 'zod';
 import { callLinkedIn, readJson } from './linkedin-http.js';
 import { toLittleText } from './linkedin-little-text.js';
@@ -25,7 +26,6 @@ export interface LinkedInConfig {
 }
 
 export const LINKEDIN_DEFAULT_API_VERSION = '202601';
-const MAX_CHARACTERS = 3000;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
 
 const UserInfoSchema = z.object({
@@ -43,17 +43,16 @@ function invalid(message: string): NetworkError {
 }
 
 /** A post carries one content block: with an image, the link can only ride in the text. */
-function composeText(post: PublishInput): string {
-  const { text, link, media } = post;
-  if (!link || !media || text.includes(link)) return text;
-  return text.trim() ? `${text}\n\n${link}` : link;
-}
-
-function checkContent(post: PublishInput, text: string): void {
-  if (!text.trim() && !post.link && !post.media) throw invalid('The post is empty');
-  const length = [...text].length;
-  if (length > MAX_CHARACTERS) {
-    throw invalid(`LinkedIn allows ${MAX_CHARACTERS} characters per post; this one has ${length}`);
+function checkContent(post: PublishInput): string {
+  const { text, measured } = composePostText('linkedIn', {
+    ...post,
+    hasMedia: Boolean(post.media),
+  });
+  if (!text && !post.link && !post.media) throw invalid('The post is empty');
+  if (measured.isOver) {
+    throw invalid(
+      `LinkedIn allows ${measured.limit} characters per post; this one has ${measured.length}`,
+    );
   }
   if (post.link && !URL.canParse(post.link)) throw invalid(`${post.link} is not a web address`);
   if (post.media && !IMAGE_TYPES.has(post.media.mimeType)) {
@@ -61,6 +60,7 @@ function checkContent(post: PublishInput, text: string): void {
       `LinkedIn posts from Cadence take JPG, PNG or GIF images, not ${post.media.mimeType}`,
     );
   }
+  return text;
 }
 
 export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<LinkedInCredentials> {
@@ -143,8 +143,7 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
     },
 
     async publish(post, credentials) {
-      const text = composeText(post);
-      checkContent(post, text);
+      const text = checkContent(post);
       const { accessToken } = credentials;
       const memberId = credentials.memberId ?? (await readMember(accessToken)).sub;
       const author = `urn:li:person:${memberId}`;

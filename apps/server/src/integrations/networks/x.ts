@@ -1,8 +1,8 @@
+import { X_URL_WEIGHT, composePostText } from '@cadence/shared';
 import { z } from 'zod';
 import { xProblemMessage } from './x-errors.js';
 import { callX } from './x-http.js';
 import { uploadXMedia } from './x-media.js';
-import { X_MAX_WEIGHTED_LENGTH, X_URL_WEIGHT, xWeightedLength } from './x-text.js';
 import {
   NetworkError,
   type NetworkAdapter,
@@ -25,12 +25,9 @@ const MeSchema = z.object({
 });
 const CreatedSchema = z.object({ data: z.object({ id: z.string() }) });
 
-/** The text as it will be posted: the link is appended unless the author already wrote it in. */
-export function composeXText(post: PublishInput): string {
-  const text = post.text.trim();
-  const link = post.link?.trim();
-  if (!link || text.includes(link)) return text;
-  return text ? `${text}\n\n${link}` : link;
+/** What X is sent, measured its way (the link always rides in the text). */
+export function composeXText(post: PublishInput) {
+  return composePostText('twitter', { ...post, hasMedia: Boolean(post.media) });
 }
 
 export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCredentials> {
@@ -54,13 +51,12 @@ export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCr
     },
 
     async publish(post, credentials) {
-      const text = composeXText(post);
-      const length = xWeightedLength(text);
-      if (length > X_MAX_WEIGHTED_LENGTH) {
+      const { text, measured } = composeXText(post);
+      if (measured.isOver) {
         throw new NetworkError(
           'twitter',
           'invalid',
-          `The post is too long for X: ${length} of ${X_MAX_WEIGHTED_LENGTH} characters (each link counts as ${X_URL_WEIGHT})`,
+          `The post is too long for X: ${measured.length} of ${measured.limit} characters (each link counts as ${X_URL_WEIGHT})`,
         );
       }
       if (!text && !post.media) {

@@ -1,41 +1,22 @@
-import {
-  missingPostFields,
-  POST_MESSAGES,
-  PostFieldsSchema,
-  type PostFields,
-} from '@cadence/shared';
+import { missingPostFields, POST_MESSAGES, type PostFields } from '@cadence/shared';
 import { AppError } from '../../errors.js';
 
 export type ParsedPostFields = PostFields;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
- * Checks a create or edit request's fields. The required ones come first, so the message
- * lists exactly those left blank ('Please fill in all required fields: company, content');
- * on edit, a field not sent keeps the post's current value (`current`).
+ * On edit, the route's body schema has already refused a required field sent blank; a field
+ * not sent keeps the post's current value, which may itself be missing (the post's entity was
+ * deleted). Same rule and message as the body schema ('Please fill in all required fields: ...').
  */
-export function parsePostFields(
-  raw: unknown,
-  current?: { company_id: string | null; content: string },
-): ParsedPostFields {
-  if (raw !== undefined && raw !== null && !isRecord(raw)) {
-    throw AppError.badRequest('The request body must be a JSON object.', 'VALIDATION_FAILED');
-  }
-  const body = raw ?? {};
+export function requireFieldsAfterEdit(
+  fields: ParsedPostFields,
+  current: { company_id: string | null; content: string },
+): void {
   const missing = missingPostFields({
-    company_id: 'company_id' in body || !current ? body.company_id : current.company_id,
-    content: 'content' in body || !current ? body.content : current.content,
+    company_id: fields.company_id === undefined ? current.company_id : fields.company_id,
+    content: fields.content === undefined ? current.content : fields.content,
   });
   if (missing.length > 0) {
     throw AppError.badRequest(POST_MESSAGES.requiredFields(missing), 'POST_REQUIRED_FIELDS');
   }
-  const parsed = PostFieldsSchema.safeParse(body);
-  if (!parsed.success) {
-    const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-    throw AppError.badRequest(messages.join('. '), 'VALIDATION_FAILED');
-  }
-  return parsed.data;
 }

@@ -24,7 +24,6 @@ export interface PostValues {
   scheduledFor: Date | null;
   tone: string | null;
   platforms: NetworkId[];
-  status: 'draft' | 'scheduled';
 }
 
 export interface AttachmentValues {

@@ -3,53 +3,63 @@ import {
   envelope,
   MEDIA_NOTE,
   POST_MESSAGES,
-  PostFieldsSchema,
+  PostCreateBodySchema,
+  PostEditBodySchema,
   PostIdParamsSchema,
   PostListQuerySchema,
   PostListSchema,
   PostSchema,
 } from '@cadence/shared';
-import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import type { Storage } from '../../integrations/storage.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
-import { readPostForm, type PostForm } from './post-form.js';
+import type { StoredMedia } from './media.js';
+import { readPostForm } from './post-form.js';
 import type { PostsService } from './posts.service.js';
 
 const tags = ['Posts'];
 const security = [{ bearerAuth: [] }];
 const consumes = ['application/json', 'multipart/form-data'];
 
-/** The body documented for create and edit: the JSON form; multipart adds the file. */
-const PostBodySchema = PostFieldsSchema.extend({
-  media: z
-    .string()
-    .optional()
-    .describe(`Multipart only: the media file. ${MEDIA_NOTE}. Judged by its content.`),
-});
+const mediaPart = z
+  .string()
+  .optional()
+  .describe(`Multipart only: the media file. ${MEDIA_NOTE}. Judged by its content.`);
 
 /**
- * The post body arrives as JSON or as a multipart form, and its required fields are checked
- * before the rest (see post-fields.ts), so the handler validates it; params and query are
- * validated here as usual.
+ * A multipart form is read before validation (its media streamed to storage), and its text
+ * fields become the body, so the route's body schema checks JSON and forms alike. The stored
+ * file waits here for the handler; if the answer goes out before the handler takes it (a
+ * refused body), it is removed again.
  */
-const bodyCheckedByHandler: FastifySchemaCompiler<unknown> = (route) =>
-  route.httpPart === 'body'
-    ? (data: unknown) => ({ value: data })
-    : validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
+const formMedia = new WeakMap<FastifyRequest, StoredMedia>();
 
-/** The form of a create or edit call: multipart (media streamed to storage) or JSON. */
-async function readForm(request: FastifyRequest, storage: Storage): Promise<PostForm> {
-  if (request.isMultipart()) return readPostForm(request, storage);
-  return { fields: request.body as Record<string, unknown>, media: null };
+function takeMedia(request: FastifyRequest): StoredMedia | null {
+  const media = formMedia.get(request) ?? null;
+  formMedia.delete(request);
+  return media;
+}
+
+async function readFormIntoBody(request: FastifyRequest, storage: Storage) {
+  const form = await readPostForm(request, storage);
+  request.body = form.fields;
+  if (form.media) formMedia.set(request, form.media);
 }
 
 export function registerPostRoutes(app: AppInstance, posts: PostsService, storage: Storage) {
-  const guarded = { preHandler: app.authenticate };
+  // Authenticated first, so a form is only read (and a body only judged) for a signed-in user.
+  const guarded = {
+    onRequest: app.authenticate,
+    // Before any answer goes out: a stored file the handler did not take is removed.
+    onSend: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      const media = takeMedia(request);
+      if (media) await storage.remove(media.key);
+      return payload;
+    },
+  };
 
   app.get(
     API_PATHS.posts,
@@ -74,22 +84,23 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
     API_PATHS.posts,
     {
       ...guarded,
-      validatorCompiler: bodyCheckedByHandler,
+      // Refuse before a large upload is taken in; `create` decides under the lock.
+      preValidation: async (request) => {
+        if (!request.isMultipart()) return;
+        await posts.assertCanCreate(requireUser(request).id);
+        await readFormIntoBody(request, storage);
+      },
       schema: {
         tags,
         security,
         summary: 'Create a post (JSON, or multipart with the media file in the field `media`)',
         consumes,
-        body: PostBodySchema,
+        body: PostCreateBodySchema.and(z.object({ media: mediaPart })),
         response: { 201: envelope(PostSchema), ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request).id;
-      // Refuse before a large upload is taken in; `create` decides under the lock.
-      if (request.isMultipart()) await posts.assertCanCreate(userId);
-      const form = await readForm(request, storage);
-      const post = await posts.create(userId, form.fields, form.media);
+      const post = await posts.create(requireUser(request).id, request.body, takeMedia(request));
       return reply.code(201).send({ message: POST_MESSAGES.created, data: post });
     },
   );
@@ -98,7 +109,14 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
     API_PATHS.post,
     {
       ...guarded,
-      validatorCompiler: bodyCheckedByHandler,
+      // Another customer's post: answer before an upload is taken in.
+      preValidation: async (request) => {
+        if (!request.isMultipart()) return;
+        const params = PostIdParamsSchema.safeParse(request.params);
+        if (!params.success) return; // validation answers 404 without reading the form
+        await posts.assertOwnPost(requireUser(request).id, params.data.id);
+        await readFormIntoBody(request, storage);
+      },
       schema: {
         tags,
         security,
@@ -106,18 +124,15 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
           'Edit a post: fields not sent stay as they are; a new `media` file replaces the old, `remove_media=true` removes it',
         consumes,
         params: PostIdParamsSchema,
-        body: PostBodySchema,
+        body: PostEditBodySchema.and(z.object({ media: mediaPart })),
         response: { 200: envelope(PostSchema), ...errorResponses(400, 401, 404, 413) },
       },
     },
     async (request) => {
-      const userId = requireUser(request).id;
-      // Another customer's post: answer before an upload is taken in.
-      if (request.isMultipart()) await posts.assertOwnPost(userId, request.params.id);
-      const form = await readForm(request, storage);
+      const { id } = request.params;
       return {
         message: POST_MESSAGES.updated,
-        data: await posts.update(userId, request.params.id, form.fields, form.media),
+        data: await posts.update(requireUser(request).id, id, request.body, takeMedia(request)),
       };
     },
   );

@@ -2,6 +2,7 @@ import {
   DEFAULT_POST_TONE,
   POST_MESSAGES,
   SCHEDULE_MESSAGES,
+  postStatusOf,
   type NetworkId,
   type Post,
   type PostList,
@@ -18,7 +19,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import type { StoredMedia } from './media.js';
-import { parsePostFields, type ParsedPostFields } from './post-fields.js';
+import { requireFieldsAfterEdit, type ParsedPostFields } from './post-fields.js';
 import * as repo from './posts.repository.js';
 
 export type PostListQuery = z.output<typeof PostListQuerySchema>;
@@ -42,7 +43,7 @@ function toPost(row: repo.PostListRow, attachments: PostAttachmentRow[]): Post {
     scheduled_for: post.scheduledFor?.toISOString() ?? null,
     tone: post.tone,
     platforms: post.platforms,
-    status: post.status,
+    status: postStatusOf(post.scheduledFor),
     attachments: attachments
       .filter((attachment) => attachment.postId === post.id)
       .map((attachment) => ({
@@ -188,9 +189,13 @@ export function createPostsService(deps: PostsServiceDeps) {
       }
     },
 
-    async create(userId: string, raw: unknown, media: StoredMedia | null): Promise<Post> {
+    /** `fields` passed the route's `PostCreateBodySchema` (company and content present). */
+    async create(
+      userId: string,
+      fields: ParsedPostFields,
+      media: StoredMedia | null,
+    ): Promise<Post> {
       try {
-        const fields = parsePostFields(raw);
         const companyId = fields.company_id ?? '';
         await assertOwnCompany(userId, companyId);
         const values = toValues(fields, companyId);
@@ -222,11 +227,12 @@ export function createPostsService(deps: PostsServiceDeps) {
       }
     },
 
-    async update(userId: string, id: string, raw: unknown, media: StoredMedia | null) {
+    /** `fields` passed the route's `PostEditBodySchema`. */
+    async update(userId: string, id: string, fields: ParsedPostFields, media: StoredMedia | null) {
       try {
         const existing = await repo.findPost(db, userId, id);
         if (!existing) throw notFound();
-        const fields = parsePostFields(raw, {
+        requireFieldsAfterEdit(fields, {
           company_id: existing.companyId,
           content: existing.content,
         });
@@ -294,7 +300,7 @@ export function createPostsService(deps: PostsServiceDeps) {
 
 type ValuesInput = Omit<ParsedPostFields, 'tone'> & { tone?: string | null | undefined };
 
-/** The row values of a post: tone defaults, and the status follows the scheduled time. */
+/** The row values of a post: the tone defaults. */
 function toValues(fields: ValuesInput, companyId: string): repo.PostValues {
   const scheduledFor = fields.scheduled_for ? new Date(fields.scheduled_for) : null;
   return {
@@ -306,7 +312,6 @@ function toValues(fields: ValuesInput, companyId: string): repo.PostValues {
     scheduledFor,
     tone: fields.tone ?? DEFAULT_POST_TONE,
     platforms: fields.platforms ?? [],
-    status: scheduledFor ? 'scheduled' : 'draft',
   };
 }
 

@@ -165,4 +165,64 @@ describe('expandOccurrences', () => {
       `400 ${SCHEDULE_MESSAGES.repeatUntilRequired}`,
     );
   });
+
+  /**
+   * A daily schedule at a wall time the zone skips or repeats on the next day, on both sides of
+   * the change: the day before, the day of the change, the day after (instants in UTC).
+   */
+  const DAILY_ACROSS: Array<[string, string, string[]]> = [
+    [
+      'America/New_York',
+      'skipped 02:30',
+      ['2025-03-08T07:30', '2025-03-09T07:30', '2025-03-10T06:30'],
+    ],
+    [
+      'America/New_York',
+      'repeated 01:30',
+      ['2025-11-01T05:30', '2025-11-02T05:30', '2025-11-03T06:30'],
+    ],
+    [
+      'Europe/London',
+      'skipped 01:30',
+      ['2025-03-29T01:30', '2025-03-30T01:30', '2025-03-31T00:30'],
+    ],
+    [
+      'Europe/London',
+      'repeated 01:30',
+      ['2025-10-25T00:30', '2025-10-26T00:30', '2025-10-27T01:30'],
+    ],
+    [
+      'Australia/Lord_Howe',
+      'skipped 02:15',
+      ['2025-10-03T15:45', '2025-10-04T15:45', '2025-10-05T15:15'],
+    ],
+    [
+      'Australia/Lord_Howe',
+      'repeated 01:45',
+      ['2025-04-04T14:45', '2025-04-05T14:45', '2025-04-06T15:15'],
+    ],
+    [
+      'Europe/Moscow',
+      'skipped 02:30 (2011, to +04)',
+      ['2011-03-25T23:30', '2011-03-26T23:30', '2011-03-27T22:30'],
+    ],
+    [
+      'Europe/Moscow',
+      'repeated 01:30 (2014, to +03)',
+      ['2014-10-24T21:30', '2014-10-25T21:30', '2014-10-26T22:30'],
+    ],
+  ];
+
+  for (const [zone, what, expected] of DAILY_ACROSS) {
+    it(`repeats daily in ${zone} across a ${what}`, () => {
+      const instants = expected.map((text) => `${text}:00.000Z`);
+      const result = expandOccurrences({
+        first: new Date(instants[0]!),
+        zone,
+        repeatType: 'daily',
+        repeatUntil: new Date(instants[2]!),
+      });
+      expect(iso(result)).toEqual(instants);
+    });
+  }
 });

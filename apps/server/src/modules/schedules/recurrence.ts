@@ -1,6 +1,12 @@
-import { REPEAT_MAX_OCCURRENCES, SCHEDULE_MESSAGES, type RepeatType } from '@cadence/shared';
+import {
+  REPEAT_MAX_OCCURRENCES,
+  SCHEDULE_MESSAGES,
+  instantOfWallClock,
+  wallClockAt,
+  type RepeatType,
+  type WallClock,
+} from '@cadence/shared';
 import { AppError } from '../../errors.js';
-import { instantOfWallClock, wallClockAt, type WallClock } from '../../lib/time-zone.js';
 
 const daysInMonth = (year: number, month: number) =>
   new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -54,7 +60,8 @@ export function expandOccurrences(input: RecurrenceInput): Date[] {
   const wall = wallClockAt(first, zone);
   const occurrences: Date[] = [];
   for (let k = 0; occurrences.length < cap; k++) {
-    const instant = k === 0 ? first : instantOfWallClock(stepWallClock(wall, repeatType, k), zone);
+    const instant =
+      k === 0 ? first : new Date(instantOfWallClock(stepWallClock(wall, repeatType, k), zone));
     if (instant.getTime() > repeatUntil.getTime()) break;
     occurrences.push(instant);
   }

@@ -1,4 +1,4 @@
-import { SETTINGS_MESSAGES, type UserSettings } from '@cadence/shared';
+import { SETTINGS_MESSAGES, canonicalTimeZone, type UserSettings } from '@cadence/shared';
 import type { Db, DbExecutor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';

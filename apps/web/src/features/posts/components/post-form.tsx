@@ -1,6 +1,6 @@
 import type { Company, Post } from '@cadence/shared';
 import { useTimeZone } from '../../../hooks/use-time-zone';
-import { POST_MESSAGES } from '@cadence/shared';
+import { POST_MESSAGES, missingPostFields } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -10,7 +10,7 @@ import { useMediaFile } from '../hooks/use-media-file';
 import { usePostAiActions } from '../hooks/use-post-ai-actions';
 import { useSavePost } from '../hooks/use-save-post';
 import type { PostFormValues } from '../utils/post-form-values';
-import { findMissingFields, PostFormSchema, toPostFormValues } from '../utils/post-form-values';
+import { PostFormSchema, toPostFormValues } from '../utils/post-form-values';
 import { MediaField } from './media-field';
 import { PostAiOptions } from './post-ai-options';
 import { PostMainFields } from './post-main-fields';
@@ -42,7 +42,7 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
   const onSubmit = form.handleSubmit(
     (values) => saving.save(values),
     () => {
-      const missing = findMissingFields(form.getValues());
+      const missing = missingPostFields(form.getValues());
       if (missing.length > 0) toast.error(POST_MESSAGES.requiredFields(missing));
     },
   );

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   appendHashtags,
   buildPostFromUrlRequest,
-  findMissingFields,
   fromLocalDateTime,
   PostFormSchema,
   toLocalDateTime,
@@ -32,20 +31,20 @@ const post: Post = {
   updated_at: '2025-05-01T09:00:00.000Z',
 };
 
-describe('findMissingFields', () => {
-  it('lists company and content in that order', () => {
-    expect(findMissingFields({ company_id: '', content: '  ' })).toEqual(['company', 'content']);
-    expect(findMissingFields({ company_id: COMPANY, content: '' })).toEqual(['content']);
-    expect(findMissingFields({ company_id: COMPANY, content: 'x' })).toEqual([]);
-  });
-});
-
 describe('PostFormSchema', () => {
   it('marks the missing entity and content', () => {
     const result = PostFormSchema.safeParse(toPostFormValues(null, '', 'UTC'));
     expect(result.success).toBe(false);
     const paths = result.error?.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(['company_id', 'content']);
+  });
+
+  it('refuses a link that is not http or https, as the server does', () => {
+    const values = { ...toPostFormValues(post, '', 'UTC'), url: 'javascript:alert(1)' };
+    const result = PostFormSchema.safeParse(values);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'URL must be an http:// or https:// address, like example.com/article',
+    ]);
   });
 
   it('trims the url', () => {

@@ -4,11 +4,13 @@ import {
   DEFAULT_EMOJI_COUNT,
   DEFAULT_HASHTAG_COUNT,
   DEFAULT_POST_TONE,
-  POST_CONTENT_MAX,
-  POST_URL_MAX,
+  PostContentSchema,
   PostToneSchema,
   SizeFormatSchema,
   clampCount,
+  missingPostFields,
+  postLinkText,
+  postStatusOf,
 } from '@cadence/shared';
 import { z } from 'zod';
 
@@ -16,10 +18,8 @@ import { z } from 'zod';
 export const PostFormSchema = z
   .object({
     company_id: z.string(),
-    content: z
-      .string()
-      .max(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX} characters`),
-    url: z.string().trim().max(POST_URL_MAX, 'URL is too long'),
+    content: PostContentSchema,
+    url: postLinkText('URL'),
     tone: PostToneSchema,
     size_format: z.union([SizeFormatSchema, z.literal('')]),
     reference_company_id: z.string(),
@@ -36,10 +36,11 @@ export const PostFormSchema = z
     scheduled_for: z.string(),
   })
   .superRefine((values, context) => {
-    if (values.company_id === '') {
+    const missing = missingPostFields(values);
+    if (missing.includes('company')) {
       context.addIssue({ code: 'custom', path: ['company_id'], message: 'Choose an entity' });
     }
-    if (values.content.trim() === '') {
+    if (missing.includes('content')) {
       context.addIssue({ code: 'custom', path: ['content'], message: 'Write the post content' });
     }
     if (values.scheduled_for !== '' && fromLocalDateTime(values.scheduled_for, 'UTC') === null) {
@@ -51,16 +52,6 @@ export const PostFormSchema = z
     }
   });
 export type PostFormValues = z.infer<typeof PostFormSchema>;
-
-/** The names the 'Please fill in all required fields' message lists, in the spec's order. */
-export function findMissingFields(
-  values: Pick<PostFormValues, 'company_id' | 'content'>,
-): string[] {
-  const missing: string[] = [];
-  if (values.company_id === '') missing.push('company');
-  if (values.content.trim() === '') missing.push('content');
-  return missing;
-}
 
 /** '2025-06-01T09:30' in `zone`, for a datetime-local input. */
 export function toLocalDateTime(iso: string | null, zone: string): string {
@@ -163,7 +154,7 @@ export function toPostFields(
     platforms,
     scheduled_for: scheduledFor,
     // The spec: 'scheduled' when a date is set, else 'draft'.
-    status: scheduledFor === null ? 'draft' : 'scheduled',
+    status: postStatusOf(scheduledFor),
     shortened_url: isShortened ? values.shortened_url : null,
     url_shortened: isShortened,
   };

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Company, Post, PostList } from '@cadence/shared';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { setTier } from '../../src/modules/plans/plans.service.js';
+import type { Engine } from './databases.js';
+import { multipartForm } from './media.js';
+import {
+  createTestApp,
+  createTestClock,
+  createVerifiedAccount,
+  type ApiBody,
+  type TestApp,
+} from './test-app.js';
+
+export type Answer<T> = Omit<ApiBody, 'data'> & { data: T };
+export type FormPart =
+  { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
+
+/**
+ * The posts test files' app and the few calls they make, moved here when posts.int.test.ts was
+ * split by behaviour (the request helpers are the ones that file had; they give way to the
+ * test suite's common helper when there is one).
+ */
+export function usePostsApp(engine: Engine) {
+  const kit = {
+    t: undefined as unknown as TestApp,
+    uploadsDir: '',
+    call,
+    send,
+    customer,
+    addCompany,
+    addPost,
+    list,
+    storedFiles,
+    partialFiles,
+  };
+  beforeAll(async () => {
+    // Late in a month, so the monthly limit test can step into the next one without the
+    // week-long sessions running out.
+    kit.t = await createTestApp(engine, {
+      clock: createTestClock(new Date('2026-11-29T12:00:00Z')),
+    });
+    kit.uploadsDir = path.join(kit.t.config.dataDir, 'uploads');
+  });
+  afterAll(async () => {
+    await kit.t?.close();
+  });
+
+  async function call<T = Post>(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string,
+    body?: object | string,
+  ) {
+    const response = await kit.t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { payload: body } : {}),
+    });
+    return { status: response.statusCode, json: response.json<Answer<T>>() };
+  }
+
+  async function send<T = Post>(
+    method: 'POST' | 'PATCH',
+    url: string,
+    token: string,
+    parts: FormPart[],
+  ) {
+    const { payload, headers } = multipartForm(parts);
+    const response = await kit.t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      payload,
+    });
+    return { status: response.statusCode, json: response.json<Answer<T>>() };
+  }
+
+  /** A signed-in customer on the given tier. */
+  async function customer(email: string, tier = 'business') {
+    const token = await createVerifiedAccount(kit.t, { email });
+    if (tier !== 'free') await setTier(kit.t.services.database.db, email, tier);
+    return token;
+  }
+
+  async function addCompany(token: string, name: string) {
+    const response = await call<Company>('POST', '/customer/company', token, {
+      name,
+      website: 'example.com',
+    });
+    expect(response.status).toBe(201);
+    return response.json.data.id;
+  }
+
+  async function addPost(token: string, fields: Record<string, unknown>) {
+    kit.t.clock.advance(1);
+    const response = await call('POST', '/customer/post', token, fields);
+    expect(response.status, JSON.stringify(response.json)).toBe(201);
+    return response.json.data;
+  }
+
+  function list(token: string, query = '') {
+    return call<PostList>('GET', `/customer/post${query ? `?${query}` : ''}`, token);
+  }
+
+  async function storedFiles() {
+    const folder = path.join(kit.uploadsDir, 'posts');
+    return existsSync(folder) ? readdir(folder) : [];
+  }
+
+  async function partialFiles() {
+    const folder = path.join(kit.uploadsDir, '.partial');
+    return existsSync(folder) ? readdir(folder) : [];
+  }
+
+  return kit;
+}

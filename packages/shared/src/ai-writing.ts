@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { DEFAULT_POST_TONE, POST_CONTENT_MAX, POST_URL_MAX, PostToneSchema } from './posts.js';
+
+/** The AI writing helpers' contracts: size formats, counts, requests, answers and messages. */
+
+/** Size formats: the AI writes at most `max` characters. */
+export const SIZE_FORMATS = {
+  bite: { max: 150, hint: 'quick and impactful' },
+  tweet: { max: 250, hint: 'concise and engaging' },
+  paragraph: { max: 400, hint: 'brief and informative' },
+  story: { max: 600, hint: 'narrative and detailed' },
+  essay: { max: 1000, hint: 'comprehensive and thorough' },
+  epic: { max: 3000, hint: 'in-depth and extensive' },
+} as const;
+export type SizeFormat = keyof typeof SIZE_FORMATS;
+export const SIZE_FORMAT_IDS = Object.keys(SIZE_FORMATS) as SizeFormat[];
+export const SizeFormatSchema = z.enum(SIZE_FORMAT_IDS as [SizeFormat, ...SizeFormat[]], {
+  error: 'Choose a size format from the list',
+});
+export const DEFAULT_LENGTH_HINT = 'Keep it concise';
+export const DEFAULT_STYLE_HINT = 'Professional and engaging';
+
+/** Emoji and hashtag counts: 1-10, defaults 5 and 3 (also what invalid input becomes). */
+export const COUNT_MIN = 1;
+export const COUNT_MAX = 10;
+export const DEFAULT_EMOJI_COUNT = 5;
+export const DEFAULT_HASHTAG_COUNT = 3;
+
+/** Clamps a count typed by a person to 1-10; anything that is not a number gives `fallback`. */
+export function clampCount(value: unknown, fallback: number): number {
+  const number = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
+  if (!Number.isFinite(number)) return fallback;
+  return Math.min(COUNT_MAX, Math.max(COUNT_MIN, Math.trunc(number)));
+}
+
+const optionalUuid = z.uuid({ error: 'Entity not found' }).nullish();
+
+export const PostFromUrlRequestSchema = z.object({
+  url: z
+    .string({ error: 'Please enter a URL' })
+    .trim()
+    .min(1, 'Please enter a URL')
+    .max(POST_URL_MAX, 'URL is too long'),
+  company_id: optionalUuid,
+  reference_company_id: optionalUuid,
+  tone: PostToneSchema.default(DEFAULT_POST_TONE),
+  size_format: SizeFormatSchema.nullish(),
+  include_emojis: z.boolean().default(false),
+  emoji_count: z
+    .unknown()
+    .optional()
+    .transform((value) => clampCount(value, DEFAULT_EMOJI_COUNT)),
+  include_hashtags: z.boolean().default(false),
+  hashtag_count: z
+    .unknown()
+    .optional()
+    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
+  keywords: z.string().trim().max(500, 'Keywords must be at most 500 characters').nullish(),
+});
+export type PostFromUrlRequest = z.input<typeof PostFromUrlRequestSchema>;
+
+export const HashtagsRequestSchema = z.object({
+  content: z
+    .string({ error: 'Please enter some content first' })
+    .trim()
+    .min(1, 'Please enter some content first')
+    .max(POST_CONTENT_MAX, 'Content is too long'),
+  count: z
+    .unknown()
+    .optional()
+    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
+});
+export const HashtagsSchema = z.object({ hashtags: z.array(z.string()) });
+
+export const EnhanceRequestSchema = z.object({
+  company_id: z.uuid({ error: 'Please select an entity and add content first' }),
+  content: z
+    .string({ error: 'Please add content first' })
+    .trim()
+    .min(1, 'Please add content first')
+    .max(POST_CONTENT_MAX, 'Content is too long'),
+  tone: PostToneSchema.default(DEFAULT_POST_TONE),
+});
+
+export const GenerateRequestSchema = z.object({
+  company_id: z.uuid({ error: 'Entity not found' }),
+  /** The post's content with the [AI] marker; the marker is replaced. */
+  content: z.string().max(POST_CONTENT_MAX, 'Content is too long').default(''),
+  tone: PostToneSchema.default(DEFAULT_POST_TONE),
+  size_format: SizeFormatSchema.nullish(),
+});
+
+export const GeneratedContentSchema = z.object({ content: z.string() });
+
+/** Messages of the AI writing helpers that the spec leaves to us. */
+export const AI_POST_MESSAGES = {
+  generated: 'AI content generated successfully',
+  invalidUrl: 'Enter a valid web address, like example.com/article',
+  pageUnreadable: (reason: string) => `Could not read that page: ${reason}`,
+} as const;

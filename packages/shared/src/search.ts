@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** News, web and article search: queries, results and messages. */
+
+export const SEARCH_MESSAGES = {
+  startNews: 'Start typing to search news',
+  startWeb: 'Start typing to search web',
+  startArticles: 'Start typing to search articles',
+  noArticles: 'No articles found',
+  newsNotConfigured:
+    'News search is not configured on this server. Set MEDIASTACK_ACCESS_KEY to enable it.',
+  webNotConfigured:
+    'Web search is not configured on this server. Set GOOGLE_CSE_KEY and GOOGLE_CSE_CX to enable it.',
+  articlesNotConfigured:
+    'Article search is not configured on this server. Set MEDIASTACK_ACCESS_KEY, or GOOGLE_CSE_KEY and GOOGLE_CSE_CX, to enable it.',
+  found: (count: number) => `${count} result${count === 1 ? '' : 's'} found`,
+} as const;
+
+export const ARTICLES_MAX = 5;
+export const SEARCH_RESULTS_LIMIT = 10;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+const searchText = z
+  .string()
+  .max(200, 'Search text must be at most 200 characters')
+  .optional()
+  .transform((value) => value?.trim() ?? '');
+/** A blank query is allowed and answers no results without asking anyone. */
+export const NewsSearchQuerySchema = z.object({ keywords: searchText });
+export const WebSearchQuerySchema = z.object({ query: searchText });
+export const ArticleSearchQuerySchema = z.object({ q: searchText });
+
+export const NewsResultSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  source: z.string(),
+  published_at: z.string().nullable(),
+});
+export type NewsResult = z.infer<typeof NewsResultSchema>;
+
+export const WebResultSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+});
+export type WebResult = z.infer<typeof WebResultSchema>;
+
+export const ArticleResultSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  source: z.string().nullable(),
+  published_at: z.string().nullable(),
+});
+export type ArticleResult = z.infer<typeof ArticleResultSchema>;

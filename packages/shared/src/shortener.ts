@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { POST_URL_MAX } from './posts.js';
+
+/** The link shortener's contract: what it takes, what it answers and its messages. */
+
+export const ShortenRequestSchema = z.object({
+  url: z
+    .string({ error: 'Please enter a URL' })
+    .trim()
+    .min(1, 'Please enter a URL')
+    .max(POST_URL_MAX, 'URL is too long'),
+});
+export const ShortenResultSchema = z.object({
+  url: z.string(),
+  shortened_url: z.string(),
+  provider: z.enum(['built-in', 'tinyurl']),
+  /** True when the shortener failed and `shortened_url` is the original URL. */
+  fallback: z.boolean(),
+});
+export type ShortenResult = z.infer<typeof ShortenResultSchema>;
+
+export const SHORTENER_MESSAGES = {
+  shortened: 'URL shortened successfully',
+  invalidUrl: 'Enter a valid http:// or https:// address, like example.com/article',
+  credentialsInUrl: 'Links that contain a user name or password cannot be shortened',
+  linkNotFound: 'This short link does not exist.',
+} as const;
