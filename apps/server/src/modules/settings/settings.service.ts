@@ -1,6 +1,5 @@
-import { SETTINGS_MESSAGES, canonicalTimeZone, type UserSettings } from '@cadence/shared';
-import type { Db, DbExecutor } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import type { UserSettings } from '@cadence/shared';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { requireTimeZone } from '../../lib/require-time-zone.js';
 import * as repo from './settings.repository.js';
