@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyRequest } from 'fastify';
 import {
@@ -87,6 +88,9 @@ export interface AppDeps {
   networks?: NetworkRegistry;
 }
 
+/** Answers smaller than this go uncompressed: the headers would outweigh the saving. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 function createFastify(deps: AppDeps) {
   return Fastify({
     loggerInstance: deps.logger,
@@ -130,6 +134,12 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     // Only meaningful, and only safe to promise, when the instance is served over HTTPS.
     strictTransportSecurity: deps.config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
+  });
+  // Brotli or gzip for every text answer over 1 KB (JSON, HTML); built assets come
+  // precompressed from disk (see web-app.ts) and are left alone here.
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
   });
   await registerOpenApi(app);
 
