@@ -7,7 +7,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/web/build/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
         },
