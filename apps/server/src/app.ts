@@ -25,6 +25,7 @@ import {
   type AuthLimits,
 } from './modules/auth/auth.service.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
+import { createSessionCache } from './modules/auth/session-cache.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -68,6 +69,8 @@ import path from 'node:path';
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** `authenticate` reading the account from the database, not the few-seconds cache. */
+    authenticateFresh: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -145,7 +148,12 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
 
   const tokens = createTokenService(deriveKey(deps.config.appSecret, 'jwt'), clock);
   app.decorateRequest('currentUser', null);
-  app.decorate('authenticate', createAuthenticate(deps.database.db, tokens));
+  const sessions = createSessionCache();
+  app.decorate('authenticate', createAuthenticate(deps.database.db, tokens, sessions));
+  app.decorate(
+    'authenticateFresh',
+    createAuthenticate(deps.database.db, tokens, sessions, { fresh: true }),
+  );
 
   const uploadsDir = path.join(deps.config.dataDir, 'uploads');
   const storage = deps.storage ?? createLocalStorage(uploadsDir);
@@ -212,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     limiter,
     limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS,
     logger: app.log,
+    sessions,
   });
 
   await app.register(
