@@ -1,4 +1,4 @@
-import { companiesQueryOptions } from '../features/companies/api/get-companies';
+import { companiesQueryOptions } from '../lib/queries/companies';
 import { postsQueryOptions } from '../features/posts/api/get-posts';
 import { queryClient } from '../lib/query-client';
 import { getToken } from '../lib/session';

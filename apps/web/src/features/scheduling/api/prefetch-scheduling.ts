@@ -1,11 +1,11 @@
 import { SCHEDULE_PAGE_SIZE_DEFAULT } from '@cadence/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { companiesQueryOptions } from '../../companies/api/get-companies';
-import { browserTimeZone, monthGridRange, monthOf, resolveTimeZone } from '../utils/zoned-time';
+import { companiesQueryOptions } from '../../../lib/queries/companies';
+import { userSettingsQueryOptions } from '../../../lib/queries/user-settings';
+import { browserTimeZone, monthGridRange, monthOf, resolveTimeZone } from '../../../lib/zoned-time';
 import { calendarQueryOptions } from './get-calendar';
 import { queuePostsQueryOptions } from './get-queue-posts';
 import { schedulesQueryOptions } from './get-schedules';
-import { userSettingsQueryOptions } from './get-user-settings';
 
 /**
  * Starts every request the Scheduling page opens with, while its code is still loading:

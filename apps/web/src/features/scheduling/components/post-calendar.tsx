@@ -8,14 +8,14 @@ import { cn } from '../../../lib/cn';
 import { useCalendar } from '../api/get-calendar';
 import { useNow } from '../hooks/use-now';
 import { describePostCount, indexCalendarDays } from '../utils/calendar-days';
-import type { CalendarMonth } from '../utils/zoned-time';
+import type { CalendarMonth } from '../../../lib/zoned-time';
 import {
   dateKeyOfLocalDate,
   formatDateKey,
   localDateOfKey,
   monthGridRange,
   todayKey,
-} from '../utils/zoned-time';
+} from '../../../lib/zoned-time';
 import { CalendarDayPopup, POPUP_WIDTH } from './calendar-day-popup';
 import { LiveClock } from './live-clock';
 import './post-calendar.css';
