@@ -9,13 +9,13 @@ import { gzipSize, isBuildStale, readManifest, routeFiles, WEB_ROOT } from './ro
  * and the shared schemas (about 31 KB): see docs/benchmarks.md before raising a number.
  */
 const BUDGET_KB: Record<string, number> = {
-  '/login': 172,
-  '/companies': 198,
-  '/posts': 208,
-  '/scheduling': 197,
-  '/subscriptions': 155,
-  '/settings': 155,
-  '/admin/subscriptions': 155,
+  '/login': 175,
+  '/companies': 200,
+  '/posts': 210,
+  '/scheduling': 200,
+  '/subscriptions': 158,
+  '/settings': 158,
+  '/admin/subscriptions': 158,
 };
 
 describe('JavaScript budget per route', () => {
