@@ -23,6 +23,7 @@ import {
   DEFAULT_AUTH_LIMITS,
   type AuthLimits,
 } from './modules/auth/auth.service.js';
+import { createSessionCache } from './modules/auth/session-cache.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { createConnectionsService } from './modules/connections/connections.service.js';
@@ -73,6 +74,8 @@ export function createContainer(
   const networks = overrides.networks ?? createNetworkRegistry(config.networks);
   const limiter = new RateLimiter(clock);
   const tokens = createTokenService(deriveKey(config.appSecret, 'jwt'), clock);
+  // The signed-in account, read at most every few seconds (decision 040).
+  const sessions = createSessionCache();
   const jobs = createJobs(queue, config);
   const publishJobs = jobs.port(publishInstanceJob);
 
@@ -108,6 +111,7 @@ export function createContainer(
       limiter,
       limits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
       logger,
+      sessions,
     }),
     settings,
     companies,
@@ -176,6 +180,7 @@ export function createContainer(
     networks,
     limiter,
     tokens,
+    sessions,
     publishJobs,
     services,
     /** The publish job's work (the worker calls it; tests may call it directly). */

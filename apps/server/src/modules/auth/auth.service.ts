@@ -18,6 +18,7 @@ import * as repo from './auth.repository.js';
 import { otpEmail } from './otp-email.js';
 import { generateOtpCode, hashOtpCode, judgeOtp, otpTimes, secondsUntilResend } from './otp.js';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './password.js';
+import type { SessionCache } from './session-cache.js';
 import type { TokenService } from './tokens.js';
 
 export interface AuthLimits {
@@ -40,6 +41,8 @@ export interface AuthServiceDeps {
   limiter: RateLimiter;
   limits: AuthLimits;
   logger: FastifyBaseLogger;
+  /** Told when an account's tokens change, so this process stops trusting old ones at once. */
+  sessions: SessionCache;
 }
 
 export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp';
@@ -165,6 +168,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const submittedHash = hashOtpCode(deps.otpKey, input.email, input.purpose, input.otp_code);
       // Decide and record inside one transaction (the row is locked), throw after it commits,
       // so a wrong try is counted even though the request fails.
+      let changedUserId: string | undefined;
       const outcome = await db.transaction(async (tx) => {
         const now = clock();
         const otp = await repo.findOtp(tx, input.email, input.purpose, { forUpdate: true });
@@ -180,8 +184,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.markVerified(tx, otp.userId, now);
         if (input.purpose === 'registration') await repo.promoteIfFirstAdmin(tx, otp.userId);
         if (newPasswordHash) await repo.replacePassword(tx, otp.userId, newPasswordHash, now);
+        changedUserId = otp.userId;
         return verdict;
       });
+      // After the commit: a request in between must not re-read the old token version.
+      if (changedUserId) deps.sessions.forget(changedUserId);
       switch (outcome.kind) {
         case 'accepted':
           return input.purpose === 'registration'

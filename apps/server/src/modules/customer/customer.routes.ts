@@ -7,7 +7,9 @@ export function registerCustomerRoutes(app: AppInstance, instance: { simulatedNe
   app.get(
     API_PATHS.me,
     {
-      preHandler: app.authenticate,
+      // The session check every page load starts with: read from the database, so a
+      // revoked session or role change shows on the next load on every process.
+      preHandler: app.authenticateFresh,
       schema: {
         tags: ['Customer'],
         summary: 'The signed-in customer',

@@ -114,6 +114,7 @@ export function PostsPage() {
         label="Posts pages"
         page={Math.min(page, totalPages)}
         totalPages={totalPages}
+        hasMore={data?.count_is_exact === false}
         onPageChange={(next) => {
           setPage(next);
           window.scrollTo({ top: 0 });
