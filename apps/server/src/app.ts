@@ -16,6 +16,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
 import { findUp } from './lib/find-up.js';
 import { RateLimiter } from './lib/rate-limiter.js';
+import { createAttemptLimiter } from './lib/attempt-limiter.js';
 import type { Logger } from './logger.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import {
@@ -26,6 +27,7 @@ import {
 import { createAuthenticate } from './modules/auth/authenticate.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.js';
+import { createCustomerService } from './modules/customer/customer.service.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -140,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   const uploadsDir = path.join(deps.config.dataDir, 'uploads');
   const storage = deps.storage ?? createLocalStorage(uploadsDir);
   const limiter = new RateLimiter(clock);
+  const attempts = createAttemptLimiter(deps.database.db, clock);
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await registerUploads(app, uploadsDir);
 
@@ -199,9 +202,21 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     clock,
     tokens,
     otpKey: deriveKey(deps.config.appSecret, 'otp'),
-    limiter,
+    limiter: attempts,
     limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS,
     logger: app.log,
+  });
+
+  const customer = createCustomerService({
+    db: deps.database.db,
+    storage,
+    mailer: deps.mailer,
+    clock,
+    tokens,
+    limiter: attempts,
+    limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS,
+    logger: app.log,
+    publicUrl: deps.config.publicUrl,
   });
 
   await app.register(
@@ -209,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       registerHealthRoutes(typed, deps.database);
       registerAuthRoutes(typed, auth);
-      registerCustomerRoutes(typed, deps.config);
+      registerCustomerRoutes(typed, deps.config, customer);
       registerCompanyRoutes(typed, companies);
       registerAiRoutes(typed, ai, limiter);
       registerConnectionRoutes(typed, connections);

@@ -13,7 +13,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Mailer } from '../../integrations/mail.js';
 import type { Clock } from '../../lib/clock.js';
-import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import type { RateLimit } from '../../lib/rate-limiter.js';
 import * as repo from './auth.repository.js';
 import { otpEmail } from './otp-email.js';
 import { generateOtpCode, hashOtpCode, judgeOtp, otpTimes, secondsUntilResend } from './otp.js';
@@ -21,14 +22,22 @@ import { hashPassword, spendPasswordCheck, verifyPassword } from './password.js'
 import type { TokenService } from './tokens.js';
 
 export interface AuthLimits {
+  /** Every attempt of one action from one client (IP). */
   perIp: RateLimit;
+  /** One address from one client: what a stranger's failures fill, not the customer's. */
   perEmail: RateLimit;
+  /** One address from all clients together: a brake on guessing spread over many clients. */
+  perEmailTotal: RateLimit;
 }
 
-/** Generous for people, tight for scripts; the OTP rules themselves live in the database. */
+/**
+ * Generous for people, tight for scripts; the OTP rules themselves live in the database.
+ * Counted in the database, so they hold across processes (docs/decisions/020).
+ */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perIp: { max: 30, windowSeconds: 600 },
   perEmail: { max: 10, windowSeconds: 600 },
+  perEmailTotal: { max: 100, windowSeconds: 600 },
 };
 
 export interface AuthServiceDeps {
@@ -37,20 +46,36 @@ export interface AuthServiceDeps {
   clock: Clock;
   tokens: TokenService;
   otpKey: Buffer;
-  limiter: RateLimiter;
+  limiter: AttemptLimiter;
   limits: AuthLimits;
   logger: FastifyBaseLogger;
 }
 
-export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp';
+export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp' | 'password-change';
+
+/**
+ * Counts one attempt of `action` by a client for an account: the client first, then the
+ * account from that client, then the account from everyone (see AttemptLimiter.hit).
+ */
+export function throttleAuth(
+  limiter: AttemptLimiter,
+  limits: AuthLimits,
+  action: AuthAction,
+  ip: string,
+  account: string,
+) {
+  return limiter.hit(
+    { key: `${action}:ip:${ip}`, limit: limits.perIp },
+    { key: `${action}:account:${account}:ip:${ip}`, limit: limits.perEmail },
+    { key: `${action}:account:${account}`, limit: limits.perEmailTotal },
+  );
+}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
 
-  function throttle(action: AuthAction, ip: string, email: string) {
-    deps.limiter.hit(`${action}:ip:${ip}`, deps.limits.perIp);
-    deps.limiter.hit(`${action}:email:${email}`, deps.limits.perEmail);
-  }
+  const throttle = (action: AuthAction, ip: string, email: string) =>
+    throttleAuth(deps.limiter, deps.limits, action, ip, email);
 
   function otpSent(email: string, purpose: OtpPurpose) {
     return { email, purpose, expires_in: OTP_TTL_SECONDS, resend_in: OTP_RESEND_LOCK_SECONDS };
@@ -116,7 +141,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async signUp(input: SignUp, ip: string) {
-      throttle('sign-up', ip, input.email);
+      await throttle('sign-up', ip, input.email);
       const existing = await repo.findUserByEmail(db, input.email);
       if (existing?.isVerified) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
       const passwordHash = await hashPassword(input.password);
@@ -130,7 +155,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resendOtp(input: ResendOtp, ip: string) {
-      throttle('resend-otp', ip, input.email);
+      await throttle('resend-otp', ip, input.email);
       const user = await repo.findUserByEmail(db, input.email);
       if (input.purpose === 'registration') {
         if (!user)
@@ -157,7 +182,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async submitOtp(input: SubmitOtp, ip: string) {
-      throttle('submit-otp', ip, input.email);
+      await throttle('submit-otp', ip, input.email);
       const newPasswordHash =
         input.purpose === 'reset_password' && input.new_password
           ? await hashPassword(input.new_password)
@@ -199,7 +224,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async signIn(input: SignIn, ip: string) {
-      throttle('sign-in', ip, input.email);
+      await throttle('sign-in', ip, input.email);
       const user = await repo.findUserByEmail(db, input.email);
       if (!user) {
         await spendPasswordCheck(input.password);

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { findUserById } from './auth.repository.js';
 import type { TokenService } from './tokens.js';
 
-export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin'>;
+export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'avatarUrl'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,6 +35,7 @@ export function createAuthenticate(db: Db, tokens: TokenService) {
       name: user.name,
       email: user.email,
       isAdmin: user.isAdmin,
+      avatarUrl: user.avatarUrl,
     };
   };
 }

@@ -36,14 +36,19 @@ export function registerLogRoutes(app: AppInstance, db: Db) {
       schema: {
         tags: ['Settings'],
         security: [{ bearerAuth: [] }],
-        summary: 'Post logs: one row per publishing attempt, newest first',
+        summary:
+          'Post logs: one row per publishing attempt, newest first, paged (page, limit), filtered by status and searched (q: platform, message, error code)',
         querystring: LogListQuerySchema,
         response: { 200: envelope(LogListSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
-      const rows = await listLogs(db, requireUser(request).id, request.query);
-      return { message: LOG_MESSAGES.fetched, data: { rows: rows.map(toLog) } };
+      const { query } = request;
+      const list = await listLogs(db, requireUser(request).id, query);
+      return {
+        message: LOG_MESSAGES.fetched,
+        data: { rows: list.rows.map(toLog), count: list.count, page: query.page, limit: query.limit },
+      };
     },
   );
 }

@@ -14,7 +14,11 @@ import { cancelPublishJobs, sendPublishJob } from '../../jobs/publish-jobs.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/entitlements.js';
-import { readSavedTimeZone, requireTimeZone } from '../settings/settings.service.js';
+import {
+  readAutoDst,
+  readSavedTimeZone,
+  requireTimeZone,
+} from '../settings/settings.service.js';
 import { expandOccurrences } from './recurrence.js';
 import * as repo from './schedules.repository.js';
 
@@ -173,7 +177,14 @@ export function createSchedulesService(deps: SchedulesDeps) {
       const zone = await zoneFor(userId, input.timezone);
       const repeatType = input.repeat_type ?? null;
       const repeatUntil = repeatType && input.repeat_until ? new Date(input.repeat_until) : null;
-      const occurrences = expandOccurrences({ first: firstAt, zone, repeatType, repeatUntil });
+      const keepWallClock = repeatType ? await readAutoDst(db, userId) : true;
+      const occurrences = expandOccurrences({
+        first: firstAt,
+        zone,
+        repeatType,
+        repeatUntil,
+        keepWallClock,
+      });
       const created = await db.transaction((tx) =>
         repo.insertSchedule(tx, {
           userId,

@@ -10,6 +10,11 @@ export async function readSavedTimeZone(db: DbExecutor, userId: string) {
   return (await repo.findUserSettings(db, userId))?.timezone;
 }
 
+/** The daylight-saving option: on (the default) until the customer turns it off. */
+export async function readAutoDst(db: DbExecutor, userId: string) {
+  return (await repo.findUserSettings(db, userId))?.autoDst ?? true;
+}
+
 /** A zone name from a person, canonicalised; unknown ones are a 400 they can act on. */
 export function requireTimeZone(zone: string): string {
   const canonical = canonicalTimeZone(zone);
