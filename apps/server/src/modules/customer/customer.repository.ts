@@ -12,7 +12,11 @@ const profileColumns = {
   avatarUrl: users.avatarUrl,
 };
 
-export async function findProfile(db: DbExecutor, userId: string, options: { forUpdate?: boolean } = {}) {
+export async function findProfile(
+  db: DbExecutor,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+) {
   const query = db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;

@@ -1,4 +1,9 @@
-import { AVATAR_MAX_BYTES, HTTP_MESSAGES, PROFILE_MESSAGES, ProfileUpdateSchema } from '@cadence/shared';
+import {
+  AVATAR_MAX_BYTES,
+  HTTP_MESSAGES,
+  PROFILE_MESSAGES,
+  ProfileUpdateSchema,
+} from '@cadence/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 
@@ -18,7 +23,10 @@ function formError(error: unknown): unknown {
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
     return AppError.badRequest('The form has too many fields', 'FORM_INVALID');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION')
-    return AppError.badRequest('The form could not be read. Send it as multipart/form-data', 'FORM_INVALID');
+    return AppError.badRequest(
+      'The form could not be read. Send it as multipart/form-data',
+      'FORM_INVALID',
+    );
   if (error instanceof Error && /terminated early|Unexpected end/i.test(error.message))
     return AppError.badRequest('The form was cut short. Please send it again', 'FORM_INVALID');
   return error;

@@ -47,7 +47,12 @@ export function registerLogRoutes(app: AppInstance, db: Db) {
       const list = await listLogs(db, requireUser(request).id, query);
       return {
         message: LOG_MESSAGES.fetched,
-        data: { rows: list.rows.map(toLog), count: list.count, page: query.page, limit: query.limit },
+        data: {
+          rows: list.rows.map(toLog),
+          count: list.count,
+          page: query.page,
+          limit: query.limit,
+        },
       };
     },
   );

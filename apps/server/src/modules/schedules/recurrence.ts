@@ -1,11 +1,6 @@
 import { REPEAT_MAX_OCCURRENCES, SCHEDULE_MESSAGES, type RepeatType } from '@cadence/shared';
 import { AppError } from '../../errors.js';
-import {
-  instantOfWallClock,
-  offsetAt,
-  wallClockAt,
-  type WallClock,
-} from '../../lib/time-zone.js';
+import { instantOfWallClock, offsetAt, wallClockAt, type WallClock } from '../../lib/time-zone.js';
 
 const daysInMonth = (year: number, month: number) =>
   new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -46,7 +41,15 @@ export interface RecurrenceInput {
 
 const wallAsUtc = (wall: WallClock) =>
   new Date(
-    Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond),
+    Date.UTC(
+      wall.year,
+      wall.month - 1,
+      wall.day,
+      wall.hour,
+      wall.minute,
+      wall.second,
+      wall.millisecond,
+    ),
   );
 
 /**

@@ -14,11 +14,7 @@ import { cancelPublishJobs, sendPublishJob } from '../../jobs/publish-jobs.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/entitlements.js';
-import {
-  readAutoDst,
-  readSavedTimeZone,
-  requireTimeZone,
-} from '../settings/settings.service.js';
+import { readAutoDst, readSavedTimeZone, requireTimeZone } from '../settings/settings.service.js';
 import { expandOccurrences } from './recurrence.js';
 import * as repo from './schedules.repository.js';
 
