@@ -200,6 +200,8 @@ export const SystemLogSchema = z.object({
   status: z.enum(LOG_STATUS_FILTERS),
   message: z.string(),
   post_id: z.string().nullable(),
+  /** The start of the post's text (the row links to the post through it); null once deleted. */
+  post_content: z.string().nullable().optional(),
   instance_id: z.string().nullable(),
   error_code: z.string().nullable(),
   /** Shown as 'Retry n/3' when above 0. */

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { systemLogs, type LogStatus } from '../../db/schema.js';
+import { posts, systemLogs, type LogStatus } from '../../db/schema.js';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -25,8 +25,13 @@ export async function listLogs(
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({
+        log: systemLogs,
+        // The start of the post's text, for the row's link to it (only the owner's posts).
+        postContent: sql<string | null>`left(${posts.content}, 80)`,
+      })
       .from(systemLogs)
+      .leftJoin(posts, and(eq(posts.id, systemLogs.postId), eq(posts.userId, userId)))
       .where(where)
       .orderBy(desc(systemLogs.createdAt), desc(systemLogs.id))
       .limit(query.limit)

@@ -13,7 +13,13 @@ import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 import { listLogs } from './logs.repository.js';
 
-function toLog(row: SystemLogRow): SystemLog {
+function toLog({
+  log: row,
+  postContent,
+}: {
+  log: SystemLogRow;
+  postContent: string | null;
+}): SystemLog {
   return {
     id: row.id,
     timestamp: row.createdAt.toISOString(),
@@ -21,6 +27,7 @@ function toLog(row: SystemLogRow): SystemLog {
     status: row.status,
     message: row.message,
     post_id: row.postId,
+    post_content: postContent,
     instance_id: row.instanceId,
     error_code: row.errorCode,
     retry_count: row.retryCount,
