@@ -37,10 +37,12 @@ function TimezoneForm({
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const found = filterZones(options, query);
-    // The chosen zone stays in the list, so the select never shows a value it lacks.
-    return found.some((option) => option.zone === zone)
-      ? found
-      : [...options.filter((option) => option.zone === zone), ...found];
+    // The chosen zone stays in the list, so the select never shows a value it lacks (a saved
+    // alias such as Asia/Calcutta may be missing from this browser's list of canonical names).
+    if (found.some((option) => option.zone === zone)) return found;
+    const chosen =
+      options.find((option) => option.zone === zone) ?? zoneOptions([zone], new Date())[0];
+    return chosen ? [chosen, ...found] : found;
   }, [options, query, zone]);
 
   function submit() {
