@@ -164,6 +164,7 @@ function LogRow({ log, timeZone }: { log: SystemLog; timeZone: string }) {
       {postLink && (
         <Link
           to={postLink}
+          aria-label={`View post: ${log.post_content ?? ''}`}
           className="inline-flex shrink-0 items-center gap-1 rounded text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           View post
