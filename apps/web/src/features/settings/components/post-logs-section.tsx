@@ -1,5 +1,5 @@
 import type { SystemLog } from '@cadence/shared';
-import { LOG_MESSAGES, ROUTES } from '@cadence/shared';
+import { LOG_MESSAGES, NETWORK_IDS, NETWORK_NAMES, ROUTES, type NetworkId } from '@cadence/shared';
 import { ExternalLink, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -126,6 +126,12 @@ export function PostLogsSection() {
   );
 }
 
+const isNetworkId = (value: string): value is NetworkId =>
+  (NETWORK_IDS as readonly string[]).includes(value);
+
+const platformName = (platform: string) =>
+  isNetworkId(platform) ? NETWORK_NAMES[platform] : platform;
+
 function LogRow({ log, timeZone }: { log: SystemLog; timeZone: string }) {
   const retry = retryLabel(log.retry_count);
   const postLink = log.post_content
@@ -146,7 +152,7 @@ function LogRow({ log, timeZone }: { log: SystemLog; timeZone: string }) {
       </span>
       <div className="min-w-0 flex-1 text-sm">
         <p className="text-gray-900">
-          <span className="font-medium">{log.platform}</span>{' '}
+          <span className="font-medium">{platformName(log.platform)}</span>{' '}
           <span className="text-gray-700">{log.message}</span>
           {log.error_code && (
             <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs text-gray-700">
