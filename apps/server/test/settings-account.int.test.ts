@@ -10,7 +10,9 @@ import {
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppInstance } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import type { AppInstance } from '../src/app-instance.js';
+import { createContainer } from '../src/container.js';
 import { aiCallLogs, systemLogs, users } from '../src/db/schema.js';
 import { createLogger } from '../src/logger.js';
 import { DEFAULT_AUTH_LIMITS } from '../src/modules/auth/auth.service.js';
@@ -321,14 +323,13 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
     let second: AppInstance;
     beforeAll(async () => {
       // A second web process on the same database: its own memory, the same counters.
-      second = await buildApp({
-        config: t.config,
-        logger: createLogger('silent'),
-        ...t.services,
-        clock: t.clock,
-        authLimits: DEFAULT_AUTH_LIMITS,
-        webDistDir: '/nonexistent',
-      });
+      second = await buildApp(
+        createContainer(
+          { config: t.config, logger: createLogger('silent'), ...t.services },
+          { clock: t.clock, authLimits: DEFAULT_AUTH_LIMITS },
+        ),
+        { webDistDir: '/nonexistent' },
+      );
       await second.ready();
     });
     afterAll(async () => {

@@ -1,5 +1,7 @@
 import {
   AUTH_MESSAGES,
+  PASSWORD_CHANGE_MESSAGES,
+  type PasswordChange,
   OTP_RESEND_LOCK_SECONDS,
   OTP_TTL_SECONDS,
   type OtpPurpose,
@@ -17,6 +19,7 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { RateLimit } from '../../lib/rate-limiter.js';
 import * as repo from './auth.repository.js';
 import { otpEmail } from './otp-email.js';
+import { passwordChangedEmail } from './password-changed-email.js';
 import { generateOtpCode, hashOtpCode, judgeOtp, otpTimes, secondsUntilResend } from './otp.js';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './password.js';
 import type { TokenService } from './tokens.js';
@@ -49,6 +52,8 @@ export interface AuthServiceDeps {
   limiter: AttemptLimiter;
   limits: AuthLimits;
   logger: FastifyBaseLogger;
+  /** For links in mail (the password-changed notice points at /settings#security). */
+  publicUrl: string;
 }
 
 export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp' | 'password-change';
@@ -239,6 +244,40 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { token, expiresAt } = await deps.tokens.issue({
         userId: user.id,
         tokenVersion: user.tokenVersion,
+      });
+      return {
+        access_token: token,
+        token_type: 'Bearer' as const,
+        expires_at: expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * The Settings page's password change: checks the old password, sets the new one and
+     * bumps the token version, so every other session ends; answers a fresh token for the
+     * browser that made the change, and mails a short notice.
+     */
+    async changePassword(userId: string, input: PasswordChange, ip: string) {
+      await throttle('password-change', ip, `user:${userId}`);
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
+      if (!(await verifyPassword(user.passwordHash, input.previous_password))) {
+        throw AppError.badRequest(PASSWORD_CHANGE_MESSAGES.wrongOld, 'WRONG_PASSWORD');
+      }
+      const now = clock();
+      const passwordHash = await hashPassword(input.new_password);
+      const tokenVersion = await repo.replacePassword(db, userId, passwordHash, now);
+      if (tokenVersion === undefined)
+        throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
+      const { token, expiresAt } = await deps.tokens.issue({ userId, tokenVersion });
+      const mail = passwordChangedEmail({
+        name: user.name,
+        at: now,
+        settingsUrl: `${deps.publicUrl}/settings#security`,
+      });
+      // The change stands even if the notice cannot be sent right now.
+      deps.mailer.send({ to: user.email, ...mail }).catch((error: unknown) => {
+        deps.logger.error({ err: error }, 'could not send the password-changed notice');
       });
       return {
         access_token: token,

@@ -12,9 +12,10 @@ import {
   PROFILE_MESSAGES,
   ProfileSchema,
 } from '@cadence/shared';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { CustomerService } from './customer.service.js';
 import { readProfileForm } from './profile-form.js';
 
@@ -25,6 +26,7 @@ export function registerCustomerRoutes(
   app: AppInstance,
   instance: { simulatedNetworks: boolean },
   customer: CustomerService,
+  auth: AuthService,
 ) {
   app.get(
     API_PATHS.me,
@@ -110,7 +112,7 @@ export function registerCustomerRoutes(
     },
     async (request) => ({
       message: PASSWORD_CHANGE_MESSAGES.updated,
-      data: await customer.changePassword(requireUser(request).id, request.body, request.ip),
+      data: await auth.changePassword(requireUser(request).id, request.body, request.ip),
     }),
   );
 

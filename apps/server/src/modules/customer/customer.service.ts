@@ -1,35 +1,17 @@
-import {
-  AUTH_MESSAGES,
-  PASSWORD_CHANGE_MESSAGES,
-  type ApiLogList,
-  type PasswordChange,
-  type Profile,
-} from '@cadence/shared';
-import type { FastifyBaseLogger } from 'fastify';
+import { AUTH_MESSAGES, type ApiLogList, type Profile } from '@cadence/shared';
+import type { Logger } from '../../logger.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { Mailer } from '../../integrations/mail.js';
 import type { Storage } from '../../integrations/storage.js';
-import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { Clock } from '../../lib/clock.js';
-import { findUserById, replacePassword } from '../auth/auth.repository.js';
-import { throttleAuth, type AuthLimits } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import type { TokenService } from '../auth/tokens.js';
 import { reencodeAvatar } from './avatar-image.js';
 import * as repo from './customer.repository.js';
-import { passwordChangedEmail } from './password-changed-email.js';
 
 export interface CustomerServiceDeps {
   db: Db;
   storage: Storage;
-  mailer: Mailer;
   clock: Clock;
-  tokens: TokenService;
-  limiter: AttemptLimiter;
-  limits: AuthLimits;
-  logger: FastifyBaseLogger;
-  publicUrl: string;
+  logger: Logger;
 }
 
 export const AVATAR_FOLDER = 'avatars';
@@ -88,43 +70,6 @@ export function createCustomerService(deps: CustomerServiceDeps) {
         });
       }
       return toProfile(saved);
-    },
-
-    /**
-     * Checks the old password, sets the new one and bumps the token version, so every other
-     * session ends; answers a fresh token for the browser that made the change.
-     */
-    async changePassword(userId: string, input: PasswordChange, ip: string) {
-      await throttleAuth(deps.limiter, deps.limits, 'password-change', ip, `user:${userId}`);
-      const user = await findUserById(db, userId);
-      if (!user) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
-      if (!(await verifyPassword(user.passwordHash, input.previous_password))) {
-        throw AppError.badRequest(PASSWORD_CHANGE_MESSAGES.wrongOld, 'WRONG_PASSWORD');
-      }
-      const now = clock();
-      const tokenVersion = await replacePassword(
-        db,
-        userId,
-        await hashPassword(input.new_password),
-        now,
-      );
-      if (tokenVersion === undefined)
-        throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
-      const { token, expiresAt } = await deps.tokens.issue({ userId, tokenVersion });
-      const mail = passwordChangedEmail({
-        name: user.name,
-        at: now,
-        settingsUrl: `${deps.publicUrl}/settings#security`,
-      });
-      // The change stands even if the notice cannot be sent right now.
-      deps.mailer.send({ to: user.email, ...mail }).catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'could not send the password-changed notice');
-      });
-      return {
-        access_token: token,
-        token_type: 'Bearer' as const,
-        expires_at: expiresAt.toISOString(),
-      };
     },
 
     async listApiLogs(userId: string, page: { page: number; limit: number }): Promise<ApiLogList> {

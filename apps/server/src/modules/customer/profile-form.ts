@@ -19,16 +19,16 @@ function formError(error: unknown): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return AppError.payloadTooLarge(PROFILE_MESSAGES.avatarSize, 'AVATAR_TOO_LARGE');
   if (code === 'FST_FILES_LIMIT')
-    return AppError.badRequest('Send one profile image only', 'FORM_INVALID');
+    return AppError.badRequest('Send one profile image only', 'VALIDATION_FAILED');
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return AppError.badRequest('The form has too many fields', 'FORM_INVALID');
+    return AppError.badRequest('The form has too many fields', 'VALIDATION_FAILED');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_PROTO_VIOLATION')
     return AppError.badRequest(
       'The form could not be read. Send it as multipart/form-data',
-      'FORM_INVALID',
+      'VALIDATION_FAILED',
     );
   if (error instanceof Error && /terminated early|Unexpected end/i.test(error.message))
-    return AppError.badRequest('The form was cut short. Please send it again', 'FORM_INVALID');
+    return AppError.badRequest('The form was cut short. Please send it again', 'VALIDATION_FAILED');
   return error;
 }
 
@@ -47,7 +47,7 @@ export async function readProfileForm(request: FastifyRequest) {
             part.file.resume();
             throw AppError.badRequest(
               `Send the image in the field "${AVATAR_FIELD}"`,
-              'FORM_INVALID',
+              'VALIDATION_FAILED',
             );
           }
           const bytes = await part.toBuffer();
@@ -56,7 +56,10 @@ export async function readProfileForm(request: FastifyRequest) {
           continue;
         }
         if (!TEXT_FIELDS.has(part.fieldname))
-          throw AppError.badRequest(PROFILE_MESSAGES.unknownField(part.fieldname), 'FORM_INVALID');
+          throw AppError.badRequest(
+            PROFILE_MESSAGES.unknownField(part.fieldname),
+            'VALIDATION_FAILED',
+          );
         if (typeof part.value === 'string' && part.value.includes('\u0000'))
           throw AppError.badRequest(HTTP_MESSAGES.nulCharacter, 'NUL_CHARACTER');
         fields[part.fieldname] = part.value;
@@ -71,7 +74,7 @@ export async function readProfileForm(request: FastifyRequest) {
   if (!parsed.success) {
     throw AppError.badRequest(
       parsed.error.issues[0]?.message ?? PROFILE_MESSAGES.updateFailed,
-      'VALIDATION',
+      'VALIDATION_FAILED',
     );
   }
   return { fields: parsed.data, avatar };

@@ -2,7 +2,7 @@ import type { UserSettings } from '@cadence/shared';
 import { API_PATHS, UserSettingsSchema } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { USER_SETTINGS_QUERY_KEY } from '../../scheduling/api/get-user-settings';
+import { USER_SETTINGS_QUERY_KEY } from '../../../lib/queries/user-settings';
 
 /** `PUT /customer/settings`: the zone and the daylight-saving option. */
 export async function saveUserSettings(input: { timezone: string; auto_dst: boolean }) {

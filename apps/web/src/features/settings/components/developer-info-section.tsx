@@ -6,8 +6,8 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { totalPagesOf } from '../../../components/ui/page-items';
 import { Pagination } from '../../../components/ui/pagination';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
-import { formatInZone } from '../../scheduling/utils/zoned-time';
+import { useTimeZone } from '../../../hooks/use-time-zone';
+import { formatInZone } from '../../../lib/zoned-time';
 import { API_LOGS_PAGE_SIZE, useApiLogs } from '../api/get-api-logs';
 
 const numbers = new Intl.NumberFormat('en-US');

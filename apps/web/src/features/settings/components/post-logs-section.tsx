@@ -9,8 +9,8 @@ import { totalPagesOf } from '../../../components/ui/page-items';
 import { Pagination } from '../../../components/ui/pagination';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { cn } from '../../../lib/cn';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
-import { formatInZone } from '../../scheduling/utils/zoned-time';
+import { useTimeZone } from '../../../hooks/use-time-zone';
+import { formatInZone } from '../../../lib/zoned-time';
 import { POST_LOGS_PAGE_SIZE, usePostLogs, type PostLogsFilter } from '../api/get-post-logs';
 import { LOG_STATUS_CLASSES, LOG_STATUS_LABELS, retryLabel } from '../utils/log-status';
 

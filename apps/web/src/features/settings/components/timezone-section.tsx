@@ -4,8 +4,8 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-error';
-import { useUserSettings } from '../../scheduling/api/get-user-settings';
-import { browserTimeZone, resolveTimeZone } from '../../scheduling/utils/zoned-time';
+import { useUserSettings } from '../../../lib/queries/user-settings';
+import { browserTimeZone, resolveTimeZone } from '../../../lib/zoned-time';
 import { useSaveUserSettings } from '../api/save-user-settings';
 import { filterZones, supportedTimeZones, zoneOptions } from '../utils/time-zones';
 

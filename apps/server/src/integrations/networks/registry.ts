@@ -1,12 +1,12 @@
 import type { NetworkId } from '@cadence/shared';
 import type { Config } from '../../config.js';
-import { createBlueskyAdapter } from '../../integrations/networks/bluesky.js';
-import { createFacebookAdapter, listFacebookPages } from '../../integrations/networks/facebook.js';
-import { createInstagramAdapter } from '../../integrations/networks/instagram.js';
-import { createLinkedInAdapter } from '../../integrations/networks/linkedin.js';
-import { createThreadsAdapter } from '../../integrations/networks/threads.js';
-import type { NetworkAdapter, NetworkCredentials } from '../../integrations/networks/types.js';
-import { createXAdapter } from '../../integrations/networks/x.js';
+import { createBlueskyAdapter } from './bluesky.js';
+import { createFacebookAdapter, listFacebookPages } from './facebook.js';
+import { createInstagramAdapter } from './instagram.js';
+import { createLinkedInAdapter } from './linkedin.js';
+import { createThreadsAdapter } from './threads.js';
+import type { NetworkAdapter, NetworkCredentials } from './types.js';
+import { createXAdapter } from './x.js';
 
 export interface FacebookPageWithToken {
   id: string;
