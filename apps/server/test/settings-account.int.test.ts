@@ -55,7 +55,7 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
     const rows = await t.services.database.db.select().from(users);
     ownerId = rows.find((row) => row.email === 'owner@example.com')!.id;
     strangerId = rows.find((row) => row.email === 'stranger@example.com')!.id;
-  });
+  }, 240_000);
   afterAll(async () => {
     await t?.close();
   });

@@ -33,7 +33,7 @@ describe.each(engines)('the saved zone and the daylight-saving option on %s', (e
     await connectNetworks(t, fakes, owner, companyId, ['twitter']);
     postId = (await createPost(t, { email: 'zone-owner@example.com', companyId, content: 'Zoned' }))
       .id;
-  });
+  }, 240_000);
   afterAll(async () => {
     await t?.close();
     await fakes?.close();
