@@ -113,7 +113,7 @@ export async function buildApp(
       const typed = api.withTypeProvider<ZodTypeProvider>();
       registerHealthRoutes(typed, container.database);
       registerAuthRoutes(typed, services.auth);
-      registerCustomerRoutes(typed, config);
+      registerCustomerRoutes(typed, config, services.customer, services.auth);
       registerCompanyRoutes(typed, services.companies);
       registerAiRoutes(typed, services.ai, limiter);
       registerConnectionRoutes(typed, services.connections);

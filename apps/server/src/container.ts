@@ -14,6 +14,7 @@ import { createJobs } from './jobs/port.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
+import { createAttemptLimiter } from './lib/attempt-limiter.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
@@ -27,6 +28,7 @@ import { createSessionCache } from './modules/auth/session-cache.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { createConnectionsService } from './modules/connections/connections.service.js';
+import { createCustomerService } from './modules/customer/customer.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createInstancePublisher } from './modules/publishing/publish-instance.js';
 import { createSemaphore } from './modules/publishing/semaphore.js';
@@ -73,6 +75,7 @@ export function createContainer(
   const storage = overrides.storage ?? createLocalStorage(uploadsDir);
   const networks = overrides.networks ?? createNetworkRegistry(config.networks);
   const limiter = new RateLimiter(clock);
+  const attempts = createAttemptLimiter(db, clock);
   const tokens = createTokenService(deriveKey(config.appSecret, 'jwt'), clock);
   // The signed-in account, read at most every few seconds (decision 040).
   const sessions = createSessionCache();
@@ -86,6 +89,7 @@ export function createContainer(
     clock,
     logger,
     savedTimeZone: (userId) => settings.savedTimeZone(userId),
+    savedAutoDst: (userId) => settings.autoDst(userId),
   });
   const companies = createCompaniesService({
     db,
@@ -108,11 +112,13 @@ export function createContainer(
       clock,
       tokens,
       otpKey: deriveKey(config.appSecret, 'otp'),
-      limiter,
+      limiter: attempts,
       limits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
       logger,
       sessions,
+      publicUrl: config.publicUrl,
     }),
+    customer: createCustomerService({ db, storage, clock, logger }),
     settings,
     companies,
     schedules,

@@ -88,6 +88,13 @@ export const ERROR_CODES = [
   'PLAN_NOT_FOUND',
   // Shortener
   'SHORT_LINK_NOT_FOUND',
+  // Settings: profile, avatar and password change
+  'AVATAR_TYPE',
+  'AVATAR_TOO_LARGE',
+  'AVATAR_TOO_SMALL',
+  'AVATAR_TOO_MANY_PIXELS',
+  'AVATAR_UNREADABLE',
+  'WRONG_PASSWORD',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -43,6 +43,10 @@ export const API_PATHS = {
   schedulesCalendar: '/schedules/calendar',
   settings: '/customer/settings',
   logs: '/customer/logs',
+  customer: '/customer',
+  customerUpdate: '/customer/update',
+  updatePassword: '/customer/update-password',
+  apiLogs: '/customer/api-logs',
 } as const;
 
 /** Public redirect of the built-in shortener (outside /api). */

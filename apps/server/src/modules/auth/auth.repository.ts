@@ -26,6 +26,7 @@ export async function findSessionUser(db: DbExecutor, id: string) {
       isAdmin: users.isAdmin,
       isVerified: users.isVerified,
       tokenVersion: users.tokenVersion,
+      avatarUrl: users.avatarUrl,
     })
     .from(users)
     .where(eq(users.id, id))
@@ -145,17 +146,19 @@ export async function promoteIfFirstAdmin(db: DbExecutor, userId: string) {
     );
 }
 
-/** Sets a new password and invalidates every token issued before. */
+/** Sets a new password and invalidates every token issued before; answers the new version. */
 export async function replacePassword(
   db: DbExecutor,
   userId: string,
   passwordHash: string,
   now: Date,
-) {
-  await db
+): Promise<number | undefined> {
+  const [row] = await db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  return row?.tokenVersion;
 }
 
 export async function recordSignIn(db: DbExecutor, userId: string, now: Date) {

@@ -7,7 +7,7 @@ import { findSessionUser } from './auth.repository.js';
 import type { SessionCache } from './session-cache.js';
 import type { TokenService } from './tokens.js';
 
-export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin'>;
+export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'avatarUrl'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,6 +46,7 @@ export function createAuthenticate(
       name: user.name,
       email: user.email,
       isAdmin: user.isAdmin,
+      avatarUrl: user.avatarUrl,
     };
   };
 }

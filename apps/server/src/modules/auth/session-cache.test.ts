@@ -6,6 +6,7 @@ const user = (tokenVersion: number): SessionUser => ({
   name: 'Ada',
   email: 'ada@example.com',
   isAdmin: false,
+  avatarUrl: null,
   isVerified: true,
   tokenVersion,
 });

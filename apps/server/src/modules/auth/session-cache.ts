@@ -3,7 +3,7 @@ import type { UserRow } from '../../db/schema.js';
 /** What a signed-in request needs of its account, and what decides if a token still holds. */
 export type SessionUser = Pick<
   UserRow,
-  'id' | 'name' | 'email' | 'isAdmin' | 'isVerified' | 'tokenVersion'
+  'id' | 'name' | 'email' | 'isAdmin' | 'isVerified' | 'tokenVersion' | 'avatarUrl'
 >;
 
 /** How long a process trusts what it read of an account: the bound on revocation elsewhere. */
