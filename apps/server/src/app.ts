@@ -61,6 +61,8 @@ import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js'
 import { createSchedulesService } from './modules/schedules/schedules.service.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { createBilling } from './modules/billing/billing.factory.js';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 
@@ -204,6 +206,14 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     logger: app.log,
   });
 
+  const billing = createBilling({
+    config: deps.config,
+    db: deps.database.db,
+    mailer: deps.mailer,
+    clock,
+    logger: app.log,
+  });
+
   await app.register(
     (api, _options, done) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
@@ -219,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerSettingsRoutes(typed, settings);
       registerScheduleRoutes(typed, schedules);
       registerLogRoutes(typed, deps.database.db);
+      registerBillingRoutes(typed, billing.service, billing.stripeWebhook);
       done();
     },
     { prefix: '/api' },

@@ -4,6 +4,9 @@ import { DataDirBusyError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
 import { createPublisher } from './modules/publishing/publisher.js';
 import { openServices } from './services.js';
+import { startBillingRenewals } from './jobs/billing-renewals.js';
+import { createBilling } from './modules/billing/billing.factory.js';
+import { systemClock } from './lib/clock.js';
 
 async function main() {
   const config = loadConfig();
@@ -17,6 +20,19 @@ async function main() {
   const publisher =
     config.role === 'web' ? undefined : createPublisher({ config, logger, ...services });
   await publisher?.start();
+  const renewals =
+    config.role === 'web'
+      ? undefined
+      : startBillingRenewals(
+          createBilling({
+            config,
+            db: services.database.db,
+            mailer: services.mailer,
+            clock: systemClock,
+            logger,
+          }).service,
+          logger,
+        );
 
   let isStopping = false;
   const stop = (signal: string) => {
@@ -28,6 +44,7 @@ async function main() {
     (async () => {
       await app?.close();
       await publisher?.stop();
+      renewals?.stop();
       await services.close();
     })().then(
       () => process.exit(0),

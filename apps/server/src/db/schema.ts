@@ -147,12 +147,7 @@ export const subscriptionPriceHistory = pgTable(
   (table) => [index('subscription_price_history_changed_idx').on(table.changedAt.desc())],
 );
 
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'past_due',
-  'cancelled',
-  'incomplete',
-] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'cancelled', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const PAYMENT_PROVIDERS = ['test', 'stripe', 'admin'] as const;
