@@ -8,6 +8,8 @@ import { RequireAuth } from '../features/auth/components/require-auth';
 import { CompaniesPage } from '../features/companies/components/companies-page';
 import { PaymentFailedPage } from '../features/payments/components/payment-failed-page';
 import { PaymentSuccessPage } from '../features/payments/components/payment-success-page';
+import { ReceiptPage } from '../features/payments/components/receipt-page';
+import { TestCheckoutPage } from '../features/payments/components/test-checkout-page';
 import { PostsPage } from '../features/posts/components/posts-page';
 import { SchedulingPage } from '../features/scheduling/components/scheduling-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
@@ -42,6 +44,8 @@ export function createAppRouter() {
                     { path: ROUTES.subscriptions, element: <SubscriptionsPage /> },
                     { path: ROUTES.paymentSuccess, element: <PaymentSuccessPage /> },
                     { path: ROUTES.paymentFailed, element: <PaymentFailedPage /> },
+                    { path: ROUTES.testCheckout, element: <TestCheckoutPage /> },
+                    { path: ROUTES.receipt, element: <ReceiptPage /> },
                     { path: ROUTES.settings, element: <SettingsPage /> },
                     {
                       element: <RequireAdmin />,
