@@ -165,19 +165,19 @@ export function SubscriptionSection() {
             <table className="w-full text-left text-sm">
               <thead className="bg-gray-50 text-xs text-gray-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                     Date
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                     Plan
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                     Amount
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                     Status
                   </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">
+                  <th scope="col" className="px-2 py-2 sm:px-3 font-semibold">
                     <span className="sr-only">Receipt</span>
                   </th>
                 </tr>
@@ -185,17 +185,19 @@ export function SubscriptionSection() {
               <tbody className="divide-y divide-gray-100">
                 {history.data.rows.map((row) => (
                   <tr key={row.id}>
-                    <td className="px-3 py-2 whitespace-nowrap">
+                    <td className="px-2 py-2 sm:px-3 whitespace-nowrap">
                       {formatDate(row.paid_at ?? row.created_at)}
                     </td>
-                    <td className="px-3 py-2">{row.plan.name}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatUsd(row.amount_cents)}</td>
-                    <td className="px-3 py-2">
+                    <td className="px-2 py-2 sm:px-3">{row.plan.name}</td>
+                    <td className="px-2 py-2 sm:px-3 whitespace-nowrap">
+                      {formatUsd(row.amount_cents)}
+                    </td>
+                    <td className="px-2 py-2 sm:px-3">
                       <span className={row.status === 'paid' ? 'text-emerald-700' : 'text-red-700'}>
                         {row.status === 'paid' ? 'Paid' : 'Failed'}
                       </span>
                     </td>
-                    <td className="px-3 py-2 text-right">
+                    <td className="px-2 py-2 sm:px-3 text-right">
                       {row.status === 'paid' &&
                         (row.receipt_url ? (
                           <a
