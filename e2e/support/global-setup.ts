@@ -39,7 +39,8 @@ async function startMailSink(mailDir: string) {
 }
 
 async function waitForHealth(url: string, server: ChildProcess, logFile: string) {
-  const deadline = Date.now() + 60_000;
+  // Generous: migrating a fresh embedded database on a loaded machine can take over a minute.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited early; see ${logFile}`);
     try {
@@ -50,7 +51,7 @@ async function waitForHealth(url: string, server: ChildProcess, logFile: string)
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`The server did not become healthy within 60 s; see ${logFile}`);
+  throw new Error(`The server did not become healthy within 180 s; see ${logFile}`);
 }
 
 export const ADMIN = { name: 'Ada Admin', email: 'admin@example.com', password: 'admin-password' };

@@ -1,8 +1,15 @@
-import { BILLING_MESSAGES, type Order, type PlansResponse, type PreviewResponse } from '@cadence/shared';
+import {
+  BILLING_MESSAGES,
+  type Order,
+  type PlansResponse,
+  type PreviewResponse,
+} from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSubscriptions, orders, paymentEvents, users } from '../src/db/schema.js';
 import { createBilling } from '../src/modules/billing/billing.factory.js';
+import { setPlanByAdmin, updatePlanPricing } from '../src/modules/billing/admin-billing.service.js';
+import { subscriptionPriceHistory } from '../src/db/schema.js';
 import { getEntitlements } from '../src/modules/plans/entitlements.js';
 import { engines } from './helpers/databases.js';
 import { startStripeFake, type StripeFake } from './fakes/stripe.js';
@@ -51,7 +58,10 @@ async function userId(t: TestApp, email: string) {
 }
 
 async function companyCreate(t: TestApp, token: string, name: string) {
-  return call(t, 'POST', '/customer/company', token, { name, website: `${name.toLowerCase()}.example.com` });
+  return call(t, 'POST', '/customer/company', token, {
+    name,
+    website: `${name.toLowerCase()}.example.com`,
+  });
 }
 
 describe.each(engines)('billing with the built-in test checkout on %s', (engine) => {
@@ -79,10 +89,24 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
     const plans = await plansOf(t, alice);
     expect(plans.rows.map((row) => row.tier)).toEqual(['free', 'pro', 'business', 'enterprise']);
     expect(plans.byTier('free')).toMatchObject({ is_free: true, subscription_plan_details: [] });
-    expect(plans.monthly('pro')).toMatchObject({ price: 29, price_cents: 2900, interval_count: 1, currency: 'USD' });
-    expect(plans.byTier('pro').subscription_plan_details.find((d) => d.interval === 'year')?.price_cents).toBe(29000);
-    expect(plans.byTier('enterprise')).toMatchObject({ is_quoted: true, contact_email: 'sales@example.com' });
-    expect(plans.byTier('pro').subscription_social_accounts.map((a) => a.key)).toEqual(['twitter', 'facebook', 'linkedIn']);
+    expect(plans.monthly('pro')).toMatchObject({
+      price: 29,
+      price_cents: 2900,
+      interval_count: 1,
+      currency: 'USD',
+    });
+    expect(
+      plans.byTier('pro').subscription_plan_details.find((d) => d.interval === 'year')?.price_cents,
+    ).toBe(29000);
+    expect(plans.byTier('enterprise')).toMatchObject({
+      is_quoted: true,
+      contact_email: 'sales@example.com',
+    });
+    expect(plans.byTier('pro').subscription_social_accounts.map((a) => a.key)).toEqual([
+      'twitter',
+      'facebook',
+      'linkedIn',
+    ]);
     expect(plans.activeSubscription).toBeNull();
     const noAuth = await call(t, 'GET', '/subscriptions', null);
     expect(noAuth.status).toBe(401);
@@ -114,20 +138,42 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
 
   it('declines on the test checkout: the order fails and nothing else changes', async () => {
     const plans = await plansOf(t, alice);
-    const order = await call<{ order_id: string; payment_url: string }>(t, 'POST', '/orders', alice, {
-      subscription_plan_id: plans.byTier('pro').id,
-      subscription_interval_id: plans.monthly('pro').id,
-      currency: 'USD',
-    });
+    const order = await call<{ order_id: string; payment_url: string }>(
+      t,
+      'POST',
+      '/orders',
+      alice,
+      {
+        subscription_plan_id: plans.byTier('pro').id,
+        subscription_interval_id: plans.monthly('pro').id,
+        currency: 'USD',
+      },
+    );
     expect(order.status).toBe(201);
     expect(order.json.message).toBe(BILLING_MESSAGES.orderCreated);
     expect(order.json.data.payment_url).toBe(`/checkout/test/${order.json.data.order_id}`);
-    const declined = await call<{ status: string; redirect_url: string }>(t, 'POST', `/checkout/test/${order.json.data.order_id}`, alice, { outcome: 'decline' });
-    expect(declined.json.data).toEqual({ status: 'failed', redirect_url: `/payment-failed?order=${order.json.data.order_id}` });
+    const declined = await call<{ status: string; redirect_url: string }>(
+      t,
+      'POST',
+      `/checkout/test/${order.json.data.order_id}`,
+      alice,
+      { outcome: 'decline' },
+    );
+    expect(declined.json.data).toEqual({
+      status: 'failed',
+      redirect_url: `/payment-failed?order=${order.json.data.order_id}`,
+    });
     const sub = await call(t, 'GET', '/customer/subscription', alice);
-    expect(sub.json).toMatchObject({ message: BILLING_MESSAGES.customerSubscriptionFetched, data: null });
-    expect((await getEntitlements(t.services.database.db, await userId(t, 'alice@example.com'))).tier).toBe('free');
-    const again = await call(t, 'POST', `/checkout/test/${order.json.data.order_id}`, alice, { outcome: 'pay' });
+    expect(sub.json).toMatchObject({
+      message: BILLING_MESSAGES.customerSubscriptionFetched,
+      data: null,
+    });
+    expect(
+      (await getEntitlements(t.services.database.db, await userId(t, 'alice@example.com'))).tier,
+    ).toBe('free');
+    const again = await call(t, 'POST', `/checkout/test/${order.json.data.order_id}`, alice, {
+      outcome: 'pay',
+    });
     expect(again.status).toBe(409);
   });
 
@@ -140,7 +186,9 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
     });
     const read = await call(t, 'GET', `/orders/${order.json.data.order_id}`, bob);
     expect(read.status).toBe(404);
-    const pay = await call(t, 'POST', `/checkout/test/${order.json.data.order_id}`, bob, { outcome: 'pay' });
+    const pay = await call(t, 'POST', `/checkout/test/${order.json.data.order_id}`, bob, {
+      outcome: 'pay',
+    });
     expect(pay.status).toBe(404);
     const mine = await call<Order>(t, 'GET', `/orders/${order.json.data.order_id}`, alice);
     expect(mine.json.data.status).toBe('pending');
@@ -162,7 +210,12 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
       netTotal_cents: 2900,
     });
     expect(preview.json.data.lines).toEqual([
-      { description: 'Pro plan (Every 1 month)', range: 'Nov 21, 2026 - Dec 21, 2026', amount: 29, amount_cents: 2900 },
+      {
+        description: 'Pro plan (Every 1 month)',
+        range: 'Nov 21, 2026 - Dec 21, 2026',
+        amount: 29,
+        amount_cents: 2900,
+      },
     ]);
 
     const order = await call<{ order_id: string }>(t, 'POST', '/orders', alice, {
@@ -171,10 +224,20 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
       currency: 'USD',
     });
     const mailsBefore = t.smtp.mailsTo('alice@example.com').length;
-    const paid = await call<{ status: string }>(t, 'POST', `/checkout/test/${order.json.data.order_id}`, alice, { outcome: 'pay' });
+    const paid = await call<{ status: string }>(
+      t,
+      'POST',
+      `/checkout/test/${order.json.data.order_id}`,
+      alice,
+      { outcome: 'pay' },
+    );
     expect(paid.json.data.status).toBe('paid');
     const status = await call<Order>(t, 'GET', `/orders/${order.json.data.order_id}`, alice);
-    expect(status.json.data).toMatchObject({ status: 'paid', plan: { name: 'Pro' }, amount_cents: 2900 });
+    expect(status.json.data).toMatchObject({
+      status: 'paid',
+      plan: { name: 'Pro' },
+      amount_cents: 2900,
+    });
 
     expect((await companyCreate(t, alice, 'Two')).status).toBe(201);
     const sub = await call<Record<string, unknown>>(t, 'GET', '/customer/subscription', alice);
@@ -186,11 +249,15 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
       interval_unit: 'month',
       cancel_at_period_end: false,
     });
-    await expect.poll(() => t.smtp.mailsTo('alice@example.com').length).toBeGreaterThan(mailsBefore);
+    await expect
+      .poll(() => t.smtp.mailsTo('alice@example.com').length)
+      .toBeGreaterThan(mailsBefore);
     expect(t.smtp.mailsTo('alice@example.com').at(-1)?.subject).toMatch(/receipt/i);
     const history = await call<{ rows: Order[] }>(t, 'GET', '/customer/billing-history', alice);
     expect(history.json.data.rows.map((row) => row.status)).toEqual(['paid', 'failed']);
-    expect((await plansOf(t, alice)).activeSubscription?.subscription_plan_id).toBe(plans.byTier('pro').id);
+    expect((await plansOf(t, alice)).activeSubscription?.subscription_plan_id).toBe(
+      plans.byTier('pro').id,
+    );
   });
 
   it('previews a mid-period upgrade with a credit line for the unused Pro time', async () => {
@@ -204,8 +271,18 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
     expect(preview.status).toBe(200);
     // 2900 x 20/30 = 1933.33 -> 1933 credited
     expect(preview.json.data.lines).toEqual([
-      { description: 'Business plan (Every 1 month)', range: 'Dec 1, 2026 - Jan 1, 2027', amount: 79, amount_cents: 7900 },
-      { description: 'Unused time on Pro plan', range: 'Dec 1, 2026 - Dec 21, 2026', amount: -19.33, amount_cents: -1933 },
+      {
+        description: 'Business plan (Every 1 month)',
+        range: 'Dec 1, 2026 - Jan 1, 2027',
+        amount: 79,
+        amount_cents: 7900,
+      },
+      {
+        description: 'Unused time on Pro plan',
+        range: 'Dec 1, 2026 - Dec 21, 2026',
+        amount: -19.33,
+        amount_cents: -1933,
+      },
     ]);
     expect(preview.json.data.netTotal_cents).toBe(7900 - 1933);
     const same = await call(t, 'POST', '/subscriptions/preview', alice, {
@@ -219,13 +296,35 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
   it('cancels at period end, resumes, renews at period end, then lapses to Free after a cancellation', async () => {
     const plans = await plansOf(t, alice);
     const pro = plans.byTier('pro');
-    const wrong = await call(t, 'POST', `/customer/cancel-subscription/${plans.byTier('business').id}`, alice);
+    const wrong = await call(
+      t,
+      'POST',
+      `/customer/cancel-subscription/${plans.byTier('business').id}`,
+      alice,
+    );
     expect(wrong.status).toBe(400);
-    const cancelled = await call<Record<string, unknown>>(t, 'POST', `/customer/cancel-subscription/${pro.id}`, alice);
+    const cancelled = await call<Record<string, unknown>>(
+      t,
+      'POST',
+      `/customer/cancel-subscription/${pro.id}`,
+      alice,
+    );
     expect(cancelled.json.message).toBe(BILLING_MESSAGES.cancelled);
-    expect(cancelled.json.data).toMatchObject({ cancel_at_period_end: true, ends_at: '2026-12-21T09:00:00.000Z', next_billing_date: null });
-    const resumed = await call<Record<string, unknown>>(t, 'POST', `/customer/resume-subscription/${pro.id}`, alice);
-    expect(resumed.json.data).toMatchObject({ cancel_at_period_end: false, next_billing_date: '2026-12-21T09:00:00.000Z' });
+    expect(cancelled.json.data).toMatchObject({
+      cancel_at_period_end: true,
+      ends_at: '2026-12-21T09:00:00.000Z',
+      next_billing_date: null,
+    });
+    const resumed = await call<Record<string, unknown>>(
+      t,
+      'POST',
+      `/customer/resume-subscription/${pro.id}`,
+      alice,
+    );
+    expect(resumed.json.data).toMatchObject({
+      cancel_at_period_end: false,
+      next_billing_date: '2026-12-21T09:00:00.000Z',
+    });
 
     t.clock.advance(21 * DAY); // Dec 22
     alice = await signIn(t, 'alice@example.com', 'correct horse battery');
@@ -233,7 +332,10 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
     expect(result.renewed).toBe(1);
     expect(await billing().runRenewals()).toMatchObject({ renewed: 0 });
     const renewed = await call<Record<string, unknown>>(t, 'GET', '/customer/subscription', alice);
-    expect(renewed.json.data).toMatchObject({ status: 'active', next_billing_date: '2027-01-21T09:00:00.000Z' });
+    expect(renewed.json.data).toMatchObject({
+      status: 'active',
+      next_billing_date: '2027-01-21T09:00:00.000Z',
+    });
 
     await call(t, 'POST', `/customer/cancel-subscription/${pro.id}`, alice);
     t.clock.advance(31 * DAY); // past Jan 21
@@ -249,6 +351,65 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
     expect((await companyCreate(t, alice, 'Three')).status).toBe(403);
   });
 
+  it('lets an admin set a plan without payment, with a custom price, and change list and sale prices', async () => {
+    const db = t.services.database.db;
+    const aliceId = await userId(t, 'alice@example.com');
+    const bobId = await userId(t, 'bob@example.com');
+    alice = await signIn(t, 'alice@example.com', 'correct horse battery');
+    await setPlanByAdmin(db, aliceId, 'pro', 1500, bobId, t.clock());
+    expect((await getEntitlements(db, aliceId, t.clock())).tier).toBe('pro');
+    const plans = await plansOf(t, alice);
+    // The override is this customer's price for the plan the admin chose.
+    expect(plans.monthly('pro')).toMatchObject({ price_cents: 1500, regular_price: 29 });
+    expect(plans.monthly('business').price_cents).toBe(7900);
+
+    const proId = plans.byTier('pro').id;
+    const saleEnds = new Date(t.clock().getTime() + 5 * DAY * 1000);
+    await updatePlanPricing(
+      db,
+      proId,
+      { salePriceCents: 1900, saleEndsAt: saleEnds, highlightPoints: ['  Fast ', ''] },
+      bobId,
+      t.clock(),
+    );
+    await updatePlanPricing(db, proId, { highlightPoints: ['Fast'] }, bobId, t.clock());
+    const history = await db
+      .select()
+      .from(subscriptionPriceHistory)
+      .where(eq(subscriptionPriceHistory.planId, proId));
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      oldPriceCents: 2900,
+      newPriceCents: 2900,
+      oldSalePriceCents: null,
+      newSalePriceCents: 1900,
+      changedBy: bobId,
+      intervalUnit: 'month',
+    });
+    const bobsView = await plansOf(
+      t,
+      (bob = await signIn(t, 'bob@example.com', 'correct horse battery')),
+    );
+    expect(bobsView.monthly('pro')).toMatchObject({
+      price_cents: 1900,
+      regular_price: 29,
+      sale_ends_at: saleEnds.toISOString(),
+    });
+    expect(bobsView.byTier('pro').highlight_points).toEqual(['Fast']);
+    await expect(updatePlanPricing(db, proId, { priceCents: -1 }, bobId)).rejects.toThrow(
+      /zero or more/,
+    );
+    await updatePlanPricing(
+      db,
+      proId,
+      { salePriceCents: null, saleEndsAt: null },
+      bobId,
+      t.clock(),
+    );
+    await setPlanByAdmin(db, aliceId, 'free', null, bobId, t.clock());
+    expect((await getEntitlements(db, aliceId, t.clock())).tier).toBe('free');
+  });
+
   it('moves a failed test renewal to past due, then to Free after the grace period, mailing each time', async () => {
     bob = await signIn(t, 'bob@example.com', 'correct horse battery');
     const plans = await plansOf(t, bob);
@@ -261,7 +422,9 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
     const bobsId = await userId(t, 'bob@example.com');
     const before = t.smtp.mailsTo('bob@example.com').length;
     await billing().failTestRenewal(bobsId);
-    expect((await call<Record<string, unknown>>(t, 'GET', '/customer/subscription', bob)).json.data).toMatchObject({ status: 'past_due' });
+    expect(
+      (await call<Record<string, unknown>>(t, 'GET', '/customer/subscription', bob)).json.data,
+    ).toMatchObject({ status: 'past_due' });
     expect((await getEntitlements(t.services.database.db, bobsId, t.clock())).tier).toBe('pro');
     await expect.poll(() => t.smtp.mailsTo('bob@example.com').length).toBe(before + 1);
     t.clock.advance(8 * DAY);
@@ -302,21 +465,34 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
     return t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', payload, headers });
   }
   const subRow = async () =>
-    (await t.services.database.db.select().from(customerSubscriptions).where(eq(customerSubscriptions.userId, carolsId)))[0];
+    (
+      await t.services.database.db
+        .select()
+        .from(customerSubscriptions)
+        .where(eq(customerSubscriptions.userId, carolsId))
+    )[0];
 
   let orderId: string;
   let sessionId: string;
 
   it('starts Checkout in subscription mode with the order as client reference and our return URLs', async () => {
     const plans = await plansOf(t, carol);
-    const order = await call<{ order_id: string; payment_url: string }>(t, 'POST', '/orders', carol, {
-      subscription_plan_id: plans.byTier('pro').id,
-      subscription_interval_id: plans.monthly('pro').id,
-      currency: 'USD',
-    });
+    const order = await call<{ order_id: string; payment_url: string }>(
+      t,
+      'POST',
+      '/orders',
+      carol,
+      {
+        subscription_plan_id: plans.byTier('pro').id,
+        subscription_interval_id: plans.monthly('pro').id,
+        currency: 'USD',
+      },
+    );
     expect(order.status).toBe(201);
     orderId = order.json.data.order_id;
-    expect(order.json.data.payment_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    expect(order.json.data.payment_url).toMatch(
+      /^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/,
+    );
     const created = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')!;
     expect(created.headers.authorization).toBe('Bearer sk_test_cadence');
     expect(created.params).toMatchObject({
@@ -375,7 +551,10 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
     const row = await subRow();
     subscriptionId = row!.providerSubscriptionId!;
     expect(row).toMatchObject({ provider: 'stripe', status: 'active' });
-    const paidOrders = await t.services.database.db.select().from(orders).where(eq(orders.status, 'paid'));
+    const paidOrders = await t.services.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.status, 'paid'));
     expect(paidOrders).toHaveLength(1);
     expect(paidOrders[0]!.receiptUrl).toMatch(/^https:\/\/invoice\.stripe\.com\//);
     expect((await companyCreate(t, carol, 'A')).status).toBe(201);
@@ -384,7 +563,12 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
 
   it('renews on invoice.paid and ignores an older subscription.updated', async () => {
     const before = (await subRow())!.currentPeriodEnd!;
-    const olderState = stripe.subscriptionEvent(subscriptionId, 'customer.subscription.updated', { status: 'past_due' }, nowSeconds() - 60);
+    const olderState = stripe.subscriptionEvent(
+      subscriptionId,
+      'customer.subscription.updated',
+      { status: 'past_due' },
+      nowSeconds() - 60,
+    );
     t.clock.advance(31 * DAY);
     carol = await signIn(t, 'carol@example.com', 'correct horse battery');
     const renewal = stripe.renew(subscriptionId, 'paid');
@@ -405,12 +589,18 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
     const pro = plans.byTier('pro');
     const cancelled = await call(t, 'POST', `/customer/cancel-subscription/${pro.id}`, carol);
     expect(cancelled.status).toBe(200);
-    const update = stripe.requests.filter((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.method === 'POST').at(-1)!;
+    const update = stripe.requests
+      .filter((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.method === 'POST')
+      .at(-1)!;
     expect(update.params.cancel_at_period_end).toBe('true');
     expect((await subRow())!.cancelAtPeriodEnd).toBe(true);
     const resumed = await call(t, 'POST', `/customer/resume-subscription/${pro.id}`, carol);
     expect(resumed.status).toBe(200);
-    expect(stripe.requests.filter((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.method === 'POST').at(-1)!.params.cancel_at_period_end).toBe('false');
+    expect(
+      stripe.requests
+        .filter((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.method === 'POST')
+        .at(-1)!.params.cancel_at_period_end,
+    ).toBe('false');
     expect((await subRow())!.cancelAtPeriodEnd).toBe(false);
   });
 
@@ -426,12 +616,20 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
     t.clock.advance(8 * DAY);
     carol = await signIn(t, 'carol@example.com', 'correct horse battery');
     expect((await getEntitlements(t.services.database.db, carolsId, t.clock())).tier).toBe('free');
-    const billing = createBilling({ config: t.config, db: t.services.database.db, mailer: t.services.mailer, clock: t.clock, logger: t.app.log }).service;
+    const billing = createBilling({
+      config: t.config,
+      db: t.services.database.db,
+      mailer: t.services.mailer,
+      clock: t.clock,
+      logger: t.app.log,
+    }).service;
     expect((await billing.runRenewals()).lapsed).toBe(1);
     await expect.poll(() => t.smtp.mailsTo('carol@example.com').length).toBe(mails + 2);
     // Above the Free limit: kept, but no more can be added.
     expect((await companyCreate(t, carol, 'C')).status).toBe(403);
-    const deleted = stripe.subscriptionEvent(subscriptionId, 'customer.subscription.deleted', { status: 'canceled' });
+    const deleted = stripe.subscriptionEvent(subscriptionId, 'customer.subscription.deleted', {
+      status: 'canceled',
+    });
     expect((await webhook(deleted)).statusCode).toBe(200);
     expect((await subRow())!.status).toBe('cancelled');
   });
@@ -443,10 +641,14 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
       subscription_interval_id: plans.monthly('business').id,
       currency: 'USD',
     });
-    const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === order.json.data.order_id)!;
+    const session = [...stripe.sessions.values()].find(
+      (s) => s.client_reference_id === order.json.data.order_id,
+    )!;
     stripe.completeCheckout(String(session.id));
     const read = await call<Order>(t, 'GET', `/orders/${order.json.data.order_id}`, carol);
     expect(read.json.data).toMatchObject({ status: 'paid', plan: { name: 'Business' } });
-    expect((await getEntitlements(t.services.database.db, carolsId, t.clock())).tier).toBe('business');
+    expect((await getEntitlements(t.services.database.db, carolsId, t.clock())).tier).toBe(
+      'business',
+    );
   });
 });
