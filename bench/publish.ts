@@ -22,10 +22,12 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import type { Db } from '../apps/server/src/db/client.js';
 import { postAttachments, posts } from '../apps/server/src/db/schema.js';
-import { PUBLISH_QUEUE } from '../apps/server/src/jobs/queue.js';
+import { createContainer } from '../apps/server/src/container.js';
+import { sendPolicy } from '../apps/server/src/jobs/port.js';
+import { publishInstanceJob } from '../apps/server/src/jobs/publish-instance.job.js';
 import { createLogger } from '../apps/server/src/logger.js';
-import { createPublisher } from '../apps/server/src/modules/publishing/publisher.js';
 import { openServices } from '../apps/server/src/services.js';
+import { createWorker } from '../apps/server/src/worker.js';
 import { startFakeBluesky } from '../apps/server/test/fakes/bluesky.js';
 import { startFakeFacebook } from '../apps/server/test/fakes/facebook.js';
 import { startFakeInstagram } from '../apps/server/test/fakes/instagram.js';
@@ -163,7 +165,8 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
   const logger = createLogger('silent');
   const services = await openServices(config, logger);
   const capture = createCapturingMailer();
-  const app = await buildApp({ config, logger, ...services, mailer: capture.mailer });
+  const container = createContainer({ config, logger, ...services, mailer: capture.mailer });
+  const app = await buildApp(container);
   const db = services.database.db;
   try {
     const { companyIds } = await createSeededAccount({
@@ -252,14 +255,11 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
     for (let start = 0; start < instances.length; start += 1000) {
       await services.queue.insert(
         instances.slice(start, start + 1000).map((instance) => ({
-          name: PUBLISH_QUEUE,
+          name: publishInstanceJob.name,
           data: { instanceId: instance.id },
           startAfter: new Date(instance.scheduled_for),
           singletonKey: instance.id,
-          expireInSeconds: config.publisher.jobExpireSeconds,
-          retryLimit: 5,
-          retryDelay: 15,
-          retryBackoff: true,
+          ...sendPolicy(publishInstanceJob.policy, config),
         })),
       );
     }
@@ -267,7 +267,7 @@ async function run(mode: 'burst' | 'steady', count: number): Promise<RunResult> 
     const requestsBefore = Object.fromEntries(
       NETWORK_IDS.map((network) => [network, networks.proxies[network].requests()]),
     );
-    const publisher = createPublisher({ config, logger, ...services });
+    const publisher = createWorker(container);
     await publisher.start();
     const lastDue = t0.getTime() + (count - 1) * stepMs;
     // Until everything is settled, or nothing has moved for a minute (then what is left

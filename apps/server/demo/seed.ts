@@ -2,7 +2,9 @@
 // connections), so the demo starts from data the product itself made.
 import { API_PATHS, type NetworkId } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
-import { buildApp, type AppInstance } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import type { AppInstance } from '../src/app-instance.js';
+import { createContainer } from '../src/container.js';
 import type { Db } from '../src/db/client.js';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
@@ -182,7 +184,9 @@ export async function seedDemo(
       .where(eq(users.email, DEMO_ACCOUNT.email));
     if (existing) return false;
     const capture = createCapturingMailer();
-    const app = await buildApp({ config, logger, ...services, mailer: capture.mailer });
+    const app = await buildApp(
+      createContainer({ config, logger, ...services, mailer: capture.mailer }),
+    );
     try {
       await createSeededAccount({
         app,

@@ -1,70 +1,37 @@
-import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { HTTP_MESSAGES } from '@cadence/shared';
-import type { ResolvedConfig } from './config.js';
+import { createFastify, type AppInstance } from './app-instance.js';
+import type { Container } from './container.js';
 import { AppError } from './errors.js';
-import type { Database } from './db/client.js';
-import type { Mailer } from './integrations/mail.js';
-import type { JobQueue } from './jobs/queue.js';
-import { systemClock, type Clock } from './lib/clock.js';
-import { deriveKey } from './lib/keys.js';
 import { findUp } from './lib/find-up.js';
-import { RateLimiter } from './lib/rate-limiter.js';
-import type { Logger } from './logger.js';
+import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import {
-  createAuthService,
-  DEFAULT_AUTH_LIMITS,
-  type AuthLimits,
-} from './modules/auth/auth.service.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
-import { createTokenService } from './modules/auth/tokens.js';
+import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
+import { registerConnectionRoutes } from './modules/connections/connections.routes.js';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
-import { registerOpenApi } from './plugins/openapi.js';
-import { registerWebApp } from './plugins/web-app.js';
-import { registerUploads } from './plugins/uploads.js';
-import { createAiClient, type AiClient } from './integrations/ai.js';
-import { createLocalStorage, type Storage } from './integrations/storage.js';
-import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
-import { createCompaniesService } from './modules/companies/companies.service.js';
-import { registerAiRoutes } from './modules/ai/ai.routes.js';
-import { createAiService } from './modules/ai/ai.service.js';
-import { registerConnectionRoutes } from './modules/connections/connections.routes.js';
-import { createConnectionsService } from './modules/connections/connections.service.js';
-import {
-  createNetworkRegistry,
-  type NetworkRegistry,
-} from './modules/connections/network-registry.js';
-import { createSecretBox } from './lib/secret-box.js';
+import { registerLogRoutes } from './modules/logs/logs.routes.js';
 import { registerPostRoutes } from './modules/posts/posts.routes.js';
-import { createPostsService } from './modules/posts/posts.service.js';
-import { createTinyUrlClient } from './integrations/tinyurl.js';
-import { createNewsClient } from './integrations/news.js';
-import { createWebSearchClient } from './integrations/web-search.js';
+import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
+import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import {
   registerShortenerRoutes,
   registerShortLinkRedirect,
 } from './modules/shortener/shortener.routes.js';
-import { createShortenerService } from './modules/shortener/shortener.service.js';
-import { registerSearchRoutes } from './modules/search/search.routes.js';
-import { createSearchService } from './modules/search/search.service.js';
-import { registerLogRoutes } from './modules/logs/logs.routes.js';
-import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js';
-import { createSchedulesService } from './modules/schedules/schedules.service.js';
-import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
-import { createSettingsService } from './modules/settings/settings.service.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerUploads } from './plugins/uploads.js';
+import { registerWebApp } from './plugins/web-app.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
-import { createBilling } from './modules/billing/billing.factory.js';
-import multipart from '@fastify/multipart';
-import path from 'node:path';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,38 +39,21 @@ declare module 'fastify' {
   }
 }
 
-export interface AppDeps {
-  config: ResolvedConfig;
-  database: Database;
-  mailer: Mailer;
-  queue: JobQueue;
-  logger: Logger;
-  clock?: Clock;
-  authLimits?: AuthLimits;
+export interface AppOptions {
   /** The built web app; found next to the server when not given. */
   webDistDir?: string;
-  /** Defaults: local disk under DATA_DIR/uploads, and the configured AI service. */
-  storage?: Storage;
-  ai?: AiClient;
-  /** Defaults to every network's adapter at the configured hosts. */
-  networks?: NetworkRegistry;
 }
 
-function createFastify(deps: AppDeps) {
-  return Fastify({
-    loggerInstance: deps.logger,
-    trustProxy: deps.config.trustProxy,
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-  }).withTypeProvider<ZodTypeProvider>();
-}
-
-export type AppInstance = ReturnType<typeof createFastify>;
-
-/** Builds the whole HTTP application without listening; `main.ts` listens, tests inject. */
-export async function buildApp(deps: AppDeps): Promise<AppInstance> {
-  const clock = deps.clock ?? systemClock;
-  const app = createFastify(deps);
+/**
+ * Builds the whole HTTP application on the container's services, without listening;
+ * `main.ts` listens, tests inject.
+ */
+export async function buildApp(
+  container: Container,
+  options: AppOptions = {},
+): Promise<AppInstance> {
+  const { config, services } = container;
+  const app = createFastify({ logger: container.logger, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -130,114 +80,42 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       },
     },
     // Only meaningful, and only safe to promise, when the instance is served over HTTPS.
-    strictTransportSecurity: deps.config.publicUrl.startsWith('https://'),
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
   await registerOpenApi(app);
 
-  const tokens = createTokenService(deriveKey(deps.config.appSecret, 'jwt'), clock);
   app.decorateRequest('currentUser', null);
-  app.decorate('authenticate', createAuthenticate(deps.database.db, tokens));
+  app.decorate('authenticate', createAuthenticate(container.db, container.tokens));
 
-  const uploadsDir = path.join(deps.config.dataDir, 'uploads');
-  const storage = deps.storage ?? createLocalStorage(uploadsDir);
-  const limiter = new RateLimiter(clock);
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
-  await registerUploads(app, uploadsDir);
+  await registerUploads(app, container.uploadsDir);
 
-  const companies = createCompaniesService({
-    db: deps.database.db,
-    storage,
-    clock,
-    queue: deps.queue,
-  });
-  const settings = createSettingsService({ db: deps.database.db, clock });
-  const schedules = createSchedulesService({
-    db: deps.database.db,
-    queue: deps.queue,
-    clock,
-    logger: app.log,
-    jobExpireSeconds: deps.config.publisher.jobExpireSeconds,
-  });
-  const ai = createAiService({
-    db: deps.database.db,
-    ai: deps.ai ?? createAiClient(deps.config.openai),
-    fetchAllowHosts: deps.config.fetchAllowHosts,
-    logger: app.log,
-  });
-
-  const connections = createConnectionsService({
-    db: deps.database.db,
-    registry: deps.networks ?? createNetworkRegistry(deps.config.networks),
-    box: createSecretBox(deriveKey(deps.config.appSecret, 'credentials')),
-    clock,
-    logger: app.log,
-  });
-
-  const posts = createPostsService({
-    db: deps.database.db,
-    storage,
-    queue: deps.queue,
-    clock,
-    logger: app.log,
-    scheduleFromPost: (userId, input) => schedules.create(userId, input),
-  });
-  const shortener = createShortenerService({
-    db: deps.database.db,
-    publicUrl: deps.config.publicUrl,
-    external: createTinyUrlClient(deps.config.tinyurl),
-    clock,
-    logger: app.log,
-  });
-  const search = createSearchService({
-    news: createNewsClient(deps.config.search),
-    web: createWebSearchClient(deps.config.search),
-    logger: app.log,
-  });
-
-  const auth = createAuthService({
-    db: deps.database.db,
-    mailer: deps.mailer,
-    clock,
-    tokens,
-    otpKey: deriveKey(deps.config.appSecret, 'otp'),
-    limiter,
-    limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS,
-    logger: app.log,
-  });
-
-  const billing = createBilling({
-    config: deps.config,
-    db: deps.database.db,
-    mailer: deps.mailer,
-    clock,
-    logger: app.log,
-  });
-
+  const { limiter } = container;
   await app.register(
     (api, _options, done) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      registerHealthRoutes(typed, deps.database);
-      registerAuthRoutes(typed, auth);
-      registerCustomerRoutes(typed, deps.config);
-      registerCompanyRoutes(typed, companies);
-      registerAiRoutes(typed, ai, limiter);
-      registerConnectionRoutes(typed, connections);
-      registerPostRoutes(typed, posts, storage);
-      registerShortenerRoutes(typed, shortener, limiter);
-      registerSearchRoutes(typed, search, limiter);
-      registerSettingsRoutes(typed, settings);
-      registerScheduleRoutes(typed, schedules);
-      registerLogRoutes(typed, deps.database.db);
-      registerBillingRoutes(typed, billing.service, billing.stripeWebhook);
+      registerHealthRoutes(typed, container.database);
+      registerAuthRoutes(typed, services.auth);
+      registerCustomerRoutes(typed, config);
+      registerCompanyRoutes(typed, services.companies);
+      registerAiRoutes(typed, services.ai, limiter);
+      registerConnectionRoutes(typed, services.connections);
+      registerPostRoutes(typed, services.posts, container.storage);
+      registerShortenerRoutes(typed, services.shortener, limiter);
+      registerSearchRoutes(typed, services.search, limiter);
+      registerSettingsRoutes(typed, services.settings);
+      registerScheduleRoutes(typed, services.schedules);
+      registerLogRoutes(typed, container.db);
+      registerBillingRoutes(typed, services.billing, container.stripeWebhook);
       done();
     },
     { prefix: '/api' },
   );
   // Public short links live at the root, and must be routed before the web app's fallback.
-  registerShortLinkRedirect(app, shortener);
+  registerShortLinkRedirect(app, services.shortener);
 
-  await registerWebApp(app, deps.webDistDir ?? webDistFolder());
+  await registerWebApp(app, options.webDistDir ?? webDistFolder());
   return app;
 }
 

@@ -2,37 +2,21 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
-import { createPublisher } from './modules/publishing/publisher.js';
+import { createContainer } from './container.js';
 import { openServices } from './services.js';
-import { startBillingRenewals } from './jobs/billing-renewals.js';
-import { createBilling } from './modules/billing/billing.factory.js';
-import { systemClock } from './lib/clock.js';
+import { createWorker } from './worker.js';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const services = await openServices(config, logger);
-  // ROLE=worker runs the background jobs only; the job handlers are registered on
-  // `services.queue`, which every role starts (web processes need it to enqueue).
-  const app =
-    config.role === 'worker' ? undefined : await buildApp({ config, logger, ...services });
-  // Only worker and all-in-one processes publish; web processes just enqueue.
-  const publisher =
-    config.role === 'web' ? undefined : createPublisher({ config, logger, ...services });
-  await publisher?.start();
-  const renewals =
-    config.role === 'web'
-      ? undefined
-      : startBillingRenewals(
-          createBilling({
-            config,
-            db: services.database.db,
-            mailer: services.mailer,
-            clock: systemClock,
-            logger,
-          }).service,
-          logger,
-        );
+  const container = createContainer({ config, logger, ...services });
+  // ROLE=worker runs the background jobs only; every role opens the job queue (web
+  // processes need it to enqueue).
+  const app = config.role === 'worker' ? undefined : await buildApp(container);
+  // Only worker and all-in-one processes work the jobs; web processes just enqueue.
+  const worker = config.role === 'web' ? undefined : createWorker(container);
+  await worker?.start();
 
   let isStopping = false;
   const stop = (signal: string) => {
@@ -43,8 +27,7 @@ async function main() {
     force.unref();
     (async () => {
       await app?.close();
-      await publisher?.stop();
-      renewals?.stop();
+      await worker?.stop();
       await services.close();
     })().then(
       () => process.exit(0),

@@ -92,6 +92,7 @@ describe.each(engines)('accounts on %s', (engine) => {
         statusCode: 409,
         error: 'Conflict',
         message: AUTH_MESSAGES.emailTaken,
+        code: 'EMAIL_TAKEN',
       });
     });
 

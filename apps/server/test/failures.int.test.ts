@@ -43,6 +43,7 @@ describe.each(engines)('when things break, on %s', (engine) => {
       expect(response.json()).toMatchObject({
         statusCode: 503,
         message: 'The database is unreachable.',
+        code: 'DATABASE_UNAVAILABLE',
         data: { status: 'degraded', database: 'down' },
       });
     });
@@ -57,6 +58,7 @@ describe.each(engines)('when things break, on %s', (engine) => {
         statusCode: 500,
         error: 'Internal Server Error',
         message: HTTP_MESSAGES.internal,
+        code: 'INTERNAL_ERROR',
       });
       expect(response.headers['x-request-id']).toBeTruthy();
     });

@@ -53,7 +53,12 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
     ])('sign-up %j → %s', async (body, message) => {
       const response = await signUp(body);
       expect(response.status).toBe(400);
-      expect(response.json).toEqual({ statusCode: 400, error: 'Bad Request', message });
+      expect(response.json).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message,
+        code: 'VALIDATION_FAILED',
+      });
     });
 
     it.each([
@@ -108,6 +113,7 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
         statusCode: 400,
         error: 'Bad Request',
         message: 'The request body is not valid JSON.',
+        code: 'INVALID_JSON',
       });
     });
 
@@ -130,6 +136,7 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
       });
       expect(huge.status).toBe(413);
       expect(huge.json.message).toBe('The request body is too large.');
+      expect(huge.json.code).toBe('PAYLOAD_TOO_LARGE');
       const xml = await t.app.inject({
         method: 'POST',
         url: '/api/customer/auth/sign-in',
@@ -137,6 +144,7 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
         payload: '<email>a</email>',
       });
       expect(xml.statusCode).toBe(415);
+      expect(xml.json<{ code: string }>().code).toBe('UNSUPPORTED_MEDIA_TYPE');
       expect(xml.json<{ message: string }>().message).toBe(
         'This content type is not supported. Send JSON.',
       );
@@ -172,6 +180,7 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
       });
       expect(last.status).toBe(429);
       expect(last.json.message).toBe(AUTH_MESSAGES.tooManyAttempts(600));
+      expect(last.json.code).toBe('RATE_LIMITED');
       expect(last.headers['retry-after']).toBe('600');
     });
 
@@ -230,6 +239,7 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
         statusCode: 404,
         error: 'Not Found',
         message: 'No API route matches GET /api/no-such-thing.',
+        code: 'NOT_FOUND',
       });
       const post = await t.app.inject({
         method: 'POST',

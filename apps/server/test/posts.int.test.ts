@@ -14,7 +14,7 @@ import {
 } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledInstances, schedules } from '../src/db/schema.js';
-import { PUBLISH_QUEUE } from '../src/jobs/queue.js';
+import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { engines } from './helpers/databases.js';
 import {
@@ -35,6 +35,8 @@ import {
   type ApiBody,
   type TestApp,
 } from './helpers/test-app.js';
+
+const PUBLISH_QUEUE = publishInstanceJob.name;
 
 /** The engine's own collector, switched on for the memory check only. */
 setFlagsFromString('--expose-gc');

@@ -14,7 +14,6 @@ import {
   socialConnections,
   users,
 } from '../src/db/schema.js';
-import { sendPublishJob } from '../src/jobs/publish-jobs.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import {
   connectNetworks,
@@ -148,13 +147,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     });
     for (let start = 0; start < rows.length; start += 50) {
       await Promise.all(
-        rows.slice(start, start + 50).map((row) =>
-          sendPublishJob(t.services.queue, {
-            instanceId: row.instanceId,
-            startAfter: at,
-            expireInSeconds: JOB_EXPIRE_SECONDS,
-          }),
-        ),
+        rows
+          .slice(start, start + 50)
+          .map((row) =>
+            t.container.publishJobs.send({ instanceId: row.instanceId }, { startAfter: at }),
+          ),
       );
     }
     return rows;

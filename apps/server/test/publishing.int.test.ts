@@ -14,10 +14,11 @@ import {
   systemLogs,
 } from '../src/db/schema.js';
 import { createXAdapter } from '../src/integrations/networks/x.js';
-import { PUBLISH_QUEUE } from '../src/jobs/queue.js';
-import { createNetworkRegistry } from '../src/modules/connections/network-registry.js';
+import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
+import { createContainer } from '../src/container.js';
+import { createNetworkRegistry } from '../src/integrations/networks/registry.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
-import { createPublisher } from '../src/modules/publishing/publisher.js';
+import { createWorker } from '../src/worker.js';
 import { engines, type Engine } from './helpers/databases.js';
 import {
   connectNetworks,
@@ -34,6 +35,8 @@ import {
   type ApiBody,
   type TestApp,
 } from './helpers/test-app.js';
+
+const PUBLISH_QUEUE = publishInstanceJob.name;
 
 const PUBLIC_URL = 'http://cadence.example.test';
 let sequence = 0;
@@ -298,20 +301,21 @@ describe.each(engines)('publishing on %s', (engine) => {
 
   it('never re-posts a call that got no answer, even when the job runs again', async () => {
     const base = createNetworkRegistry(t.config.networks);
-    const impatient = createPublisher({
-      config: t.config,
-      logger: t.app.log,
-      database: t.services.database,
-      queue: t.services.queue,
-      clock: t.clock,
-      networks: {
-        ...base,
-        adapters: {
-          ...base.adapters,
-          twitter: createXAdapter({ baseUrl: fakes.twitter.baseUrl, timeoutMs: 300 }),
+    const impatient = createWorker(
+      createContainer(
+        { config: t.config, logger: t.app.log, ...t.services },
+        {
+          clock: t.clock,
+          networks: {
+            ...base,
+            adapters: {
+              ...base.adapters,
+              twitter: createXAdapter({ baseUrl: fakes.twitter.baseUrl, timeoutMs: 300 }),
+            },
+          },
         },
-      },
-    });
+      ),
+    );
     const { instanceId } = await env.schedule(['twitter']);
     const before = fakes.twitter.calls['POST /2/tweets'] ?? 0;
     fakes.twitter.failNext('hang', 1, 'POST /2/tweets');

@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, scheduledInstances, schedules } from '../src/db/schema.js';
-import { PUBLISH_QUEUE } from '../src/jobs/queue.js';
+import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { engines } from './helpers/databases.js';
 import {
@@ -23,6 +23,8 @@ import {
   type ApiBody,
   type TestApp,
 } from './helpers/test-app.js';
+
+const PUBLISH_QUEUE = publishInstanceJob.name;
 
 describe.each(engines)('schedules on %s', (engine) => {
   let fakes: NetworkFakes;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCodeSchema } from './error-codes.js';
 
 /** Every successful answer of the product API. */
 export interface ApiSuccess<T> {
@@ -6,11 +7,12 @@ export interface ApiSuccess<T> {
   data: T;
 }
 
-/** Every failed answer of the product API. */
+/** Every error answer: the HTTP status, its name, a message for people, a code for programs. */
 export const ApiErrorSchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),
   message: z.string(),
+  code: ErrorCodeSchema,
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

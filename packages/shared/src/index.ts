@@ -2,6 +2,7 @@ export * from './api.js';
 export * from './auth.js';
 export * from './companies.js';
 export * from './connections.js';
+export * from './error-codes.js';
 export * from './messages.js';
 export * from './networks.js';
 export * from './plans.js';

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { ApiErrorSchema, HTTP_MESSAGES } from '@cadence/shared';
+import { ApiErrorSchema, HTTP_MESSAGES, type ErrorCode } from '@cadence/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
@@ -9,27 +9,61 @@ export function errorResponses(...statusCodes: number[]) {
   return Object.fromEntries(statusCodes.map((code) => [code, ApiErrorSchema]));
 }
 
+/** Sends the one error body, `{ statusCode, error, message, code }`, and logs its code. */
 export function sendError(
   reply: FastifyReply,
   statusCode: number,
+  code: ErrorCode,
   message: string,
   headers: Record<string, string> = {},
 ) {
+  if (statusCode < 500) reply.log.info({ statusCode, code }, 'request refused');
   return reply
     .code(statusCode)
     .headers(headers)
     .type('application/json; charset=utf-8')
-    .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message });
+    .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code });
 }
 
-/** Fastify's own 4xx errors, reworded for people. */
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: HTTP_MESSAGES.invalidJson,
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty. Send a JSON object.',
-  FST_ERR_CTP_BODY_TOO_LARGE: HTTP_MESSAGES.bodyTooLarge,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: HTTP_MESSAGES.unsupportedMediaType,
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+/** Fastify's (and its plugins') own 4xx errors, reworded for people. */
+const FRAMEWORK_ERRORS: Record<string, { code: ErrorCode; message?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: HTTP_MESSAGES.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'INVALID_JSON',
+    message: 'The request body is empty. Send a JSON object.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: HTTP_MESSAGES.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: HTTP_MESSAGES.unsupportedMediaType,
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'BAD_REQUEST',
+    message: 'The request body does not match its Content-Length.',
+  },
+  // A multipart part that declares JSON but is not JSON (answered 406 by @fastify/multipart).
+  FST_INVALID_JSON_FIELD_ERROR: { code: 'INVALID_JSON' },
 };
+
+/** The code of any other 4xx the framework answers, by status. */
+function codeOfStatus(status: number): ErrorCode {
+  switch (status) {
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 406:
+      return 'NOT_ACCEPTABLE';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return 'BAD_REQUEST';
+  }
+}
 
 interface ValidationIssue {
   message: string;
@@ -51,19 +85,22 @@ function validationMessage(issues: ValidationIssue[]) {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return sendError(reply, error.statusCode, error.message, error.headers);
+      return sendError(reply, error.statusCode, error.code, error.message, error.headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = validationMessage(error.validation as unknown as ValidationIssue[]);
       // A malformed id in the path names nothing that exists: that is a 404, not a 400.
-      return sendError(reply, error.validationContext === 'params' ? 404 : 400, message);
+      return error.validationContext === 'params'
+        ? sendError(reply, 404, 'NOT_FOUND', message)
+        : sendError(reply, 400, 'VALIDATION_FAILED', message);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
-      return sendError(reply, status, message);
+      const known = FRAMEWORK_ERRORS[error.code];
+      const code = known?.code ?? codeOfStatus(status);
+      return sendError(reply, status, code, known?.message ?? error.message);
     }
-    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
-    return sendError(reply, 500, HTTP_MESSAGES.internal);
+    request.log.error({ err: error, reqId: request.id, code: 'INTERNAL_ERROR' }, 'unhandled error');
+    return sendError(reply, 500, 'INTERNAL_ERROR', HTTP_MESSAGES.internal);
   });
 }

@@ -33,10 +33,16 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (!wantsPage)
-      return sendError(reply, 404, HTTP_MESSAGES.routeNotFound(request.method, pathname));
+      return sendError(
+        reply,
+        404,
+        'NOT_FOUND',
+        HTTP_MESSAGES.routeNotFound(request.method, pathname),
+      );
     // A missing file (a stale /assets/x.js, /favicon.png) is a 404, not the app's page.
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
-    if (lastSegment.includes('.')) return sendError(reply, 404, HTTP_MESSAGES.notFound);
+    if (lastSegment.includes('.'))
+      return sendError(reply, 404, 'NOT_FOUND', HTTP_MESSAGES.notFound);
     if (!hasBuild) {
       return reply
         .code(503)

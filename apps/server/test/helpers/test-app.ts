@@ -1,13 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ErrorCode } from '@cadence/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppInstance } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import type { AppInstance } from '../../src/app-instance.js';
+import { createContainer, type Container } from '../../src/container.js';
 import { parseConfig, type ResolvedConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { AuthLimits } from '../../src/modules/auth/auth.service.js';
-import { createPublisher, type Publisher } from '../../src/modules/publishing/publisher.js';
 import { openServices, type Services } from '../../src/services.js';
+import { createWorker, type Worker } from '../../src/worker.js';
 import { createPostgresDatabase, type Engine } from './databases.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
@@ -41,11 +44,13 @@ export const RELAXED_LIMITS: AuthLimits = {
 export interface TestApp {
   app: AppInstance;
   services: Services;
+  /** The composition root the app and the worker run on. */
+  container: Container;
   config: ResolvedConfig;
   smtp: SmtpSink;
   clock: TestClock;
-  /** The publisher on the same database; it works the queue only with `startPublisher`. */
-  publisher: Publisher;
+  /** The worker on the same container; it works the queues only with `startPublisher`. */
+  publisher: Worker;
   close(): Promise<void>;
 }
 
@@ -78,20 +83,20 @@ export async function createTestApp(
   const logger = createLogger('silent');
   const services = await openServices(config, logger, { inMemory: true });
   const clock = options.clock ?? createTestClock();
-  const app = await buildApp({
-    config,
-    logger,
-    ...services,
-    clock,
-    authLimits: options.authLimits ?? RELAXED_LIMITS,
+  const container = createContainer(
+    { config, logger, ...services },
+    { clock, authLimits: options.authLimits ?? RELAXED_LIMITS },
+  );
+  const app = await buildApp(container, {
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
   });
   await app.ready();
-  const publisher = createPublisher({ config, logger, ...services, clock });
+  const publisher = createWorker(container);
   if (options.startPublisher) await publisher.start();
   return {
     app,
     services,
+    container,
     config,
     smtp,
     clock,
@@ -136,6 +141,7 @@ export interface ApiBody {
   message?: string;
   statusCode?: number;
   error?: string;
+  code?: ErrorCode;
   data?: Record<string, unknown> | null;
 }
 

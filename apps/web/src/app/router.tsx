@@ -6,13 +6,14 @@ import { PublicOnlyRoute } from '../features/auth/components/public-only-route';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import { CompaniesPage } from '../features/companies/components/companies-page';
-import { PaymentFailedPage } from '../features/payments/components/payment-failed-page';
-import { PaymentSuccessPage } from '../features/payments/components/payment-success-page';
-import { ReceiptPage } from '../features/payments/components/receipt-page';
-import { TestCheckoutPage } from '../features/payments/components/test-checkout-page';
+import { PaymentFailedPage } from '../features/subscriptions/components/payment-failed-page';
+import { PaymentSuccessPage } from '../features/subscriptions/components/payment-success-page';
+import { ReceiptPage } from '../features/subscriptions/components/receipt-page';
+import { TestCheckoutPage } from '../features/subscriptions/components/test-checkout-page';
 import { PostsPage } from '../features/posts/components/posts-page';
 import { SchedulingPage } from '../features/scheduling/components/scheduling-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
+import { SubscriptionSection } from '../features/subscriptions/components/subscription-section';
 import { SubscriptionsPage } from '../features/subscriptions/components/subscriptions-page';
 import { AppLayout, PageContent } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -46,7 +47,10 @@ export function createAppRouter() {
                     { path: ROUTES.paymentFailed, element: <PaymentFailedPage /> },
                     { path: ROUTES.testCheckout, element: <TestCheckoutPage /> },
                     { path: ROUTES.receipt, element: <ReceiptPage /> },
-                    { path: ROUTES.settings, element: <SettingsPage /> },
+                    {
+                      path: ROUTES.settings,
+                      element: <SettingsPage subscriptionSection={<SubscriptionSection />} />,
+                    },
                     {
                       element: <RequireAdmin />,
                       children: [{ path: ROUTES.admin, element: <AdminPage /> }],

@@ -14,7 +14,7 @@ import {
   PostFromUrlRequestSchema,
 } from '@cadence/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { requireUser } from '../auth/authenticate.js';

@@ -19,7 +19,6 @@ import { AppError } from '../../errors.js';
 import type { AiClient, ChatRequest } from '../../integrations/ai.js';
 import { fetchPublicPage, WebFetchError } from '../../integrations/web-fetch.js';
 import { extractPageText } from '../../lib/html-text.js';
-import { findCompany } from '../companies/companies.repository.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import { insertAiCallLog } from './ai-call-log.repository.js';
 import { readArticle } from './read-article.js';
@@ -38,6 +37,8 @@ export interface AiServiceDeps {
   ai: AiClient | undefined;
   fetchAllowHosts: string[];
   logger: FastifyBaseLogger;
+  /** The customer's own company row (the companies module's), or undefined. */
+  findCompany: (userId: string, companyId: string) => Promise<CompanyRow | undefined>;
 }
 
 export interface CompanyDescriptionInput {
@@ -67,7 +68,7 @@ export function createAiService(deps: AiServiceDeps) {
   async function requireAi(userId: string): Promise<AiClient> {
     if (!deps.ai) throw AppError.unavailable(AI_MESSAGES.notConfigured, 'AI_NOT_CONFIGURED');
     const entitlements = await getEntitlements(deps.db, userId);
-    if (!entitlements.hasAi) throw AppError.forbidden(AI_MESSAGES.notInPlan, 'AI_NOT_IN_PLAN');
+    if (!entitlements.hasAi) throw AppError.forbidden(AI_MESSAGES.notInPlan, 'AI_NOT_ON_PLAN');
     return deps.ai;
   }
 
@@ -127,8 +128,8 @@ export function createAiService(deps: AiServiceDeps) {
 
   /** The customer's own company, or 404 'Entity not found' (also for another user's id). */
   async function loadEntity(userId: string, companyId: string): Promise<EntityContext> {
-    const company = await findCompany(deps.db, userId, companyId);
-    if (!company) throw AppError.notFound(POST_MESSAGES.entityNotFound, 'ENTITY_NOT_FOUND');
+    const company = await deps.findCompany(userId, companyId);
+    if (!company) throw AppError.notFound(POST_MESSAGES.entityNotFound, 'COMPANY_NOT_FOUND');
     return toEntityContext(company);
   }
 

@@ -10,7 +10,7 @@ import {
   SubmitOtpSchema,
 } from '@cadence/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import type { AuthService } from './auth.service.js';
 

@@ -27,20 +27,25 @@ export async function setPlanByAdmin(
   now: Date = new Date(),
 ) {
   const parsedTier = TierSchema.safeParse(tier);
-  if (!parsedTier.success) throw AppError.badRequest(parsedTier.error.issues[0]!.message);
+  if (!parsedTier.success)
+    throw AppError.badRequest(parsedTier.error.issues[0]!.message, 'VALIDATION_FAILED');
   if (
     priceOverrideCents !== null &&
     (!Number.isInteger(priceOverrideCents) || priceOverrideCents < 0)
   )
-    throw AppError.badRequest('The custom price must be zero or more, in whole cents.');
+    throw AppError.badRequest(
+      'The custom price must be zero or more, in whole cents.',
+      'VALIDATION_FAILED',
+    );
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw AppError.notFound('User not found');
+    if (!user) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
     const [plan] = await tx
       .select({ id: subscriptionPlans.id, name: subscriptionPlans.name })
       .from(subscriptionPlans)
       .where(eq(subscriptionPlans.tier, parsedTier.data));
-    if (!plan) throw AppError.notFound(`The ${parsedTier.data} plan does not exist.`);
+    if (!plan)
+      throw AppError.notFound(`The ${parsedTier.data} plan does not exist.`, 'PLAN_NOT_FOUND');
     const [current] = await tx
       .select()
       .from(customerSubscriptions)
@@ -117,7 +122,10 @@ export async function updatePlanPricing(
     ['sale price', change.salePriceCents],
   ] as const) {
     if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 0))
-      throw AppError.badRequest(`The ${name} must be zero or more, in whole cents.`);
+      throw AppError.badRequest(
+        `The ${name} must be zero or more, in whole cents.`,
+        'VALIDATION_FAILED',
+      );
   }
   return db.transaction(async (tx) => {
     const [plan] = await tx
@@ -125,7 +133,7 @@ export async function updatePlanPricing(
       .from(subscriptionPlans)
       .where(eq(subscriptionPlans.id, planId))
       .for('update');
-    if (!plan) throw AppError.notFound('Plan not found');
+    if (!plan) throw AppError.notFound('Plan not found', 'PLAN_NOT_FOUND');
     if (change.highlightPoints) {
       const points = change.highlightPoints.map((p) => p.trim()).filter((p) => p.length > 0);
       await tx
@@ -154,7 +162,7 @@ export async function updatePlanPricing(
       ends: change.saleEndsAt === undefined ? old.ends : change.saleEndsAt,
     };
     if (plan.tier === 'free' && next.price)
-      throw AppError.badRequest('The Free plan has no price.');
+      throw AppError.badRequest('The Free plan has no price.', 'VALIDATION_FAILED');
     let intervalId = interval?.id ?? null;
     if (next.price === null) {
       if (interval)

@@ -14,7 +14,7 @@ import {
 } from '@cadence/shared';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import { errorResponses, sendError } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 import type { BillingService } from './billing.service.js';
@@ -245,16 +245,16 @@ export function registerBillingRoutes(
       },
       async (request, reply) => {
         if (!stripeWebhook)
-          return sendError(reply, 404, 'Stripe is not configured on this server.');
+          return sendError(reply, 404, 'STRIPE_NOT_CONFIGURED', 'Stripe is not configured on this server.');
         const signature = request.headers['stripe-signature'];
         const raw = request.body;
         if (typeof signature !== 'string' || !Buffer.isBuffer(raw))
-          return sendError(reply, 400, BILLING_MESSAGES.webhookSignature);
+          return sendError(reply, 400, 'WEBHOOK_SIGNATURE', BILLING_MESSAGES.webhookSignature);
         let event: Stripe.Event;
         try {
           event = stripeWebhook.verify(raw, signature);
         } catch {
-          return sendError(reply, 400, BILLING_MESSAGES.webhookSignature);
+          return sendError(reply, 400, 'WEBHOOK_SIGNATURE', BILLING_MESSAGES.webhookSignature);
         }
         const { applied } = await billing.applyStripeEvent(event);
         return { received: true, applied };

@@ -744,7 +744,7 @@ export function createBillingService(deps: BillingDeps) {
         return { order_id: null, payment_url: '/settings?section=subscription' };
       }
       const user = await repo.findUser(db, userId);
-      if (!user) throw AppError.unauthorized('Not authenticated');
+      if (!user) throw AppError.unauthorized('Not authenticated', 'SIGN_IN_REQUIRED');
       const [order] = await db
         .insert(orders)
         .values({

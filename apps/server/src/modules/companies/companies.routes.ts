@@ -11,7 +11,7 @@ import {
   LogoUploadSchema,
 } from '@cadence/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';

@@ -9,10 +9,8 @@ import type { Db } from '../../db/client.js';
 import type { CompanyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/entitlements.js';
-import { cancelPendingPublishingOfCompany } from '../schedules/schedules.service.js';
 import * as repo from './companies.repository.js';
 import { checkLogo } from './logo-image.js';
 
@@ -43,7 +41,8 @@ export function createCompaniesService(deps: {
   db: Db;
   storage: Storage;
   clock: Clock;
-  queue: JobQueue;
+  /** Cancels what was still waiting to go out for the company (the schedules module's). */
+  cancelPendingPublishing: (userId: string, companyId: string) => Promise<unknown>;
 }) {
   const { db } = deps;
 
@@ -52,6 +51,9 @@ export function createCompaniesService(deps: {
   }
 
   return {
+    /** The customer's own company row, or undefined (also for another user's id). */
+    findOwned: (userId: string, id: string) => repo.findCompany(db, userId, id),
+
     async list(userId: string): Promise<CompanyList> {
       const [rows, entitlements] = await Promise.all([
         repo.listCompanies(db, userId),
@@ -95,7 +97,7 @@ export function createCompaniesService(deps: {
       // its posts and schedules go together through ON DELETE CASCADE.
       // Its posts stay (company_id set null), but nothing still waiting may go out for them.
       if (await repo.findCompany(db, userId, id)) {
-        await cancelPendingPublishingOfCompany({ db, queue: deps.queue }, userId, id);
+        await deps.cancelPendingPublishing(userId, id);
       }
       const isDeleted = await db.transaction((tx) => repo.deleteCompany(tx, userId, id));
       if (!isDeleted) throw notFound();

@@ -6,7 +6,7 @@ import {
   SavedConnectionSchema,
 } from '@cadence/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 import type { ConnectionsService } from './connections.service.js';

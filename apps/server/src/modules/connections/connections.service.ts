@@ -21,7 +21,7 @@ import type { SecretBox } from '../../lib/secret-box.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import * as repo from './connections.repository.js';
 import { credentialsFromRequest, facebookFieldsFromRequest } from './credentials-from-request.js';
-import type { NetworkRegistry } from './network-registry.js';
+import type { NetworkRegistry } from '../../integrations/networks/registry.js';
 
 export interface ConnectionsDeps {
   db: Db;
@@ -77,7 +77,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     }
     const entitlements = await getEntitlements(db, userId);
     if (!entitlements.allowedNetworks.includes(network)) {
-      throw AppError.forbidden(NETWORK_MESSAGES.notInPlan, 'NETWORK_NOT_IN_PLAN');
+      throw AppError.forbidden(NETWORK_MESSAGES.notInPlan, 'NETWORK_NOT_ON_PLAN');
     }
     return network;
   }
@@ -172,7 +172,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       if (!(await repo.markDisconnected(db, body.company_id, network, deps.clock()))) {
         throw AppError.notFound(
           `${NETWORK_NAMES[network]} is not connected for this company`,
-          'NOT_CONNECTED',
+          'NETWORK_NOT_CONNECTED',
         );
       }
       return { message: CONNECTION_MESSAGES.disconnected, data: null };

@@ -1,5 +1,5 @@
 import { API_PATHS, AUTH_MESSAGES, envelope, MeSchema } from '@cadence/shared';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 

@@ -1,5 +1,5 @@
 import { API_PATHS, ApiErrorSchema, envelope, HealthSchema } from '@cadence/shared';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import type { Database } from '../../db/client.js';
 import { version } from '../../version.js';
 
@@ -26,6 +26,7 @@ export function registerHealthRoutes(app: AppInstance, database: Database) {
         statusCode: 503,
         error: 'Service Unavailable',
         message: 'The database is unreachable.',
+        code: 'DATABASE_UNAVAILABLE' as const,
         data: { status: 'degraded' as const, database: 'down' as const, version },
       });
     },

@@ -6,7 +6,7 @@ import {
   LogListSchema,
   type SystemLog,
 } from '@cadence/shared';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import type { Db } from '../../db/client.js';
 import type { SystemLogRow } from '../../db/schema.js';
 import { errorResponses } from '../../plugins/error-handler.js';

@@ -22,7 +22,7 @@ export function parsePostFields(
   current?: { company_id: string | null; content: string },
 ): ParsedPostFields {
   if (raw !== undefined && raw !== null && !isRecord(raw)) {
-    throw AppError.badRequest('The request body must be a JSON object.', 'VALIDATION');
+    throw AppError.badRequest('The request body must be a JSON object.', 'VALIDATION_FAILED');
   }
   const body = raw ?? {};
   const missing = missingPostFields({
@@ -35,7 +35,7 @@ export function parsePostFields(
   const parsed = PostFieldsSchema.safeParse(body);
   if (!parsed.success) {
     const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
-    throw AppError.badRequest(messages.join('. '), 'VALIDATION');
+    throw AppError.badRequest(messages.join('. '), 'VALIDATION_FAILED');
   }
   return parsed.data;
 }

@@ -35,9 +35,9 @@ const FORM_ERRORS: Record<string, string> = {
 function formError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
   const message = code ? FORM_ERRORS[code] : undefined;
-  if (message) return AppError.badRequest(message, 'FORM_INVALID');
+  if (message) return AppError.badRequest(message, 'VALIDATION_FAILED');
   if (error instanceof Error && /terminated early|Unexpected end/i.test(error.message)) {
-    return AppError.badRequest('The form was cut short. Please send it again', 'FORM_INVALID');
+    return AppError.badRequest('The form was cut short. Please send it again', 'VALIDATION_FAILED');
   }
   return error;
 }
@@ -56,14 +56,14 @@ export async function readPostForm(request: FastifyRequest, storage: Storage): P
           part.file.resume();
           throw AppError.badRequest(
             `Send the media file in the field "${MEDIA_FIELD}"`,
-            'FORM_INVALID',
+            'VALIDATION_FAILED',
           );
         }
         media = await saveMedia(storage, part);
         continue;
       }
       if (part.valueTruncated) {
-        throw AppError.badRequest(`The field "${part.fieldname}" is too long`, 'FORM_INVALID');
+        throw AppError.badRequest(`The field "${part.fieldname}" is too long`, 'VALIDATION_FAILED');
       }
       if (typeof part.value === 'string' && part.value.includes('\u0000')) {
         throw AppError.badRequest(HTTP_MESSAGES.nulCharacter, 'NUL_CHARACTER');

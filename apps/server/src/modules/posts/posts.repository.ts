@@ -322,32 +322,3 @@ export async function hasPendingInstances(db: DbExecutor, postId: string): Promi
     .limit(1);
   return row !== undefined;
 }
-
-export interface PostForPublishing {
-  content: string;
-  url: string | null;
-  shortened_url: string | null;
-  attachment: { storageKey: string; url: string; mime: string } | null;
-}
-
-/** What the publisher needs to send a post: its text, its link and its media file. */
-export async function loadPostForPublishing(
-  db: DbExecutor,
-  postId: string,
-): Promise<PostForPublishing | undefined> {
-  const [post] = await db
-    .select({ content: posts.content, url: posts.url, shortenedUrl: posts.shortenedUrl })
-    .from(posts)
-    .where(eq(posts.id, postId))
-    .limit(1);
-  if (!post) return undefined;
-  const [attachment] = await listAttachments(db, [postId]);
-  return {
-    content: post.content,
-    url: post.url,
-    shortened_url: post.shortenedUrl,
-    attachment: attachment
-      ? { storageKey: attachment.storageKey, url: attachment.mediaUrl, mime: attachment.mimeType }
-      : null,
-  };
-}

@@ -13,7 +13,7 @@ import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import type { Storage } from '../../integrations/storage.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';

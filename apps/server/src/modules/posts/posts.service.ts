@@ -12,7 +12,8 @@ import type { Db, DbExecutor } from '../../db/client.js';
 import type { PostAttachmentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
-import { PUBLISH_QUEUE, type JobQueue } from '../../jobs/queue.js';
+import type { JobPort } from '../../jobs/port.js';
+import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { getEntitlements } from '../plans/entitlements.js';
@@ -80,7 +81,7 @@ export type ScheduleFromPost = (
 export interface PostsServiceDeps {
   db: Db;
   storage: Storage;
-  queue: JobQueue;
+  publishJobs: JobPort<PublishInstancePayload>;
   clock: Clock;
   logger: Logger;
   /**
@@ -282,7 +283,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       const existing = await repo.findPost(db, userId, id);
       if (!existing) throw notFound();
       const jobIds = await repo.listPendingJobIds(db, id);
-      if (jobIds.length > 0) await deps.queue.cancel(PUBLISH_QUEUE, jobIds);
+      await deps.publishJobs.cancel(jobIds);
       const keys = (await repo.listAttachments(db, [id])).map((row) => row.storageKey);
       // Schedules, occurrences, publications and attachment rows go by ON DELETE CASCADE.
       if (!(await repo.deletePost(db, userId, id))) throw notFound();

@@ -2,8 +2,8 @@ import { NETWORK_NAMES, SCHEDULE_MESSAGES, type NetworkId } from '@cadence/share
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PublicationRow } from '../../db/schema.js';
-import { sendPublishJob } from '../../jobs/publish-jobs.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import type { JobPort } from '../../jobs/port.js';
+import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import {
   NetworkError,
   type NetworkAdapter,
@@ -13,14 +13,14 @@ import {
 import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
-import type { NetworkRegistry } from '../connections/network-registry.js';
+import type { NetworkRegistry } from '../../integrations/networks/registry.js';
 import { decideFailure, instanceOutcome } from './decisions.js';
 import * as repo from './publishing.repository.js';
 import type { createSemaphore } from './semaphore.js';
 
 export interface PublishDeps {
   db: Db;
-  queue: JobQueue;
+  publishJobs: JobPort<PublishInstancePayload>;
   clock: Clock;
   logger: FastifyBaseLogger;
   storage: Storage;
@@ -243,12 +243,10 @@ export function createInstancePublisher(deps: PublishDeps) {
     const attempt = Math.min(
       ...waiting.map((state) => state.nextAttemptAt?.getTime() ?? now.getTime()),
     );
-    const jobId = await sendPublishJob(deps.queue, {
-      instanceId: instance.id,
-      startAfter: new Date(attempt),
-      expireInSeconds: deps.jobExpireSeconds,
-      key: `${instance.id}:retry:${attempt}`,
-    });
+    const jobId = await deps.publishJobs.send(
+      { instanceId: instance.id },
+      { startAfter: new Date(attempt), key: `${instance.id}:retry:${attempt}` },
+    );
     await repo.setInstanceStatus(db, instance.id, 'pending', now, jobId);
   }
 

@@ -12,7 +12,7 @@ import {
   ScheduleListQuerySchema,
   ScheduleListSchema,
 } from '@cadence/shared';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 import type { SchedulesService } from './schedules.service.js';

@@ -10,20 +10,21 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { cancelPublishJobs, sendPublishJob } from '../../jobs/publish-jobs.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import type { JobPort } from '../../jobs/port.js';
+import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
+import { requireTimeZone } from '../../lib/require-time-zone.js';
 import { getEntitlements } from '../plans/entitlements.js';
-import { readSavedTimeZone, requireTimeZone } from '../settings/settings.service.js';
 import { expandOccurrences } from './recurrence.js';
 import * as repo from './schedules.repository.js';
 
 export interface SchedulesDeps {
   db: Db;
-  queue: JobQueue;
+  publishJobs: JobPort<PublishInstancePayload>;
   clock: Clock;
   logger: FastifyBaseLogger;
-  jobExpireSeconds: number;
+  /** The customer's saved zone (the settings module's), or undefined before they save one. */
+  savedTimeZone: (userId: string) => Promise<string | null | undefined>;
 }
 
 export interface ScheduleInput {
@@ -78,28 +79,14 @@ const notFound = () => AppError.notFound(SCHEDULE_MESSAGES.notFound, 'SCHEDULE_N
  */
 async function removeInstances(
   db: DbExecutor,
-  queue: JobQueue,
+  publishJobs: JobPort<PublishInstancePayload>,
   userId: string,
   ids: string[],
   onlyPending = false,
 ) {
   const deleted = await repo.deleteInstances(db, userId, ids, onlyPending);
-  await cancelPublishJobs(
-    queue,
-    deleted.map((row) => row.jobId),
-  );
+  await publishJobs.cancel(deleted.map((row) => row.jobId));
   return deleted.length;
-}
-
-/** Company delete: its posts stay, but what was waiting to go out for them must not. */
-export async function cancelPendingPublishingOfCompany(
-  deps: { db: DbExecutor; queue: JobQueue },
-  userId: string,
-  companyId: string,
-) {
-  const ids = await repo.findPendingInstanceIdsOfCompany(deps.db, userId, companyId);
-  if (ids.length === 0) return 0;
-  return removeInstances(deps.db, deps.queue, userId, ids, true);
 }
 
 export function createSchedulesService(deps: SchedulesDeps) {
@@ -107,7 +94,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
 
   async function zoneFor(userId: string, requested: string | null | undefined) {
     if (requested) return requireTimeZone(requested);
-    return (await readSavedTimeZone(db, userId)) ?? 'UTC';
+    return (await deps.savedTimeZone(userId)) ?? 'UTC';
   }
 
   async function checkNetworks(userId: string, companyId: string, networks: NetworkId[]) {
@@ -136,11 +123,10 @@ export function createSchedulesService(deps: SchedulesDeps) {
       const sent = await Promise.all(
         instances.map(async (instance) => ({
           id: instance.id,
-          jobId: await sendPublishJob(deps.queue, {
-            instanceId: instance.id,
-            startAfter: instance.scheduledFor,
-            expireInSeconds: deps.jobExpireSeconds,
-          }),
+          jobId: await deps.publishJobs.send(
+            { instanceId: instance.id },
+            { startAfter: instance.scheduledFor },
+          ),
         })),
       );
       await repo.storeJobIds(
@@ -154,6 +140,13 @@ export function createSchedulesService(deps: SchedulesDeps) {
   }
 
   return {
+    /** Company delete: its posts stay, but what was waiting to go out for them must not. */
+    async cancelPendingOfCompany(userId: string, companyId: string) {
+      const ids = await repo.findPendingInstanceIdsOfCompany(db, userId, companyId);
+      if (ids.length === 0) return 0;
+      return removeInstances(db, deps.publishJobs, userId, ids, true);
+    },
+
     async create(userId: string, input: ScheduleInput) {
       const post = await repo.findOwnedPost(db, userId, input.post_id);
       if (!post) throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
@@ -256,13 +249,13 @@ export function createSchedulesService(deps: SchedulesDeps) {
     },
 
     async remove(userId: string, id: string) {
-      const count = await removeInstances(db, deps.queue, userId, [id]);
+      const count = await removeInstances(db, deps.publishJobs, userId, [id]);
       if (count === 0) throw notFound();
       return count;
     },
 
     async removeMany(userId: string, ids: string[]) {
-      const count = await removeInstances(db, deps.queue, userId, [...new Set(ids)]);
+      const count = await removeInstances(db, deps.publishJobs, userId, [...new Set(ids)]);
       if (count === 0) throw notFound();
       return count;
     },

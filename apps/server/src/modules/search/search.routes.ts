@@ -11,7 +11,7 @@ import {
 } from '@cadence/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';

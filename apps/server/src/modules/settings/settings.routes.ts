@@ -5,7 +5,7 @@ import {
   UserSettingsSchema,
   UserSettingsUpdateSchema,
 } from '@cadence/shared';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 import type { SettingsService } from './settings.service.js';

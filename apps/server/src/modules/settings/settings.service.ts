@@ -2,23 +2,16 @@ import { SETTINGS_MESSAGES, type UserSettings } from '@cadence/shared';
 import type { Db, DbExecutor } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { canonicalTimeZone } from '../../lib/time-zone.js';
+import { requireTimeZone } from '../../lib/require-time-zone.js';
 import * as repo from './settings.repository.js';
-
-/** The customer's saved zone, or undefined before they save one. */
-export async function readSavedTimeZone(db: DbExecutor, userId: string) {
-  return (await repo.findUserSettings(db, userId))?.timezone;
-}
-
-/** A zone name from a person, canonicalised; unknown ones are a 400 they can act on. */
-export function requireTimeZone(zone: string): string {
-  const canonical = canonicalTimeZone(zone);
-  if (!canonical) throw AppError.badRequest(SETTINGS_MESSAGES.unknownZone, 'UNKNOWN_TIME_ZONE');
-  return canonical;
-}
 
 export function createSettingsService(deps: { db: Db; clock: Clock }) {
   return {
+    /** The customer's saved zone, or undefined before they save one. */
+    async savedTimeZone(userId: string) {
+      return (await repo.findUserSettings(deps.db, userId))?.timezone;
+    },
+
     async read(userId: string): Promise<UserSettings> {
       const row = await repo.findUserSettings(deps.db, userId);
       return { timezone: row?.timezone ?? null, auto_dst: row?.autoDst ?? true };

@@ -1,4 +1,5 @@
 import {
+  ApiErrorSchema,
   API_PATHS,
   envelope,
   POST_MESSAGES,
@@ -8,7 +9,7 @@ import {
   ShortenResultSchema,
 } from '@cadence/shared';
 import { z } from 'zod';
-import type { AppInstance } from '../../app.js';
+import type { AppInstance } from '../../app-instance.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { errorResponses, sendError } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
@@ -34,7 +35,7 @@ export function registerShortenerRoutes(
         description:
           'When TinyURL fails, the answer is still 200 with `fallback: true` and the original URL as `shortened_url`.',
         body: ShortenRequestSchema,
-        response: { 200: envelope(ShortenResultSchema), ...errorResponses(400, 401, 429) },
+        response: { 200: envelope(ShortenResultSchema), ...errorResponses(400, 401, 413, 429) },
       },
     },
     async (request) => {
@@ -60,13 +61,19 @@ export function registerShortLinkRedirect(app: AppInstance, shortener: Shortener
         tags: ['Shortener'],
         summary: 'Follow a built-in short link (302 to its URL)',
         params: z.object({ code: z.string().max(64, SHORTENER_MESSAGES.linkNotFound) }),
+        response: {
+          302: z.string().describe('Empty; `Location` holds the original URL.'),
+          // JSON by default; an HTML page for a browser (Accept: text/html).
+          404: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const url = await shortener.followLink(request.params.code);
       if (!url) {
         const wantsPage = (request.headers.accept ?? '').includes('text/html');
-        if (!wantsPage) return sendError(reply, 404, SHORTENER_MESSAGES.linkNotFound);
+        if (!wantsPage)
+          return sendError(reply, 404, 'SHORT_LINK_NOT_FOUND', SHORTENER_MESSAGES.linkNotFound);
         return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
       }
       // Not cached, so every visit reaches the server and is counted.

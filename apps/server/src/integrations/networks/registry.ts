@@ -1,0 +1,40 @@
+import type { NetworkId } from '@cadence/shared';
+import type { Config } from '../../config.js';
+import { createBlueskyAdapter } from './bluesky.js';
+import { createFacebookAdapter, listFacebookPages } from './facebook.js';
+import { createInstagramAdapter } from './instagram.js';
+import { createLinkedInAdapter } from './linkedin.js';
+import { createThreadsAdapter } from './threads.js';
+import type { NetworkAdapter, NetworkCredentials } from './types.js';
+import { createXAdapter } from './x.js';
+
+export interface FacebookPageWithToken {
+  id: string;
+  name: string;
+  accessToken: string;
+}
+
+export interface NetworkRegistry {
+  adapters: { [N in NetworkId]: NetworkAdapter<NetworkCredentials[N]> };
+  listFacebookPages(input: {
+    accessToken: string;
+    appId: string;
+    appSecret: string;
+  }): Promise<FacebookPageWithToken[]>;
+}
+
+/** Every network's adapter, pointed at the configured hosts (local fakes in tests). */
+export function createNetworkRegistry(config: Config['networks']): NetworkRegistry {
+  const facebookConfig = { baseUrl: config.facebookGraphBaseUrl };
+  return {
+    adapters: {
+      twitter: createXAdapter({ baseUrl: config.xApiBaseUrl }),
+      facebook: createFacebookAdapter(facebookConfig),
+      linkedIn: createLinkedInAdapter({ baseUrl: config.linkedInApiBaseUrl }),
+      instagram: createInstagramAdapter({ baseUrl: config.instagramGraphBaseUrl }),
+      bluesky: createBlueskyAdapter({ serviceUrl: config.blueskyServiceUrl }),
+      threads: createThreadsAdapter({ baseUrl: config.threadsApiBaseUrl }),
+    },
+    listFacebookPages: (input) => listFacebookPages(facebookConfig, input),
+  };
+}

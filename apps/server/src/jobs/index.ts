@@ -1,0 +1,7 @@
+import { publishInstanceJob } from './publish-instance.job.js';
+
+/**
+ * Every background job. The queue creates a queue for each at start-up and the worker works
+ * each one; adding a job means writing its definition file and listing it here.
+ */
+export const JOBS = [publishInstanceJob] as const;

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { ResolvedConfig } from '../config.js';
+
+/** How pg-boss keeps a job's queue and retries its jobs (fixed per job, not per send). */
+export interface JobPolicy {
+  /**
+   * pg-boss's queue policy: 'short' keeps at most one queued (not yet started) job per
+   * singleton key, 'standard' any number.
+   */
+  queuePolicy: 'standard' | 'short' | 'singleton' | 'stately';
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  /** How long one run may take before pg-boss counts it failed. */
+  expireInSeconds: (config: ResolvedConfig) => number;
+  /** Jobs of this kind one process works at once. */
+  concurrency: (config: ResolvedConfig) => number;
+}
+
+/**
+ * One kind of background job: its queue name, the payload it carries (checked when sent and
+ * when worked), how its queue behaves, and the handler the worker runs. `Deps` is what the
+ * handler needs from the composition root; the worker hands it the container.
+ */
+export interface JobDefinition<Payload, Deps = never> {
+  name: string;
+  payload: z.ZodType<Payload>;
+  policy: JobPolicy;
+  /** At most one waiting job per key (with the 'short' policy); defaults to none. */
+  singletonKey?: (payload: Payload) => string;
+  createHandler: (deps: Deps) => (payload: Payload) => Promise<void>;
+}
+
+/** Keeps the payload and deps types of a definition (and checks its shape). */
+export function defineJob<Payload, Deps>(definition: JobDefinition<Payload, Deps>) {
+  return definition;
+}
+
+export type PayloadOf<Job> = Job extends JobDefinition<infer Payload, never> ? Payload : never;

@@ -1,0 +1,33 @@
+import { NETWORK_IDS } from '@cadence/shared';
+import { z } from 'zod';
+import { defineJob } from './job.js';
+
+/**
+ * Publishes one scheduled instance to its networks. One job per instance, keyed by the
+ * instance id, so re-sending while one waits adds nothing; every step of publishing is
+ * idempotent, so a retried or duplicated job is harmless.
+ */
+export const publishInstanceJob = defineJob({
+  name: 'publish-instance',
+  payload: z.object({ instanceId: z.uuid() }),
+  policy: {
+    queuePolicy: 'short',
+    // pg-boss's own retries cover a handler that crashed or threw (a database blip); the
+    // network retries are the publisher's own (new jobs at the retry time).
+    retryLimit: 5,
+    retryDelaySeconds: 15,
+    retryBackoff: true,
+    expireInSeconds: (config) => config.publisher.jobExpireSeconds,
+    // The per-network semaphores bound the calls; this bounds the jobs held at once
+    // (enough to keep every network busy).
+    concurrency: (config) => config.publisher.concurrencyPerNetwork * NETWORK_IDS.length,
+  },
+  singletonKey: (payload) => payload.instanceId,
+  createHandler:
+    (deps: { publishInstance: (instanceId: string) => Promise<unknown> }) =>
+    async ({ instanceId }) => {
+      await deps.publishInstance(instanceId);
+    },
+});
+
+export type PublishInstancePayload = z.infer<typeof publishInstanceJob.payload>;

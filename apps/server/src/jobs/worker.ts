@@ -1,0 +1,118 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ResolvedConfig } from '../config.js';
+import type { JobDefinition } from './job.js';
+import type { JobQueue } from './job-queue.js';
+
+/** How long an idle loop waits before asking the queue again. */
+const IDLE_POLL_MS = 200;
+/** At most this many jobs taken from the queue in one fetch. */
+const FETCH_BATCH = 50;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own payload
+type AnyJob<Deps> = JobDefinition<any, Deps>;
+
+/**
+ * Works every given job kind: one loop per kind, each holding at most the kind's
+ * concurrency. A continuous pipeline rather than batches: whenever a job finishes another is
+ * taken, so one slow job never holds back the others. A payload that fails its schema, or a
+ * handler that throws, fails the job (pg-boss retries it per the definition's policy).
+ */
+export function createJobWorker<Deps>(input: {
+  queue: JobQueue;
+  config: ResolvedConfig;
+  logger: FastifyBaseLogger;
+  jobs: ReadonlyArray<AnyJob<Deps>>;
+  deps: Deps;
+  /** Wraps each run (the caller tracks runs in flight to wait for them on stop). */
+  track: <T>(run: Promise<T>) => Promise<T>;
+}) {
+  const { queue, logger } = input;
+  let isStarted = false;
+  const loops: Array<Promise<void>> = [];
+  const wakers = new Set<() => void>();
+
+  function workLoop(job: AnyJob<Deps>) {
+    const handle = job.createHandler(input.deps) as (payload: unknown) => Promise<void>;
+    const capacity = job.policy.concurrency(input.config);
+    let active = 0;
+    let wakeUp: (() => void) | undefined;
+    const wake = () => {
+      wakeUp?.();
+      wakeUp = undefined;
+    };
+    wakers.add(wake);
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timeout = setTimeout(resolve, ms);
+        wakeUp = () => {
+          clearTimeout(timeout);
+          resolve();
+        };
+      });
+
+    async function run(entry: { id: string; data: unknown }) {
+      try {
+        await handle(job.payload.parse(entry.data));
+        await queue.complete(job.name, entry.id);
+      } catch (error) {
+        logger.error(
+          { err: error, job: job.name, jobId: entry.id },
+          'job failed; it will be retried',
+        );
+        await queue
+          .fail(job.name, entry.id, {
+            message: error instanceof Error ? error.message : 'failed',
+          })
+          .catch((failError: unknown) =>
+            logger.error({ err: failError, jobId: entry.id }, 'could not mark the job failed'),
+          );
+      }
+    }
+
+    return (async () => {
+      while (isStarted) {
+        const free = capacity - active;
+        if (free <= 0) {
+          await pause(IDLE_POLL_MS);
+          continue;
+        }
+        let entries: Array<{ id: string; data: unknown }>;
+        try {
+          // (Older pg-boss answered null for an empty queue.)
+          entries = (await queue.fetch(job.name, { batchSize: Math.min(free, FETCH_BATCH) })) ?? [];
+        } catch (error) {
+          if (!isStarted) break;
+          logger.error({ err: error, job: job.name }, 'could not fetch jobs');
+          await pause(1000);
+          continue;
+        }
+        if (entries.length === 0) {
+          await pause(IDLE_POLL_MS);
+          continue;
+        }
+        for (const entry of entries) {
+          active += 1;
+          void input.track(run(entry)).finally(() => {
+            active -= 1;
+            wake();
+          });
+        }
+      }
+    })();
+  }
+
+  return {
+    start() {
+      if (isStarted) return;
+      isStarted = true;
+      for (const job of input.jobs) loops.push(workLoop(job));
+    },
+    /** Stops taking jobs; the runs in flight are the tracker's to wait for. */
+    async stop() {
+      isStarted = false;
+      for (const wake of wakers) wake();
+      await Promise.all(loops.splice(0));
+      wakers.clear();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { JobPort } from '../../jobs/port.js';
+import {
+  publishInstanceJob,
+  type PublishInstancePayload,
+} from '../../jobs/publish-instance.job.js';
+import type { Clock } from '../../lib/clock.js';
+import { findInstancesWithoutLiveJob, storeJobId } from './publishing.repository.js';
+
+const RECONCILE_BATCH = 500;
+
+/**
+ * Queues a publish job for every due, unfinished instance that has none alive (a send that
+ * failed after the schedule was saved, a job lost with a crashed database...), at once on
+ * `start` and then every interval.
+ */
+export function createReconciler(deps: {
+  db: Db;
+  publishJobs: JobPort<PublishInstancePayload>;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  intervalSeconds: number;
+}) {
+  const { db, logger } = deps;
+  let isReconciling = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function reconcile(): Promise<number> {
+    if (isReconciling) return 0;
+    isReconciling = true;
+    try {
+      const ids = await findInstancesWithoutLiveJob(
+        db,
+        publishInstanceJob.name,
+        deps.clock(),
+        RECONCILE_BATCH,
+      );
+      for (const instanceId of ids) {
+        const jobId = await deps.publishJobs.send({ instanceId }, { startAfter: new Date() });
+        if (jobId) await storeJobId(db, instanceId, jobId);
+      }
+      if (ids.length > 0) logger.info({ count: ids.length }, 'queued missing publish jobs');
+      return ids.length;
+    } finally {
+      isReconciling = false;
+    }
+  }
+
+  const runReconcile = () =>
+    reconcile().catch((error: unknown) => logger.error({ err: error }, 'reconcile failed'));
+
+  return {
+    reconcile,
+    async start() {
+      if (timer) return;
+      timer = setInterval(() => void runReconcile(), deps.intervalSeconds * 1000);
+      timer.unref();
+      await runReconcile();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

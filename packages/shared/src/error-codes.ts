@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * Every `code` an API error body can carry: stable for programs (the web app, tests,
+ * scripts), unlike `message`, which is for people and may be reworded. One list, grouped
+ * by area; a branch that needs a new code adds it to its area's group (or a new group).
+ */
+export const ERROR_CODES = [
+  // Any route (the framework's answers and the shared checks)
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'INVALID_JSON',
+  'NUL_CHARACTER',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'NOT_ACCEPTABLE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'DATABASE_UNAVAILABLE',
+  // Accounts and sessions
+  'SIGN_IN_REQUIRED',
+  'SESSION_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'EMAIL_TAKEN',
+  'ALREADY_VERIFIED',
+  'NO_PENDING_SIGN_UP',
+  'OTP_MISSING',
+  'OTP_INVALID',
+  'OTP_EXPIRED',
+  'OTP_BURNED',
+  'OTP_RESEND_LOCKED',
+  'MAIL_FAILED',
+  // Companies (entities)
+  'COMPANY_NOT_FOUND',
+  'COMPANY_LIMIT',
+  'LOGO_MISSING',
+  'LOGO_TYPE',
+  'LOGO_TOO_LARGE',
+  'LOGO_TOO_SMALL',
+  'LOGO_SVG_ACTIVE',
+  // Network connections
+  'UNSUPPORTED_NETWORK',
+  'MISSING_CREDENTIALS',
+  'NETWORK_NOT_CONNECTED',
+  'NETWORK_NOT_ON_PLAN',
+  'NETWORK_REJECTED',
+  'NETWORK_RATE_LIMITED',
+  'NETWORK_UNAVAILABLE',
+  'NETWORK_FAILED',
+  'PAGE_NOT_MANAGED',
+  // Posts and media
+  'POST_NOT_FOUND',
+  'POST_REQUIRED_FIELDS',
+  'POST_MONTHLY_LIMIT',
+  'MEDIA_TYPE',
+  'MEDIA_TOO_LARGE',
+  // Schedules
+  'SCHEDULE_NOT_FOUND',
+  'POST_HAS_NO_ENTITY',
+  'NO_NETWORKS',
+  'INSTAGRAM_NEEDS_MEDIA',
+  'DATE_NOT_IN_FUTURE',
+  'REPEAT_UNTIL_REQUIRED',
+  'REPEAT_UNTIL_BEFORE_START',
+  'UNKNOWN_TIME_ZONE',
+  'BAD_RANGE',
+  'RANGE_TOO_LONG',
+  // AI writing and reading pages
+  'AI_NOT_CONFIGURED',
+  'AI_NOT_ON_PLAN',
+  'AI_NO_HASHTAGS',
+  'AI_FAILED',
+  'AI_EMPTY_ANSWER',
+  'INVALID_URL',
+  'FETCH_BLOCKED',
+  'FETCH_FAILED',
+  'PAGE_UNREADABLE',
+  // Search
+  'NEWS_NOT_CONFIGURED',
+  'WEB_NOT_CONFIGURED',
+  'SEARCH_NOT_CONFIGURED',
+  'SEARCH_FAILED',
+  // Plans and billing
+  'USER_NOT_FOUND',
+  'PLAN_NOT_FOUND',
+  'PLAN_IS_FREE',
+  'PLAN_IS_QUOTED',
+  'INTERVAL_NOT_FOUND',
+  'ALREADY_ON_PLAN',
+  'ORDER_NOT_FOUND',
+  'ORDER_NOT_PENDING',
+  'TEST_CHECKOUT_DISABLED',
+  'NO_SUBSCRIPTION',
+  'WRONG_PLAN',
+  'ALREADY_CANCELLING',
+  'NOT_CANCELLING',
+  'PAYMENT_PROVIDER_FAILED',
+  'WEBHOOK_SIGNATURE',
+  'STRIPE_NOT_CONFIGURED',
+  // Shortener
+  'SHORT_LINK_NOT_FOUND',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
