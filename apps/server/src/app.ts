@@ -32,6 +32,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerUploads } from './plugins/uploads.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -123,6 +124,7 @@ export async function buildApp(
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
       registerLogRoutes(typed, container.db);
+      registerBillingRoutes(typed, services.billing, container.stripeWebhook);
       done();
     },
     { prefix: '/api' },

@@ -19,6 +19,7 @@ import { RateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
 import { createAiService } from './modules/ai/ai.service.js';
+import { createBilling } from './modules/billing/billing.factory.js';
 import {
   createAuthService,
   DEFAULT_AUTH_LIMITS,
@@ -105,7 +106,10 @@ export function createContainer(
     clock,
     logger,
   });
+  // Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout.
+  const billing = createBilling({ config, db, mailer, clock, logger });
   const services = {
+    billing: billing.service,
     auth: createAuthService({
       db,
       mailer,
@@ -189,6 +193,8 @@ export function createContainer(
     sessions,
     publishJobs,
     services,
+    /** Verifies Stripe webhook signatures; null without Stripe and its webhook secret. */
+    stripeWebhook: billing.stripeWebhook,
     /** The publish job's work (the worker calls it; tests may call it directly). */
     publishInstance,
   };

@@ -51,6 +51,8 @@ export function createAppRouter() {
                     { path: ROUTES.subscriptions, lazy: SCREENS[ROUTES.subscriptions] },
                     { path: ROUTES.paymentSuccess, lazy: SCREENS[ROUTES.paymentSuccess] },
                     { path: ROUTES.paymentFailed, lazy: SCREENS[ROUTES.paymentFailed] },
+                    { path: ROUTES.testCheckout, lazy: SCREENS[ROUTES.testCheckout] },
+                    { path: ROUTES.receipt, lazy: SCREENS[ROUTES.receipt] },
                     { path: ROUTES.settings, lazy: SCREENS[ROUTES.settings] },
                     {
                       element: <RequireAdmin />,

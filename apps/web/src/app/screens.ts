@@ -1,5 +1,5 @@
 import { ROUTES } from '@cadence/shared';
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 
 type ScreenModule = Promise<{ Component: ComponentType }>;
 
@@ -27,16 +27,31 @@ export const SCREENS = {
       Component: m.SubscriptionsPage,
     })),
   [ROUTES.paymentSuccess]: () =>
-    import('../features/payments/components/payment-success-page').then((m) => ({
+    import('../features/subscriptions/components/payment-success-page').then((m) => ({
       Component: m.PaymentSuccessPage,
     })),
   [ROUTES.paymentFailed]: () =>
-    import('../features/payments/components/payment-failed-page').then((m) => ({
+    import('../features/subscriptions/components/payment-failed-page').then((m) => ({
       Component: m.PaymentFailedPage,
     })),
+  [ROUTES.testCheckout]: () =>
+    import('../features/subscriptions/components/test-checkout-page').then((m) => ({
+      Component: m.TestCheckoutPage,
+    })),
+  [ROUTES.receipt]: () =>
+    import('../features/subscriptions/components/receipt-page').then((m) => ({
+      Component: m.ReceiptPage,
+    })),
+  // The Subscription section belongs to features/subscriptions; the app composes it in.
   [ROUTES.settings]: () =>
-    import('../features/settings/components/settings-page').then((m) => ({
-      Component: m.SettingsPage,
+    Promise.all([
+      import('../features/settings/components/settings-page'),
+      import('../features/subscriptions/components/subscription-section'),
+    ]).then(([settings, subscriptions]) => ({
+      Component: () =>
+        createElement(settings.SettingsPage, {
+          subscriptionSection: createElement(subscriptions.SubscriptionSection),
+        }),
     })),
   [ROUTES.admin]: () =>
     import('../features/admin/components/admin-page').then((m) => ({ Component: m.AdminPage })),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useOpenSections } from '../hooks/use-open-sections';
 import { SettingsSection } from './settings-section';
@@ -6,7 +7,12 @@ import { SETTINGS_SECTION_IDS, SETTINGS_SECTIONS } from './settings-sections';
 /** The profile opens on arrival; a link such as /settings#security opens its own section. */
 const OPEN_ON_ARRIVAL = ['profile'];
 
-export function SettingsPage() {
+interface SettingsPageProps {
+  /** The Subscription section's body (features/subscriptions), composed in by the app's screens. */
+  subscriptionSection?: ReactNode;
+}
+
+export function SettingsPage({ subscriptionSection }: SettingsPageProps) {
   const { isOpen, toggle } = useOpenSections(SETTINGS_SECTION_IDS, OPEN_ON_ARRIVAL);
   return (
     <div className="space-y-6">
@@ -24,7 +30,11 @@ export function SettingsPage() {
             isOpen={isOpen(id)}
             onToggle={() => toggle(id)}
           >
-            <Content />
+            {id === 'subscription' && subscriptionSection !== undefined ? (
+              subscriptionSection
+            ) : (
+              <Content />
+            )}
             {footer}
           </SettingsSection>
         ))}
