@@ -29,7 +29,9 @@ async function openAs(page: Page, token: string, path: string) {
 }
 
 async function choosePro(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Choose Your Subscription Plan' })).toBeVisible(SLOW);
+  await expect(page.getByRole('heading', { name: 'Choose Your Subscription Plan' })).toBeVisible(
+    SLOW,
+  );
   const pro = page.getByRole('article', { name: 'Pro' });
   await expect(pro.getByText('$29.00')).toBeVisible();
   await expect(pro.getByText('Every 1 month')).toBeVisible();
@@ -46,7 +48,10 @@ async function choosePro(page: Page) {
 
 test('a Free customer buys Pro through the preview and the test checkout', async ({ page }) => {
   const { token } = await freeCustomer('Buyer');
-  await api('/customer/company', { token, body: { name: 'First Co', website: 'first.example.com' } });
+  await api('/customer/company', {
+    token,
+    body: { name: 'First Co', website: 'first.example.com' },
+  });
   await openAs(page, token, '/subscriptions');
 
   // The yearly switch shows the saving and the yearly price.
@@ -97,7 +102,10 @@ test('a declined test payment lands on Payment Failed and changes nothing', asyn
   await choosePro(page);
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible(SLOW);
-  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/subscriptions');
+  await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute(
+    'href',
+    '/subscriptions',
+  );
 
   const subscription = await api('/customer/subscription', { token });
   expect(subscription).toBeNull();

@@ -49,9 +49,7 @@ describe.each(engines)('job definitions on %s', (engine) => {
   });
 
   it('refuses to send a payload its schema refuses', async () => {
-    await expect(
-      t.container.publishJobs.send({ instanceId: 'not-a-uuid' }),
-    ).rejects.toThrow();
+    await expect(t.container.publishJobs.send({ instanceId: 'not-a-uuid' })).rejects.toThrow();
   });
 
   it("works a sent job with the definition's handler, and fails a job whose payload is wrong", async () => {

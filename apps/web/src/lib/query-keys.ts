@@ -3,3 +3,6 @@
  * table, the scheduling queue) refreshes together when a post or a schedule changes.
  */
 export const POSTS_QUERY_KEY = ['posts'] as const;
+
+/** The signed-in account (`/customer/me`): the session check, and the navigation's name and avatar. */
+export const ME_QUERY_KEY = ['me'] as const;

@@ -245,7 +245,12 @@ export function registerBillingRoutes(
       },
       async (request, reply) => {
         if (!stripeWebhook)
-          return sendError(reply, 404, 'STRIPE_NOT_CONFIGURED', 'Stripe is not configured on this server.');
+          return sendError(
+            reply,
+            404,
+            'STRIPE_NOT_CONFIGURED',
+            'Stripe is not configured on this server.',
+          );
         const signature = request.headers['stripe-signature'];
         const raw = request.body;
         if (typeof signature !== 'string' || !Buffer.isBuffer(raw))

@@ -2,14 +2,13 @@ import { API_PATHS, MeSchema } from '@cadence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiRequestError } from '../../../lib/api-error';
+import { ME_QUERY_KEY } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/session';
 
 export async function getMe(signal?: AbortSignal) {
   const { data } = await apiRequest(API_PATHS.me, { schema: MeSchema, signal });
   return data;
 }
-
-export const ME_QUERY_KEY = ['me'] as const;
 
 export function meQueryOptions() {
   return queryOptions({

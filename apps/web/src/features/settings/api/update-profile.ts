@@ -2,7 +2,7 @@ import type { Me, Profile } from '@cadence/shared';
 import { API_PATHS, ProfileSchema } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ME_QUERY_KEY } from '../../auth/api/get-me';
+import { ME_QUERY_KEY } from '../../../lib/query-keys';
 import { PROFILE_QUERY_KEY } from './get-profile';
 
 export interface UpdateProfileVariables {
