@@ -232,7 +232,12 @@ describe.each(engines)('schedules on %s', (engine) => {
     });
 
     it('repeats at the same wall-clock time in the saved zone across the DST change', async () => {
-      // The owner saved Europe/Berlin above; 09:00 there stays 09:00 after March 29th.
+      // With daylight-saving adjustment on, 09:00 in Berlin stays 09:00 after March 29th.
+      const saved = await call('PUT', '/customer/settings', owner, {
+        timezone: 'Europe/Berlin',
+        auto_dst: true,
+      });
+      expect(saved.status).toBe(200);
       const response = await schedule({
         schedule_date: '2027-03-27T09:00:00+01:00',
         repeat_type: 'daily',

@@ -28,7 +28,10 @@ export const ROUTE_SOURCES: Record<string, string[]> = {
     'src/features/scheduling/api/prefetch-scheduling.ts',
   ],
   '/subscriptions': ['src/features/subscriptions/components/subscriptions-page.tsx'],
-  '/settings': ['src/features/settings/components/settings-page.tsx'],
+  '/settings': [
+    'src/features/settings/components/settings-page.tsx',
+    'src/features/subscriptions/components/subscription-section.tsx',
+  ],
   '/admin/subscriptions': ['src/features/admin/components/admin-page.tsx'],
 };
 
