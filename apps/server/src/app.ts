@@ -62,6 +62,11 @@ import { createSchedulesService } from './modules/schedules/schedules.service.js
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import multipart from '@fastify/multipart';
+import { countExternalCall } from './lib/external-calls.js';
+import { createLiveSettings, type LiveSettings } from './lib/live-settings.js';
+import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { createServiceMonitor } from './modules/admin/service-monitor.js';
 import path from 'node:path';
 
 declare module 'fastify' {
@@ -85,6 +90,8 @@ export interface AppDeps {
   ai?: AiClient;
   /** Defaults to every network's adapter at the configured hosts. */
   networks?: NetworkRegistry;
+  /** The admin settings, read live; made from the database when not given. */
+  settings?: LiveSettings;
 }
 
 function createFastify(deps: AppDeps) {
@@ -191,6 +198,15 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     news: createNewsClient(deps.config.search),
     web: createWebSearchClient(deps.config.search),
     logger: app.log,
+    countCall: (service) => void countExternalCall(deps.database.db, service, clock()),
+  });
+
+  const liveSettings = deps.settings ?? createLiveSettings(deps.database.db, deps.config);
+  const admin = createAdminService({
+    db: deps.database.db,
+    clock,
+    settings: liveSettings,
+    monitor: createServiceMonitor({ database: deps.database, config: deps.config, clock }),
   });
 
   const auth = createAuthService({
@@ -200,7 +216,11 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     tokens,
     otpKey: deriveKey(deps.config.appSecret, 'otp'),
     limiter,
-    limits: deps.authLimits ?? DEFAULT_AUTH_LIMITS,
+    limits: async () => {
+      if (deps.authLimits) return deps.authLimits;
+      const perIpMax = (await liveSettings.read()).sign_in_attempts_per_10_minutes;
+      return { ...DEFAULT_AUTH_LIMITS, perIp: { max: perIpMax, windowSeconds: 600 } };
+    },
     logger: app.log,
   });
 
@@ -211,7 +231,10 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerAuthRoutes(typed, auth);
       registerCustomerRoutes(typed, deps.config);
       registerCompanyRoutes(typed, companies);
-      registerAiRoutes(typed, ai, limiter);
+      registerAiRoutes(typed, ai, limiter, async () => ({
+        max: (await liveSettings.read()).ai_requests_per_hour,
+        windowSeconds: 3600,
+      }));
       registerConnectionRoutes(typed, connections);
       registerPostRoutes(typed, posts, storage);
       registerShortenerRoutes(typed, shortener, limiter);
@@ -219,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerSettingsRoutes(typed, settings);
       registerScheduleRoutes(typed, schedules);
       registerLogRoutes(typed, deps.database.db);
+      registerAdminRoutes(typed, admin);
       done();
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
 import { createPublisher } from './modules/publishing/publisher.js';
+import { startHeartbeat } from './modules/admin/heartbeat.js';
 import { openServices } from './services.js';
 
 async function main() {
@@ -17,6 +18,13 @@ async function main() {
   const publisher =
     config.role === 'web' ? undefined : createPublisher({ config, logger, ...services });
   await publisher?.start();
+  // Every process tells the admin panel it is alive (Service Monitoring).
+  const heartbeat = startHeartbeat({
+    db: services.database.db,
+    role: config.role,
+    logger,
+    workerStats: publisher ? () => publisher.stats() : undefined,
+  });
 
   let isStopping = false;
   const stop = (signal: string) => {
@@ -28,6 +36,7 @@ async function main() {
     (async () => {
       await app?.close();
       await publisher?.stop();
+      await heartbeat.stop();
       await services.close();
     })().then(
       () => process.exit(0),

@@ -38,7 +38,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   otpKey: Buffer;
   limiter: RateLimiter;
-  limits: AuthLimits;
+  /** Read at every attempt, so the admin's setting applies without a restart. */
+  limits: () => Promise<AuthLimits>;
   logger: FastifyBaseLogger;
 }
 
@@ -47,9 +48,10 @@ export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp';
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
 
-  function throttle(action: AuthAction, ip: string, email: string) {
-    deps.limiter.hit(`${action}:ip:${ip}`, deps.limits.perIp);
-    deps.limiter.hit(`${action}:email:${email}`, deps.limits.perEmail);
+  async function throttle(action: AuthAction, ip: string, email: string) {
+    const limits = await deps.limits();
+    deps.limiter.hit(`${action}:ip:${ip}`, limits.perIp);
+    deps.limiter.hit(`${action}:email:${email}`, limits.perEmail);
   }
 
   function otpSent(email: string, purpose: OtpPurpose) {
@@ -116,7 +118,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async signUp(input: SignUp, ip: string) {
-      throttle('sign-up', ip, input.email);
+      await throttle('sign-up', ip, input.email);
       const existing = await repo.findUserByEmail(db, input.email);
       if (existing?.isVerified) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
       const passwordHash = await hashPassword(input.password);
@@ -130,7 +132,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resendOtp(input: ResendOtp, ip: string) {
-      throttle('resend-otp', ip, input.email);
+      await throttle('resend-otp', ip, input.email);
       const user = await repo.findUserByEmail(db, input.email);
       if (input.purpose === 'registration') {
         if (!user)
@@ -157,7 +159,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async submitOtp(input: SubmitOtp, ip: string) {
-      throttle('submit-otp', ip, input.email);
+      await throttle('submit-otp', ip, input.email);
       const newPasswordHash =
         input.purpose === 'reset_password' && input.new_password
           ? await hashPassword(input.new_password)
@@ -199,7 +201,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async signIn(input: SignIn, ip: string) {
-      throttle('sign-in', ip, input.email);
+      await throttle('sign-in', ip, input.email);
       const user = await repo.findUserByEmail(db, input.email);
       if (!user) {
         await spendPasswordCheck(input.password);

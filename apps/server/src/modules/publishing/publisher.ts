@@ -14,6 +14,8 @@ import { createNetworkRegistry, type NetworkRegistry } from '../connections/netw
 import { createInstancePublisher } from './publish-instance.js';
 import { findInstancesWithoutLiveJob, storeJobId } from './publishing.repository.js';
 import { createSemaphore } from './semaphore.js';
+import { readPublisherState } from './publisher-control.js';
+import { createLiveSettings, type LiveSettings } from '../../lib/live-settings.js';
 
 export interface PublisherDeps {
   config: ResolvedConfig;
@@ -23,6 +25,8 @@ export interface PublisherDeps {
   clock?: Clock;
   storage?: Storage;
   networks?: NetworkRegistry;
+  /** The admin settings (publish limits), read live; made from the database when not given. */
+  settings?: LiveSettings;
 }
 
 /** How long an idle worker waits before asking the queue again. */
@@ -30,6 +34,8 @@ const IDLE_POLL_MS = 200;
 /** At most this many jobs taken from the queue in one fetch. */
 const FETCH_BATCH = 50;
 const RECONCILE_BATCH = 500;
+/** How often a worker reads the admin's Stop/Start/Restart (stop takes effect within this). */
+const CONTROL_POLL_MS = 1000;
 
 /**
  * The publisher: the publish-job handler, the reconciler, and (after `start`) the queue
@@ -38,33 +44,65 @@ const RECONCILE_BATCH = 500;
 export function createPublisher(deps: PublisherDeps) {
   const { config, database, queue, logger } = deps;
   const clock = deps.clock ?? systemClock;
-  const registry = deps.networks ?? createNetworkRegistry(config.networks);
+  const settings = deps.settings ?? createLiveSettings(database.db, config);
+  const concurrency = () => settings.current().publish_concurrency_per_network;
   const semaphores = Object.fromEntries(
-    NETWORK_IDS.map((network) => [
-      network,
-      createSemaphore(config.publisher.concurrencyPerNetwork),
-    ]),
+    NETWORK_IDS.map((network) => [network, createSemaphore(concurrency)]),
   ) as Record<NetworkId, ReturnType<typeof createSemaphore>>;
-  const publishInstance = createInstancePublisher({
-    db: database.db,
-    queue,
-    clock,
-    logger,
-    storage: deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
-    registry,
-    connections: createConnectionsService({
+
+  /** Network clients and credentials reader; rebuilt by a Restart from the admin panel. */
+  function buildInstancePublisher() {
+    const registry = deps.networks ?? createNetworkRegistry(config.networks);
+    return createInstancePublisher({
       db: database.db,
-      registry,
-      box: createSecretBox(deriveKey(config.appSecret, 'credentials')),
+      queue,
       clock,
       logger,
-    }),
-    publicUrl: config.publicUrl,
-    missedAfterMs: config.publisher.missedAfterMs,
-    jobExpireSeconds: config.publisher.jobExpireSeconds,
-    retryBaseMs: config.publisher.retryBaseMs,
-    semaphores,
-  });
+      storage: deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads')),
+      registry,
+      connections: createConnectionsService({
+        db: database.db,
+        registry,
+        box: createSecretBox(deriveKey(config.appSecret, 'credentials')),
+        clock,
+        logger,
+      }),
+      publicUrl: config.publicUrl,
+      jobExpireSeconds: config.publisher.jobExpireSeconds,
+      limits: async () => {
+        const values = await settings.read();
+        return {
+          missedAfterMs: values.publish_missed_after_minutes * 60_000,
+          retryBaseMs: values.publish_retry_base_ms,
+        };
+      },
+      semaphores,
+    });
+  }
+  let publishInstance = buildInstancePublisher();
+
+  /** What the admin panel last decided (polled), and counters for the heartbeat. */
+  let isPaused = false;
+  let generation: number | undefined;
+  let done = 0;
+  async function pollControl() {
+    try {
+      const state = await readPublisherState(database.db);
+      if (state.paused !== isPaused) {
+        logger.info({ paused: state.paused }, state.paused ? 'publisher stopped' : 'publisher started');
+      }
+      isPaused = state.paused;
+      if (generation !== undefined && state.generation !== generation) {
+        logger.info('publisher restarting: re-reading settings, rebuilding network clients');
+        settings.invalidate();
+        publishInstance = buildInstancePublisher();
+      }
+      generation = state.generation;
+      await settings.read();
+    } catch (error) {
+      logger.error({ err: error }, 'could not read the publisher state');
+    }
+  }
 
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(promise: Promise<T>) => {
@@ -76,7 +114,7 @@ export function createPublisher(deps: PublisherDeps) {
   let isReconciling = false;
   /** Queues a job for every due, unfinished instance that has none alive. */
   async function reconcile(): Promise<number> {
-    if (isReconciling) return 0;
+    if (isReconciling || isPaused) return 0;
     isReconciling = true;
     try {
       const ids = await findInstancesWithoutLiveJob(
@@ -101,13 +139,14 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   let timer: NodeJS.Timeout | undefined;
+  let controlTimer: NodeJS.Timeout | undefined;
   let isStarted = false;
   let loop: Promise<void> | undefined;
 
   // A continuous pipeline rather than batches: whenever a job finishes, another is taken,
   // so one slow network never holds back the others. The per-network semaphores bound the
   // calls; this bounds the jobs held at once (enough to keep every network busy).
-  const capacity = config.publisher.concurrencyPerNetwork * NETWORK_IDS.length;
+  const capacity = () => concurrency() * NETWORK_IDS.length;
   let active = 0;
   let wakeUp: (() => void) | undefined;
   const wake = () => {
@@ -127,6 +166,7 @@ export function createPublisher(deps: PublisherDeps) {
     try {
       await publishInstance(PublishJobSchema.parse(job.data).instanceId);
       await queue.complete(PUBLISH_QUEUE, job.id);
+      done += 1;
     } catch (error) {
       // pg-boss retries the job later; every step of publishing is idempotent.
       logger.error({ err: error, jobId: job.id }, 'publish job failed; it will be retried');
@@ -140,8 +180,9 @@ export function createPublisher(deps: PublisherDeps) {
 
   async function runJobLoop() {
     while (isStarted) {
-      const free = capacity - active;
-      if (free <= 0) {
+      const free = capacity() - active;
+      // Stopped from the admin panel: due jobs stay queued until Start.
+      if (free <= 0 || isPaused) {
         await pause(IDLE_POLL_MS);
         continue;
       }
@@ -172,11 +213,18 @@ export function createPublisher(deps: PublisherDeps) {
   return {
     publishInstance: (instanceId: string) => track(publishInstance(instanceId)),
     reconcile,
+    /** Reads the admin's Stop/Start/Restart now instead of at the next poll. */
+    pollControl,
+    /** For the heartbeat: taking jobs or not, jobs in hand, jobs finished since start. */
+    stats: () => ({ publishing: isStarted && !isPaused, inFlight: active, done }),
 
     /** Works the queue and reconciles at once and then every interval. */
     async start() {
       if (isStarted) return;
       isStarted = true;
+      await pollControl();
+      controlTimer = setInterval(() => void pollControl(), CONTROL_POLL_MS);
+      controlTimer.unref();
       loop = runJobLoop();
       const runReconcile = () =>
         reconcile().catch((error: unknown) => logger.error({ err: error }, 'reconcile failed'));
@@ -191,7 +239,9 @@ export function createPublisher(deps: PublisherDeps) {
     /** Stops taking jobs and waits for the calls in flight to settle. */
     async stop() {
       if (timer) clearInterval(timer);
+      if (controlTimer) clearInterval(controlTimer);
       timer = undefined;
+      controlTimer = undefined;
       isStarted = false;
       wake();
       await loop;
