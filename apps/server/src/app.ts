@@ -206,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     db: deps.database.db,
     clock,
     settings: liveSettings,
-    monitor: createServiceMonitor({ database: deps.database, config: deps.config, clock }),
+    monitor: createServiceMonitor({ database: deps.database, config: deps.config }),
   });
 
   const auth = createAuthService({

@@ -20,6 +20,8 @@ export const ADMIN_API = {
   publicDeployment: '/deployment',
 } as const;
 
+const PAST_TENSE = { start: 'started', stop: 'stopped', restart: 'restarted' } as const;
+
 export const ADMIN_MESSAGES = {
   onlyAdmins: 'Only admins can perform this action',
   notAuthenticated: 'Not authenticated',
@@ -34,7 +36,7 @@ export const ADMIN_MESSAGES = {
   deploymentCleared: 'Next deployment cleared',
   servicesFetched: 'Services fetched',
   serviceNotFound: 'Only the publisher can be started, stopped or restarted',
-  serviceActionDone: (action: PublisherAction) => `Service ${action}ed successfully`,
+  serviceActionDone: (action: PublisherAction) => `Service ${PAST_TENSE[action]} successfully`,
   statsFetched: 'Dashboard statistics fetched',
   logsFetched: 'System logs fetched',
   usersFetched: 'Users fetched',
@@ -61,7 +63,7 @@ export const ADMIN_TOASTS = {
   loadPriceHistoryFailed: 'Failed to load price history',
   servicesRefreshed: 'Services refreshed',
   refreshServicesFailed: 'Failed to refresh services',
-  serviceActionDone: (action: PublisherAction) => `Service ${action}ed successfully`,
+  serviceActionDone: (action: PublisherAction) => `Service ${PAST_TENSE[action]} successfully`,
   serviceActionFailed: (action: PublisherAction) => `Failed to ${action} service`,
   loadStatsFailed: 'Failed to load dashboard statistics',
   loadLogsFailed: 'Failed to load system logs',

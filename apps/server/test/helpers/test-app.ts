@@ -52,7 +52,8 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   options: {
-    authLimits?: AuthLimits;
+    /** null: the live admin setting applies, as in production. */
+    authLimits?: AuthLimits | null;
     webDistDir?: string;
     clock?: TestClock;
     smtpUrl?: string;
@@ -83,7 +84,7 @@ export async function createTestApp(
     logger,
     ...services,
     clock,
-    authLimits: options.authLimits ?? RELAXED_LIMITS,
+    authLimits: options.authLimits === null ? undefined : (options.authLimits ?? RELAXED_LIMITS),
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
   });
   await app.ready();
@@ -124,9 +125,21 @@ export async function postJson(
 }
 
 export async function getJson(app: AppInstance, url: string, token?: string) {
+  return sendJson(app, 'GET', url, undefined, token);
+}
+
+/** Any method, with an optional JSON body and bearer token. */
+export async function sendJson(
+  app: AppInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  token?: string,
+) {
   const response = await app.inject({
-    method: 'GET',
+    method,
     url: `/api${url}`,
+    ...(body === undefined ? {} : { payload: body as object }),
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   return withJson(response);

@@ -46,11 +46,7 @@ export function listSettings(db: DbExecutor) {
 }
 
 export async function lockSettings(db: DbExecutor, keys: string[]) {
-  return db
-    .select()
-    .from(adminSettings)
-    .where(inArray(adminSettings.key, keys))
-    .for('update');
+  return db.select().from(adminSettings).where(inArray(adminSettings.key, keys)).for('update');
 }
 
 export async function updateSettingValue(
@@ -59,10 +55,7 @@ export async function updateSettingValue(
   value: AdminSettingValue,
   at: Date,
 ) {
-  await db
-    .update(adminSettings)
-    .set({ value, updatedAt: at })
-    .where(eq(adminSettings.key, key));
+  await db.update(adminSettings).set({ value, updatedAt: at }).where(eq(adminSettings.key, key));
 }
 
 // --- instance state (next deployment) ---

@@ -273,7 +273,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
       schema: {
         tags,
         security,
-        summary: "Put a customer on a tier without payment, with an optional price of their own",
+        summary: 'Put a customer on a tier without payment, with an optional price of their own',
         params: IdParamsSchema,
         body: UserSubscriptionUpdateSchema,
         response: { 200: envelope(AdminUserDetailsSchema), ...errorResponses(400, 401, 403, 404) },

@@ -101,7 +101,8 @@ export function createAdminService(deps: AdminServiceDeps) {
         const now = clock();
         for (const { key, value } of input.settings) {
           const row = rows.get(key);
-          if (!row) throw AppError.badRequest(ADMIN_MESSAGES.unknownSetting(key), 'UNKNOWN_SETTING');
+          if (!row)
+            throw AppError.badRequest(ADMIN_MESSAGES.unknownSetting(key), 'UNKNOWN_SETTING');
           const { min, max, unit } = row.value;
           if (value < min || value > max) {
             throw AppError.badRequest(
@@ -121,7 +122,8 @@ export function createAdminService(deps: AdminServiceDeps) {
             target: key,
             before: row.value.value,
             after: value,
-            message: `${actor.email} changed ${settingLabel(key)} from ${row.value.value} to ${value} ${row.value.unit}`.trim(),
+            message:
+              `${actor.email} changed ${settingLabel(key)} from ${row.value.value} to ${value} ${row.value.unit}`.trim(),
             at: now,
           });
           row.value = { ...row.value, value };

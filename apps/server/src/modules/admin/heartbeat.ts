@@ -22,11 +22,12 @@ function createCpuMeter() {
   return () => {
     const usage = process.cpuUsage();
     const at = process.hrtime.bigint();
-    const usedMicros =
-      usage.user - previous.usage.user + (usage.system - previous.usage.system);
+    const usedMicros = usage.user - previous.usage.user + (usage.system - previous.usage.system);
     const elapsedMicros = Number(at - previous.at) / 1000;
     previous = { usage, at };
-    return elapsedMicros > 0 ? Math.min(100 * os.cpus().length, (usedMicros / elapsedMicros) * 100) : 0;
+    return elapsedMicros > 0
+      ? Math.min(100 * os.cpus().length, (usedMicros / elapsedMicros) * 100)
+      : 0;
   };
 }
 

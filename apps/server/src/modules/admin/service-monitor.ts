@@ -6,7 +6,6 @@ import type { ResolvedConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { aiCallLogs, serviceHeartbeats, type HeartbeatRow } from '../../db/schema.js';
 import { PUBLISH_QUEUE } from '../../jobs/queue.js';
-import type { Clock } from '../../lib/clock.js';
 import { readPublisherState } from '../publishing/publisher-control.js';
 
 /** A process whose heartbeat is older than this is shown as error. */
@@ -57,7 +56,6 @@ function createHostCpuMeter() {
 export interface ServiceMonitorDeps {
   database: Database;
   config: ResolvedConfig;
-  clock: Clock;
 }
 
 /**
@@ -220,7 +218,11 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
     } as never);
     try {
       await withTimeout(transport.verify(), PROBE_TIMEOUT_MS + 500);
-      return { ...base, status: 'running', details: [{ label: 'SMTP', value: `${host} reachable` }] };
+      return {
+        ...base,
+        status: 'running',
+        details: [{ label: 'SMTP', value: `${host} reachable` }],
+      };
     } catch (error) {
       return {
         ...base,
@@ -245,11 +247,19 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
       actions: [],
     };
     if (!config.openai.apiKey) {
-      return { ...base, status: 'stopped', details: [{ label: 'Status', value: 'Not configured' }] };
+      return {
+        ...base,
+        status: 'stopped',
+        details: [{ label: 'Status', value: 'Not configured' }],
+      };
     }
     try {
       const [last] = await db
-        .select({ at: aiCallLogs.createdAt, error: aiCallLogs.error, ms: aiCallLogs.responseTimeMs })
+        .select({
+          at: aiCallLogs.createdAt,
+          error: aiCallLogs.error,
+          ms: aiCallLogs.responseTimeMs,
+        })
         .from(aiCallLogs)
         .orderBy(desc(aiCallLogs.createdAt))
         .limit(1);
@@ -270,7 +280,8 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
 
   return {
     async snapshot(): Promise<Services> {
-      const now = deps.clock();
+      // Wall-clock time, like the heartbeats it is compared with.
+      const now = new Date();
       const checkedAt = now.toISOString();
       const [beats, publisherState] = await Promise.all([
         db.select().from(serviceHeartbeats).orderBy(serviceHeartbeats.startedAt),
@@ -279,7 +290,9 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
       const workers = beats
         .filter((row) => row.role !== 'web')
         .map((row) => toProcess(row, now, true));
-      const webs = beats.filter((row) => row.role !== 'worker').map((row) => toProcess(row, now, false));
+      const webs = beats
+        .filter((row) => row.role !== 'worker')
+        .map((row) => toProcess(row, now, false));
       const liveWorkers = workers.filter((worker) => worker.status !== 'error');
 
       let publisherStatus: ServiceStatus = 'running';
@@ -293,11 +306,25 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
         last_checked: checkedAt,
         ...processTotals(workers),
         details: [
-          { label: 'Workers', value: `${liveWorkers.length} alive, ${workers.length - liveWorkers.length} silent` },
-          { label: 'In flight', value: String(liveWorkers.reduce((sum, w) => sum + (w.in_flight ?? 0), 0)) },
-          { label: 'Done since start', value: String(liveWorkers.reduce((sum, w) => sum + (w.done ?? 0), 0)) },
+          {
+            label: 'Workers',
+            value: `${liveWorkers.length} alive, ${workers.length - liveWorkers.length} silent`,
+          },
+          {
+            label: 'In flight',
+            value: String(liveWorkers.reduce((sum, w) => sum + (w.in_flight ?? 0), 0)),
+          },
+          {
+            label: 'Done since start',
+            value: String(liveWorkers.reduce((sum, w) => sum + (w.done ?? 0), 0)),
+          },
           ...(publisherState.changedBy
-            ? [{ label: 'Last change', value: `${publisherState.paused ? 'stopped' : 'started'} by ${publisherState.changedBy}` }]
+            ? [
+                {
+                  label: 'Last change',
+                  value: `${publisherState.paused ? 'stopped' : 'started'} by ${publisherState.changedBy}`,
+                },
+              ]
             : []),
         ],
         processes: workers,
@@ -311,7 +338,12 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
         status: liveWebs.length > 0 ? 'running' : 'error',
         last_checked: checkedAt,
         ...processTotals(webs),
-        details: [{ label: 'Processes', value: `${liveWebs.length} alive, ${webs.length - liveWebs.length} silent` }],
+        details: [
+          {
+            label: 'Processes',
+            value: `${liveWebs.length} alive, ${webs.length - liveWebs.length} silent`,
+          },
+        ],
         processes: webs,
         actions: [],
       };
@@ -324,7 +356,7 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
       const [databaseService, queue, mail, ai] = cards;
       const total = os.totalmem();
       return {
-        services: [publisher, web, databaseService!, queue!, mail!, ai!],
+        services: [publisher, web, databaseService, queue, mail, ai],
         host: {
           cpu_percent: hostCpu(),
           memory_used_mb: Math.round((total - os.freemem()) / MB),

@@ -89,7 +89,10 @@ export function createPublisher(deps: PublisherDeps) {
     try {
       const state = await readPublisherState(database.db);
       if (state.paused !== isPaused) {
-        logger.info({ paused: state.paused }, state.paused ? 'publisher stopped' : 'publisher started');
+        logger.info(
+          { paused: state.paused },
+          state.paused ? 'publisher stopped' : 'publisher started',
+        );
       }
       isPaused = state.paused;
       if (generation !== undefined && state.generation !== generation) {
