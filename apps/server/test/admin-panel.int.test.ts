@@ -413,7 +413,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
         Array.from({ length: 5 }, (_unused, index) => ({
           userId: customerId,
           platform: 'twitter',
-          status: index % 2 === 0 ? 'error' : 'success',
+          status: index % 2 === 0 ? ('error' as const) : ('success' as const),
           message: `Paging entry ${index}`,
           errorCode: index % 2 === 0 ? 'rate_limited_xyz' : null,
           retryCount: index,

@@ -9,4 +9,5 @@ export * from './post-length.js';
 export * from './posts.js';
 export * from './routes.js';
 export * from './schedules.js';
+export * from './billing.js';
 export * from './admin.js';

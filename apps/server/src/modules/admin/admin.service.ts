@@ -23,7 +23,7 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LiveSettings } from '../../lib/live-settings.js';
 import type { CurrentUser } from '../auth/authenticate.js';
-import { assignPlan } from '../plans/plans.service.js';
+import { setPlanByAdmin } from '../billing/admin-billing.service.js';
 import { changePublisherState } from '../publishing/publisher-control.js';
 import * as repo from './admin.repository.js';
 import type { ServiceMonitor } from './service-monitor.js';
@@ -307,12 +307,8 @@ export function createAdminService(deps: AdminServiceDeps) {
         const now = clock();
         const priceOverrideCents =
           input.price_override === null ? null : toCents(input.price_override);
-        const plan = await assignPlan(tx, {
-          userId,
-          tier: input.tier,
-          priceOverrideCents,
-          at: now,
-        });
+        // Billing's one way to set a plan without payment (a savepoint inside this transaction).
+        const plan = await setPlanByAdmin(tx, userId, input.tier, priceOverrideCents, actor.id, now);
         await repo.insertAudit(tx, {
           actorId: actor.id,
           actorEmail: actor.email,
@@ -320,7 +316,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           target: row.email,
           before: { tier: row.tier ?? 'free', price_override_cents: row.priceOverrideCents },
           after: { tier: input.tier, price_override_cents: priceOverrideCents },
-          message: `${actor.email} put ${row.email} on the ${plan.name} plan${
+          message: `${actor.email} put ${row.email} on the ${plan.planName} plan${
             priceOverrideCents === null ? '' : ` at $${(priceOverrideCents / 100).toFixed(2)}`
           }`,
           at: now,

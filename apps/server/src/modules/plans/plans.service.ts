@@ -1,10 +1,10 @@
-import { EmailSchema, TierSchema, type Tier } from '@cadence/shared';
+import { EmailSchema, TierSchema } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
-import type { Db, DbExecutor } from '../../db/client.js';
-import { AppError } from '../../errors.js';
-import { customerSubscriptions, subscriptionPlans, users } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { setPlanByAdmin } from '../billing/admin-billing.service.js';
 
-/** Puts a customer on a tier, for the admin command (buying plans comes later). */
+/** Puts a customer on a tier without payment, for the admin command. */
 export async function setTier(db: Db, rawEmail: string, rawTier: string) {
   const email = EmailSchema.safeParse(rawEmail);
   if (!email.success) return { ok: false, message: `"${rawEmail}" is not a valid email address.` };
@@ -18,42 +18,6 @@ export async function setTier(db: Db, rawEmail: string, rawTier: string) {
     .where(eq(users.email, email.data))
     .limit(1);
   if (!user) return { ok: false, message: `No account uses ${email.data}.` };
-  const plan = await assignPlan(db, { userId: user.id, tier: tier.data, at: new Date() }).catch(
-    (error: unknown) => {
-      if (error instanceof AppError) return undefined;
-      throw error;
-    },
-  );
-  if (!plan) return { ok: false, message: `The ${tier.data} plan does not exist.` };
-  return { ok: true, message: `${email.data} is now on the ${plan.name} plan.` };
-}
-
-/**
- * Puts a customer on a tier's plan without payment (the admin command and the admin panel),
- * active at once, with an optional price of their own in cents. Answers the plan.
- */
-export async function assignPlan(
-  db: DbExecutor,
-  input: { userId: string; tier: Tier; priceOverrideCents?: number | null; at: Date },
-) {
-  const [plan] = await db
-    .select({ id: subscriptionPlans.id, name: subscriptionPlans.name })
-    .from(subscriptionPlans)
-    .where(eq(subscriptionPlans.tier, input.tier))
-    .limit(1);
-  if (!plan) throw AppError.notFound(`The ${input.tier} plan does not exist.`, 'PLAN_NOT_FOUND');
-  const values = {
-    planId: plan.id,
-    status: 'active',
-    activatedAt: input.at,
-    priceOverrideCents: input.priceOverrideCents ?? null,
-  };
-  await db
-    .insert(customerSubscriptions)
-    .values({ userId: input.userId, ...values })
-    .onConflictDoUpdate({
-      target: customerSubscriptions.userId,
-      set: { ...values, updatedAt: input.at },
-    });
-  return plan;
+  const result = await setPlanByAdmin(db, user.id, tier.data, null, null);
+  return { ok: true, message: `${email.data} is now on the ${result.planName} plan.` };
 }
