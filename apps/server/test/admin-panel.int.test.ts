@@ -1,6 +1,8 @@
 import {
   ADMIN_MESSAGES,
   type AdminLogPage,
+  type AdminPlan,
+  type PriceHistoryPage,
   type AdminSetting,
   type AdminUserDetails,
   type AdminUserPage,
@@ -52,6 +54,13 @@ const ADMIN_ROUTES: Array<['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string, 
   ['GET', '/admin/users/00000000-0000-4000-8000-000000000000'],
   ['POST', '/admin/users/00000000-0000-4000-8000-000000000000/admin'],
   ['PUT', '/admin/users/00000000-0000-4000-8000-000000000000/subscription', { tier: 'pro' }],
+  ['GET', '/admin/plans'],
+  [
+    'PATCH',
+    '/admin/plans/00000000-0000-4000-8000-000000000000',
+    { price: 1, sale_price: null, sale_end_date: null, highlight_points: [] },
+  ],
+  ['GET', '/admin/price-history'],
 ];
 
 describe.each(engines)('admin panel on %s', (engine) => {
@@ -472,6 +481,74 @@ describe.each(engines)('admin panel on %s', (engine) => {
     expect(sum('published')).toBe(await byStatus('published'));
     expect(sum('missed')).toBe(await byStatus('missed'));
     expect(sum('published')).toBeGreaterThan(0);
+  });
+
+  it('updates a plan in dollars, stores cents and writes the price history with the admin', async () => {
+    const plans = (await asAdmin('GET', '/admin/plans')).json.data as unknown as AdminPlan[];
+    expect(plans.map((plan) => plan.tier)).toEqual(['free', 'pro', 'business', 'enterprise']);
+    const pro = plans.find((plan) => plan.tier === 'pro')!;
+    expect(pro.price).toBe(29);
+    const patch = (body: Record<string, unknown>) =>
+      asAdmin('PATCH', `/admin/plans/${pro.id}`, {
+        price: 29,
+        sale_price: null,
+        sale_end_date: null,
+        highlight_points: [],
+        ...body,
+      });
+    expect((await patch({ price: -1 })).json.message).toBe('Price must be 0 or more');
+    expect((await patch({ price: 1.234 })).json.message).toBe(
+      'Price must have at most two decimals',
+    );
+    expect((await patch({ sale_price: 30 })).json.message).toBe(
+      'The sale price must be lower than the regular price',
+    );
+    expect((await patch({ sale_end_date: 'tomorrow' })).status).toBe(400);
+    expect(
+      (
+        await asAdmin('PATCH', '/admin/plans/00000000-0000-4000-8000-000000000000', {
+          price: 1,
+          sale_price: null,
+          sale_end_date: null,
+          highlight_points: [],
+        })
+      ).json.message,
+    ).toBe('Plan not found');
+
+    const ends = '2030-01-31T23:59:00.000Z';
+    const updated = await patch({
+      price: 31.99,
+      sale_price: 19.5,
+      sale_end_date: ends,
+      highlight_points: ['AI writing', '  ', 'Three networks'],
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.json.message).toBe('Plan updated successfully');
+    expect(updated.json.data).toMatchObject({
+      price: 31.99,
+      sale_price: 19.5,
+      sale_end_date: ends,
+      highlight_points: ['AI writing', 'Three networks'],
+    });
+    const [stored] = (
+      (await db().execute(
+        sql`select i.price_cents, i.sale_price_cents from subscription_plan_intervals i
+          where i.plan_id = ${pro.id} and i.interval_unit = 'month'`,
+      )) as unknown as { rows: Array<{ price_cents: number; sale_price_cents: number }> }
+    ).rows;
+    expect(stored).toEqual({ price_cents: 3199, sale_price_cents: 1950 });
+
+    const history = (await asAdmin('GET', '/admin/price-history?pageSize=5')).json
+      .data as unknown as PriceHistoryPage;
+    expect(history.rows[0]).toMatchObject({
+      plan_name: 'Pro',
+      old_price: 29,
+      new_price: 31.99,
+      old_sale_price: null,
+      new_sale_price: 19.5,
+      changed_by: 'admin@example.com',
+    });
+    expect(history.total).toBeGreaterThanOrEqual(1);
   });
 
   it('sets, shows and clears the next deployment', async () => {

@@ -49,6 +49,7 @@ export const ADMIN_MESSAGES = {
   planNotFound: 'Plan not found',
   plansFetched: 'Subscription plans fetched',
   planUpdated: 'Plan updated successfully',
+  saleNotBelowPrice: 'The sale price must be lower than the regular price',
   priceHistoryFetched: 'Price history fetched',
 } as const;
 
@@ -291,10 +292,6 @@ export const UserSubscriptionUpdateSchema = z.object({
 });
 export type UserSubscriptionUpdate = z.infer<typeof UserSubscriptionUpdateSchema>;
 
-/** Dollars to integer cents (after `dollarsField` has checked the decimals). */
-export const toCents = (dollars: number) => Math.round(dollars * 100);
-export const toDollars = (cents: number) => cents / 100;
-
 export const AdminPlanSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -320,6 +317,7 @@ export const PlanUpdateSchema = z.object({
     .transform((points) => points.map((point) => point.trim()).filter(Boolean)),
 });
 export type PlanUpdate = z.input<typeof PlanUpdateSchema>;
+export type PlanUpdateInput = z.output<typeof PlanUpdateSchema>;
 
 export const PriceHistoryQuerySchema = z.object({ ...pageFields });
 export const PriceHistoryEntrySchema = z.object({
@@ -340,3 +338,4 @@ export const PriceHistoryPageSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
 });
+export type PriceHistoryPage = z.infer<typeof PriceHistoryPageSchema>;

@@ -5,7 +5,9 @@ import {
   adminAuditLog,
   adminSettings,
   customerSubscriptions,
+  subscriptionPlanIntervals,
   subscriptionPlans,
+  subscriptionPriceHistory,
   systemState,
   users,
   type AdminSettingValue,
@@ -245,4 +247,57 @@ export async function publicationsByDay(db: DbExecutor, since: Date) {
       and coalesce(published_at, updated_at) >= ${since.toISOString()}::timestamptz
     group by 1, 2`);
   return rowsOf<{ day: string; status: string; n: number }>(result);
+}
+
+// --- plans and price history ---
+
+/** Each plan with its monthly interval (the admin's Regular Price), cheapest first. */
+export async function listPlansWithMonthly(db: DbExecutor) {
+  return db
+    .select({
+      id: subscriptionPlans.id,
+      name: subscriptionPlans.name,
+      tier: subscriptionPlans.tier,
+      highlightPoints: subscriptionPlans.highlightPoints,
+      priceCents: subscriptionPlanIntervals.priceCents,
+      salePriceCents: subscriptionPlanIntervals.salePriceCents,
+      saleEndsAt: subscriptionPlanIntervals.saleEndsAt,
+    })
+    .from(subscriptionPlans)
+    .leftJoin(
+      subscriptionPlanIntervals,
+      and(
+        eq(subscriptionPlanIntervals.planId, subscriptionPlans.id),
+        eq(subscriptionPlanIntervals.intervalUnit, 'month'),
+        eq(subscriptionPlanIntervals.intervalCount, 1),
+      ),
+    )
+    .orderBy(
+      sql`${subscriptionPlanIntervals.priceCents} asc nulls last`,
+      asc(subscriptionPlans.sortOrder),
+    );
+}
+
+export async function listPriceHistory(db: DbExecutor, page: number, pageSize: number) {
+  const rows = await db
+    .select({
+      id: subscriptionPriceHistory.id,
+      planId: subscriptionPriceHistory.planId,
+      planName: subscriptionPlans.name,
+      intervalUnit: subscriptionPriceHistory.intervalUnit,
+      oldPriceCents: subscriptionPriceHistory.oldPriceCents,
+      newPriceCents: subscriptionPriceHistory.newPriceCents,
+      oldSalePriceCents: subscriptionPriceHistory.oldSalePriceCents,
+      newSalePriceCents: subscriptionPriceHistory.newSalePriceCents,
+      changedBy: users.email,
+      changedAt: subscriptionPriceHistory.changedAt,
+    })
+    .from(subscriptionPriceHistory)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.id, subscriptionPriceHistory.planId))
+    .leftJoin(users, eq(users.id, subscriptionPriceHistory.changedBy))
+    .orderBy(desc(subscriptionPriceHistory.changedAt), desc(subscriptionPriceHistory.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ value: count() }).from(subscriptionPriceHistory);
+  return { rows, total: Number(total?.value ?? 0) };
 }

@@ -16,6 +16,10 @@ import {
   ServicesSchema,
   StatsSchema,
   UserSubscriptionUpdateSchema,
+  AdminPlanSchema,
+  PlanUpdateSchema,
+  PriceHistoryPageSchema,
+  PriceHistoryQuerySchema,
 } from '@cadence/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -282,6 +286,54 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
     async (request) => ({
       message: ADMIN_MESSAGES.subscriptionUpdated,
       data: await admin.setSubscription(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    ADMIN_API.plans,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every plan with its monthly price and sale (dollars), cheapest first',
+        response: { 200: envelope(z.array(AdminPlanSchema)), ...refused },
+      },
+    },
+    async () => ({ message: ADMIN_MESSAGES.plansFetched, data: await admin.plans() }),
+  );
+
+  app.patch(
+    ADMIN_API.plan,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a plan's price, sale and highlight points; writes the price history",
+        params: IdParamsSchema,
+        body: PlanUpdateSchema,
+        response: { 200: envelope(AdminPlanSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      message: ADMIN_MESSAGES.planUpdated,
+      data: await admin.updatePlan(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    ADMIN_API.priceHistory,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Price changes, newest first, with the plan and who changed it',
+        querystring: PriceHistoryQuerySchema,
+        response: { 200: envelope(PriceHistoryPageSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      message: ADMIN_MESSAGES.priceHistoryFetched,
+      data: await admin.priceHistory(request.query.page, request.query.pageSize),
     }),
   );
 }

@@ -3,9 +3,12 @@ import {
   ADMIN_MESSAGES,
   EmailSchema,
   settingLabel,
-  toCents,
-  toDollars,
+  centsToDollars,
+  dollarsToCents,
   type AdminLogPage,
+  type AdminPlan,
+  type PlanUpdateInput,
+  type PriceHistoryPage,
   type AdminLogsQuery,
   type AdminSetting,
   type AdminSettingsUpdate,
@@ -23,7 +26,7 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LiveSettings } from '../../lib/live-settings.js';
 import type { CurrentUser } from '../auth/authenticate.js';
-import { setPlanByAdmin } from '../billing/admin-billing.service.js';
+import { setPlanByAdmin, updatePlanPricing } from '../billing/admin-billing.service.js';
 import { changePublisherState } from '../publishing/publisher-control.js';
 import * as repo from './admin.repository.js';
 import type { ServiceMonitor } from './service-monitor.js';
@@ -77,9 +80,12 @@ function toAdminUser(row: repo.UserWithPlan, freeName: string): AdminUserDetails
     subscription: row.tier
       ? { tier: row.tier, name: row.planName ?? row.tier }
       : { tier: 'free', name: freeName },
-    price_override: row.priceOverrideCents === null ? null : toDollars(row.priceOverrideCents),
+    price_override: row.priceOverrideCents === null ? null : centsToDollars(row.priceOverrideCents),
   };
 }
+
+const formatPrice = (dollars: number | null) =>
+  dollars === null ? 'none' : `$${dollars.toFixed(2)}`;
 
 const isoOf = (value: string | Date | null) =>
   value === null ? null : new Date(value).toISOString();
@@ -299,6 +305,78 @@ export function createAdminService(deps: AdminServiceDeps) {
       });
     },
 
+    async plans(): Promise<AdminPlan[]> {
+      return (await repo.listPlansWithMonthly(db)).map((plan) => ({
+        id: plan.id,
+        name: plan.name,
+        tier: plan.tier,
+        price: plan.priceCents === null ? null : centsToDollars(plan.priceCents),
+        sale_price: plan.salePriceCents === null ? null : centsToDollars(plan.salePriceCents),
+        sale_end_date: plan.saleEndsAt?.toISOString() ?? null,
+        highlight_points: plan.highlightPoints,
+      }));
+    },
+
+    /**
+     * A plan's monthly price, sale and highlight points (dollars in, cents stored); billing's
+     * `updatePlanPricing` writes the price history row in the same transaction as the audit.
+     */
+    async updatePlan(actor: Actor, planId: string, input: PlanUpdateInput) {
+      const before = (await this.plans()).find((plan) => plan.id === planId);
+      if (!before) throw AppError.notFound(ADMIN_MESSAGES.planNotFound, 'PLAN_NOT_FOUND');
+      if (input.sale_price !== null && input.price !== null && input.sale_price >= input.price) {
+        throw AppError.badRequest(ADMIN_MESSAGES.saleNotBelowPrice, 'SALE_NOT_BELOW_PRICE');
+      }
+      await db.transaction(async (tx) => {
+        const now = clock();
+        await updatePlanPricing(
+          tx,
+          planId,
+          {
+            priceCents: input.price === null ? null : dollarsToCents(input.price),
+            salePriceCents: input.sale_price === null ? null : dollarsToCents(input.sale_price),
+            saleEndsAt: input.sale_end_date === null ? null : new Date(input.sale_end_date),
+            highlightPoints: input.highlight_points,
+          },
+          actor.id,
+          now,
+        );
+        await repo.insertAudit(tx, {
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'plan.update',
+          target: before.tier,
+          before,
+          after: input,
+          message: `${actor.email} updated the ${before.name} plan: price ${formatPrice(before.price)} -> ${formatPrice(input.price)}, sale ${formatPrice(before.sale_price)} -> ${formatPrice(input.sale_price)}`,
+          at: now,
+        });
+      });
+      return (await this.plans()).find((plan) => plan.id === planId)!;
+    },
+
+    async priceHistory(page: number, pageSize: number): Promise<PriceHistoryPage> {
+      const { rows, total } = await repo.listPriceHistory(db, page, pageSize);
+      const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+      return {
+        rows: rows.map((row) => ({
+          id: row.id,
+          plan_id: row.planId,
+          plan_name:
+            row.intervalUnit === 'month' ? row.planName : `${row.planName} (${row.intervalUnit})`,
+          old_price: dollars(row.oldPriceCents),
+          new_price: dollars(row.newPriceCents),
+          old_sale_price: dollars(row.oldSalePriceCents),
+          new_sale_price: dollars(row.newSalePriceCents),
+          changed_by: row.changedBy,
+          changed_at: row.changedAt.toISOString(),
+        })),
+        total,
+        page,
+        pageSize,
+      };
+    },
+
     /** Puts a customer on a tier without payment, with an optional price of their own. */
     async setSubscription(actor: Actor, userId: string, input: UserSubscriptionUpdate) {
       await db.transaction(async (tx) => {
@@ -306,9 +384,16 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (!row) throw AppError.notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
         const now = clock();
         const priceOverrideCents =
-          input.price_override === null ? null : toCents(input.price_override);
+          input.price_override === null ? null : dollarsToCents(input.price_override);
         // Billing's one way to set a plan without payment (a savepoint inside this transaction).
-        const plan = await setPlanByAdmin(tx, userId, input.tier, priceOverrideCents, actor.id, now);
+        const plan = await setPlanByAdmin(
+          tx,
+          userId,
+          input.tier,
+          priceOverrideCents,
+          actor.id,
+          now,
+        );
         await repo.insertAudit(tx, {
           actorId: actor.id,
           actorEmail: actor.email,
