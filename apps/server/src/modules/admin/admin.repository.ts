@@ -273,7 +273,8 @@ export async function listPlansWithMonthly(db: DbExecutor) {
       ),
     )
     .orderBy(
-      sql`${subscriptionPlanIntervals.priceCents} asc nulls last`,
+      // The free plan has no interval: it costs nothing, so it comes first; quoted plans last.
+      sql`coalesce(${subscriptionPlanIntervals.priceCents}, case when ${subscriptionPlans.tier} = 'free' then 0 end) asc nulls last`,
       asc(subscriptionPlans.sortOrder),
     );
 }

@@ -1,6 +1,9 @@
 import {
   ADMIN_API,
   AdminLogPageSchema,
+  AdminPlanSchema,
+  PriceHistoryPageSchema,
+  type PlanUpdate,
   AdminSettingSchema,
   AdminUserDetailsSchema,
   AdminUserPageSchema,
@@ -11,7 +14,13 @@ import {
   type PublisherAction,
   type UserSubscriptionUpdate,
 } from '@cadence/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -39,8 +48,13 @@ export function useSaveSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: AdminSettingsUpdate) =>
-      (await apiRequest(ADMIN_API.settings, { method: 'PUT', body, schema: z.array(AdminSettingSchema) }))
-        .data,
+      (
+        await apiRequest(ADMIN_API.settings, {
+          method: 'PUT',
+          body,
+          schema: z.array(AdminSettingSchema),
+        })
+      ).data,
     onSuccess: (data) => client.setQueryData([...ADMIN_KEY, 'settings'], data),
   });
 }
@@ -48,7 +62,8 @@ export function useSaveSettings() {
 export const deploymentQuery = (path: string) =>
   queryOptions({
     queryKey: [...ADMIN_KEY, 'deployment', path],
-    queryFn: async ({ signal }) => (await apiRequest(path, { schema: DeploymentSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(path, { schema: DeploymentSchema, signal })).data,
     refetchInterval: 60_000,
   });
 
@@ -95,7 +110,8 @@ export function usePublisherAction() {
 export function useStats(enabled: boolean) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'stats'],
-    queryFn: async ({ signal }) => (await apiRequest(ADMIN_API.stats, { schema: StatsSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(ADMIN_API.stats, { schema: StatsSchema, signal })).data,
     enabled,
   });
 }
@@ -123,7 +139,10 @@ export function useAdminLogs(filters: LogFilters, enabled: boolean) {
   });
 }
 
-export function useAdminUsers(filters: { q: string; page: number; pageSize: number }, enabled: boolean) {
+export function useAdminUsers(
+  filters: { q: string; page: number; pageSize: number },
+  enabled: boolean,
+) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'users', filters],
     queryFn: async ({ signal }) =>
@@ -179,5 +198,42 @@ export function useUpdateSubscription() {
         })
       ).data,
     onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEY }),
+  });
+}
+
+export function useAdminPlans() {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'plans'],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(ADMIN_API.plans, { schema: z.array(AdminPlanSchema), signal })).data,
+  });
+}
+
+export function useUpdatePlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ planId, body }: { planId: string; body: PlanUpdate }) =>
+      (
+        await apiRequest(ADMIN_API.plan.replace(':id', planId), {
+          method: 'PATCH',
+          body,
+          schema: AdminPlanSchema,
+        })
+      ).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ADMIN_KEY }),
+  });
+}
+
+export function usePriceHistory(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'price-history', page, pageSize],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(withParams(ADMIN_API.priceHistory, { page, pageSize }), {
+          schema: PriceHistoryPageSchema,
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
   });
 }

@@ -11,7 +11,12 @@ interface AdminSectionProps {
 }
 
 /** One collapsible section of the admin panel (spec 001: System Settings and Service Monitoring start open). */
-export function AdminSection({ title, icon: Icon, defaultOpen = false, children }: AdminSectionProps) {
+export function AdminSection({
+  title,
+  icon: Icon,
+  defaultOpen = false,
+  children,
+}: AdminSectionProps) {
   const [isOpen, setIsOpen] = useState(defaultOpen);
   const bodyId = useId();
   return (
