@@ -85,7 +85,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
       .from(users)
       .where(eq(users.email, 'customer@example.com'));
     customerId = customer!.id;
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await fakes?.close();
