@@ -18,7 +18,8 @@ async function openAdmin(page: Page, token: string) {
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
 }
 
-const section = (page: Page, title: string) => page.getByRole('button', { name: title, exact: true });
+const section = (page: Page, title: string) =>
+  page.getByRole('button', { name: title, exact: true });
 
 test.describe.configure({ mode: 'serial' });
 
