@@ -1,7 +1,68 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const here = import.meta.dirname;
+
+// How import-x finds and reads the files behind an import: TypeScript's resolution (`.js`
+// specifiers to `.ts` sources included), and TypeScript files parsed as such, so the cycle
+// check follows imports through them.
+const importSettings = {
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [createTypeScriptImportResolver()],
+};
+
+/**
+ * The web app's layers (docs/ARCHITECTURE.md, "Web boundaries"): a feature folder imports
+ * only itself and the shared layers (components, hooks, lib, @cadence/shared); the shared
+ * layers import no feature; only `app/` composes features. Answers the flat-config block
+ * for the `src` folder given, so scripts/lint-rules.test.ts can prove it on fixtures too.
+ */
+export function featureBoundaries(srcDir) {
+  const relative = path.relative(here, srcDir).split(path.sep).join('/');
+  const featuresDir = path.join(srcDir, 'features');
+  const features = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const zones = [
+    ...features.map((feature) => ({
+      target: `./${relative}/features/${feature}`,
+      from: `./${relative}/features`,
+      except: [`./${feature}`],
+      message: `A feature imports no other feature: move what both use to components/, hooks/ or lib/, or compose them in app/.`,
+    })),
+    ...['components', 'hooks', 'lib'].map((layer) => ({
+      target: `./${relative}/${layer}`,
+      from: `./${relative}/features`,
+      message: `Shared code (${layer}/) imports no feature.`,
+    })),
+  ];
+  return {
+    files: [`${relative}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones, basePath: here }] },
+  };
+}
+
+/**
+ * No import cycles in the given folders. Type-only imports (`import type`) are left out by
+ * the rule: they vanish at build time, so they cannot leave a module half-initialised.
+ */
+export function noImportCycles(globs) {
+  return {
+    files: globs,
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  };
+}
 
 export default tseslint.config(
   {
@@ -12,6 +73,9 @@ export default tseslint.config(
       'data-demo/**',
       'e2e/.artifacts/**',
       '**/test-results/**',
+      // Deliberately broken code that scripts/lint-rules.test.ts lints on its own.
+      'scripts/lint-fixtures/**',
+      'screenshots/**',
     ],
   },
   js.configs.recommended,
@@ -40,6 +104,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  featureBoundaries(path.join(here, 'apps/web/src')),
+  noImportCycles(['apps/web/src/**/*.{ts,tsx}', 'apps/server/{src,demo}/**/*.ts']),
   {
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,

@@ -8,9 +8,12 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Every test makes its own uniquely named data (support/unique.ts), so a retry starts clean;
+  // the list reporter still names a test that needed one as flaky.
+  retries: 1,
+  // Room for a busy 2-core machine running the server, two browsers and other work at once.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: './.artifacts/test-results',
   use: {

@@ -11,7 +11,7 @@ function mailsTo(email: string) {
 }
 
 /** Waits until `email` has received `count` messages and answers the code in the last one. */
-export async function waitForCode(email: string, count: number, timeoutMs = 10_000) {
+export async function waitForCode(email: string, count: number, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = mailsTo(email);

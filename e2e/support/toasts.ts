@@ -6,6 +6,6 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function waitForToastsToClear(page: Page) {
   await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveCount(0, {
-    timeout: 10_000,
+    timeout: 30_000,
   });
 }

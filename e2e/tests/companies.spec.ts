@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../apps/server/test/helpers/images.js';
 import { FAKE_AI_DESCRIPTION, PAID_CUSTOMER } from '../support/global-setup.js';
 import { waitForToastsToClear } from '../support/toasts.js';
+import { uniqueName } from '../support/unique.js';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -17,7 +18,13 @@ test.describe.configure({ mode: 'serial' });
 test('manages entities end to end: add with a logo, AI Assist, edit, search, filter, delete', async ({
   page,
 }) => {
+  // A long story of a dozen round trips: triple time on a busy machine.
+  test.slow();
   const website = process.env.E2E_WEBSITE_URL!;
+  const acme = uniqueName('Acme Rockets');
+  const orbital = acme.replace('Acme Rockets', 'Acme Orbital');
+  const bistro = uniqueName('Bistro Verde');
+  const rowOf = (name: string) => page.getByRole('row', { name: new RegExp(name) });
   await signIn(page, PAID_CUSTOMER.email, PAID_CUSTOMER.password);
   await expect(page.getByRole('heading', { name: 'Entities', exact: true })).toBeVisible();
 
@@ -29,7 +36,7 @@ test('manages entities end to end: add with a logo, AI Assist, edit, search, fil
   await dialog.getByRole('button', { name: 'Add Company' }).click();
   await expect(dialog.getByText('Name is required')).toBeVisible();
 
-  await dialog.getByLabel('Name').fill('Acme Rockets');
+  await dialog.getByLabel('Name').fill(acme);
   await dialog.getByLabel('Website').fill(website.replace(/^http:\/\//, 'http://'));
   await dialog.getByLabel('Industry').selectOption('custom');
   await dialog.getByLabel('Custom Industry').fill('Space logistics');
@@ -51,7 +58,7 @@ test('manages entities end to end: add with a logo, AI Assist, edit, search, fil
   await dialog.getByRole('button', { name: 'Add Company' }).click();
   await expect(page.getByText('Company added successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
-  const acmeRow = page.getByRole('row', { name: /Acme Rockets/ });
+  const acmeRow = rowOf(acme);
   await expect(acmeRow).toBeVisible();
   await expect(acmeRow.getByText('Space logistics')).toBeVisible();
   await expect(acmeRow.getByRole('link')).toHaveAttribute('target', '_blank');
@@ -60,13 +67,13 @@ test('manages entities end to end: add with a logo, AI Assist, edit, search, fil
   await waitForToastsToClear(page);
   await page.getByRole('button', { name: 'Add Entity' }).first().click();
   dialog = page.getByRole('dialog', { name: 'Add New Entity' });
-  await dialog.getByLabel('Name').fill('Bistro Verde');
+  await dialog.getByLabel('Name').fill(bistro);
   await dialog.getByLabel('Website').fill('bistroverde.example');
   await dialog.getByLabel('Industry').selectOption('Hospitality');
   await dialog.getByLabel('Description').fill('Seasonal vegetarian kitchen in the old town.');
   await dialog.getByRole('button', { name: 'Add Company' }).click();
-  await expect(page.getByRole('row', { name: /Bistro Verde/ })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Bistro Verde/ }).getByRole('link')).toHaveAttribute(
+  await expect(rowOf(bistro)).toBeVisible();
+  await expect(rowOf(bistro).getByRole('link')).toHaveAttribute(
     'href',
     /^https:\/\/bistroverde\.example\/?$/,
   );
@@ -74,32 +81,29 @@ test('manages entities end to end: add with a logo, AI Assist, edit, search, fil
   // Edit.
   await acmeRow.getByRole('button', { name: 'Edit' }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Entity' });
-  await expect(dialog.getByLabel('Name')).toHaveValue('Acme Rockets');
-  await dialog.getByLabel('Name').fill('Acme Orbital');
+  await expect(dialog.getByLabel('Name')).toHaveValue(acme);
+  await dialog.getByLabel('Name').fill(orbital);
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('row', { name: /Acme Orbital/ })).toBeVisible();
+  await expect(rowOf(orbital)).toBeVisible();
 
   // Search (case-insensitive, over description too) and the entity selector.
   const search = page.getByPlaceholder('Search entities...');
   await search.fill('VEGETARIAN');
-  await expect(page.getByRole('row', { name: /Bistro Verde/ })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Acme Orbital/ })).toHaveCount(0);
+  await expect(rowOf(bistro)).toBeVisible();
+  await expect(rowOf(orbital)).toHaveCount(0);
   await search.fill('space LOGISTICS');
-  await expect(page.getByRole('row', { name: /Acme Orbital/ })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Bistro Verde/ })).toHaveCount(0);
+  await expect(rowOf(orbital)).toBeVisible();
+  await expect(rowOf(bistro)).toHaveCount(0);
   await search.fill('');
   const selector = page.getByLabel('Filter by entity');
-  await selector.selectOption({ label: 'Bistro Verde' });
-  await expect(page.getByRole('row', { name: /Acme Orbital/ })).toHaveCount(0);
+  await selector.selectOption({ label: bistro });
+  await expect(rowOf(orbital)).toHaveCount(0);
   await selector.selectOption({ label: 'All Entities' });
-  await expect(page.getByRole('row', { name: /Acme Orbital/ })).toBeVisible();
+  await expect(rowOf(orbital)).toBeVisible();
 
   // Socials shows the connections dialog with the plan's networks.
-  await page
-    .getByRole('row', { name: /Acme Orbital/ })
-    .getByRole('button', { name: 'Socials' })
-    .click();
+  await rowOf(orbital).getByRole('button', { name: 'Socials' }).click();
   const socials = page.getByRole('dialog', { name: 'Connect Social Networks' });
   await expect(socials).toBeVisible();
   await expect(socials.getByText('X/Twitter')).toBeVisible();
@@ -108,10 +112,7 @@ test('manages entities end to end: add with a logo, AI Assist, edit, search, fil
   await expect(socials).toBeHidden();
 
   // Delete, with confirmation.
-  await page
-    .getByRole('row', { name: /Bistro Verde/ })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await rowOf(bistro).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Company' });
   await expect(
     confirm.getByText(
@@ -119,21 +120,18 @@ test('manages entities end to end: add with a logo, AI Assist, edit, search, fil
     ),
   ).toBeVisible();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('row', { name: /Bistro Verde/ })).toBeVisible();
-  await page
-    .getByRole('row', { name: /Bistro Verde/ })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await expect(rowOf(bistro)).toBeVisible();
+  await rowOf(bistro).getByRole('button', { name: 'Delete' }).click();
   await page
     .getByRole('dialog', { name: 'Delete Company' })
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(page.getByText('Company deleted successfully')).toBeVisible();
-  await expect(page.getByRole('row', { name: /Bistro Verde/ })).toHaveCount(0);
+  await expect(rowOf(bistro)).toHaveCount(0);
 
   // Survives a reload: it is all on the server.
   await page.reload();
-  await expect(page.getByRole('row', { name: /Acme Orbital/ })).toBeVisible();
+  await expect(rowOf(orbital)).toBeVisible();
 });
 
 test('shows the server refusal when the plan limit is reached', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PAID_CUSTOMER } from '../support/global-setup.js';
 import { waitForToastsToClear } from '../support/toasts.js';
+import { uniqueName } from '../support/unique.js';
 
 interface FakeCredentials {
   twitter: { apiKey: string; apiSecret: string; accessToken: string; accessTokenSecret: string };
@@ -36,7 +37,10 @@ async function openSocials(page: Page, companyName: string) {
 
 test('connects Bluesky and X through the dialog, then disconnects', async ({ page }) => {
   const fake = credentials();
-  let dialog = await openSocials(page, 'Orbit Bakery');
+  // Two networks connected, tested and disconnected: triple time on a busy machine.
+  test.slow();
+  const companyName = uniqueName('Orbit Bakery');
+  let dialog = await openSocials(page, companyName);
 
   await dialog.getByRole('button', { name: /^Bluesky Not Connected/ }).click();
   const bluesky = dialog.getByRole('region', { name: 'Bluesky settings' });
@@ -63,7 +67,7 @@ test('connects Bluesky and X through the dialog, then disconnects', async ({ pag
 
   dialog = page.getByRole('dialog', { name: 'Connect Social Networks' });
   await page
-    .getByRole('row', { name: /Orbit Bakery/ })
+    .getByRole('row', { name: new RegExp(companyName) })
     .getByRole('button', { name: 'Socials' })
     .click();
   await expect(dialog.getByRole('button', { name: /^Bluesky Connected/ })).toBeVisible();
@@ -78,7 +82,7 @@ test('connects Bluesky and X through the dialog, then disconnects', async ({ pag
   await expect(page.getByText('X/Twitter connected successfully')).toBeVisible();
 
   await page
-    .getByRole('row', { name: /Orbit Bakery/ })
+    .getByRole('row', { name: new RegExp(companyName) })
     .getByRole('button', { name: 'Socials' })
     .click();
   await dialog.getByRole('button', { name: /^Bluesky Connected/ }).click();
@@ -93,7 +97,7 @@ test('connects Bluesky and X through the dialog, then disconnects', async ({ pag
 
 test('fills the Facebook page selector from Get Page List', async ({ page }) => {
   const fake = credentials();
-  const dialog = await openSocials(page, 'Harbor Books');
+  const dialog = await openSocials(page, uniqueName('Harbor Books'));
   await dialog.getByRole('button', { name: /^Facebook Not Connected/ }).click();
   const facebook = dialog.getByRole('region', { name: 'Facebook settings' });
   await facebook.getByLabel('App ID', { exact: true }).fill(fake.facebook.appId);

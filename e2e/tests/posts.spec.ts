@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../apps/server/test/helpers/images.js';
 import { E2E_ARTICLES, FAKE_AI_DESCRIPTION } from '../support/global-setup.js';
 import { api, createPostByApi, paidToken, openSignedIn } from '../support/api.js';
+import { uniqueName } from '../support/unique.js';
 import { waitForToastsToClear } from '../support/toasts.js';
 
 async function openPosts(page: Page) {
@@ -23,7 +24,7 @@ const rowsOf = (page: Page) =>
   page.getByRole('row').filter({ hasNot: page.getByRole('columnheader') });
 
 test('creates a post with media and a link, edits, finds and deletes it', async ({ page }) => {
-  const companyName = `Harbor Books ${Date.now()}`;
+  const companyName = uniqueName('Harbor Books');
   await newCompany(companyName);
   await openPosts(page);
 
@@ -91,7 +92,7 @@ test('creates a post with media and a link, edits, finds and deletes it', async 
 });
 
 test('pages through more than 25 posts', async ({ page }) => {
-  const companyName = `Paging Co ${Date.now()}`;
+  const companyName = uniqueName('Paging Co');
   const { token, companyId } = await newCompany(companyName);
   for (let index = 1; index <= 27; index++) {
     await createPostByApi(token, companyId, `Paged post number ${index}`);
@@ -110,7 +111,7 @@ test('pages through more than 25 posts', async ({ page }) => {
 });
 
 test('scans a URL with AI to write the content', async ({ page }) => {
-  const companyName = `Scan Co ${Date.now()}`;
+  const companyName = uniqueName('Scan Co');
   await newCompany(companyName);
   await openPosts(page);
   await page.getByRole('button', { name: 'Create Post' }).first().click();
@@ -125,7 +126,7 @@ test('scans a URL with AI to write the content', async ({ page }) => {
 });
 
 test('writes two posts from two news articles', async ({ page }) => {
-  const companyName = `Articles Co ${Date.now()}`;
+  const companyName = uniqueName('Articles Co');
   await newCompany(companyName);
   await openPosts(page);
   await page.getByRole('button', { name: 'From Articles' }).click();

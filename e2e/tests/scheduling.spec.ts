@@ -6,6 +6,7 @@ import {
   paidToken,
   openSignedIn,
 } from '../support/api.js';
+import { uniqueName } from '../support/unique.js';
 
 async function openScheduling(page: Page, companyName: string) {
   await openSignedIn(page, '/scheduling');
@@ -37,7 +38,7 @@ function wallClock(instant: Date, zone: string) {
 test('schedules a post a minute ahead and watches it go out to X and Bluesky', async ({ page }) => {
   test.setTimeout(240_000);
   const token = paidToken();
-  const companyName = `Launch Pad ${Date.now()}`;
+  const companyName = uniqueName('Launch Pad');
   const companyId = await companyWithNetworks(token, companyName);
   const content = `Countdown to launch ${Date.now()}: doors open at noon.`;
   await createPostByApi(token, companyId, content);
@@ -82,7 +83,7 @@ test('schedules a post a minute ahead and watches it go out to X and Bluesky', a
 
 test('deletes two scheduled posts at once', async ({ page }) => {
   const token = paidToken();
-  const companyName = `Bulk Co ${Date.now()}`;
+  const companyName = uniqueName('Bulk Co');
   const companyId = await companyWithNetworks(token, companyName);
   const tomorrow = new Date(Date.now() + 26 * 3600_000).toISOString();
   const contents = ['First of three', 'Second of three', 'Third of three'].map(

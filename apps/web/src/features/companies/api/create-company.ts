@@ -2,7 +2,7 @@ import type { CompanyInput } from '@cadence/shared';
 import { API_PATHS, CompanySchema } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { COMPANIES_QUERY_KEY } from './get-companies';
+import { COMPANIES_QUERY_KEY } from '../../../lib/queries/companies';
 
 export async function createCompany(input: CompanyInput) {
   const { data } = await apiRequest(API_PATHS.companies, {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { withoutConnection } from '../utils/connection-cache';
 import type { DisconnectBody } from '../utils/connection-request';
-import { COMPANIES_QUERY_KEY } from './get-companies';
+import { COMPANIES_QUERY_KEY } from '../../../lib/queries/companies';
 
 /** Removes the company's connection; spec §7: it worked only when the message says so. */
 export async function disconnectSocialAccount(body: DisconnectBody) {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { withConnection } from '../utils/connection-cache';
 import type { ConnectionBody } from '../utils/connection-request';
-import { COMPANIES_QUERY_KEY } from './get-companies';
+import { COMPANIES_QUERY_KEY } from '../../../lib/queries/companies';
 
 /** Stores the network's credentials for the company; the answer is the new connection. */
 export async function saveSocialAccount(body: ConnectionBody) {

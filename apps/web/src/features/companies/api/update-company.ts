@@ -2,7 +2,7 @@ import type { CompanyInput } from '@cadence/shared';
 import { CompanySchema } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { COMPANIES_QUERY_KEY } from './get-companies';
+import { COMPANIES_QUERY_KEY } from '../../../lib/queries/companies';
 import { companyPath } from './company-path';
 
 export interface UpdateCompanyVariables {

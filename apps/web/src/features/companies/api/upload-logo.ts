@@ -1,5 +1,4 @@
 import { API_PATHS, LogoUploadSchema } from '@cadence/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Stores the file and answers its URL (like `/uploads/logos/abc.png`) for the form's logo_url. */
@@ -12,8 +11,4 @@ export async function uploadLogo(file: File) {
     schema: LogoUploadSchema,
   });
   return data.logo_url;
-}
-
-export function useUploadLogo() {
-  return useMutation({ mutationFn: uploadLogo });
 }

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ApiRequestError, isUnauthorizedError } from '../../../lib/api-error';
-import { useCompanies } from '../api/get-companies';
+import { useCompanies } from '../../../lib/queries/companies';
 import { filterCompanies } from '../utils/filter-companies';
 import { CompaniesContent } from './companies-content';
 import { CompaniesToolbar } from './companies-toolbar';

@@ -2,7 +2,7 @@ import type { Company } from '@cadence/shared';
 import { getIndustryLabel } from '../utils/company-display';
 import type { CompanyActionHandlers } from './company-actions';
 import { CompanyActions } from './company-actions';
-import { CompanyAvatar } from './company-avatar';
+import { CompanyAvatar } from '../../../components/entities/company-avatar';
 import { CompanyWebsiteLink } from './company-website-link';
 import { ConnectedNetworks } from './connected-networks';
 

@@ -19,15 +19,12 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { getErrorMessage } from '../../../lib/api-error';
+import { capitalize } from '../../../lib/capitalize';
 import { useCreateCompany } from '../api/create-company';
 import { useGenerateCompanyDescription } from '../api/generate-company-description';
 import { useUpdateCompany } from '../api/update-company';
 import { useLogoUpload } from '../hooks/use-logo-upload';
-import {
-  buildDescriptionRequest,
-  capitalize,
-  toCompanyFormValues,
-} from '../utils/company-form-values';
+import { buildDescriptionRequest, toCompanyFormValues } from '../utils/company-form-values';
 import { LogoField } from './logo-field';
 
 interface CompanyFormProps {

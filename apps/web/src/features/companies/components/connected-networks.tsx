@@ -1,6 +1,6 @@
 import type { Company } from '@cadence/shared';
-import { getConnectedNetworkIds } from '../utils/network-rows';
-import { NetworkMark } from './network-mark';
+import { getConnectedNetworkIds } from '../../../lib/connected-networks';
+import { NetworkMark } from '../../../components/entities/network-mark';
 
 /** Small marks of the networks a company is connected to; nothing when there are none. */
 export function ConnectedNetworks({ company }: { company: Company }) {

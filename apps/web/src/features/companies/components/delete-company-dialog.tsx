@@ -5,7 +5,7 @@ import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialo
 import { getErrorMessage } from '../../../lib/api-error';
 import { useDeleteCompany } from '../api/delete-company';
 import { getWebsiteDisplay } from '../utils/company-display';
-import { CompanyAvatar } from './company-avatar';
+import { CompanyAvatar } from '../../../components/entities/company-avatar';
 
 interface DeleteCompanyDialogProps {
   company: Company | null;

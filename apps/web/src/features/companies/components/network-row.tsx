@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { cn } from '../../../lib/cn';
 import type { NetworkRow } from '../utils/network-rows';
 import { NETWORK_LOCKED_MESSAGE } from '../utils/network-rows';
-import { NetworkMark } from './network-mark';
+import { NetworkMark } from '../../../components/entities/network-mark';
 import { NetworkPanel } from './network-panel';
 
 interface NetworkRowItemProps {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  getCompanyInitial,
-  getIndustryLabel,
-  getWebsiteDisplay,
-  getWebsiteHref,
-} from './company-display';
+import { getIndustryLabel, getWebsiteDisplay, getWebsiteHref } from './company-display';
 
 describe('getIndustryLabel', () => {
   it('shows a listed industry as it is', () => {
@@ -24,22 +19,6 @@ describe('getIndustryLabel', () => {
   it('gives null when there is no industry', () => {
     expect(getIndustryLabel({ industry: null, custom_industry: null })).toBeNull();
     expect(getIndustryLabel({ industry: '', custom_industry: 'ignored' })).toBeNull();
-  });
-});
-
-describe('getCompanyInitial', () => {
-  it('uses the first letter in upper case', () => {
-    expect(getCompanyInitial('acme Corp')).toBe('A');
-    expect(getCompanyInitial('  zeta')).toBe('Z');
-  });
-
-  it('keeps a character outside the basic plane whole', () => {
-    expect(getCompanyInitial('🚀 Rockets')).toBe('🚀');
-    expect(getCompanyInitial('élan')).toBe('É');
-  });
-
-  it('gives a question mark for a blank name', () => {
-    expect(getCompanyInitial('   ')).toBe('?');
   });
 });
 

@@ -11,13 +11,6 @@ export function getIndustryLabel({ industry, custom_industry }: IndustryFields):
   return custom === '' ? CUSTOM_INDUSTRY_LABEL : custom;
 }
 
-/** The first letter of the name, for the placeholder where a logo would be. */
-export function getCompanyInitial(name: string): string {
-  // Array.from splits by code point, so an emoji or accented letter stays whole.
-  const first = Array.from(name.trim())[0];
-  return first === undefined ? '?' : first.toLocaleUpperCase();
-}
-
 function parseWebUrl(website: string): URL | null {
   const trimmed = website.trim();
   if (trimmed === '') return null;

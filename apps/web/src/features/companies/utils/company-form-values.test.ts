@@ -1,6 +1,6 @@
 import type { Company } from '@cadence/shared';
 import { describe, expect, it } from 'vitest';
-import { buildDescriptionRequest, capitalize, toCompanyFormValues } from './company-form-values';
+import { buildDescriptionRequest, toCompanyFormValues } from './company-form-values';
 
 const company: Company = {
   id: 'c-1',
@@ -94,12 +94,5 @@ describe('buildDescriptionRequest', () => {
     expect(buildDescriptionRequest({ ...values, website: 'not a site' }, 'marketing')).toEqual(
       message,
     );
-  });
-});
-
-describe('capitalize', () => {
-  it('upper-cases the first letter only', () => {
-    expect(capitalize('marketing')).toBe('Marketing');
-    expect(capitalize('')).toBe('');
   });
 });

@@ -88,8 +88,3 @@ function blankToNull(value: string | null | undefined): string | null {
   const trimmed = value?.trim() ?? '';
   return trimmed === '' ? null : trimmed;
 }
-
-/** 'marketing' → 'Marketing', for the Tone options. */
-export function capitalize(word: string): string {
-  return word.charAt(0).toLocaleUpperCase() + word.slice(1);
-}

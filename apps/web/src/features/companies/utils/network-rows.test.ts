@@ -1,6 +1,6 @@
 import type { Company } from '@cadence/shared';
 import { describe, expect, it } from 'vitest';
-import { getConnectedNetworkIds, getNetworkRows } from './network-rows';
+import { getNetworkRows } from './network-rows';
 
 const credential = (key: 'twitter' | 'bluesky' | 'linkedIn', accountName: string | null) => ({
   social_account: { key, name: key },
@@ -11,16 +11,6 @@ const credential = (key: 'twitter' | 'bluesky' | 'linkedIn', accountName: string
 const company: Pick<Company, 'social_credentials'> = {
   social_credentials: [credential('bluesky', 'acme.bsky.social'), credential('twitter', null)],
 };
-
-describe('getConnectedNetworkIds', () => {
-  it('lists connected networks in the spec order, not the server order', () => {
-    expect(getConnectedNetworkIds(company)).toEqual(['twitter', 'bluesky']);
-  });
-
-  it('is empty for a company without connections', () => {
-    expect(getConnectedNetworkIds({ social_credentials: [] })).toEqual([]);
-  });
-});
 
 describe('getNetworkRows', () => {
   it('gives one row per network with its name, status and plan lock', () => {

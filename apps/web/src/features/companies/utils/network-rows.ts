@@ -11,12 +11,6 @@ export interface NetworkRow {
   accountName: string | null;
 }
 
-/** The networks the company is connected to, in the spec's network order. */
-export function getConnectedNetworkIds(company: Pick<Company, 'social_credentials'>): NetworkId[] {
-  const connected = new Set(company.social_credentials.map((item) => item.social_account.key));
-  return NETWORK_IDS.filter((id) => connected.has(id));
-}
-
 /** One row per network for the Connect Social Networks dialog, in the spec's order. */
 export function getNetworkRows(
   company: Pick<Company, 'social_credentials'>,

@@ -1,7 +1,7 @@
 import { API_PATHS, PostSchema } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { POSTS_QUERY_KEY } from './get-posts';
+import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
 
 /** Multipart: the fields as text parts plus the optional 'media' file. */
 export async function createPost(body: FormData) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { POSTS_QUERY_KEY } from './get-posts';
+import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
 import { postPath } from './post-path';
 
 export async function deletePost(id: string) {

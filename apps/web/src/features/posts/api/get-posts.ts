@@ -1,6 +1,7 @@
 import { API_PATHS, POSTS_PAGE_SIZE_DEFAULT, PostListSchema } from '@cadence/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
 
 export interface PostsFilter {
   page: number;
@@ -29,8 +30,6 @@ export async function getPosts(filter: PostsFilter, signal?: AbortSignal) {
   });
   return data;
 }
-
-export const POSTS_QUERY_KEY = ['posts'] as const;
 
 export function postsQueryOptions(filter: PostsFilter) {
   return queryOptions({

@@ -1,5 +1,5 @@
 import type { Post } from '@cadence/shared';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatPostDate } from '../utils/post-display';
 
 /** The creation date, and the last change when there was one. */

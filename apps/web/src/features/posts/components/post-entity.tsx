@@ -1,7 +1,7 @@
 import type { Company, Post } from '@cadence/shared';
 import { POST_MESSAGES } from '@cadence/shared';
 import { CalendarClock } from 'lucide-react';
-import { CompanyAvatar } from '../../companies/components/company-avatar';
+import { CompanyAvatar } from '../../../components/entities/company-avatar';
 
 /** The post's entity as the list shows it; the company list fills in what the post lacks. */
 export function getPostEntity(post: Post, companies: readonly Company[]) {

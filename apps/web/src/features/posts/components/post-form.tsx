@@ -1,11 +1,11 @@
 import type { Company, Post } from '@cadence/shared';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { POST_MESSAGES } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { getConnectedNetworkIds } from '../../companies/utils/network-rows';
+import { getConnectedNetworkIds } from '../../../lib/connected-networks';
 import { useMediaFile } from '../hooks/use-media-file';
 import { usePostAiActions } from '../hooks/use-post-ai-actions';
 import { useSavePost } from '../hooks/use-save-post';

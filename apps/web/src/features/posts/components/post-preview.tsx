@@ -1,11 +1,11 @@
 import type { Company, NetworkId } from '@cadence/shared';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { NETWORK_NAMES, articleHref, measurePostLength } from '@cadence/shared';
 import { CalendarClock, ImageIcon, Link2 } from 'lucide-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { cn } from '../../../lib/cn';
-import { CompanyAvatar } from '../../companies/components/company-avatar';
-import { NetworkMark } from '../../companies/components/network-mark';
+import { CompanyAvatar } from '../../../components/entities/company-avatar';
+import { NetworkMark } from '../../../components/entities/network-mark';
 import type { MediaPreview } from '../hooks/use-media-file';
 import type { PostFormValues } from '../utils/post-form-values';
 import { fromLocalDateTime } from '../utils/post-form-values';

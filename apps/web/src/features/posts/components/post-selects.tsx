@@ -2,7 +2,7 @@ import type { Company, SizeFormat } from '@cadence/shared';
 import { POST_TONES, SIZE_FORMAT_IDS, SIZE_FORMATS } from '@cadence/shared';
 import type { ComponentProps } from 'react';
 import { SelectField } from '../../../components/ui/select-field';
-import { capitalize } from '../../companies/utils/company-form-values';
+import { capitalize } from '../../../lib/capitalize';
 
 type SelectProps = Omit<ComponentProps<typeof SelectField>, 'label' | 'children'>;
 

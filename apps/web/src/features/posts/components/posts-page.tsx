@@ -9,7 +9,7 @@ import { totalPagesOf } from '../../../components/ui/page-items';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ApiRequestError } from '../../../lib/api-error';
-import { useCompanies } from '../../companies/api/get-companies';
+import { useCompanies } from '../../../lib/queries/companies';
 import { usePosts } from '../api/get-posts';
 import { ArticlePickerDialog } from './article-picker-dialog';
 import { DeletePostDialog } from './delete-post-dialog';

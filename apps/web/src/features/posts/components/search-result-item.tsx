@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { cn } from '../../../lib/cn';
 import { formatPostDate } from '../utils/post-display';
 

@@ -1,5 +1,5 @@
 import type { NetworkId, Post, PostLength } from '@cadence/shared';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { POST_MESSAGES } from '@cadence/shared';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';

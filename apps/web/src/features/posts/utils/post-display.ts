@@ -1,5 +1,5 @@
 import type { Attachment } from '@cadence/shared';
-import { formatInZone } from '../../scheduling/utils/zoned-time';
+import { formatInZone } from '../../../lib/zoned-time';
 
 export const POST_DATE_FORMAT = 'MMM d, yyyy h:mm a';
 

@@ -1,4 +1,4 @@
-import { formatInZone, zonedDateTimeToIso } from '../../scheduling/utils/zoned-time';
+import { formatInZone, zonedDateTimeToIso } from '../../../lib/zoned-time';
 import type { NetworkId, Post, PostFromUrlRequest, PostTone, SizeFormat } from '@cadence/shared';
 import {
   DEFAULT_EMOJI_COUNT,

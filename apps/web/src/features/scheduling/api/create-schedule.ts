@@ -2,7 +2,7 @@ import type { ScheduleCreate } from '@cadence/shared';
 import { API_PATHS } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { POSTS_QUERY_KEY } from './get-queue-posts';
+import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
 import { SCHEDULES_QUERY_KEY } from './get-schedules';
 
 export async function createSchedule(payload: ScheduleCreate) {

@@ -2,6 +2,7 @@ import { API_PATHS, PostListSchema } from '@cadence/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { listQuery } from '../utils/list-query';
+import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
 
 export interface QueuePostsParams {
   page: number;
@@ -23,9 +24,6 @@ export async function getQueuePosts(params: QueuePostsParams, signal?: AbortSign
   });
   return data;
 }
-
-/** Under 'posts', so whatever changes posts elsewhere also refreshes this list. */
-export const POSTS_QUERY_KEY = ['posts'] as const;
 
 export function queuePostsQueryOptions(params: QueuePostsParams) {
   return queryOptions({

@@ -1,7 +1,7 @@
 import { CALENDAR_POPUP_MAX_POSTS } from '@cadence/shared';
 import type { CalendarDaySummary } from '../utils/calendar-days';
 import { describePostCount } from '../utils/calendar-days';
-import { formatDateKey, formatInZone } from '../utils/zoned-time';
+import { formatDateKey, formatInZone } from '../../../lib/zoned-time';
 
 export const POPUP_WIDTH = 272;
 

@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { useNow } from '../hooks/use-now';
-import { formatInZone } from '../utils/zoned-time';
+import { formatInZone } from '../../../lib/zoned-time';
 
 /** The time now in the page's zone, ticking every second, with the zone's name. */
 export function LiveClock({ timeZone }: { timeZone: string }) {

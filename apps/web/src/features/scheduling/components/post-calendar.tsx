@@ -14,7 +14,7 @@ import {
   localDateOfKey,
   monthGridRange,
   todayKey,
-} from '../utils/zoned-time';
+} from '../../../lib/zoned-time';
 import { CalendarDayPopup, POPUP_WIDTH } from './calendar-day-popup';
 import { LiveClock } from './live-clock';
 import './post-calendar.css';

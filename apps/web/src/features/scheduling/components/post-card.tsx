@@ -2,8 +2,8 @@ import type { Post } from '@cadence/shared';
 import { articleHref, POST_MESSAGES } from '@cadence/shared';
 import { CalendarCheck, CalendarPlus, ExternalLink } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { CompanyAvatar } from '../../companies/components/company-avatar';
-import { formatInZone } from '../utils/zoned-time';
+import { CompanyAvatar } from '../../../components/entities/company-avatar';
+import { formatInZone } from '../../../lib/zoned-time';
 import { AttachmentThumbs } from './attachment-thumbs';
 
 interface PostCardProps {

@@ -12,7 +12,7 @@ import { useCreateSchedule } from '../api/create-schedule';
 import { useNow } from '../hooks/use-now';
 import type { ScheduleFormErrors, ScheduleFormValues } from '../utils/schedule-form';
 import { buildScheduleRequest } from '../utils/schedule-form';
-import { defaultDateTime, todayKey } from '../utils/zoned-time';
+import { defaultDateTime, todayKey } from '../../../lib/zoned-time';
 import { PlatformPicker } from './platform-picker';
 
 interface ScheduleFormProps {

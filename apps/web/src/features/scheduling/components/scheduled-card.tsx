@@ -3,9 +3,9 @@ import { POST_MESSAGES } from '@cadence/shared';
 import { Repeat, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { CompanyAvatar } from '../../companies/components/company-avatar';
-import { NetworkMark } from '../../companies/components/network-mark';
-import { formatInZone } from '../utils/zoned-time';
+import { CompanyAvatar } from '../../../components/entities/company-avatar';
+import { NetworkMark } from '../../../components/entities/network-mark';
+import { formatInZone } from '../../../lib/zoned-time';
 import { PublicationBadge } from './publication-badge';
 
 const REPEAT_LABELS = {

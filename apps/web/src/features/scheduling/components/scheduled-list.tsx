@@ -2,7 +2,7 @@ import type { ScheduleList } from '@cadence/shared';
 import { SCHEDULE_MESSAGES } from '@cadence/shared';
 import { CalendarX2, CheckSquare, Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { formatDateKey } from '../utils/zoned-time';
+import { formatDateKey } from '../../../lib/zoned-time';
 import { EmptyList } from './empty-list';
 import { ListError } from './list-error';
 import { ListSection } from './list-section';

@@ -3,14 +3,14 @@ import { SCHEDULE_MESSAGES } from '@cadence/shared';
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
-import { useCompanies } from '../../companies/api/get-companies';
+import { EntityFilter } from '../../../components/ui/entity-filter';
+import { useCompanies } from '../../../lib/queries/companies';
 import { useQueuePosts } from '../api/get-queue-posts';
 import { useSchedules } from '../api/get-schedules';
 import { useNow } from '../hooks/use-now';
 import { useKeepPageInRange, usePaging } from '../hooks/use-paging';
-import { useTimeZone } from '../hooks/use-time-zone';
-import { dayRange, todayKey } from '../utils/zoned-time';
-import { CompanyFilter } from './company-filter';
+import { useTimeZone } from '../../../hooks/use-time-zone';
+import { dayRange, todayKey } from '../../../lib/zoned-time';
 import type { DeleteRequest } from './delete-schedules-dialog';
 import { DeleteSchedulesDialog } from './delete-schedules-dialog';
 import type { CalendarMonth } from './post-calendar';
@@ -71,7 +71,9 @@ export function SchedulingPage() {
         description="See what goes out when, schedule posts to your connected networks and keep an eye on how they went."
         actions={
           companyRows.length > 0 ? (
-            <CompanyFilter
+            <EntityFilter
+              id="scheduling-entity-filter"
+              className="w-full sm:w-64"
               companies={companyRows}
               value={activeCompanyId}
               onChange={setCompanyId}

@@ -1,6 +1,6 @@
 import type { NetworkId, RepeatType, ScheduleCreate } from '@cadence/shared';
 import { SCHEDULE_MESSAGES } from '@cadence/shared';
-import { dayRange, zonedDateTimeToIso } from './zoned-time';
+import { dayRange, zonedDateTimeToIso } from '../../../lib/zoned-time';
 
 export interface ScheduleFormValues {
   platforms: NetworkId[];

@@ -2,7 +2,7 @@ import type { NetworkId } from '@cadence/shared';
 import { NETWORK_NAMES } from '@cadence/shared';
 import type { LucideIcon } from 'lucide-react';
 import { AtSign, Camera, Cloud } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 interface MarkStyle {
   /** A letter or an icon standing in for the network's logo (lucide has no brand icons). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { cn } from '../../../lib/cn';
-import { getCompanyInitial } from '../utils/company-display';
+import { cn } from '../../lib/cn';
+import { getCompanyInitial } from '../../lib/company-initial';
 
 const PALETTES = [
   'bg-brand-50 text-brand-700 ring-brand-100',

@@ -1,6 +1,6 @@
 import { API_PATHS, CompanyListSchema } from '@cadence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** The customer's companies (newest first), the plan's networks and its company limit. */
 export async function getCompanies(signal?: AbortSignal) {

@@ -1,5 +1,5 @@
-import { useUserSettings } from '../api/get-user-settings';
-import { browserTimeZone, resolveTimeZone } from '../utils/zoned-time';
+import { useUserSettings } from '../lib/queries/user-settings';
+import { browserTimeZone, resolveTimeZone } from '../lib/zoned-time';
 
 /**
  * The zone every date on the page is read and shown in: the saved setting, else the

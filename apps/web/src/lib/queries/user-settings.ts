@@ -1,6 +1,6 @@
 import { API_PATHS, UserSettingsSchema } from '@cadence/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** The saved time zone (null until one is saved) and the daylight-saving option. */
 export async function getUserSettings(signal?: AbortSignal) {

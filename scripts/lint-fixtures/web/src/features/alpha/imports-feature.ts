@@ -1,0 +1,3 @@
+import { beta } from '../beta/beta';
+
+export const alpha = beta + 1;

@@ -1,0 +1,4 @@
+import { shared } from '../../components/shared';
+import { helper } from '../../lib/helper';
+
+export const fine = shared + helper;

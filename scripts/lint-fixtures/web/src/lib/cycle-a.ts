@@ -1,0 +1,3 @@
+import { second } from './cycle-b';
+
+export const first = () => second() + 1;

@@ -1,0 +1,3 @@
+import { beta } from '../features/beta/beta';
+
+export const leaky = beta;
