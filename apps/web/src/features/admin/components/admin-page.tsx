@@ -1,6 +1,6 @@
 import { Activity, BarChart3, History, ScrollText, Settings2, Tags, Users } from 'lucide-react';
 import { PageHeader } from '../../../components/layout/page-header';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { AdminSection } from './admin-section';
 import { LogsSection } from './logs-section';
 import { PlansSection } from './plans-section';

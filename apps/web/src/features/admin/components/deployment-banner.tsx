@@ -1,7 +1,7 @@
 import { ADMIN_API } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
-import { formatInZone } from '../../scheduling/utils/zoned-time';
+import { useTimeZone } from '../../../hooks/use-time-zone';
+import { formatInZone } from '../../../lib/zoned-time';
 import { deploymentQuery } from '../api/admin-api';
 
 /** A quiet note for signed-in people in the last 24 hours before a planned deployment. */

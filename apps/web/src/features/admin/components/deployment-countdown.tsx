@@ -6,9 +6,9 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
-import { useNow } from '../../scheduling/hooks/use-now';
-import { useUserSettings } from '../../scheduling/api/get-user-settings';
-import { formatInZone, resolveTimeZone } from '../../scheduling/utils/zoned-time';
+import { useNow } from '../../../hooks/use-now';
+import { useUserSettings } from '../../../lib/queries/user-settings';
+import { formatInZone, resolveTimeZone } from '../../../lib/zoned-time';
 import { deploymentQuery, useSetDeployment } from '../api/admin-api';
 import { formatHms } from '../utils/format';
 

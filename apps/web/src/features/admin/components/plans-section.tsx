@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-error';
-import { formatInZone } from '../../scheduling/utils/zoned-time';
+import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminPlans, useUpdatePlan } from '../api/admin-api';
 import { savePercent } from '../utils/format';
 

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowRight, ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Pagination } from '../../../components/ui/pagination';
-import { formatInZone } from '../../scheduling/utils/zoned-time';
+import { formatInZone } from '../../../lib/zoned-time';
 import { usePriceHistory } from '../api/admin-api';
 import { formatDollars } from '../utils/format';
 

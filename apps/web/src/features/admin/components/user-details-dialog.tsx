@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiRequestError } from '../../../lib/api-error';
 import { getErrorMessage } from '../../../lib/api-error';
-import { formatInZone } from '../../scheduling/utils/zoned-time';
+import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminUser, useToggleAdmin, useUpdateSubscription } from '../api/admin-api';
 
 const TIER_NAMES: Record<Tier, string> = {

@@ -5,8 +5,8 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { cn } from '../../../lib/cn';
-import { useTimeZone } from '../../scheduling/hooks/use-time-zone';
-import { formatInZone } from '../../scheduling/utils/zoned-time';
+import { useTimeZone } from '../../../hooks/use-time-zone';
+import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminUsers } from '../api/admin-api';
 import { UserDetailsDialog } from './user-details-dialog';
 
