@@ -148,12 +148,7 @@ export const subscriptionPriceHistory = pgTable(
   (table) => [index('subscription_price_history_changed_idx').on(table.changedAt.desc())],
 );
 
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'past_due',
-  'cancelled',
-  'incomplete',
-] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'cancelled', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const PAYMENT_PROVIDERS = ['test', 'stripe', 'admin'] as const;
@@ -605,7 +600,13 @@ export const systemLogs = pgTable(
   (table) => [
     index('system_logs_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('system_logs_created_idx').on(table.createdAt.desc()),
-    index('system_logs_status_created_idx').on(table.status, table.createdAt.desc()),
+    // The admin's System Logs: newest first over everyone, with a stable tie-break for paging.
+    index('system_logs_created_id_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('system_logs_status_created_idx').on(
+      table.status,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('system_logs_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
