@@ -12,8 +12,8 @@ import {
   users,
   type AdminSettingValue,
 } from '../../db/schema.js';
+import { likePattern } from '../logs/logs.repository.js';
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { systemLogs, type LogStatus } from '../../db/schema.js';
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The customer's publishing logs, newest first; `q` searches platform, message and code. */
 export async function listLogs(
