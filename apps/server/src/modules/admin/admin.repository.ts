@@ -14,7 +14,6 @@ import {
 } from '../../db/schema.js';
 import { likePattern } from '../logs/logs.repository.js';
 
-
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface AuditEntry {
