@@ -52,7 +52,10 @@ function SettingInput({
         <label htmlFor={id} className="text-sm font-medium text-gray-800">
           {label}
         </label>
-        <HelpTip label={`About ${label}`}>{setting.description}</HelpTip>
+        {/* At the row's end, so the hint opens leftwards and stays on a phone's screen. */}
+        <HelpTip label={`About ${label}`} align="end" className="ml-auto">
+          {setting.description}
+        </HelpTip>
       </div>
       <div className="mt-1.5 flex items-center gap-2">
         <input
