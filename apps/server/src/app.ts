@@ -61,6 +61,16 @@ import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js'
 import { createSchedulesService } from './modules/schedules/schedules.service.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { registerAccountRoutes } from './modules/account/account.routes.js';
+import {
+  createAccountService,
+  type CancelSubscription,
+} from './modules/account/account.service.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import {
+  createUploadsService,
+  withUploadRecords,
+} from './modules/uploads/uploads.service.js';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 
@@ -85,6 +95,8 @@ export interface AppDeps {
   ai?: AiClient;
   /** Defaults to every network's adapter at the configured hosts. */
   networks?: NetworkRegistry;
+  /** The billing module's hook to cancel a paid subscription when an account is deleted. */
+  cancelSubscription?: CancelSubscription;
 }
 
 function createFastify(deps: AppDeps) {
@@ -138,7 +150,11 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
   app.decorate('authenticate', createAuthenticate(deps.database.db, tokens));
 
   const uploadsDir = path.join(deps.config.dataDir, 'uploads');
-  const storage = deps.storage ?? createLocalStorage(uploadsDir);
+  const storage = withUploadRecords(
+    deps.storage ?? createLocalStorage(uploadsDir),
+    deps.database.db,
+  );
+  const uploads = createUploadsService({ db: deps.database.db, storage, clock, logger: app.log });
   const limiter = new RateLimiter(clock);
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await registerUploads(app, uploadsDir);
@@ -148,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     storage,
     clock,
     queue: deps.queue,
+    uploads,
   });
   const settings = createSettingsService({ db: deps.database.db, clock });
   const schedules = createSchedulesService({
@@ -204,6 +221,22 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     logger: app.log,
   });
 
+  const notifications = createNotificationsService({
+    db: deps.database.db,
+    queue: deps.queue,
+    clock,
+    logger: app.log,
+    mailDelaySeconds: deps.config.notifyMailDelaySeconds,
+  });
+  const account = createAccountService({
+    db: deps.database.db,
+    queue: deps.queue,
+    storage,
+    clock,
+    logger: app.log,
+    cancelSubscription: deps.cancelSubscription,
+  });
+
   await app.register(
     (api, _options, done) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
@@ -213,12 +246,13 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       registerCompanyRoutes(typed, companies);
       registerAiRoutes(typed, ai, limiter);
       registerConnectionRoutes(typed, connections);
-      registerPostRoutes(typed, posts, storage);
+      registerPostRoutes(typed, posts, storage, uploads);
       registerShortenerRoutes(typed, shortener, limiter);
       registerSearchRoutes(typed, search, limiter);
       registerSettingsRoutes(typed, settings);
       registerScheduleRoutes(typed, schedules);
       registerLogRoutes(typed, deps.database.db);
+      registerAccountRoutes(typed, { account, notifications, uploads, limiter });
       done();
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
+import { createBackgroundJobs } from './jobs/background-jobs.js';
 import { createPublisher } from './modules/publishing/publisher.js';
 import { openServices } from './services.js';
 
@@ -17,6 +18,10 @@ async function main() {
   const publisher =
     config.role === 'web' ? undefined : createPublisher({ config, logger, ...services });
   await publisher?.start();
+  // Notification mails and the orphan-upload sweep run where publishing runs.
+  const background =
+    config.role === 'web' ? undefined : createBackgroundJobs({ config, logger, ...services });
+  await background?.start();
 
   let isStopping = false;
   const stop = (signal: string) => {
@@ -28,6 +33,7 @@ async function main() {
     (async () => {
       await app?.close();
       await publisher?.stop();
+      await background?.stop();
       await services.close();
     })().then(
       () => process.exit(0),

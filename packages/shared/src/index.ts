@@ -9,3 +9,4 @@ export * from './post-length.js';
 export * from './posts.js';
 export * from './routes.js';
 export * from './schedules.js';
+export * from './account.js';

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
+import { NOTIFY_MAIL_QUEUE } from './notification-jobs.js';
 
 export type JobQueue = PgBoss;
 
@@ -36,4 +37,5 @@ export const PUBLISH_QUEUE = 'publish-instance';
  */
 async function createPublishQueue(boss: JobQueue) {
   await boss.createQueue(PUBLISH_QUEUE, { name: PUBLISH_QUEUE, policy: 'short' });
+  await boss.createQueue(NOTIFY_MAIL_QUEUE, { name: NOTIFY_MAIL_QUEUE, policy: 'short' });
 }

@@ -1,5 +1,6 @@
 import {
   COMPANY_MESSAGES,
+  LOGO_MESSAGES,
   NETWORK_NAMES,
   type Company,
   type CompanyFields,
@@ -14,6 +15,9 @@ import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import { cancelPendingPublishingOfCompany } from '../schedules/schedules.service.js';
 import * as repo from './companies.repository.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import { storageKeyOfUrl } from '../uploads/uploads.service.js';
+import { sanitizeSvg, UnsafeSvgError } from '../uploads/svg-sanitize.js';
 import { checkLogo } from './logo-image.js';
 
 function toCompany(row: CompanyRow, connections: repo.ConnectionSummary[]): Company {
@@ -44,6 +48,7 @@ export function createCompaniesService(deps: {
   storage: Storage;
   clock: Clock;
   queue: JobQueue;
+  uploads: UploadsService;
 }) {
   const { db } = deps;
 
@@ -85,8 +90,14 @@ export function createCompaniesService(deps: {
     },
 
     async update(userId: string, id: string, fields: CompanyFields): Promise<Company> {
+      const before = await repo.findCompany(db, userId, id);
       const row = await repo.updateCompany(db, userId, id, fields, deps.clock());
       if (!row) throw notFound();
+      // A replaced logo goes at once (when it is this customer's and nothing else uses it).
+      const oldKey = storageKeyOfUrl(before?.logoUrl);
+      if (oldKey && before?.logoUrl !== row.logoUrl) {
+        await deps.uploads.discardIfUnused(userId, oldKey);
+      }
       return withConnections(row);
     },
 
@@ -101,9 +112,22 @@ export function createCompaniesService(deps: {
       if (!isDeleted) throw notFound();
     },
 
-    async uploadLogo(bytes: Buffer) {
+    async uploadLogo(userId: string, bytes: Buffer) {
+      await deps.uploads.checkRate(userId);
       const logo = checkLogo(bytes);
-      const stored = await deps.storage.save('logos', logo.extension, bytes);
+      let content = bytes;
+      if (logo.extension === 'svg') {
+        try {
+          content = sanitizeSvg(bytes);
+        } catch (error) {
+          if (error instanceof UnsafeSvgError) {
+            throw AppError.badRequest(LOGO_MESSAGES.svgScript, 'LOGO_SVG_ACTIVE');
+          }
+          throw error;
+        }
+      }
+      const stored = await deps.storage.save('logos', logo.extension, content);
+      await deps.uploads.record(userId, 'logo', stored.key, content.length);
       return { logo_url: stored.url };
     },
   };

@@ -17,6 +17,7 @@ import type { AppInstance } from '../../app.js';
 import type { Storage } from '../../integrations/storage.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import { readPostForm, type PostForm } from './post-form.js';
 import type { PostsService } from './posts.service.js';
 
@@ -43,12 +44,27 @@ const bodyCheckedByHandler: FastifySchemaCompiler<unknown> = (route) =>
     : validatorCompiler(route as FastifyRouteSchemaDef<z.ZodType>);
 
 /** The form of a create or edit call: multipart (media streamed to storage) or JSON. */
-async function readForm(request: FastifyRequest, storage: Storage): Promise<PostForm> {
-  if (request.isMultipart()) return readPostForm(request, storage);
+async function readForm(
+  request: FastifyRequest,
+  storage: Storage,
+  uploads: UploadsService,
+): Promise<PostForm> {
+  if (request.isMultipart()) {
+    const userId = requireUser(request).id;
+    await uploads.checkRate(userId);
+    return readPostForm(request, storage, (media) =>
+      uploads.record(userId, 'media', media.key, media.sizeBytes),
+    );
+  }
   return { fields: request.body as Record<string, unknown>, media: null };
 }
 
-export function registerPostRoutes(app: AppInstance, posts: PostsService, storage: Storage) {
+export function registerPostRoutes(
+  app: AppInstance,
+  posts: PostsService,
+  storage: Storage,
+  uploads: UploadsService,
+) {
   const guarded = { preHandler: app.authenticate };
 
   app.get(
@@ -88,7 +104,7 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
       const userId = requireUser(request).id;
       // Refuse before a large upload is taken in; `create` decides under the lock.
       if (request.isMultipart()) await posts.assertCanCreate(userId);
-      const form = await readForm(request, storage);
+      const form = await readForm(request, storage, uploads);
       const post = await posts.create(userId, form.fields, form.media);
       return reply.code(201).send({ message: POST_MESSAGES.created, data: post });
     },
@@ -114,7 +130,7 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
       const userId = requireUser(request).id;
       // Another customer's post: answer before an upload is taken in.
       if (request.isMultipart()) await posts.assertOwnPost(userId, request.params.id);
-      const form = await readForm(request, storage);
+      const form = await readForm(request, storage, uploads);
       return {
         message: POST_MESSAGES.updated,
         data: await posts.update(userId, request.params.id, form.fields, form.media),

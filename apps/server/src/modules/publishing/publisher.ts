@@ -11,6 +11,7 @@ import { deriveKey } from '../../lib/keys.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createConnectionsService } from '../connections/connections.service.js';
 import { createNetworkRegistry, type NetworkRegistry } from '../connections/network-registry.js';
+import { createNotificationsService } from '../notifications/notifications.service.js';
 import { createInstancePublisher } from './publish-instance.js';
 import { findInstancesWithoutLiveJob, storeJobId } from './publishing.repository.js';
 import { createSemaphore } from './semaphore.js';
@@ -59,6 +60,13 @@ export function createPublisher(deps: PublisherDeps) {
       clock,
       logger,
     }),
+    notify: createNotificationsService({
+      db: database.db,
+      queue,
+      clock,
+      logger,
+      mailDelaySeconds: config.notifyMailDelaySeconds,
+    }).record,
     publicUrl: config.publicUrl,
     missedAfterMs: config.publisher.missedAfterMs,
     jobExpireSeconds: config.publisher.jobExpireSeconds,
