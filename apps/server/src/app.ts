@@ -67,10 +67,7 @@ import {
   type CancelSubscription,
 } from './modules/account/account.service.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
-import {
-  createUploadsService,
-  withUploadRecords,
-} from './modules/uploads/uploads.service.js';
+import { createUploadsService, withUploadRecords } from './modules/uploads/uploads.service.js';
 import multipart from '@fastify/multipart';
 import path from 'node:path';
 

@@ -32,8 +32,7 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps) {
   const clock = deps.clock ?? systemClock;
   const uploads = createUploadsService({
     db: database.db,
-    storage:
-      deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'uploads')),
+    storage: deps.storage ?? createLocalStorage(path.join(deps.config.dataDir, 'uploads')),
     clock,
     logger,
   });
@@ -65,10 +64,7 @@ export function createBackgroundJobs(deps: BackgroundJobsDeps) {
         { pollingIntervalSeconds: 2, batchSize: 5 },
         async (jobs) => {
           for (const job of jobs) {
-            await sendPendingNotificationMail(
-              mailDeps,
-              NotifyMailJobSchema.parse(job.data).userId,
-            );
+            await sendPendingNotificationMail(mailDeps, NotifyMailJobSchema.parse(job.data).userId);
           }
         },
       );

@@ -14,11 +14,15 @@ export async function sendNotifyMailJob(
   queue: JobQueue,
   input: { userId: string; delaySeconds: number },
 ) {
-  return queue.send(NOTIFY_MAIL_QUEUE, { userId: input.userId }, {
-    startAfter: input.delaySeconds,
-    singletonKey: input.userId,
-    retryLimit: 5,
-    retryDelay: 60,
-    retryBackoff: true,
-  });
+  return queue.send(
+    NOTIFY_MAIL_QUEUE,
+    { userId: input.userId },
+    {
+      startAfter: input.delaySeconds,
+      singletonKey: input.userId,
+      retryLimit: 5,
+      retryDelay: 60,
+      retryBackoff: true,
+    },
+  );
 }

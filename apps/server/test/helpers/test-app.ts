@@ -7,6 +7,7 @@ import { parseConfig, type ResolvedConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { AuthLimits } from '../../src/modules/auth/auth.service.js';
 import { createPublisher, type Publisher } from '../../src/modules/publishing/publisher.js';
+import { createBackgroundJobs, type BackgroundJobs } from '../../src/jobs/background-jobs.js';
 import { openServices, type Services } from '../../src/services.js';
 import { createPostgresDatabase, type Engine } from './databases.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
@@ -46,6 +47,8 @@ export interface TestApp {
   clock: TestClock;
   /** The publisher on the same database; it works the queue only with `startPublisher`. */
   publisher: Publisher;
+  /** Notification mails and the orphan sweep; tests run them by hand (`start` works the queue). */
+  background: BackgroundJobs;
   close(): Promise<void>;
 }
 
@@ -89,6 +92,7 @@ export async function createTestApp(
   await app.ready();
   const publisher = createPublisher({ config, logger, ...services, clock });
   if (options.startPublisher) await publisher.start();
+  const background = createBackgroundJobs({ config, logger, ...services, clock });
   return {
     app,
     services,
@@ -96,8 +100,10 @@ export async function createTestApp(
     smtp,
     clock,
     publisher,
+    background,
     async close() {
       await publisher.stop();
+      await background.stop();
       await app.close();
       await services.close();
       await smtp.close();

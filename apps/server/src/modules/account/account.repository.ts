@@ -21,8 +21,14 @@ const ADMIN_DELETE_LOCK = 724_312;
 export const EXPORT_BATCH = 500;
 
 /** Keyset page condition: rows strictly after (createdAt, id) in newest-first order. */
-function before(createdAt: AnyPgColumn, id: AnyPgColumn, cursor?: { at: Date; id: string }): SQL | undefined {
-  return cursor ? sql`(${createdAt}, ${id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined;
+function before(
+  createdAt: AnyPgColumn,
+  id: AnyPgColumn,
+  cursor?: { at: Date; id: string },
+): SQL | undefined {
+  return cursor
+    ? sql`(${createdAt}, ${id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
 }
 
 export async function findProfile(db: DbExecutor, userId: string) {

@@ -15,7 +15,7 @@ import * as repo from './account.repository.js';
  * goes. The billing module provides it; until then there is nothing to cancel.
  */
 export type CancelSubscription = (userId: string) => Promise<void>;
-export const noSubscriptionToCancel: CancelSubscription = async () => undefined;
+export const noSubscriptionToCancel: CancelSubscription = () => Promise.resolve();
 
 export interface AccountDeps {
   db: Db;
@@ -67,7 +67,10 @@ export function createAccountService(deps: AccountDeps) {
   const { db } = deps;
   const cancelSubscription = deps.cancelSubscription ?? noSubscriptionToCancel;
 
-  async function* archive(userId: string, profile: NonNullable<Awaited<ReturnType<typeof repo.findProfile>>>) {
+  async function* archive(
+    userId: string,
+    profile: NonNullable<Awaited<ReturnType<typeof repo.findProfile>>>,
+  ) {
     yield `{\n"format": "cadence-export",\n"version": 1,\n"exported_at": ${JSON.stringify(deps.clock().toISOString())}`;
     yield `,\n"profile": ${JSON.stringify({
       id: profile.id,
@@ -100,55 +103,73 @@ export function createAccountService(deps: AccountDeps) {
           })),
       })),
     )}`;
-    yield* jsonArray('posts', (cursor) => repo.postPage(db, userId, cursor), (row) => ({
-      id: row.id,
-      company_id: row.companyId,
-      content: row.content,
-      url: row.url,
-      shortened_url: row.shortenedUrl,
-      scheduled_for: iso(row.scheduledFor),
-      tone: row.tone,
-      platforms: row.platforms,
-      status: row.status,
-      media: row.mediaUrl ? { url: row.mediaUrl, name: row.mediaName, type: row.mediaType } : null,
-      created_at: iso(row.createdAt),
-      updated_at: iso(row.updatedAt),
-    }));
-    yield* jsonArray('schedules', (cursor) => repo.schedulePage(db, userId, cursor), (row) => ({
-      id: row.id,
-      post_id: row.postId,
-      networks: row.networks,
-      first_at: iso(row.firstAt),
-      repeat_type: row.repeatType,
-      repeat_until: iso(row.repeatUntil),
-      timezone: row.timezone,
-      created_at: iso(row.createdAt),
-    }));
-    yield* jsonArray('post_logs', (cursor) => repo.postLogPage(db, userId, cursor), (row) => ({
-      id: row.id,
-      post_id: row.postId,
-      platform: row.platform,
-      status: row.status,
-      message: row.message,
-      error_code: row.errorCode,
-      retry_count: row.retryCount,
-      scheduled_for: iso(row.scheduledFor),
-      created_at: iso(row.createdAt),
-    }));
-    yield* jsonArray('ai_logs', (cursor) => repo.aiLogPage(db, userId, cursor), (row) => ({
-      id: row.id,
-      platform: row.platform,
-      model: row.model,
-      purpose: row.purpose,
-      prompt: row.prompt,
-      response: row.response,
-      response_time_ms: row.responseTimeMs,
-      input_tokens: row.inputTokens,
-      output_tokens: row.outputTokens,
-      error: row.error,
-      warning: row.warning,
-      created_at: iso(row.createdAt),
-    }));
+    yield* jsonArray(
+      'posts',
+      (cursor) => repo.postPage(db, userId, cursor),
+      (row) => ({
+        id: row.id,
+        company_id: row.companyId,
+        content: row.content,
+        url: row.url,
+        shortened_url: row.shortenedUrl,
+        scheduled_for: iso(row.scheduledFor),
+        tone: row.tone,
+        platforms: row.platforms,
+        status: row.status,
+        media: row.mediaUrl
+          ? { url: row.mediaUrl, name: row.mediaName, type: row.mediaType }
+          : null,
+        created_at: iso(row.createdAt),
+        updated_at: iso(row.updatedAt),
+      }),
+    );
+    yield* jsonArray(
+      'schedules',
+      (cursor) => repo.schedulePage(db, userId, cursor),
+      (row) => ({
+        id: row.id,
+        post_id: row.postId,
+        networks: row.networks,
+        first_at: iso(row.firstAt),
+        repeat_type: row.repeatType,
+        repeat_until: iso(row.repeatUntil),
+        timezone: row.timezone,
+        created_at: iso(row.createdAt),
+      }),
+    );
+    yield* jsonArray(
+      'post_logs',
+      (cursor) => repo.postLogPage(db, userId, cursor),
+      (row) => ({
+        id: row.id,
+        post_id: row.postId,
+        platform: row.platform,
+        status: row.status,
+        message: row.message,
+        error_code: row.errorCode,
+        retry_count: row.retryCount,
+        scheduled_for: iso(row.scheduledFor),
+        created_at: iso(row.createdAt),
+      }),
+    );
+    yield* jsonArray(
+      'ai_logs',
+      (cursor) => repo.aiLogPage(db, userId, cursor),
+      (row) => ({
+        id: row.id,
+        platform: row.platform,
+        model: row.model,
+        purpose: row.purpose,
+        prompt: row.prompt,
+        response: row.response,
+        response_time_ms: row.responseTimeMs,
+        input_tokens: row.inputTokens,
+        output_tokens: row.outputTokens,
+        error: row.error,
+        warning: row.warning,
+        created_at: iso(row.createdAt),
+      }),
+    );
     yield* jsonArray(
       'notifications',
       (cursor) => repo.notificationPage(db, userId, cursor),
@@ -188,8 +209,7 @@ export function createAccountService(deps: AccountDeps) {
       if (!(await verifyPassword(profile.passwordHash, input.password))) {
         throw AppError.badRequest(ACCOUNT_MESSAGES.wrongPassword, 'WRONG_PASSWORD');
       }
-      const lastAdmin = () =>
-        AppError.conflict(ACCOUNT_MESSAGES.lastAdmin, 'LAST_ADMIN');
+      const lastAdmin = () => AppError.conflict(ACCOUNT_MESSAGES.lastAdmin, 'LAST_ADMIN');
       if (profile.isAdmin && (await repo.countOtherAdmins(db, userId)) === 0) throw lastAdmin();
 
       await cancelSubscription(userId);
@@ -211,7 +231,10 @@ export function createAccountService(deps: AccountDeps) {
       try {
         await cancelPublishJobs(deps.queue, jobIds);
       } catch (error) {
-        deps.logger.warn({ err: error, userId }, 'could not cancel the publish jobs of a deleted account');
+        deps.logger.warn(
+          { err: error, userId },
+          'could not cancel the publish jobs of a deleted account',
+        );
       }
       for (const key of fileKeys) {
         try {

@@ -24,7 +24,8 @@ function linksOf(event: NotificationEventRow, publicUrl: string): Link[] {
       url: publicUrl + socialsDialogPath(event.companyId),
     });
   }
-  if (event.postId) links.push({ label: 'Open the post', url: publicUrl + postPagePath(event.postId) });
+  if (event.postId)
+    links.push({ label: 'Open the post', url: publicUrl + postPagePath(event.postId) });
   if (event.kind !== 'connection_reconnect') {
     links.push({
       label: 'Post logs',
@@ -65,7 +66,10 @@ export function notificationMail(input: {
 <p style="margin:0 0 4px;font-weight:600">${escapeHtml(NOTIFICATION_KIND_TITLES[event.kind])}</p>
 <p style="margin:0 0 4px;color:#374151">${escapeHtml(event.message)}</p>
 <p style="margin:0">${linksOf(event, publicUrl)
-        .map((link) => `<a href="${escapeHtml(link.url)}" style="color:#4338ca">${escapeHtml(link.label)}</a>`)
+        .map(
+          (link) =>
+            `<a href="${escapeHtml(link.url)}" style="color:#4338ca">${escapeHtml(link.label)}</a>`,
+        )
         .join(' &middot; ')}</p>
 </li>`,
     )

@@ -156,11 +156,9 @@ export async function sendPendingNotificationMail(
   const now = deps.clock();
   const pending = await repo.listPendingMail(db, userId);
   if (pending.length === 0) return { mailed: 0, held: 0 };
-  const lastMailed = await repo.lastMailedByGroup(
-    db,
-    userId,
-    [...new Set(pending.map((event) => event.groupKey))],
-  );
+  const lastMailed = await repo.lastMailedByGroup(db, userId, [
+    ...new Set(pending.map((event) => event.groupKey)),
+  ]);
   const ready: string[] = [];
   let nextAt: number | undefined;
   for (const event of pending) {

@@ -206,7 +206,12 @@ export function createInstancePublisher(deps: PublishDeps) {
         errorCode: 'unconfirmed',
         retryCount,
       });
-      await notify(context, claimed.network, 'publication_unconfirmed', SCHEDULE_MESSAGES.unconfirmed);
+      await notify(
+        context,
+        claimed.network,
+        'publication_unconfirmed',
+        SCHEDULE_MESSAGES.unconfirmed,
+      );
       return;
     }
     const decision = decideFailure(error.kind, claimed.attempts, {
@@ -243,7 +248,12 @@ export function createInstancePublisher(deps: PublishDeps) {
         errorCode: 'unconfirmed',
         retryCount,
       });
-      await notify(context, claimed.network, 'publication_unconfirmed', SCHEDULE_MESSAGES.unconfirmed);
+      await notify(
+        context,
+        claimed.network,
+        'publication_unconfirmed',
+        SCHEDULE_MESSAGES.unconfirmed,
+      );
       return;
     }
     if (decision.needsReconnect && claimed.connectionId) {

@@ -46,6 +46,13 @@ export function createPublisher(deps: PublisherDeps) {
       createSemaphore(config.publisher.concurrencyPerNetwork),
     ]),
   ) as Record<NetworkId, ReturnType<typeof createSemaphore>>;
+  const notifications = createNotificationsService({
+    db: database.db,
+    queue,
+    clock,
+    logger,
+    mailDelaySeconds: config.notifyMailDelaySeconds,
+  });
   const publishInstance = createInstancePublisher({
     db: database.db,
     queue,
@@ -60,13 +67,7 @@ export function createPublisher(deps: PublisherDeps) {
       clock,
       logger,
     }),
-    notify: createNotificationsService({
-      db: database.db,
-      queue,
-      clock,
-      logger,
-      mailDelaySeconds: config.notifyMailDelaySeconds,
-    }).record,
+    notify: (event) => notifications.record(event),
     publicUrl: config.publicUrl,
     missedAfterMs: config.publisher.missedAfterMs,
     jobExpireSeconds: config.publisher.jobExpireSeconds,

@@ -2,7 +2,7 @@ import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 
 const { window } = new JSDOM('');
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+const purify = createDOMPurify(window as Parameters<typeof createDOMPurify>[0]);
 
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href']);
 

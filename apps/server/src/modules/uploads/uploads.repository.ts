@@ -91,10 +91,7 @@ export async function findOrphanUploads(db: DbExecutor, before: Date, limit: num
     .select({ id: uploadedFiles.id, storageKey: uploadedFiles.storageKey })
     .from(uploadedFiles)
     .where(
-      and(
-        lt(uploadedFiles.createdAt, before),
-        sql`not ${isReferenced(uploadedFiles.storageKey)}`,
-      ),
+      and(lt(uploadedFiles.createdAt, before), sql`not ${isReferenced(uploadedFiles.storageKey)}`),
     )
     .orderBy(uploadedFiles.createdAt)
     .limit(limit);
