@@ -69,7 +69,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
       body: response.body,
       headers: response.headers,
       json: String(response.headers['content-type']).includes('json')
-        ? (response.json() as { message: string; data: unknown })
+        ? response.json<{ message: string; data: unknown }>()
         : undefined,
     };
   };
