@@ -118,7 +118,7 @@ export function createCompaniesService(deps: {
       let content = bytes;
       if (logo.extension === 'svg') {
         try {
-          content = sanitizeSvg(bytes);
+          content = await sanitizeSvg(bytes);
         } catch (error) {
           if (error instanceof UnsafeSvgError) {
             throw AppError.badRequest(LOGO_MESSAGES.svgScript, 'LOGO_SVG_ACTIVE');

@@ -1,18 +1,27 @@
 import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
-
-const { window } = new JSDOM('');
-const purify = createDOMPurify(window as Parameters<typeof createDOMPurify>[0]);
 
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href']);
 
-// A logo draws itself: the only link it may keep points inside the same document
-// (`#gradient`). External files, data: URLs and javascript: URLs (however encoded) all go.
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  if (LINK_ATTRIBUTES.has(data.attrName.toLowerCase()) && !data.attrValue.trim().startsWith('#')) {
-    data.keepAttr = false;
-  }
-});
+let purifier: ReturnType<typeof createDOMPurify> | undefined;
+
+/** Made on first use: a DOM is costly to build, and most processes never clean an SVG. */
+async function getPurifier() {
+  if (purifier) return purifier;
+  const { JSDOM } = await import('jsdom');
+  const { window } = new JSDOM('');
+  purifier = createDOMPurify(window as Parameters<typeof createDOMPurify>[0]);
+  // A logo draws itself: the only link it may keep points inside the same document
+  // (`#gradient`). External files, data: URLs and javascript: URLs (however encoded) all go.
+  purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+    if (
+      LINK_ATTRIBUTES.has(data.attrName.toLowerCase()) &&
+      !data.attrValue.trim().startsWith('#')
+    ) {
+      data.keepAttr = false;
+    }
+  });
+  return purifier;
+}
 
 export class UnsafeSvgError extends Error {
   constructor() {
@@ -26,8 +35,8 @@ export class UnsafeSvgError extends Error {
  * handlers, no foreignObject, no animation that could set a link) and keeps only in-document
  * links. Answers the cleaned document, which is what gets stored.
  */
-export function sanitizeSvg(bytes: Buffer): Buffer {
-  const clean = purify.sanitize(bytes.toString('utf8'), {
+export async function sanitizeSvg(bytes: Buffer): Promise<Buffer> {
+  const clean = (await getPurifier()).sanitize(bytes.toString('utf8'), {
     USE_PROFILES: { svg: true, svgFilters: true },
     // Animation elements can rewrite attributes (e.g. <set attributeName="href" to="javascript:...">).
     FORBID_TAGS: ['set', 'animate', 'animateMotion', 'animateTransform', 'foreignObject', 'style'],
