@@ -10,3 +10,4 @@ export * from './posts.js';
 export * from './routes.js';
 export * from './schedules.js';
 export * from './account.js';
+export * from './billing.js';

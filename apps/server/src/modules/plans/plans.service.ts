@@ -1,9 +1,10 @@
 import { EmailSchema, TierSchema } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customerSubscriptions, subscriptionPlans, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { setPlanByAdmin } from '../billing/admin-billing.service.js';
 
-/** Puts a customer on a tier, for the admin command (buying plans comes later). */
+/** Puts a customer on a tier without payment, for the admin command. */
 export async function setTier(db: Db, rawEmail: string, rawTier: string) {
   const email = EmailSchema.safeParse(rawEmail);
   if (!email.success) return { ok: false, message: `"${rawEmail}" is not a valid email address.` };
@@ -17,20 +18,6 @@ export async function setTier(db: Db, rawEmail: string, rawTier: string) {
     .where(eq(users.email, email.data))
     .limit(1);
   if (!user) return { ok: false, message: `No account uses ${email.data}.` };
-  const [plan] = await db
-    .select({ id: subscriptionPlans.id, name: subscriptionPlans.name })
-    .from(subscriptionPlans)
-    .where(eq(subscriptionPlans.tier, tier.data))
-    .limit(1);
-  if (!plan) return { ok: false, message: `The ${tier.data} plan does not exist.` };
-
-  const now = new Date();
-  await db
-    .insert(customerSubscriptions)
-    .values({ userId: user.id, planId: plan.id, status: 'active', activatedAt: now })
-    .onConflictDoUpdate({
-      target: customerSubscriptions.userId,
-      set: { planId: plan.id, status: 'active', activatedAt: now, updatedAt: now },
-    });
-  return { ok: true, message: `${email.data} is now on the ${plan.name} plan.` };
+  const result = await setPlanByAdmin(db, user.id, tier.data, null, null);
+  return { ok: true, message: `${email.data} is now on the ${result.planName} plan.` };
 }
