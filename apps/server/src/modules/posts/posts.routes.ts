@@ -138,6 +138,24 @@ export function registerPostRoutes(
     },
   );
 
+  app.get(
+    API_PATHS.post,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'One post of the customer, with its entity and attachment',
+        params: PostIdParamsSchema,
+        response: { 200: envelope(PostSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      message: 'Post fetched successfully',
+      data: await posts.get(requireUser(request).id, request.params.id),
+    }),
+  );
+
   app.delete(
     API_PATHS.post,
     {
