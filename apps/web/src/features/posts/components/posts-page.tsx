@@ -65,21 +65,17 @@ export function PostsPage() {
   const openCreate = () => setEditor({ post: null, defaultCompanyId: companyId });
 
   // `?post=<id>` (links in notifications and logs) opens that post's editor once it loads.
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const linkedId = searchParams.get(POST_QUERY_PARAM);
   const linked = usePostById(linkedId);
+  const [openedLinkId, setOpenedLinkId] = useState<string | null>(null);
+  if (linkedId !== null && linkedId !== openedLinkId && linked.data) {
+    setOpenedLinkId(linkedId);
+    setEditor({ post: linked.data, defaultCompanyId: '' });
+  }
   useEffect(() => {
-    if (linkedId === null || (!linked.data && !linked.isError)) return;
-    if (linked.data) setEditor({ post: linked.data, defaultCompanyId: '' });
-    else toast.error(POST_MESSAGES.notFound);
-    setSearchParams(
-      (params) => {
-        params.delete(POST_QUERY_PARAM);
-        return params;
-      },
-      { replace: true },
-    );
-  }, [linkedId, linked.data, linked.isError, setSearchParams]);
+    if (linked.isError) toast.error(POST_MESSAGES.notFound, { id: 'linked-post-missing' });
+  }, [linked.isError]);
 
   return (
     <>
