@@ -126,7 +126,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
     await setTier(db(), 'owner@example.com', 'enterprise');
     companyId = await createCompany(t, owner);
     await connectNetworks(t, fakes, owner, companyId, ['twitter']);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await fakes?.close();
@@ -535,7 +535,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
       // The archive is over 40 MB; holding it (string and buffers) would grow the heap by far more.
       expect(bytes).toBeGreaterThan(40 * 1024 * 1024);
       expect(growthMb).toBeLessThan(40);
-    }, 180_000);
+    }, 600_000);
   });
 
   describe('account deletion', () => {

@@ -1,4 +1,4 @@
-import { API_PATHS, PostSchema } from '@cadence/shared';
+import { PostSchema } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { postPath } from './post-path';
