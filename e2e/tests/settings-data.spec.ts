@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, companyWithNetworks, createPostByApi } from '../support/api.js';
+import { api, createPostByApi, fakeCredentials } from '../support/api.js';
 import { uniqueEmail, waitForCode } from '../support/mail.js';
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
@@ -91,7 +91,22 @@ test('deletes an account after the password and the word DELETE, and signs out',
 test('the bell lists a failed publication, unread first, and marks it read', async ({ page }) => {
   test.setTimeout(150_000);
   const customer = await freshCustomer(page, 'belled');
-  const companyId = await companyWithNetworks(customer.token, `Bell Co ${Date.now()}`);
+  const { id: companyId } = await api<{ id: string }>('/customer/company', {
+    token: customer.token,
+    body: { name: `Bell Co ${Date.now()}`, website: 'https://bell.example.com' },
+  });
+  const x = fakeCredentials().twitter;
+  await api('/social-accounts/save', {
+    token: customer.token,
+    body: {
+      social_account_type: 'twitter',
+      company_id: companyId,
+      api_key: x.apiKey,
+      api_secret: x.apiSecret,
+      client_id: x.accessToken,
+      client_secret: x.accessTokenSecret,
+    },
+  });
   const post = await createPostByApi(customer.token, companyId, `Bell post ${Date.now()}`);
   await api('/schedules', {
     token: customer.token,
