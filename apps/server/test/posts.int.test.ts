@@ -733,6 +733,7 @@ describe.each(engines)('posts on %s', (engine) => {
     expect(Object.keys(doc.paths['/api/customer/post'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/customer/post/{id}'] ?? {}).sort()).toEqual([
       'delete',
+      'get',
       'patch',
     ]);
   });
