@@ -727,6 +727,17 @@ describe.each(engines)('posts on %s', (engine) => {
     });
   });
 
+  it('answers one post to its owner only (the links of notifications open it)', async () => {
+    const token = await customer('linked@example.com', 'free');
+    const companyId = await addCompany(token, 'Linked Co');
+    const post = await addPost(token, { company_id: companyId, content: 'Linked post' });
+    const own = await call('GET', `/customer/post/${post.id}`, token);
+    expect(own.status).toBe(200);
+    expect(own.json.data).toMatchObject({ id: post.id, content: 'Linked post' });
+    const other = await customer('not-linked@example.com', 'free');
+    expect((await call('GET', `/customer/post/${post.id}`, other)).status).toBe(404);
+  });
+
   it('lists the routes in the OpenAPI document', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = response.json<{ paths: Record<string, Record<string, unknown>> }>();
