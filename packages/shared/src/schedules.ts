@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NETWORK_IDS } from './networks.js';
-import { AttachmentSchema } from './posts.js';
+import { AttachmentSchema, PageNumberSchema } from './posts.js';
 import { canonicalTimeZone, isKnownTimeZone } from './time-zone.js';
 
 export const REPEAT_TYPES = ['daily', 'weekly', 'monthly'] as const;
@@ -122,12 +122,7 @@ export const ScheduledInstanceSchema = z.object({
 export type ScheduledInstance = z.infer<typeof ScheduledInstanceSchema>;
 
 export const ScheduleListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(1_000_000, 'page is too large')
-    .default(1),
+  page: PageNumberSchema,
   pageSize: z.coerce
     .number({ error: 'pageSize must be a whole number' })
     .int('pageSize must be a whole number')
