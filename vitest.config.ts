@@ -10,6 +10,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/web/build/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           exclude: ['scripts/lint-fixtures/**'],

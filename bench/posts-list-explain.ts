@@ -1,3 +1,4 @@
+import { listCountLimit } from '@cadence/shared';
 /**
  * Shows PostgreSQL's plans for the posts list on ~100k posts, to check that the page uses
  * posts_user_created_idx and the search uses the trigram index. Not a timed test.
@@ -68,7 +69,7 @@ try {
     const filter = await repo.resolvePostFilter(db, userId, unresolved);
     for (const [kind, query] of [
       ['page', repo.listPostPageQuery(db, userId, filter, { limit: 25, offset })],
-      ['count', repo.countPostsQuery(db, userId, filter)],
+      ['count', repo.countPostsQuery(db, userId, filter, listCountLimit(offset / 25 + 1, 25))],
     ] as const) {
       const { sql: text, params } = query.toSQL();
       const plan = await database.executeSql(`explain (analyze, costs off) ${text}`, params);

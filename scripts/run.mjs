@@ -1,8 +1,8 @@
 // `npm start` and `npm run admin`: build what is missing or out of date, then run it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const [command, ...args] = process.argv.slice(2);
@@ -58,25 +58,28 @@ const web = [
 if (command === 'start') {
   buildIfStale('web app', '@cadence/web', web, 'apps/web/dist/index.html');
   buildIfStale('server', '@cadence/server', server, 'apps/server/dist/main.js');
-  run('apps/server/dist/main.js');
+  await run('apps/server/dist/main.js');
 } else if (command === 'demo') {
   buildIfStale('web app', '@cadence/web', web, 'apps/web/dist/index.html');
   buildIfStale('server', '@cadence/server', server, 'apps/server/dist/demo.js');
-  run('apps/server/dist/demo.js');
+  await run('apps/server/dist/demo.js');
 } else if (command === 'admin') {
   buildIfStale('server', '@cadence/server', server, 'apps/server/dist/cli.js');
-  run('apps/server/dist/cli.js');
+  await run('apps/server/dist/cli.js');
 } else {
   console.error('Usage: node scripts/run.mjs start|demo|admin [args]');
   process.exit(2);
 }
 
-function run(entry) {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, entry), ...args], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  // Pass stop signals on, so the server shuts down cleanly and releases the data folder.
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+/**
+ * Runs the built entry inside this process instead of a child: `npm start` then leaves npm
+ * and one server process (npm passes SIGINT and SIGTERM on to it; the server's own handlers
+ * shut it down cleanly and release the data folder). The build steps above have exited.
+ */
+async function run(entry) {
+  process.setSourceMapsEnabled(true);
+  const file = path.join(root, entry);
+  // As if started as `node <entry> ...args`: the server and the CLI read their arguments.
+  process.argv = [process.argv[0], file, ...args];
+  await import(pathToFileURL(file).href);
 }

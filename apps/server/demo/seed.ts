@@ -13,6 +13,7 @@ import type { NetworkCredentials } from '../src/integrations/networks/types.js';
 import { createLogger } from '../src/logger.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { openServices } from '../src/services.js';
+import { seedDemoLogs } from './seed-logs.js';
 
 export const DEMO_ACCOUNT = {
   name: 'Dana Demo',
@@ -188,7 +189,7 @@ export async function seedDemo(
       createContainer({ config, logger, ...services, mailer: capture.mailer }),
     );
     try {
-      await createSeededAccount({
+      const { companyIds } = await createSeededAccount({
         app,
         db: services.database.db,
         lastMail: capture.lastText,
@@ -196,6 +197,17 @@ export async function seedDemo(
         entities: ENTITIES,
         credentials,
       });
+      const [demo] = await services.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, DEMO_ACCOUNT.email));
+      if (demo && companyIds[0]) {
+        await seedDemoLogs(services.database.db, {
+          userId: demo.id,
+          companyId: companyIds[0],
+          now: new Date(),
+        });
+      }
       return true;
     } finally {
       await app.close();

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -31,12 +32,18 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerUploads } from './plugins/uploads.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** `authenticate` reading the account from the database, not the few-seconds cache. */
+    authenticateFresh: (request: FastifyRequest) => Promise<void>;
   }
 }
+
+/** Answers smaller than this go uncompressed: the headers would outweigh the saving. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export interface AppOptions {
   /** The built web app; found next to the server when not given. */
@@ -82,10 +89,21 @@ export async function buildApp(
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
     crossOriginEmbedderPolicy: false,
   });
+  // Brotli or gzip for every text answer over 1 KB (JSON, HTML); built assets come
+  // precompressed from disk (see web-app.ts) and are left alone here.
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+  });
   await registerOpenApi(app);
 
   app.decorateRequest('currentUser', null);
-  app.decorate('authenticate', createAuthenticate(container.db, container.tokens));
+  const { sessions } = container;
+  app.decorate('authenticate', createAuthenticate(container.db, container.tokens, sessions));
+  app.decorate(
+    'authenticateFresh',
+    createAuthenticate(container.db, container.tokens, sessions, { fresh: true }),
+  );
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await registerUploads(app, container.uploadsDir);
@@ -96,7 +114,7 @@ export async function buildApp(
       const typed = api.withTypeProvider<ZodTypeProvider>();
       registerHealthRoutes(typed, container.database);
       registerAuthRoutes(typed, services.auth);
-      registerCustomerRoutes(typed, config);
+      registerCustomerRoutes(typed, config, services.customer, services.auth);
       registerCompanyRoutes(typed, services.companies);
       registerAiRoutes(typed, services.ai, limiter);
       registerConnectionRoutes(typed, services.connections);
@@ -106,6 +124,7 @@ export async function buildApp(
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
       registerLogRoutes(typed, container.db);
+      registerBillingRoutes(typed, services.billing, container.stripeWebhook);
       done();
     },
     { prefix: '/api' },

@@ -98,6 +98,10 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .default(30_000),
   NODE_ENV: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
 });
 
 export type Role = 'web' | 'worker' | 'all';
@@ -155,6 +159,14 @@ export interface Config {
   /** Set by `npm run demo`: the networks are local fakes, and the web app says so. */
   simulatedNetworks: boolean;
   isProduction: boolean;
+  /** Stripe when a secret key is set; otherwise the built-in test checkout. */
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiBase: string | undefined;
+  };
+  /** Where 'Contact us' (the quoted Enterprise plan) writes to; null hides the address. */
+  contactEmail: string | null;
 }
 
 export class ConfigError extends Error {
@@ -219,6 +231,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     simulatedNetworks: parsed.SIMULATED_NETWORKS,
     isProduction: parsed.NODE_ENV === 'production',
+    stripe: {
+      secretKey: parsed.STRIPE_SECRET_KEY,
+      webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
+      apiBase: parsed.STRIPE_API_BASE,
+    },
+    contactEmail: parsed.CONTACT_EMAIL ?? null,
   };
 }
 

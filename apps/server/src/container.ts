@@ -14,18 +14,22 @@ import { createJobs } from './jobs/port.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
+import { createAttemptLimiter } from './lib/attempt-limiter.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
 import { createAiService } from './modules/ai/ai.service.js';
+import { createBilling } from './modules/billing/billing.factory.js';
 import {
   createAuthService,
   DEFAULT_AUTH_LIMITS,
   type AuthLimits,
 } from './modules/auth/auth.service.js';
+import { createSessionCache } from './modules/auth/session-cache.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { createConnectionsService } from './modules/connections/connections.service.js';
+import { createCustomerService } from './modules/customer/customer.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createInstancePublisher } from './modules/publishing/publish-instance.js';
 import { createSemaphore } from './modules/publishing/semaphore.js';
@@ -72,7 +76,10 @@ export function createContainer(
   const storage = overrides.storage ?? createLocalStorage(uploadsDir);
   const networks = overrides.networks ?? createNetworkRegistry(config.networks);
   const limiter = new RateLimiter(clock);
+  const attempts = createAttemptLimiter(db, clock);
   const tokens = createTokenService(deriveKey(config.appSecret, 'jwt'), clock);
+  // The signed-in account, read at most every few seconds (decision 040).
+  const sessions = createSessionCache();
   const jobs = createJobs(queue, config);
   const publishJobs = jobs.port(publishInstanceJob);
 
@@ -83,6 +90,7 @@ export function createContainer(
     clock,
     logger,
     savedTimeZone: (userId) => settings.savedTimeZone(userId),
+    savedAutoDst: (userId) => settings.autoDst(userId),
   });
   const companies = createCompaniesService({
     db,
@@ -98,17 +106,23 @@ export function createContainer(
     clock,
     logger,
   });
+  // Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout.
+  const billing = createBilling({ config, db, mailer, clock, logger });
   const services = {
+    billing: billing.service,
     auth: createAuthService({
       db,
       mailer,
       clock,
       tokens,
       otpKey: deriveKey(config.appSecret, 'otp'),
-      limiter,
+      limiter: attempts,
       limits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
       logger,
+      sessions,
+      publicUrl: config.publicUrl,
     }),
+    customer: createCustomerService({ db, storage, clock, logger }),
     settings,
     companies,
     schedules,
@@ -176,8 +190,11 @@ export function createContainer(
     networks,
     limiter,
     tokens,
+    sessions,
     publishJobs,
     services,
+    /** Verifies Stripe webhook signatures; null without Stripe and its webhook secret. */
+    stripeWebhook: billing.stripeWebhook,
     /** The publish job's work (the worker calls it; tests may call it directly). */
     publishInstance,
   };

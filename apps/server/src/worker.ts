@@ -1,6 +1,7 @@
 import type { Container } from './container.js';
 import { JOBS } from './jobs/index.js';
 import { createJobWorker } from './jobs/worker.js';
+import { startBillingRenewals } from './jobs/billing-renewals.js';
 import { createReconciler } from './modules/publishing/reconciler.js';
 
 /**
@@ -31,6 +32,7 @@ export function createWorker(container: Container) {
     intervalSeconds: config.publisher.reconcileIntervalSeconds,
   });
   let isStarted = false;
+  let renewals: ReturnType<typeof startBillingRenewals> | null = null;
 
   return {
     /** Publishes one instance now, as its job would (tests and tools). */
@@ -43,12 +45,16 @@ export function createWorker(container: Container) {
       isStarted = true;
       jobs.start();
       await reconciler.start();
+      // Renews or lapses subscriptions at their period end, and expires stale checkouts.
+      renewals = startBillingRenewals(container.services.billing, logger);
     },
 
     /** Stops taking jobs and waits for the runs in flight to settle. */
     async stop() {
       isStarted = false;
       reconciler.stop();
+      renewals?.stop();
+      renewals = null;
       await jobs.stop();
       await Promise.allSettled([...inFlight]);
     },

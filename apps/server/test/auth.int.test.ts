@@ -296,6 +296,8 @@ describe.each(engines)('accounts on %s', (engine) => {
         password: 'before-reset',
       });
       expect((await getJson(t.app, '/customer/me', oldToken)).status).toBe(200);
+      // A route that trusts the few-seconds account cache (decision 040), now warm.
+      expect((await getJson(t.app, '/customer/company', oldToken)).status).toBe(200);
 
       await resendOtp({ purpose: 'reset_password', email: 'reset@example.com' });
       const code = await t.smtp.waitForCode('reset@example.com', 1);
@@ -326,6 +328,7 @@ describe.each(engines)('accounts on %s', (engine) => {
       const revoked = await getJson(t.app, '/customer/me', oldToken);
       expect(revoked.status).toBe(401);
       expect(revoked.json.message).toBe(AUTH_MESSAGES.sessionExpired);
+      expect((await getJson(t.app, '/customer/company', oldToken)).status).toBe(401);
       const oldLogin = await postJson(t.app, '/customer/auth/sign-in', {
         email: 'reset@example.com',
         password: 'before-reset',

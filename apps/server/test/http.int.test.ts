@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { AUTH_MESSAGES, PASSWORD_RULE } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import {
   type TestApp,
 } from './helpers/test-app.js';
 
+const BIG_JS = `export const words = ${JSON.stringify('cadence '.repeat(2000))};\n`;
+
 describe.each(engines)('HTTP behaviour on %s', (engine) => {
   let t: TestApp;
   let webDir: string;
@@ -23,6 +26,10 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
       '<!doctype html><title>Cadence</title><div id="root"></div>',
     );
     await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the web build writes: a large asset with its precompressed copies beside it.
+    await writeFile(path.join(webDir, 'assets', 'big-abc123.js'), BIG_JS);
+    await writeFile(path.join(webDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_JS));
+    await writeFile(path.join(webDir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_JS));
     t = await createTestApp(engine, { webDistDir: webDir, authLimits: DEFAULT_AUTH_LIMITS });
   });
   afterAll(async () => {
@@ -247,6 +254,61 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
       expect(missing.statusCode).toBe(404);
+    });
+
+    it('sends built assets precompressed: brotli, else gzip, else as they are', async () => {
+      const url = '/assets/big-abc123.js';
+      const br = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toContain('javascript');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['vary']).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+
+      const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+      const plain = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(BIG_JS);
+    });
+
+    it('compresses JSON answers over 1 KB and leaves small ones alone', async () => {
+      const large = await t.app.inject({
+        method: 'GET',
+        url: '/api/docs/json',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(large.statusCode).toBe(200);
+      expect(large.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(large.rawPayload).toString())).toHaveProperty('paths');
+
+      const gz = await t.app.inject({
+        method: 'GET',
+        url: '/api/docs/json',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toHaveProperty('paths');
+
+      const small = await t.app.inject({
+        method: 'GET',
+        url: '/api/no-such-thing',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.json()).toMatchObject({ statusCode: 404 });
     });
 
     it('sends security headers and a request id', async () => {

@@ -27,3 +27,15 @@ export const HealthSchema = z.object({
   version: z.string(),
 });
 export type Health = z.infer<typeof HealthSchema>;
+
+/**
+ * Lists that grow count their rows only this many pages past the page asked for, so a
+ * page costs the same at 1,000 rows as at 100,000 (decision 041); the pagination control
+ * shows the pages counted and that more follow.
+ */
+export const LIST_COUNT_PAGES_AHEAD = 5;
+
+/** How many rows a list counts at most for `page` (1-based) of `pageSize` rows. */
+export function listCountLimit(page: number, pageSize: number): number {
+  return (page + LIST_COUNT_PAGES_AHEAD) * pageSize;
+}

@@ -19,7 +19,7 @@ export const OtpPurposeSchema = z.enum(['registration', 'reset_password'], {
 });
 export type OtpPurpose = z.infer<typeof OtpPurposeSchema>;
 
-function requiredText(label: string) {
+export function requiredText(label: string) {
   return z
     .string({
       error: (issue) =>
@@ -113,6 +113,8 @@ export const MeSchema = z.object({
   name: z.string(),
   email: z.string(),
   is_admin: z.boolean(),
+  /** The avatar's URL, or null for the placeholder. */
+  profile_image: z.string().nullable(),
   /** True on a demo instance whose networks are local fakes (`npm run demo`). */
   simulated_networks: z.boolean(),
 });

@@ -86,8 +86,29 @@ export const ERROR_CODES = [
   // Plans and billing
   'USER_NOT_FOUND',
   'PLAN_NOT_FOUND',
+  'PLAN_IS_FREE',
+  'PLAN_IS_QUOTED',
+  'INTERVAL_NOT_FOUND',
+  'ALREADY_ON_PLAN',
+  'ORDER_NOT_FOUND',
+  'ORDER_NOT_PENDING',
+  'TEST_CHECKOUT_DISABLED',
+  'NO_SUBSCRIPTION',
+  'WRONG_PLAN',
+  'ALREADY_CANCELLING',
+  'NOT_CANCELLING',
+  'PAYMENT_PROVIDER_FAILED',
+  'WEBHOOK_SIGNATURE',
+  'STRIPE_NOT_CONFIGURED',
   // Shortener
   'SHORT_LINK_NOT_FOUND',
+  // Settings: profile, avatar and password change
+  'AVATAR_TYPE',
+  'AVATAR_TOO_LARGE',
+  'AVATAR_TOO_SMALL',
+  'AVATAR_TOO_MANY_PIXELS',
+  'AVATAR_UNREADABLE',
+  'WRONG_PASSWORD',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

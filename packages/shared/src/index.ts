@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './billing.js';
 export * from './companies.js';
 export * from './connections.js';
+export * from './customer.js';
 export * from './error-codes.js';
 export * from './messages.js';
 export * from './networks.js';

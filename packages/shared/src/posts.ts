@@ -133,7 +133,10 @@ export type PostListQuery = z.input<typeof PostListQuerySchema>;
 
 export const PostListSchema = z.object({
   rows: z.array(PostSchema),
+  /** Exact up to a few pages past the one asked for; beyond that see `count_is_exact`. */
   count: z.number().int(),
+  /** False when more rows match than were counted (decision 041): more pages follow. */
+  count_is_exact: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -10,6 +10,8 @@ export const ROUTES = {
   paymentFailed: '/payment-failed',
   settings: '/settings',
   admin: '/admin/subscriptions',
+  testCheckout: '/checkout/test/:orderId',
+  receipt: '/receipts/:orderId',
 } as const;
 
 /** Product API paths, relative to `/api`. */
@@ -43,6 +45,20 @@ export const API_PATHS = {
   schedulesCalendar: '/schedules/calendar',
   settings: '/customer/settings',
   logs: '/customer/logs',
+  customer: '/customer',
+  customerUpdate: '/customer/update',
+  updatePassword: '/customer/update-password',
+  apiLogs: '/customer/api-logs',
+  subscriptionPlans: '/subscriptions',
+  subscriptionPreview: '/subscriptions/preview',
+  orders: '/orders',
+  order: '/orders/:id',
+  testCheckout: '/checkout/test/:id',
+  customerSubscription: '/customer/subscription',
+  cancelSubscription: '/customer/cancel-subscription/:subscription_plan_id',
+  resumeSubscription: '/customer/resume-subscription/:subscription_plan_id',
+  billingHistory: '/customer/billing-history',
+  stripeWebhook: '/payments/stripe/webhook',
 } as const;
 
 /** Public redirect of the built-in shortener (outside /api). */

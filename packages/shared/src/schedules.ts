@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NETWORK_IDS } from './networks.js';
+import { pagingQuery } from './customer.js';
 import { AttachmentSchema, PageNumberSchema } from './posts.js';
 import { canonicalTimeZone, isKnownTimeZone } from './time-zone.js';
 
@@ -199,19 +200,18 @@ export const CalendarSchema = z.object({ days: z.array(CalendarDaySchema) });
 
 export const LOG_STATUS_FILTERS = ['success', 'error', 'pending'] as const;
 export const LOGS_LIMIT_MAX = 100;
+export const LOGS_LIMIT_DEFAULT = 25;
+/** The Post Logs section asks again this often while it is open (spec 001 section 9). */
+export const LOGS_REFRESH_MS = 30_000;
 
 export const LogListQuerySchema = z.object({
   status: z
     .enum(LOG_STATUS_FILTERS, { error: 'Status must be success, error or pending' })
     .optional(),
   q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(LOGS_LIMIT_MAX, `limit must be at most ${LOGS_LIMIT_MAX}`)
-    .default(LOGS_LIMIT_MAX),
+  ...pagingQuery(LOGS_LIMIT_DEFAULT, LOGS_LIMIT_MAX),
 });
+export type LogListQuery = z.input<typeof LogListQuerySchema>;
 
 export const SystemLogSchema = z.object({
   id: z.string(),
@@ -220,6 +220,8 @@ export const SystemLogSchema = z.object({
   status: z.enum(LOG_STATUS_FILTERS),
   message: z.string(),
   post_id: z.string().nullable(),
+  /** The start of the post's text (the row links to the post through it); null once deleted. */
+  post_content: z.string().nullable().optional(),
   instance_id: z.string().nullable(),
   error_code: z.string().nullable(),
   /** Shown as 'Retry n/3' when above 0. */
@@ -227,7 +229,13 @@ export const SystemLogSchema = z.object({
   scheduled_for: z.string().nullable(),
 });
 export type SystemLog = z.infer<typeof SystemLogSchema>;
-export const LogListSchema = z.object({ rows: z.array(SystemLogSchema) });
+export const LogListSchema = z.object({
+  rows: z.array(SystemLogSchema),
+  count: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type LogList = z.infer<typeof LogListSchema>;
 
 export const LOG_MESSAGES = {
   fetched: 'Logs fetched successfully',

@@ -72,6 +72,26 @@ function openPostgres(connectionString: string): Database {
   };
 }
 
+/**
+ * PostgreSQL settings for the embedded database. Its memory lives in the WASM heap, which
+ * grows and never shrinks: PostgreSQL's default 128 MB of shared_buffers alone made the
+ * heap about 120 MB larger (resident 294 MB vs 172 MB for an opened database, measured).
+ * One process serves one small team, so a small buffer cache and per-query memory suffice;
+ * the operating system caches the data files anyway.
+ */
+export const PGLITE_SETTINGS = [
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'work_mem=2MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'temp_buffers=1MB',
+  '-c',
+  'wal_buffers=512kB',
+];
+
 async function openPglite(dir: string | undefined, owner: string): Promise<Database> {
   let lock: DataDirLock | undefined;
   if (dir) lock = acquireDataDirLock(path.dirname(dir), owner);
@@ -80,6 +100,7 @@ async function openPglite(dir: string | undefined, owner: string): Promise<Datab
     const client = await PGlite.create({
       ...(dir ? { dataDir: dir } : {}),
       extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { NetworkId, PublicationStatus, RepeatType, Tier } from '@cadence/shared';
+import type { Gender, NetworkId, PublicationStatus, RepeatType, Tier } from '@cadence/shared';
 import {
   boolean,
   index,
@@ -34,9 +34,29 @@ export const users = pgTable(
     /** Bumped when the password changes: tokens carrying an older version stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** null: not set. */
+    gender: text('gender').$type<Gender>(),
+    address: text('address'),
+    /** The re-encoded avatar in storage (key to remove it, URL to show it); null: placeholder. */
+    avatarKey: text('avatar_key'),
+    avatarUrl: text('avatar_url'),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
+);
+
+/**
+ * Attempt counters (sign-in, one-time codes, password changes) shared by every process:
+ * one fixed window per key. Keys are hashed, so no address is kept here in clear.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('attempt_counters_reset_idx').on(table.resetAt)],
 );
 
 /**
@@ -147,12 +167,7 @@ export const subscriptionPriceHistory = pgTable(
   (table) => [index('subscription_price_history_changed_idx').on(table.changedAt.desc())],
 );
 
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'past_due',
-  'cancelled',
-  'incomplete',
-] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'cancelled', 'incomplete'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const PAYMENT_PROVIDERS = ['test', 'stripe', 'admin'] as const;

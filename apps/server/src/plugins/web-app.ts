@@ -17,6 +17,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The web build writes .br and .gz beside every text asset: send those as they are
+      // instead of compressing the same bytes again on every request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so those never change.
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -24,6 +27,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
           'cache-control',
           isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The same URL answers brotli, gzip or plain bytes: caches must key on the encoding.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -39,6 +39,7 @@ export function createRunningClock(): TestClock {
 export const RELAXED_LIMITS: AuthLimits = {
   perIp: { max: 10_000, windowSeconds: 60 },
   perEmail: { max: 10_000, windowSeconds: 60 },
+  perEmailTotal: { max: 10_000, windowSeconds: 60 },
 };
 
 export interface TestApp {

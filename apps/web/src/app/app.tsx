@@ -1,10 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router/dom';
+import { meQueryOptions } from '../features/auth/api/get-me';
 import { queryClient } from '../lib/query-client';
+import { getToken } from '../lib/session';
 import { createAppRouter } from './router';
 import { handleSessionExpiry } from './session-expiry';
 
+// The session check starts with the app, not after the first screen's code has loaded.
+if (getToken() !== null) void queryClient.prefetchQuery(meQueryOptions());
 const router = createAppRouter();
 handleSessionExpiry(router, queryClient);
 

@@ -1,22 +1,19 @@
 import { ROUTES } from '@cadence/shared';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AdminPage } from '../features/admin/components/admin-page';
-import { LoginPage } from '../features/auth/components/login-page';
 import { PublicOnlyRoute } from '../features/auth/components/public-only-route';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { RequireAuth } from '../features/auth/components/require-auth';
-import { CompaniesPage } from '../features/companies/components/companies-page';
-import { PaymentFailedPage } from '../features/payments/components/payment-failed-page';
-import { PaymentSuccessPage } from '../features/payments/components/payment-success-page';
-import { PostsPage } from '../features/posts/components/posts-page';
-import { SchedulingPage } from '../features/scheduling/components/scheduling-page';
-import { SettingsPage } from '../features/settings/components/settings-page';
-import { SubscriptionsPage } from '../features/subscriptions/components/subscriptions-page';
 import { AppLayout, PageContent } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
+import { ROUTE_DATA } from './route-data';
+import { SCREENS } from './screens';
 
-/** The spec's route table (spec 001 §2): /login is public, /admin/subscriptions admin-only. */
+/**
+ * The spec's route table (spec 001 §2): /login is public, /admin/subscriptions admin-only.
+ * Every screen loads lazily from `SCREENS`; a `loader` from `ROUTE_DATA` starts its data
+ * at the same time.
+ */
 export function createAppRouter() {
   return createBrowserRouter([
     {
@@ -24,7 +21,7 @@ export function createAppRouter() {
       children: [
         {
           element: <PublicOnlyRoute />,
-          children: [{ path: ROUTES.login, element: <LoginPage /> }],
+          children: [{ path: ROUTES.login, lazy: SCREENS[ROUTES.login] }],
         },
         {
           element: <AppLayout />,
@@ -36,16 +33,30 @@ export function createAppRouter() {
                 {
                   element: <PageContent />,
                   children: [
-                    { path: ROUTES.companies, element: <CompaniesPage /> },
-                    { path: ROUTES.posts, element: <PostsPage /> },
-                    { path: ROUTES.scheduling, element: <SchedulingPage /> },
-                    { path: ROUTES.subscriptions, element: <SubscriptionsPage /> },
-                    { path: ROUTES.paymentSuccess, element: <PaymentSuccessPage /> },
-                    { path: ROUTES.paymentFailed, element: <PaymentFailedPage /> },
-                    { path: ROUTES.settings, element: <SettingsPage /> },
+                    {
+                      path: ROUTES.companies,
+                      loader: ROUTE_DATA.companies,
+                      lazy: SCREENS[ROUTES.companies],
+                    },
+                    {
+                      path: ROUTES.posts,
+                      loader: ROUTE_DATA.posts,
+                      lazy: SCREENS[ROUTES.posts],
+                    },
+                    {
+                      path: ROUTES.scheduling,
+                      loader: ROUTE_DATA.scheduling,
+                      lazy: SCREENS[ROUTES.scheduling],
+                    },
+                    { path: ROUTES.subscriptions, lazy: SCREENS[ROUTES.subscriptions] },
+                    { path: ROUTES.paymentSuccess, lazy: SCREENS[ROUTES.paymentSuccess] },
+                    { path: ROUTES.paymentFailed, lazy: SCREENS[ROUTES.paymentFailed] },
+                    { path: ROUTES.testCheckout, lazy: SCREENS[ROUTES.testCheckout] },
+                    { path: ROUTES.receipt, lazy: SCREENS[ROUTES.receipt] },
+                    { path: ROUTES.settings, lazy: SCREENS[ROUTES.settings] },
                     {
                       element: <RequireAdmin />,
-                      children: [{ path: ROUTES.admin, element: <AdminPage /> }],
+                      children: [{ path: ROUTES.admin, lazy: SCREENS[ROUTES.admin] }],
                     },
                   ],
                 },

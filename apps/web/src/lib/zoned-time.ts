@@ -159,3 +159,15 @@ export function formatDateKey(key: string, pattern = 'MMM d, yyyy'): string {
   // Noon: no daylight-saving jump moves a local noon to another day.
   return day === null ? key : format(new Date(day[0], day[1] - 1, day[2], 12), pattern);
 }
+
+/** A month of the calendar: `monthIndex` 0 is January. */
+export interface CalendarMonth {
+  year: number;
+  monthIndex: number;
+}
+
+/** The month `now` falls in, in `zone`. */
+export function monthOf(now: Date | number, zone: string): CalendarMonth {
+  const [year = '1970', month = '01'] = todayKey(now, zone).split('-');
+  return { year: Number(year), monthIndex: Number(month) - 1 };
+}

@@ -16,6 +16,24 @@ export async function findUserById(db: DbExecutor, id: string): Promise<UserRow 
   return user;
 }
 
+/** The columns a signed-in request needs (see session-cache.ts). */
+export async function findSessionUser(db: DbExecutor, id: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      isVerified: users.isVerified,
+      tokenVersion: users.tokenVersion,
+      avatarUrl: users.avatarUrl,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return user;
+}
+
 /**
  * Creates the pending account, or replaces the name and password of one that was never
  * verified. Answers undefined when the email belongs to a verified account.
@@ -128,17 +146,19 @@ export async function promoteIfFirstAdmin(db: DbExecutor, userId: string) {
     );
 }
 
-/** Sets a new password and invalidates every token issued before. */
+/** Sets a new password and invalidates every token issued before; answers the new version. */
 export async function replacePassword(
   db: DbExecutor,
   userId: string,
   passwordHash: string,
   now: Date,
-) {
-  await db
+): Promise<number | undefined> {
+  const [row] = await db
     .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-    .where(eq(users.id, userId));
+    .where(eq(users.id, userId))
+    .returning({ tokenVersion: users.tokenVersion });
+  return row?.tokenVersion;
 }
 
 export async function recordSignIn(db: DbExecutor, userId: string, now: Date) {

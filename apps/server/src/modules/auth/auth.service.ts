@@ -1,5 +1,7 @@
 import {
   AUTH_MESSAGES,
+  PASSWORD_CHANGE_MESSAGES,
+  type PasswordChange,
   OTP_RESEND_LOCK_SECONDS,
   OTP_TTL_SECONDS,
   type OtpPurpose,
@@ -13,22 +15,33 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Mailer } from '../../integrations/mail.js';
 import type { Clock } from '../../lib/clock.js';
-import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import type { RateLimit } from '../../lib/rate-limiter.js';
 import * as repo from './auth.repository.js';
 import { otpEmail } from './otp-email.js';
+import { passwordChangedEmail } from './password-changed-email.js';
 import { generateOtpCode, hashOtpCode, judgeOtp, otpTimes, secondsUntilResend } from './otp.js';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './password.js';
+import type { SessionCache } from './session-cache.js';
 import type { TokenService } from './tokens.js';
 
 export interface AuthLimits {
+  /** Every attempt of one action from one client (IP). */
   perIp: RateLimit;
+  /** One address from one client: what a stranger's failures fill, not the customer's. */
   perEmail: RateLimit;
+  /** One address from all clients together: a brake on guessing spread over many clients. */
+  perEmailTotal: RateLimit;
 }
 
-/** Generous for people, tight for scripts; the OTP rules themselves live in the database. */
+/**
+ * Generous for people, tight for scripts; the OTP rules themselves live in the database.
+ * Counted in the database, so they hold across processes (docs/decisions/020).
+ */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perIp: { max: 30, windowSeconds: 600 },
   perEmail: { max: 10, windowSeconds: 600 },
+  perEmailTotal: { max: 100, windowSeconds: 600 },
 };
 
 export interface AuthServiceDeps {
@@ -37,20 +50,40 @@ export interface AuthServiceDeps {
   clock: Clock;
   tokens: TokenService;
   otpKey: Buffer;
-  limiter: RateLimiter;
+  limiter: AttemptLimiter;
   limits: AuthLimits;
   logger: FastifyBaseLogger;
+  /** Told when an account's tokens change, so this process stops trusting old ones at once. */
+  sessions: SessionCache;
+  /** For links in mail (the password-changed notice points at /settings#security). */
+  publicUrl: string;
 }
 
-export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp';
+export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp' | 'password-change';
+
+/**
+ * Counts one attempt of `action` by a client for an account: the client first, then the
+ * account from that client, then the account from everyone (see AttemptLimiter.hit).
+ */
+export function throttleAuth(
+  limiter: AttemptLimiter,
+  limits: AuthLimits,
+  action: AuthAction,
+  ip: string,
+  account: string,
+) {
+  return limiter.hit(
+    { key: `${action}:ip:${ip}`, limit: limits.perIp },
+    { key: `${action}:account:${account}:ip:${ip}`, limit: limits.perEmail },
+    { key: `${action}:account:${account}`, limit: limits.perEmailTotal },
+  );
+}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
 
-  function throttle(action: AuthAction, ip: string, email: string) {
-    deps.limiter.hit(`${action}:ip:${ip}`, deps.limits.perIp);
-    deps.limiter.hit(`${action}:email:${email}`, deps.limits.perEmail);
-  }
+  const throttle = (action: AuthAction, ip: string, email: string) =>
+    throttleAuth(deps.limiter, deps.limits, action, ip, email);
 
   function otpSent(email: string, purpose: OtpPurpose) {
     return { email, purpose, expires_in: OTP_TTL_SECONDS, resend_in: OTP_RESEND_LOCK_SECONDS };
@@ -116,7 +149,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async signUp(input: SignUp, ip: string) {
-      throttle('sign-up', ip, input.email);
+      await throttle('sign-up', ip, input.email);
       const existing = await repo.findUserByEmail(db, input.email);
       if (existing?.isVerified) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
       const passwordHash = await hashPassword(input.password);
@@ -130,7 +163,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resendOtp(input: ResendOtp, ip: string) {
-      throttle('resend-otp', ip, input.email);
+      await throttle('resend-otp', ip, input.email);
       const user = await repo.findUserByEmail(db, input.email);
       if (input.purpose === 'registration') {
         if (!user)
@@ -157,7 +190,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async submitOtp(input: SubmitOtp, ip: string) {
-      throttle('submit-otp', ip, input.email);
+      await throttle('submit-otp', ip, input.email);
       const newPasswordHash =
         input.purpose === 'reset_password' && input.new_password
           ? await hashPassword(input.new_password)
@@ -165,6 +198,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const submittedHash = hashOtpCode(deps.otpKey, input.email, input.purpose, input.otp_code);
       // Decide and record inside one transaction (the row is locked), throw after it commits,
       // so a wrong try is counted even though the request fails.
+      let changedUserId: string | undefined;
       const outcome = await db.transaction(async (tx) => {
         const now = clock();
         const otp = await repo.findOtp(tx, input.email, input.purpose, { forUpdate: true });
@@ -180,8 +214,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         await repo.markVerified(tx, otp.userId, now);
         if (input.purpose === 'registration') await repo.promoteIfFirstAdmin(tx, otp.userId);
         if (newPasswordHash) await repo.replacePassword(tx, otp.userId, newPasswordHash, now);
+        changedUserId = otp.userId;
         return verdict;
       });
+      // After the commit: a request in between must not re-read the old token version.
+      if (changedUserId) deps.sessions.forget(changedUserId);
       switch (outcome.kind) {
         case 'accepted':
           return input.purpose === 'registration'
@@ -199,7 +236,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async signIn(input: SignIn, ip: string) {
-      throttle('sign-in', ip, input.email);
+      await throttle('sign-in', ip, input.email);
       const user = await repo.findUserByEmail(db, input.email);
       if (!user) {
         await spendPasswordCheck(input.password);
@@ -214,6 +251,41 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { token, expiresAt } = await deps.tokens.issue({
         userId: user.id,
         tokenVersion: user.tokenVersion,
+      });
+      return {
+        access_token: token,
+        token_type: 'Bearer' as const,
+        expires_at: expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * The Settings page's password change: checks the old password, sets the new one and
+     * bumps the token version, so every other session ends; answers a fresh token for the
+     * browser that made the change, and mails a short notice.
+     */
+    async changePassword(userId: string, input: PasswordChange, ip: string) {
+      await throttle('password-change', ip, `user:${userId}`);
+      const user = await repo.findUserById(db, userId);
+      if (!user) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
+      if (!(await verifyPassword(user.passwordHash, input.previous_password))) {
+        throw AppError.badRequest(PASSWORD_CHANGE_MESSAGES.wrongOld, 'WRONG_PASSWORD');
+      }
+      const now = clock();
+      const passwordHash = await hashPassword(input.new_password);
+      const tokenVersion = await repo.replacePassword(db, userId, passwordHash, now);
+      if (tokenVersion === undefined)
+        throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
+      deps.sessions.forget(userId);
+      const { token, expiresAt } = await deps.tokens.issue({ userId, tokenVersion });
+      const mail = passwordChangedEmail({
+        name: user.name,
+        at: now,
+        settingsUrl: `${deps.publicUrl}/settings#security`,
+      });
+      // The change stands even if the notice cannot be sent right now.
+      deps.mailer.send({ to: user.email, ...mail }).catch((error: unknown) => {
+        deps.logger.error({ err: error }, 'could not send the password-changed notice');
       });
       return {
         access_token: token,

@@ -3,10 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { findUserById } from './auth.repository.js';
+import { findSessionUser } from './auth.repository.js';
+import type { SessionCache } from './session-cache.js';
 import type { TokenService } from './tokens.js';
 
-export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin'>;
+export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'avatarUrl'>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,15 +19,25 @@ declare module 'fastify' {
 /**
  * Builds the pre-handler for signed-in routes: a valid bearer token whose version still
  * matches the account (a password reset bumps it), for a verified account that still exists.
+ * The account comes from `sessions` (read at most every few seconds); with `fresh` it is
+ * read from the database (the session check a page load starts with).
  */
-export function createAuthenticate(db: Db, tokens: TokenService) {
+export function createAuthenticate(
+  db: Db,
+  tokens: TokenService,
+  sessions: SessionCache,
+  { fresh = false } = {},
+) {
   return async function authenticate(request: FastifyRequest) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
     const claims = await tokens.read(match[1]);
     if (!claims) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
-    const user = await findUserById(db, claims.userId);
+    const load = () => findSessionUser(db, claims.userId);
+    const user = await (fresh
+      ? sessions.refresh(claims.userId, load)
+      : sessions.get(claims.userId, load));
     if (!user || !user.isVerified || user.tokenVersion !== claims.tokenVersion) {
       throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
     }
@@ -35,6 +46,7 @@ export function createAuthenticate(db: Db, tokens: TokenService) {
       name: user.name,
       email: user.email,
       isAdmin: user.isAdmin,
+      avatarUrl: user.avatarUrl,
     };
   };
 }

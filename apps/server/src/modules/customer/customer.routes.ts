@@ -1,17 +1,43 @@
-import { API_PATHS, AUTH_MESSAGES, envelope, MeSchema } from '@cadence/shared';
+import {
+  AccessTokenSchema,
+  API_PATHS,
+  ApiLogListQuerySchema,
+  ApiLogListSchema,
+  AUTH_MESSAGES,
+  DEVELOPER_MESSAGES,
+  envelope,
+  MeSchema,
+  PASSWORD_CHANGE_MESSAGES,
+  PasswordChangeSchema,
+  PROFILE_MESSAGES,
+  ProfileSchema,
+} from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { CustomerService } from './customer.service.js';
+import { readProfileForm } from './profile-form.js';
 
-export function registerCustomerRoutes(app: AppInstance, instance: { simulatedNetworks: boolean }) {
+const tags = ['Customer'];
+const security = [{ bearerAuth: [] }];
+
+export function registerCustomerRoutes(
+  app: AppInstance,
+  instance: { simulatedNetworks: boolean },
+  customer: CustomerService,
+  auth: AuthService,
+) {
   app.get(
     API_PATHS.me,
     {
-      preHandler: app.authenticate,
+      // The session check every page load starts with: read from the database, so a
+      // revoked session or role change shows on the next load on every process.
+      preHandler: app.authenticateFresh,
       schema: {
-        tags: ['Customer'],
+        tags,
         summary: 'The signed-in customer',
-        security: [{ bearerAuth: [] }],
+        security,
         response: { 200: envelope(MeSchema), ...errorResponses(401) },
       },
     },
@@ -24,9 +50,89 @@ export function registerCustomerRoutes(app: AppInstance, instance: { simulatedNe
           name: user.name,
           email: user.email,
           is_admin: user.isAdmin,
+          profile_image: user.avatarUrl,
           simulated_networks: instance.simulatedNetworks,
         },
       };
     },
+  );
+
+  app.get(
+    API_PATHS.customer,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The profile: name, email, profile_image, gender, address',
+        response: { 200: envelope(ProfileSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      message: PROFILE_MESSAGES.fetched,
+      data: await customer.getProfile(requireUser(request).id),
+    }),
+  );
+
+  app.put(
+    API_PATHS.customerUpdate,
+    {
+      preHandler: app.authenticate,
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Update the profile (multipart: name, gender, address, optional profile_image; PNG, JPEG, WebP or GIF, at most 2 MB, at least 32x32, stored as a 256x256 WebP)',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: envelope(ProfileSchema), ...errorResponses(400, 401, 413) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const form = await readProfileForm(request);
+      return {
+        message: PROFILE_MESSAGES.updated,
+        data: await customer.updateProfile(user.id, form.fields, form.avatar),
+      };
+    },
+  );
+
+  app.patch(
+    API_PATHS.updatePassword,
+    {
+      preHandler: app.authenticate,
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Change the password: signs out every other session and answers a fresh token for this one',
+        body: PasswordChangeSchema,
+        response: { 200: envelope(AccessTokenSchema), ...errorResponses(400, 401, 413, 429) },
+      },
+    },
+    async (request) => ({
+      message: PASSWORD_CHANGE_MESSAGES.updated,
+      data: await auth.changePassword(requireUser(request).id, request.body, request.ip),
+    }),
+  );
+
+  app.get(
+    API_PATHS.apiLogs,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: "Developer Info: this account's AI calls, newest first, with this month's totals",
+        querystring: ApiLogListQuerySchema,
+        response: { 200: envelope(ApiLogListSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      message: DEVELOPER_MESSAGES.fetched,
+      data: await customer.listApiLogs(requireUser(request).id, request.query),
+    }),
   );
 }

@@ -1,14 +1,14 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { systemLogs, type LogStatus } from '../../db/schema.js';
+import { posts, systemLogs, type LogStatus } from '../../db/schema.js';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The customer's publishing logs, newest first; `q` searches platform, message and code. */
+/** One page of the customer's publishing logs, newest first; `q` searches platform, message and code. */
 export async function listLogs(
   db: DbExecutor,
   userId: string,
-  query: { status?: LogStatus | undefined; q?: string | undefined; limit: number },
+  query: { status?: LogStatus | undefined; q?: string | undefined; page: number; limit: number },
 ) {
   const conditions: Array<SQL | undefined> = [eq(systemLogs.userId, userId)];
   if (query.status) conditions.push(eq(systemLogs.status, query.status));
@@ -22,10 +22,21 @@ export async function listLogs(
       ),
     );
   }
-  return db
-    .select()
-    .from(systemLogs)
-    .where(and(...conditions))
-    .orderBy(desc(systemLogs.createdAt), desc(systemLogs.id))
-    .limit(query.limit);
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        log: systemLogs,
+        // The start of the post's text, for the row's link to it (only the owner's posts).
+        postContent: sql<string | null>`left(${posts.content}, 80)`,
+      })
+      .from(systemLogs)
+      .leftJoin(posts, and(eq(posts.id, systemLogs.postId), eq(posts.userId, userId)))
+      .where(where)
+      .orderBy(desc(systemLogs.createdAt), desc(systemLogs.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(systemLogs).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
 }

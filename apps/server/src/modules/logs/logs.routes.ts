@@ -13,7 +13,13 @@ import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 import { listLogs } from './logs.repository.js';
 
-function toLog(row: SystemLogRow): SystemLog {
+function toLog({
+  log: row,
+  postContent,
+}: {
+  log: SystemLogRow;
+  postContent: string | null;
+}): SystemLog {
   return {
     id: row.id,
     timestamp: row.createdAt.toISOString(),
@@ -21,6 +27,7 @@ function toLog(row: SystemLogRow): SystemLog {
     status: row.status,
     message: row.message,
     post_id: row.postId,
+    post_content: postContent,
     instance_id: row.instanceId,
     error_code: row.errorCode,
     retry_count: row.retryCount,
@@ -36,14 +43,24 @@ export function registerLogRoutes(app: AppInstance, db: Db) {
       schema: {
         tags: ['Settings'],
         security: [{ bearerAuth: [] }],
-        summary: 'Post logs: one row per publishing attempt, newest first',
+        summary:
+          'Post logs: one row per publishing attempt, newest first, paged (page, limit), filtered by status and searched (q: platform, message, error code)',
         querystring: LogListQuerySchema,
         response: { 200: envelope(LogListSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
-      const rows = await listLogs(db, requireUser(request).id, request.query);
-      return { message: LOG_MESSAGES.fetched, data: { rows: rows.map(toLog) } };
+      const { query } = request;
+      const list = await listLogs(db, requireUser(request).id, query);
+      return {
+        message: LOG_MESSAGES.fetched,
+        data: {
+          rows: list.rows.map(toLog),
+          count: list.count,
+          page: query.page,
+          limit: query.limit,
+        },
+      };
     },
   );
 }

@@ -47,10 +47,13 @@ export interface ResolvedPostFilter {
 }
 
 /** A post with what the list shows beside it: its company and whether it has schedules. */
+export type ListAttachment = Pick<PostAttachmentRow, 'id' | 'mediaUrl' | 'name' | 'mimeType'>;
+
 export interface PostListRow {
   post: PostRow;
   company: { id: string; name: string; logoUrl: string | null } | null;
   hasSchedules: boolean;
+  attachments: ListAttachment[];
 }
 
 /** Makes `text` match itself under LIKE: `%`, `_` and the escape character lose their power. */
@@ -110,6 +113,13 @@ const listColumns = {
   companyName: companies.name,
   companyLogoUrl: companies.logoUrl,
   hasSchedules: sql<boolean>`exists (select 1 from ${schedules} where ${schedules.postId} = ${posts.id})`,
+  // In the page's own query, not a second round trip.
+  attachments: sql<ListAttachment[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', a.id, 'mediaUrl', a.media_url, 'name', a.name, 'mimeType', a.mime_type
+    ) order by a.created_at)
+    from ${postAttachments} a where a.post_id = ${posts.id}
+  ), '[]'::json)`,
 };
 
 function selectListRows(db: DbExecutor) {
@@ -126,8 +136,14 @@ function toListRow(row: {
   companyName: string | null;
   companyLogoUrl: string | null;
   hasSchedules: boolean;
+  attachments: ListAttachment[] | string;
 }): PostListRow {
   return {
+    // node-postgres and PGlite parse json columns; parse text in case a driver does not.
+    attachments:
+      typeof row.attachments === 'string'
+        ? (JSON.parse(row.attachments) as ListAttachment[])
+        : row.attachments,
     post: row.post,
     company:
       row.companyId && row.companyName !== null
@@ -161,18 +177,35 @@ export async function listPostPage(
   return rows.map(toListRow);
 }
 
-/** How many posts the filter matches, over the same condition as the page. */
-export function countPostsQuery(db: DbExecutor, userId: string, filter: ResolvedPostFilter) {
-  return db.select({ total: count() }).from(posts).where(filterCondition(userId, filter));
+/**
+ * How many posts the filter matches, over the same condition as the page, counting at
+ * most `limit + 1` rows (decision 041): the index stops after them instead of scanning
+ * every post of the customer.
+ */
+export function countPostsQuery(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  limit: number,
+) {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(posts)
+    .where(filterCondition(userId, filter))
+    .limit(limit + 1)
+    .as('matching');
+  return db.select({ total: count() }).from(matching);
 }
 
 export async function countPosts(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-): Promise<number> {
-  const [row] = await countPostsQuery(db, userId, filter);
-  return row?.total ?? 0;
+  limit: number,
+): Promise<{ count: number; isExact: boolean }> {
+  const [row] = await countPostsQuery(db, userId, filter, limit);
+  const total = row?.total ?? 0;
+  return total > limit ? { count: limit, isExact: false } : { count: total, isExact: true };
 }
 
 export async function findPostListRow(

@@ -1,5 +1,6 @@
 import {
   DEFAULT_POST_TONE,
+  listCountLimit,
   POST_MESSAGES,
   SCHEDULE_MESSAGES,
   postStatusOf,
@@ -10,7 +11,6 @@ import {
 } from '@cadence/shared';
 import type { z } from 'zod';
 import type { Db, DbExecutor } from '../../db/client.js';
-import type { PostAttachmentRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { JobPort } from '../../jobs/port.js';
@@ -28,7 +28,7 @@ const notFound = () => AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND
 const entityNotFound = () => AppError.notFound(POST_MESSAGES.entityNotFound, 'COMPANY_NOT_FOUND');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toPost(row: repo.PostListRow, attachments: PostAttachmentRow[]): Post {
+function toPost(row: repo.PostListRow): Post {
   const { post } = row;
   return {
     id: post.id,
@@ -44,14 +44,12 @@ function toPost(row: repo.PostListRow, attachments: PostAttachmentRow[]): Post {
     tone: post.tone,
     platforms: post.platforms,
     status: postStatusOf(post.scheduledFor),
-    attachments: attachments
-      .filter((attachment) => attachment.postId === post.id)
-      .map((attachment) => ({
-        id: attachment.id,
-        media_url: attachment.mediaUrl,
-        name: attachment.name,
-        mime_type: attachment.mimeType,
-      })),
+    attachments: row.attachments.map((attachment) => ({
+      id: attachment.id,
+      media_url: attachment.mediaUrl,
+      name: attachment.name,
+      mime_type: attachment.mimeType,
+    })),
     has_schedules: row.hasSchedules,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
@@ -98,7 +96,7 @@ export function createPostsService(deps: PostsServiceDeps) {
   async function loadPost(userId: string, id: string): Promise<Post> {
     const row = await repo.findPostListRow(db, userId, id);
     if (!row) throw notFound();
-    return toPost(row, await repo.listAttachments(db, [id]));
+    return toPost(row);
   }
 
   /** Schedules the post at its time to its platforms; the schedules service checks the rest. */
@@ -160,15 +158,12 @@ export function createPostsService(deps: PostsServiceDeps) {
           limit: query.pageSize,
           offset: (query.page - 1) * query.pageSize,
         }),
-        repo.countPosts(db, userId, filter),
+        repo.countPosts(db, userId, filter, listCountLimit(query.page, query.pageSize)),
       ]);
-      const attachments = await repo.listAttachments(
-        db,
-        rows.map((row) => row.post.id),
-      );
       return {
-        rows: rows.map((row) => toPost(row, attachments)),
-        count: total,
+        rows: rows.map(toPost),
+        count: total.count,
+        count_is_exact: total.isExact,
         page: query.page,
         pageSize: query.pageSize,
       };

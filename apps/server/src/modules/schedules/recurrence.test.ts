@@ -225,4 +225,59 @@ describe('expandOccurrences', () => {
       expect(iso(result)).toEqual(instants);
     });
   }
+  describe('with the daylight-saving option off', () => {
+    it('keeps a fixed 24 hours across the spring-forward change (daily)', () => {
+      const result = expandOccurrences({
+        first: new Date('2026-03-28T08:00:00Z'), // 09:00 CET
+        zone: 'Europe/Berlin',
+        repeatType: 'daily',
+        repeatUntil: new Date('2026-03-31T00:00:00Z'),
+        keepWallClock: false,
+      });
+      // 09:00 CET, then 10:00 CEST on the wall: the same moment of the absolute day.
+      expect(iso(result)).toEqual([
+        '2026-03-28T08:00:00.000Z',
+        '2026-03-29T08:00:00.000Z',
+        '2026-03-30T08:00:00.000Z',
+      ]);
+    });
+
+    it('keeps a fixed week across the fall-back change (weekly, New York)', () => {
+      const result = expandOccurrences({
+        first: new Date('2026-10-26T13:00:00Z'), // Monday 09:00 EDT
+        zone: 'America/New_York',
+        repeatType: 'weekly',
+        repeatUntil: new Date('2026-11-10T00:00:00Z'),
+        keepWallClock: false,
+      });
+      expect(iso(result)).toEqual([
+        '2026-10-26T13:00:00.000Z',
+        '2026-11-02T13:00:00.000Z', // 08:00 EST on the wall
+        '2026-11-09T13:00:00.000Z',
+      ]);
+    });
+
+    it('moves the wall clock only where DST changes, unlike the default', () => {
+      const base = {
+        first: new Date('2026-03-28T08:00:00Z'),
+        zone: 'Europe/Berlin',
+        repeatType: 'daily' as const,
+        repeatUntil: new Date('2026-03-30T00:00:00Z'),
+      };
+      expect(iso(expandOccurrences(base))[1]).toBe('2026-03-29T07:00:00.000Z');
+      expect(iso(expandOccurrences({ ...base, keepWallClock: false }))[1]).toBe(
+        '2026-03-29T08:00:00.000Z',
+      );
+    });
+
+    it('changes nothing in a zone without DST', () => {
+      const base = {
+        first: new Date('2026-03-28T08:00:00Z'),
+        zone: 'Asia/Tokyo',
+        repeatType: 'weekly' as const,
+        repeatUntil: new Date('2026-05-01T00:00:00Z'),
+      };
+      expect(expandOccurrences({ ...base, keepWallClock: false })).toEqual(expandOccurrences(base));
+    });
+  });
 });

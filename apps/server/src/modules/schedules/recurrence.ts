@@ -2,6 +2,7 @@ import {
   REPEAT_MAX_OCCURRENCES,
   SCHEDULE_MESSAGES,
   instantOfWallClock,
+  offsetAt,
   wallClockAt,
   type RepeatType,
   type WallClock,
@@ -36,13 +37,32 @@ export interface RecurrenceInput {
   zone: string;
   repeatType?: RepeatType | null;
   repeatUntil?: Date | null;
+  /**
+   * The daylight-saving option (on by default): repeats keep the wall-clock time in `zone`
+   * across DST changes. Off: they are counted in the zone's offset at the first occurrence,
+   * so daily and weekly repeats keep a fixed interval in absolute time (24 h, 7 x 24 h).
+   */
+  keepWallClock?: boolean;
   cap?: number;
 }
 
+const wallAsUtc = (wall: WallClock) =>
+  new Date(
+    Date.UTC(
+      wall.year,
+      wall.month - 1,
+      wall.day,
+      wall.hour,
+      wall.minute,
+      wall.second,
+      wall.millisecond,
+    ),
+  );
+
 /**
  * The occurrences of a schedule: the first instant, then one per day, week or month at the
- * same wall-clock time in `zone` (across DST changes), up to `repeatUntil` inclusive and at
- * most `cap` in all.
+ * same wall-clock time in `zone` (across DST changes unless `keepWallClock` is false), up to
+ * `repeatUntil` inclusive and at most `cap` in all.
  */
 export function expandOccurrences(input: RecurrenceInput): Date[] {
   const { first, zone, repeatType, repeatUntil } = input;
@@ -57,11 +77,19 @@ export function expandOccurrences(input: RecurrenceInput): Date[] {
       'REPEAT_UNTIL_BEFORE_START',
     );
   }
-  const wall = wallClockAt(first, zone);
+  // Without DST adjustment the zone is frozen at its offset of the first occurrence.
+  const fixedOffset = input.keepWallClock === false ? offsetAt(first.getTime(), zone) : undefined;
+  const wall =
+    fixedOffset === undefined
+      ? wallClockAt(first, zone)
+      : wallClockAt(new Date(first.getTime() + fixedOffset), 'UTC');
+  const instantOf = (step: WallClock) =>
+    fixedOffset === undefined
+      ? new Date(instantOfWallClock(step, zone))
+      : new Date(wallAsUtc(step).getTime() - fixedOffset);
   const occurrences: Date[] = [];
   for (let k = 0; occurrences.length < cap; k++) {
-    const instant =
-      k === 0 ? first : new Date(instantOfWallClock(stepWallClock(wall, repeatType, k), zone));
+    const instant = k === 0 ? first : instantOf(stepWallClock(wall, repeatType, k));
     if (instant.getTime() > repeatUntil.getTime()) break;
     occurrences.push(instant);
   }

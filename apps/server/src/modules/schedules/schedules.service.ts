@@ -24,6 +24,8 @@ export interface SchedulesDeps {
   logger: FastifyBaseLogger;
   /** The customer's saved zone (the settings module's), or undefined before they save one. */
   savedTimeZone: (userId: string) => Promise<string | null | undefined>;
+  /** The daylight-saving option: off, repeats keep a fixed interval in absolute time. */
+  savedAutoDst: (userId: string) => Promise<boolean>;
 }
 
 export interface ScheduleInput {
@@ -165,7 +167,14 @@ export function createSchedulesService(deps: SchedulesDeps) {
       const zone = await zoneFor(userId, input.timezone);
       const repeatType = input.repeat_type ?? null;
       const repeatUntil = repeatType && input.repeat_until ? new Date(input.repeat_until) : null;
-      const occurrences = expandOccurrences({ first: firstAt, zone, repeatType, repeatUntil });
+      const keepWallClock = repeatType ? await deps.savedAutoDst(userId) : true;
+      const occurrences = expandOccurrences({
+        first: firstAt,
+        zone,
+        repeatType,
+        repeatUntil,
+        keepWallClock,
+      });
       const created = await db.transaction((tx) =>
         repo.insertSchedule(tx, {
           userId,

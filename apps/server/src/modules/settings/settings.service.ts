@@ -10,6 +10,11 @@ export function createSettingsService(deps: { db: Db; clock: Clock }) {
       return (await repo.findUserSettings(deps.db, userId))?.timezone;
     },
 
+    /** The daylight-saving option: on (the default) until the customer turns it off. */
+    async autoDst(userId: string) {
+      return (await repo.findUserSettings(deps.db, userId))?.autoDst ?? true;
+    },
+
     async read(userId: string): Promise<UserSettings> {
       const row = await repo.findUserSettings(deps.db, userId);
       return { timezone: row?.timezone ?? null, auto_dst: row?.autoDst ?? true };

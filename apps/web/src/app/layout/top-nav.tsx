@@ -6,7 +6,9 @@ import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { cn } from '../../lib/cn';
-import { getInitials, getNavItems } from './nav-items';
+import { Avatar } from '../../components/ui/avatar';
+import { prefetchScreen } from '../screens';
+import { getNavItems } from './nav-items';
 
 interface TopNavProps {
   user: Me;
@@ -40,6 +42,7 @@ export function TopNav({ user }: TopNavProps) {
               <li key={item.to}>
                 <NavLink
                   to={item.to}
+                  {...prefetchOnIntent(item.to)}
                   className={({ isActive }) =>
                     cn(
                       'inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium transition-colors',
@@ -95,6 +98,7 @@ export function TopNav({ user }: TopNavProps) {
                 <li key={to}>
                   <NavLink
                     to={to}
+                    {...prefetchOnIntent(to)}
                     onClick={closeMenu}
                     className={({ isActive }) =>
                       cn(
@@ -135,16 +139,17 @@ export function TopNav({ user }: TopNavProps) {
 function UserBadge({ user, isAlwaysDetailed = false }: { user: Me; isAlwaysDetailed?: boolean }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <span
-        aria-hidden="true"
-        className="grid size-9 shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-500 to-violet-500 text-sm font-semibold text-white"
-      >
-        {getInitials(user.name)}
-      </span>
+      <Avatar name={user.name} src={user.profile_image} />
       <span className={cn('min-w-0 leading-tight', !isAlwaysDetailed && 'hidden xl:block')}>
         <span className="block truncate text-sm font-medium text-gray-900">{user.name}</span>
         <span className="block truncate text-xs text-gray-500">{user.email}</span>
       </span>
     </div>
   );
+}
+
+/** A link's chunk starts loading when the pointer or focus reaches it, before the click. */
+function prefetchOnIntent(to: string) {
+  const prefetch = () => prefetchScreen(to);
+  return { onMouseEnter: prefetch, onFocus: prefetch, onTouchStart: prefetch };
 }

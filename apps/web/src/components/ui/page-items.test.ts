@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageItems, totalPagesOf } from './page-items';
 
-const show = (current: number, total: number) =>
-  pageItems(current, total)
+const show = (current: number, total: number, hasMore = false) =>
+  pageItems(current, total, hasMore)
     .map((item) => (item.kind === 'page' ? String(item.page) : '…'))
     .join(' ');
 
@@ -22,6 +22,12 @@ describe('pageItems', () => {
     expect(show(1, 10)).toBe('1 2 … 10');
     expect(show(5, 10)).toBe('1 … 4 5 6 … 10');
     expect(show(10, 10)).toBe('1 … 9 10');
+  });
+
+  it('ends with a gap instead of a last page when more pages follow the counted ones', () => {
+    expect(show(1, 6, true)).toBe('1 2 …');
+    expect(show(4, 9, true)).toBe('1 2 3 4 5 …');
+    expect(show(8, 13, true)).toBe('1 … 7 8 9 …');
   });
 
   it('fills a one-page gap with the page itself instead of an ellipsis', () => {

@@ -5,6 +5,8 @@ import { pageItems } from './page-items';
 interface PaginationProps {
   page: number;
   totalPages: number;
+  /** More pages follow `totalPages` (a list that counts only a few pages ahead). */
+  hasMore?: boolean;
   onPageChange: (page: number) => void;
   /** Names the list for screen readers, e.g. 'Posts pages'. */
   label: string;
@@ -12,8 +14,15 @@ interface PaginationProps {
 }
 
 /** Previous/next plus first, last and current ±1 pages; hidden for one page or none. */
-export function Pagination({ page, totalPages, onPageChange, label, className }: PaginationProps) {
-  const items = pageItems(page, totalPages);
+export function Pagination({
+  page,
+  totalPages,
+  hasMore = false,
+  onPageChange,
+  label,
+  className,
+}: PaginationProps) {
+  const items = pageItems(page, totalPages, hasMore);
   if (items.length === 0) return null;
   const arrow =
     'inline-flex size-9 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
@@ -55,7 +64,7 @@ export function Pagination({ page, totalPages, onPageChange, label, className }:
         type="button"
         className={arrow}
         onClick={() => onPageChange(page + 1)}
-        disabled={page >= totalPages}
+        disabled={page >= totalPages && !hasMore}
         aria-label="Next page"
       >
         <ChevronRight className="size-4" aria-hidden />

@@ -1,15 +1,22 @@
 import type { OtpSent } from '@cadence/shared';
 import { ROUTES } from '@cadence/shared';
-import { useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AuthShowcase } from './auth-showcase';
-import { ResetPasswordDialog } from './reset-password-dialog';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import type { OtpSession } from './verify-otp-dialog';
-import { VerifyOtpDialog } from './verify-otp-dialog';
+import { lazyComponent, whenIdle } from '../../../lib/lazy-component';
+
+// The dialogs (and the dialog library under them) load after the form is on screen.
+const ResetPasswordDialog = lazyComponent(() =>
+  import('./reset-password-dialog').then((m) => m.ResetPasswordDialog),
+);
+const VerifyOtpDialog = lazyComponent(() =>
+  import('./verify-otp-dialog').then((m) => m.VerifyOtpDialog),
+);
 
 type AuthMode = 'signin' | 'signup';
 
@@ -51,6 +58,15 @@ export function LoginPage() {
     setSignInEmail(session.email);
     if (mode !== 'signin') setSearchParams({}, { replace: true });
   }
+
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void ResetPasswordDialog.preload();
+        void VerifyOtpDialog.preload();
+      }),
+    [],
+  );
 
   const copy = COPY[mode];
   useDocumentTitle(mode === 'signin' ? 'Sign in' : 'Sign up');
@@ -117,20 +133,22 @@ export function LoginPage() {
         </div>
       </main>
 
-      <ResetPasswordDialog
-        open={isResetOpen}
-        onOpenChange={setIsResetOpen}
-        defaultEmail={resetEmail}
-        onCodeSent={(sent) => {
-          setIsResetOpen(false);
-          openOtp(sent);
-        }}
-      />
-      <VerifyOtpDialog
-        session={otpSession}
-        onClose={() => setOtpSession(null)}
-        onVerified={handleVerified}
-      />
+      <Suspense fallback={null}>
+        <ResetPasswordDialog
+          open={isResetOpen}
+          onOpenChange={setIsResetOpen}
+          defaultEmail={resetEmail}
+          onCodeSent={(sent) => {
+            setIsResetOpen(false);
+            openOtp(sent);
+          }}
+        />
+        <VerifyOtpDialog
+          session={otpSession}
+          onClose={() => setOtpSession(null)}
+          onVerified={handleVerified}
+        />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { ROUTES } from '@cadence/shared';
-import { Link } from 'react-router';
+import { UpgradeHint } from '../../../components/ui/upgrade-hint';
 
 interface CompanyLimitHintProps {
   count: number;
@@ -14,14 +13,8 @@ interface CompanyLimitHintProps {
 export function CompanyLimitHint({ count, limit }: CompanyLimitHintProps) {
   if (limit === null || count < limit) return null;
   return (
-    <p className="text-xs text-gray-500">
-      Your plan allows {limit} {limit === 1 ? 'entity' : 'entities'}.{' '}
-      <Link
-        to={ROUTES.subscriptions}
-        className="rounded font-medium text-brand-600 hover:text-brand-700 hover:underline"
-      >
-        Upgrade
-      </Link>
-    </p>
+    <UpgradeHint>
+      Your plan allows {limit} {limit === 1 ? 'entity' : 'entities'}.
+    </UpgradeHint>
   );
 }

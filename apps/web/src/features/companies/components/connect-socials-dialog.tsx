@@ -2,6 +2,7 @@ import type { Company, NetworkId } from '@cadence/shared';
 import { NETWORK_IDS, NETWORK_MESSAGES } from '@cadence/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
+import { UpgradeHint } from '../../../components/ui/upgrade-hint';
 import { getNetworkRows } from '../utils/network-rows';
 import { NetworkRowItem } from './network-row';
 
@@ -66,18 +67,29 @@ function NetworkList({ company, supportedNetworks, onConnected }: NetworkListPro
     });
   }
 
+  const locked = rows.filter((row) => !row.isSupported).length;
   return (
-    <ul className="divide-y divide-gray-100 overflow-hidden rounded-xl border border-gray-200">
-      {rows.map((row) => (
-        <NetworkRowItem
-          key={row.id}
-          row={row}
-          companyId={company.id}
-          isExpanded={row.isSupported && expanded.has(row.id)}
-          onToggle={() => toggle(row.id)}
-          onConnected={onConnected}
-        />
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-gray-100 overflow-hidden rounded-xl border border-gray-200">
+        {rows.map((row) => (
+          <NetworkRowItem
+            key={row.id}
+            row={row}
+            companyId={company.id}
+            isExpanded={row.isSupported && expanded.has(row.id)}
+            onToggle={() => toggle(row.id)}
+            onConnected={onConnected}
+          />
+        ))}
+      </ul>
+      {locked > 0 && (
+        <div className="mt-3">
+          <UpgradeHint>
+            Your plan includes {supportedNetworks.length}{' '}
+            {supportedNetworks.length === 1 ? 'social network' : 'social networks'}.
+          </UpgradeHint>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { ChevronDown, Lock } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { toastLimitError } from '../../../components/ui/upgrade-hint';
 import { cn } from '../../../lib/cn';
 import type { NetworkRow } from '../utils/network-rows';
 import { NETWORK_LOCKED_MESSAGE } from '../utils/network-rows';
@@ -27,7 +27,7 @@ export function NetworkRowItem({
   // A locked row stays clickable (no aria-disabled): the click is how it explains the lock.
   function handleClick() {
     if (!row.isSupported) {
-      toast.error(NETWORK_LOCKED_MESSAGE, { id: 'network-locked' });
+      toastLimitError(NETWORK_LOCKED_MESSAGE, 'network-locked');
       return;
     }
     onToggle();

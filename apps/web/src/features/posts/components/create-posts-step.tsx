@@ -12,6 +12,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { toastApiError } from '../../../components/ui/upgrade-hint';
 import { getErrorMessage } from '../../../lib/api-error';
 import { getConnectedNetworkIds } from '../../../lib/connected-networks';
 import { createPost } from '../api/create-post';
@@ -116,7 +117,7 @@ export function CreatePostsStep({ articles, companies, onBack, onDone }: CreateP
     }
     // The created ones leave the list, so trying again does not make them twice.
     setRemaining(failed);
-    toast.error(getErrorMessage(lastError, POST_MESSAGES.createFailed));
+    toastApiError(lastError, POST_MESSAGES.createFailed);
   }
 
   return (

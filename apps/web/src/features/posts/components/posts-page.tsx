@@ -26,7 +26,10 @@ export function PostsPage() {
   const isWide = useMediaQuery(WIDE_SCREEN);
   const companiesQuery = useCompanies();
   const companies = companiesQuery.data?.rows ?? [];
-  const [search, setSearch] = useState('');
+  // Other screens link here with ?q= (a post log row names its post this way).
+  const [search, setSearch] = useState(
+    () => new URLSearchParams(window.location.search).get('q') ?? '',
+  );
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [selectedId, setSelectedId] = useState('');
   const [page, setPage] = useState(1);
@@ -114,6 +117,7 @@ export function PostsPage() {
         label="Posts pages"
         page={Math.min(page, totalPages)}
         totalPages={totalPages}
+        hasMore={data?.count_is_exact === false}
         onPageChange={(next) => {
           setPage(next);
           window.scrollTo({ top: 0 });

@@ -4,7 +4,7 @@ import { POST_MESSAGES } from '@cadence/shared';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { getErrorMessage } from '../../../lib/api-error';
+import { toastApiError } from '../../../components/ui/upgrade-hint';
 import { useCreatePost } from '../api/create-post';
 import { generateAiContent } from '../api/generate-ai-content';
 import { shortenUrl } from '../api/shorten-url';
@@ -69,9 +69,7 @@ export function useSavePost({ post, form, networks, media, onSaved }: SavePostOp
   async function send(values: PostFormValues) {
     const fields = toPostFields(values, networks, timeZone);
     const onError = (error: unknown) =>
-      toast.error(
-        getErrorMessage(error, isEditing ? POST_MESSAGES.updateFailed : POST_MESSAGES.createFailed),
-      );
+      toastApiError(error, isEditing ? POST_MESSAGES.updateFailed : POST_MESSAGES.createFailed);
     try {
       if (post === null) {
         await createPost.mutateAsync(toPostFormData(fields, media, { includeStatus: false }));

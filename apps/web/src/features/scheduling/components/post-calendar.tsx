@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { useCalendar } from '../api/get-calendar';
 import { useNow } from '../hooks/use-now';
 import { describePostCount, indexCalendarDays } from '../utils/calendar-days';
+import type { CalendarMonth } from '../../../lib/zoned-time';
 import {
   dateKeyOfLocalDate,
   formatDateKey,
@@ -18,11 +19,6 @@ import {
 import { CalendarDayPopup, POPUP_WIDTH } from './calendar-day-popup';
 import { LiveClock } from './live-clock';
 import './post-calendar.css';
-
-export interface CalendarMonth {
-  year: number;
-  monthIndex: number;
-}
 
 interface PostCalendarProps {
   timeZone: string;

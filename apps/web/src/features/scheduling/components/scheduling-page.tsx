@@ -10,19 +10,14 @@ import { useSchedules } from '../api/get-schedules';
 import { useNow } from '../hooks/use-now';
 import { useKeepPageInRange, usePaging } from '../hooks/use-paging';
 import { useTimeZone } from '../../../hooks/use-time-zone';
-import { dayRange, todayKey } from '../../../lib/zoned-time';
+import { dayRange, monthOf } from '../../../lib/zoned-time';
 import type { DeleteRequest } from './delete-schedules-dialog';
 import { DeleteSchedulesDialog } from './delete-schedules-dialog';
-import type { CalendarMonth } from './post-calendar';
+import type { CalendarMonth } from '../../../lib/zoned-time';
 import { PostCalendar } from './post-calendar';
 import { PostList } from './post-list';
 import { SchedulePostDialog } from './schedule-post-dialog';
 import { ScheduledList } from './scheduled-list';
-
-function monthOf(now: number, timeZone: string): CalendarMonth {
-  const [year = '1970', month = '01'] = todayKey(now, timeZone).split('-');
-  return { year: Number(year), monthIndex: Number(month) - 1 };
-}
 
 export function SchedulingPage() {
   const companies = useCompanies();

@@ -1,13 +1,44 @@
-import { Settings } from 'lucide-react';
-import { PagePlaceholder } from '../../../components/layout/page-placeholder';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../../components/layout/page-header';
+import { useOpenSections } from '../hooks/use-open-sections';
+import { SettingsSection } from './settings-section';
+import { SETTINGS_SECTION_IDS, SETTINGS_SECTIONS } from './settings-sections';
 
-export function SettingsPage() {
+/** The profile opens on arrival; a link such as /settings#security opens its own section. */
+const OPEN_ON_ARRIVAL = ['profile'];
+
+interface SettingsPageProps {
+  /** The Subscription section's body (features/subscriptions), composed in by the app's screens. */
+  subscriptionSection?: ReactNode;
+}
+
+export function SettingsPage({ subscriptionSection }: SettingsPageProps) {
+  const { isOpen, toggle } = useOpenSections(SETTINGS_SECTION_IDS, OPEN_ON_ARRIVAL);
   return (
-    <PagePlaceholder
-      title="Settings"
-      description="Your profile, security, subscription, post logs and time zone."
-      icon={Settings}
-      note="Your account preferences are managed here."
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title="Settings"
+        description="Your profile, security, subscription, post logs, time zone and developer information."
+      />
+      <div className="space-y-4">
+        {SETTINGS_SECTIONS.map(({ id, title, description, component: Content, footer }) => (
+          <SettingsSection
+            key={id}
+            id={id}
+            title={title}
+            description={description}
+            isOpen={isOpen(id)}
+            onToggle={() => toggle(id)}
+          >
+            {id === 'subscription' && subscriptionSection !== undefined ? (
+              subscriptionSection
+            ) : (
+              <Content />
+            )}
+            {footer}
+          </SettingsSection>
+        ))}
+      </div>
+    </div>
   );
 }

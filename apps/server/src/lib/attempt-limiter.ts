@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { AUTH_MESSAGES } from '@cadence/shared';
+import { lt, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../db/client.js';
+import { attemptCounters } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { Clock } from './clock.js';
+import type { RateLimit } from './rate-limiter.js';
+
+/** How often (in hits) expired windows are swept away. */
+const SWEEP_EVERY = 200;
+
+export interface AttemptLimiter {
+  /**
+   * Counts one attempt on each key in order and throws a 429 AppError (with the wait) at
+   * the first key past its limit; later keys are then not counted. Put the narrowest key
+   * (the client) first: a client that is already refused adds nothing to wider windows,
+   * such as one address's total, that other clients share.
+   */
+  hit(...checks: Array<{ key: string; limit: RateLimit }>): Promise<void>;
+}
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/**
+ * Fixed-window attempt counters in the database, so every web process shares them
+ * (docs/decisions/020). One atomic upsert per key: a new window starts when the old one
+ * has ended, else the count goes up by one.
+ */
+export function createAttemptLimiter(db: DbExecutor, clock: Clock): AttemptLimiter {
+  let hits = 0;
+
+  async function count(key: string, limit: RateLimit, now: Date) {
+    const resetAt = new Date(now.getTime() + limit.windowSeconds * 1000);
+    const expired = sql`${attemptCounters.resetAt} <= ${now.toISOString()}`;
+    const [row] = await db
+      .insert(attemptCounters)
+      .values({ key: hashKey(key), count: 1, resetAt })
+      .onConflictDoUpdate({
+        target: attemptCounters.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${attemptCounters.count} + 1 end`,
+          resetAt: sql`case when ${expired} then ${resetAt.toISOString()}::timestamptz else ${attemptCounters.resetAt} end`,
+        },
+      })
+      .returning({ count: attemptCounters.count, resetAt: attemptCounters.resetAt });
+    return row!;
+  }
+
+  return {
+    async hit(...checks) {
+      const now = clock();
+      hits += 1;
+      if (hits % SWEEP_EVERY === 0) {
+        await db.delete(attemptCounters).where(lt(attemptCounters.resetAt, now));
+      }
+      for (const { key, limit } of checks) {
+        const row = await count(key, limit, now);
+        if (row.count <= limit.max) continue;
+        const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+        throw AppError.tooManyRequests(
+          AUTH_MESSAGES.tooManyAttempts(seconds),
+          seconds,
+          'RATE_LIMITED',
+        );
+      }
+    },
+  };
+}

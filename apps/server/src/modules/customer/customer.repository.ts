@@ -1,0 +1,83 @@
+import type { Gender } from '@cadence/shared';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { aiCallLogs, users } from '../../db/schema.js';
+
+const profileColumns = {
+  name: users.name,
+  email: users.email,
+  gender: users.gender,
+  address: users.address,
+  avatarKey: users.avatarKey,
+  avatarUrl: users.avatarUrl,
+};
+
+export async function findProfile(
+  db: DbExecutor,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+export async function updateProfile(
+  db: DbExecutor,
+  userId: string,
+  input: {
+    name: string;
+    gender: Gender | null;
+    address: string | null;
+    avatar?: { key: string; url: string };
+    now: Date;
+  },
+) {
+  const [row] = await db
+    .update(users)
+    .set({
+      name: input.name,
+      gender: input.gender,
+      address: input.address,
+      ...(input.avatar ? { avatarKey: input.avatar.key, avatarUrl: input.avatar.url } : {}),
+      updatedAt: input.now,
+    })
+    .where(eq(users.id, userId))
+    .returning(profileColumns);
+  return row;
+}
+
+/** The account's AI calls, newest first, one page. */
+export async function listAiCalls(
+  db: DbExecutor,
+  userId: string,
+  page: { page: number; limit: number },
+) {
+  const owned = eq(aiCallLogs.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(aiCallLogs)
+      .where(owned)
+      .orderBy(desc(aiCallLogs.createdAt), desc(aiCallLogs.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ value: count() }).from(aiCallLogs).where(owned),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
+
+/** Calls, failed calls and tokens since `from`. */
+export async function summariseAiCalls(db: DbExecutor, userId: string, from: Date) {
+  const [row] = await db
+    .select({
+      calls: count(),
+      errors: sql<number>`count(*) filter (where ${aiCallLogs.error} is not null)`.mapWith(Number),
+      inputTokens: sql<number>`coalesce(sum(${aiCallLogs.inputTokens}), 0)`.mapWith(Number),
+      outputTokens: sql<number>`coalesce(sum(${aiCallLogs.outputTokens}), 0)`.mapWith(Number),
+    })
+    .from(aiCallLogs)
+    .where(and(eq(aiCallLogs.userId, userId), gte(aiCallLogs.createdAt, from)));
+  return row ?? { calls: 0, errors: 0, inputTokens: 0, outputTokens: 0 };
+}

@@ -1,0 +1,109 @@
+import { AUTH_MESSAGES, type ApiLogList, type Profile } from '@cadence/shared';
+import type { Logger } from '../../logger.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import type { Storage } from '../../integrations/storage.js';
+import type { Clock } from '../../lib/clock.js';
+import { reencodeAvatar } from './avatar-image.js';
+import * as repo from './customer.repository.js';
+
+export interface CustomerServiceDeps {
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  logger: Logger;
+}
+
+export const AVATAR_FOLDER = 'avatars';
+
+function toProfile(row: repo.ProfileRow): Profile {
+  return {
+    name: row.name,
+    email: row.email,
+    profile_image: row.avatarUrl,
+    gender: row.gender,
+    address: row.address,
+  };
+}
+
+const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+export function createCustomerService(deps: CustomerServiceDeps) {
+  const { db, clock } = deps;
+
+  async function requireProfile(userId: string) {
+    const row = await repo.findProfile(db, userId);
+    if (!row) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
+    return row;
+  }
+
+  return {
+    async getProfile(userId: string) {
+      return toProfile(await requireProfile(userId));
+    },
+
+    /** Saves the fields and, when sent, a re-encoded avatar that replaces (and deletes) the old one. */
+    async updateProfile(
+      userId: string,
+      fields: { name: string; gender: Profile['gender']; address: string | null },
+      avatarBytes: Buffer | null,
+    ) {
+      const avatar = avatarBytes
+        ? await deps.storage.save(AVATAR_FOLDER, 'webp', await reencodeAvatar(avatarBytes))
+        : undefined;
+      let previousKey: string | null = null;
+      let saved: repo.ProfileRow | undefined;
+      try {
+        saved = await db.transaction(async (tx) => {
+          const before = await repo.findProfile(tx, userId, { forUpdate: true });
+          previousKey = before?.avatarKey ?? null;
+          return repo.updateProfile(tx, userId, { ...fields, avatar, now: clock() });
+        });
+      } catch (error) {
+        if (avatar) await deps.storage.remove(avatar.key);
+        throw error;
+      }
+      if (!saved) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
+      if (avatar && previousKey) {
+        await deps.storage.remove(previousKey).catch((error: unknown) => {
+          deps.logger.warn({ err: error }, 'could not remove the previous avatar');
+        });
+      }
+      return toProfile(saved);
+    },
+
+    async listApiLogs(userId: string, page: { page: number; limit: number }): Promise<ApiLogList> {
+      const [list, month] = await Promise.all([
+        repo.listAiCalls(db, userId, page),
+        repo.summariseAiCalls(db, userId, monthStart(clock())),
+      ]);
+      return {
+        rows: list.rows.map((row) => ({
+          id: row.id,
+          platform: row.platform,
+          model: row.model,
+          purpose: row.purpose,
+          responseTime: row.responseTimeMs,
+          inputTokens: row.inputTokens,
+          outputTokens: row.outputTokens,
+          timestamp: row.createdAt.toISOString(),
+          error: row.error,
+          warning: row.warning,
+          prompt: row.prompt,
+          response: row.response,
+        })),
+        count: list.count,
+        page: page.page,
+        limit: page.limit,
+        month: {
+          calls: month.calls,
+          errors: month.errors,
+          input_tokens: month.inputTokens,
+          output_tokens: month.outputTokens,
+        },
+      };
+    },
+  };
+}
+
+export type CustomerService = ReturnType<typeof createCustomerService>;

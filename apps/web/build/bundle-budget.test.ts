@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gzipSize, isBuildStale, readManifest, routeFiles, WEB_ROOT } from './route-assets';
+
+/**
+ * KB of JavaScript (each file gzipped at level 9, summed) the browser loads to show a route
+ * on a fresh visit. Size is deterministic, so this fails on the commit that grows a page.
+ * The floor under every page is React, React DOM and React Router (about 95 KB) plus zod
+ * and the shared schemas (about 31 KB): see docs/benchmarks.md before raising a number.
+ */
+const BUDGET_KB: Record<string, number> = {
+  '/login': 175,
+  '/companies': 200,
+  '/posts': 210,
+  '/scheduling': 200,
+  '/subscriptions': 158,
+  '/settings': 158,
+  '/admin/subscriptions': 158,
+};
+
+describe('JavaScript budget per route', () => {
+  beforeAll(() => {
+    // Measures the current sources: builds the web app when its build is missing or older.
+    // (Vitest sets NODE_ENV=test, which would build React's development bundle.)
+    if (isBuildStale())
+      execFileSync('npx', ['vite', 'build'], {
+        cwd: WEB_ROOT,
+        stdio: 'ignore',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+  }, 180_000);
+
+  it.each(Object.entries(BUDGET_KB))('%s loads at most %d KB of gzipped JS', (route, budget) => {
+    const files = routeFiles(readManifest(), route);
+    const kb = files.reduce((sum, file) => sum + gzipSize(file), 0) / 1024;
+    expect(kb, `${route}: ${files.join(', ')}`).toBeLessThanOrEqual(budget);
+  });
+
+  it('keeps other screens out of the first page', () => {
+    const login = routeFiles(readManifest(), '/login').join(' ');
+    for (const screen of ['companies-page', 'posts-page', 'scheduling-page', 'admin-page'])
+      expect(login).not.toContain(screen);
+  });
+});

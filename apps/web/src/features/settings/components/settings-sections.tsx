@@ -1,0 +1,81 @@
+import { ROUTES } from '@cadence/shared';
+import type { ComponentType, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { DeveloperInfoSection } from './developer-info-section';
+import { NotificationsSection } from './notifications-section';
+import { PostLogsSection } from './post-logs-section';
+import { ProfileSection } from './profile-section';
+import { SecuritySection } from './security-section';
+import { SubscriptionSlot } from './subscription-slot';
+import { TimezoneSection } from './timezone-section';
+import { YourDataSection } from './your-data-section';
+
+export interface SettingsSectionEntry {
+  /** The link target: /settings#id opens and scrolls to the section. */
+  id: string;
+  title: string;
+  description: string;
+  component: ComponentType;
+  /** Shown under the section's content. */
+  footer?: ReactNode;
+}
+
+/** The page's sections in the spec's order, then ours. Plug a new section in here. */
+export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
+  {
+    id: 'profile',
+    title: 'Update Profile',
+    description: 'Your name, picture, gender and address.',
+    component: ProfileSection,
+  },
+  {
+    id: 'security',
+    title: 'Security',
+    description: 'Change your password.',
+    component: SecuritySection,
+  },
+  {
+    id: 'subscription',
+    title: 'Subscription',
+    description: 'Your current plan.',
+    component: SubscriptionSlot,
+    footer: (
+      <Link to={ROUTES.subscriptions} className={buttonClasses('soft', 'md', 'mt-4')}>
+        Explore Subscription Plans
+      </Link>
+    ),
+  },
+  {
+    id: 'post-logs',
+    title: 'Post Logs',
+    description: 'Every publishing attempt, newest first.',
+    component: PostLogsSection,
+  },
+  {
+    id: 'timezone',
+    title: 'Timezone Settings',
+    description: 'The zone your posts are scheduled and shown in.',
+    component: TimezoneSection,
+  },
+  {
+    id: 'developer-info',
+    title: 'Developer Info',
+    description: 'The AI calls made for your account.',
+    component: DeveloperInfoSection,
+  },
+  {
+    id: 'notifications',
+    title: 'Notifications',
+    description: 'What we e-mail you about.',
+    component: NotificationsSection,
+  },
+  {
+    id: 'your-data',
+    title: 'Your Data',
+    description: 'Export your data or delete your account.',
+    component: YourDataSection,
+  },
+];
+
+export const SETTINGS_SECTION_IDS = SETTINGS_SECTIONS.map((section) => section.id);

@@ -1,0 +1,14 @@
+import { AVATAR_MAX_BYTES, PROFILE_MESSAGES } from '@cadence/shared';
+
+export const AVATAR_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
+const AVATAR_TYPES = new Set(AVATAR_ACCEPT.split(','));
+
+/**
+ * A first look in the browser, so a wrong file is named before the upload. The server judges
+ * the bytes again (type, size, pixels): this is only a courtesy.
+ */
+export function checkAvatarFile(file: { type: string; size: number }): string | null {
+  if (!AVATAR_TYPES.has(file.type)) return PROFILE_MESSAGES.avatarType;
+  if (file.size > AVATAR_MAX_BYTES) return PROFILE_MESSAGES.avatarSize;
+  return null;
+}

@@ -1,0 +1,20 @@
+import type { SystemLog } from '@cadence/shared';
+import { PUBLISH_MAX_RETRIES } from '@cadence/shared';
+
+/** Spec 001 section 4: success green, error red, pending yellow (text colours >= 4.5:1). */
+export const LOG_STATUS_CLASSES: Record<SystemLog['status'], string> = {
+  success: 'bg-green-50 text-green-800 ring-green-600/30',
+  error: 'bg-red-50 text-red-800 ring-red-600/30',
+  pending: 'bg-yellow-50 text-yellow-800 ring-yellow-600/40',
+};
+
+export const LOG_STATUS_LABELS: Record<SystemLog['status'], string> = {
+  success: 'Success',
+  error: 'Error',
+  pending: 'Pending',
+};
+
+/** 'Retry n/3' once a log is a retry; nothing for a first attempt. */
+export function retryLabel(retryCount: number): string | null {
+  return retryCount > 0 ? `Retry ${retryCount}/${PUBLISH_MAX_RETRIES}` : null;
+}

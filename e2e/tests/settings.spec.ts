@@ -1,0 +1,264 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { makePng } from '../../apps/server/test/helpers/images.js';
+import {
+  api,
+  companyWithNetworks,
+  createPostByApi,
+  fakeCredentials,
+  openSignedIn,
+  paidToken,
+} from '../support/api.js';
+import { uniqueEmail, waitForCode } from '../support/mail.js';
+import { waitForToastsToClear } from '../support/toasts.js';
+
+test.use({ timezoneId: 'UTC' });
+// Each test signs up, schedules or waits for publishing: leave room for a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+/** A fresh verified customer, signed in through the API (so tests never share a password). */
+async function createCustomer(name: string) {
+  const email = uniqueEmail('settings');
+  const password = 'settings-password-1';
+  await api('/customer/auth/sign-up', { body: { name, email, password } });
+  const otp_code = await waitForCode(email, 1);
+  await api('/customer/auth/submit-otp', { body: { purpose: 'registration', email, otp_code } });
+  const { access_token: token } = await api<{ access_token: string }>('/customer/auth/sign-in', {
+    body: { email, password },
+  });
+  return { email, password, token };
+}
+
+async function openAs(page: Page, token: string, url: string) {
+  await page.addInitScript((value) => {
+    if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', value);
+  }, token);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+}
+
+const section = (page: Page, name: string) =>
+  page.locator('section').filter({ has: page.getByRole('heading', { name, level: 2 }) });
+
+test('changes the profile with an avatar and shows it in the navigation at once', async ({
+  page,
+}) => {
+  const customer = await createCustomer('Avery Avatar');
+  await openAs(page, customer.token, '/settings');
+  const nav = page.getByRole('banner');
+  await expect(nav.getByText('AA', { exact: true })).toBeVisible();
+  await expect(nav.getByTestId('avatar-image')).toHaveCount(0);
+
+  const profile = section(page, 'Update Profile');
+  await expect(profile.getByLabel('Email')).toHaveValue(customer.email);
+  await expect(profile.getByLabel('Email')).toHaveAttribute('readonly', '');
+  await profile.getByLabel('Name').fill('Avery Updated');
+  await profile.getByLabel('Gender').selectOption('other');
+  await profile.getByLabel('Address').fill('5 Harbour Row, Cork');
+  await profile.getByLabel('Profile image').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: makePng(120, 80),
+  });
+  await profile.getByRole('button', { name: 'Update Profile', exact: true }).click();
+  await expect(page.getByText('Profile updated successfully')).toBeVisible();
+
+  const avatar = nav.getByTestId('avatar-image');
+  await expect(avatar).toHaveAttribute('src', /^\/uploads\/avatars\/.+\.webp$/);
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(256);
+  await expect(nav.getByText('Avery Updated')).toBeAttached();
+
+  await page.reload();
+  await expect(section(page, 'Update Profile').getByLabel('Gender')).toHaveValue('other');
+  await expect(section(page, 'Update Profile').getByLabel('Address')).toHaveValue(
+    '5 Harbour Row, Cork',
+  );
+});
+
+test('changes the password, stays signed in, and signs in with the new one', async ({ page }) => {
+  const customer = await createCustomer('Sam Secure');
+  await openAs(page, customer.token, '/settings#security');
+  const security = section(page, 'Security');
+  await expect(security.getByLabel('Old password')).toBeVisible();
+
+  await security.getByLabel('Old password').fill(customer.password);
+  await security.getByLabel('New password').fill('a brand new password');
+  await security.getByLabel('Confirm password').fill('a different password');
+  await security.getByRole('button', { name: 'Update Password' }).click();
+  await expect(security.getByText('New password and confirm password do not match')).toBeVisible();
+
+  await security.getByLabel('Old password').fill('not the password');
+  await security.getByLabel('Confirm password').fill('a brand new password');
+  await security.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText(/Your old password is incorrect/)).toBeVisible();
+
+  await security.getByLabel('Old password').fill(customer.password);
+  await security.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password updated successfully')).toBeVisible();
+
+  // The old session token no longer works, but this browser holds the fresh one.
+  const old = await page.request.get('/api/customer/me', {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  expect(old.status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+
+  await waitForToastsToClear(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email address').fill(customer.email);
+  await page.getByLabel('Password').fill('a brand new password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/companies$/);
+});
+
+test('filters and searches the post logs, and a row links to its post', async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = paidToken();
+  const companyId = await companyWithNetworks(token, `Log Maker ${Date.now()}`);
+  const content = `Logged post ${Date.now()}: fresh bread at dawn`;
+  const post = await createPostByApi(token, companyId, content);
+  await api('/schedules', {
+    token,
+    body: {
+      social_account_type: ['twitter', 'bluesky'],
+      post_id: post.id,
+      schedule_date: new Date(Date.now() + 3_000).toISOString(),
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        const logs = await api<{ rows: Array<{ post_id: string | null; status: string }> }>(
+          '/customer/logs?status=success&limit=100',
+          { token },
+        );
+        return logs.rows.filter((row) => row.post_id === post.id).length;
+      },
+      { timeout: 90_000, intervals: [1_000] },
+    )
+    .toBe(2);
+
+  await openSignedIn(page, '/settings#post-logs');
+  const logs = section(page, 'Post Logs');
+  const rows = logs.getByTestId('post-log');
+  await expect(rows.first()).toBeVisible();
+
+  await logs.getByRole('button', { name: 'Success', exact: true }).click();
+  await expect(logs.getByRole('button', { name: 'Success', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await logs.getByRole('searchbox', { name: 'Search logs' }).fill('bluesky');
+  // The list settles on the server's answer: only successful Bluesky attempts.
+  await expect(rows.first()).toContainText('Bluesky');
+  await expect(rows.filter({ hasNotText: 'Bluesky' })).toHaveCount(0);
+  await expect(rows.filter({ hasNotText: 'Success' })).toHaveCount(0);
+  await logs.getByRole('button', { name: 'Pending', exact: true }).click();
+  await expect(logs.getByText('No logs match these filters.').or(rows.first())).toBeVisible();
+  await expect(rows.filter({ hasNotText: 'Pending' })).toHaveCount(0);
+
+  await logs.getByRole('button', { name: 'All', exact: true }).click();
+  await logs.getByRole('searchbox', { name: 'Search logs' }).fill('');
+  await logs
+    .getByRole('link', { name: `View post: ${content}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/posts\?q=/);
+  await expect(page.getByText(content).first()).toBeVisible();
+});
+
+test("saves a zone and the Scheduling page's times move", async ({ page }) => {
+  const customer = await createCustomer('Zoe Zone');
+  const company = await api<{ id: string }>('/customer/company', {
+    token: customer.token,
+    body: { name: `Zone Co ${Date.now()}`, website: 'https://zone.example.com' },
+  });
+  const fake = fakeCredentials();
+  await api('/social-accounts/save', {
+    token: customer.token,
+    body: {
+      social_account_type: 'twitter',
+      company_id: company.id,
+      api_key: fake.twitter.apiKey,
+      api_secret: fake.twitter.apiSecret,
+      client_id: fake.twitter.accessToken,
+      client_secret: fake.twitter.accessTokenSecret,
+    },
+  });
+  const post = await createPostByApi(customer.token, company.id, `Zone post ${Date.now()}`);
+  const noon = new Date();
+  noon.setUTCDate(noon.getUTCDate() + 2);
+  noon.setUTCHours(12, 0, 0, 0);
+  await api('/schedules', {
+    token: customer.token,
+    body: {
+      social_account_type: ['twitter'],
+      post_id: post.id,
+      schedule_date: noon.toISOString(),
+    },
+  });
+
+  await openAs(page, customer.token, '/settings#timezone');
+  const zone = section(page, 'Timezone Settings');
+  // Nothing saved yet: the browser's zone (UTC here) is chosen.
+  await expect(zone.getByLabel('Time zone', { exact: true })).toHaveValue('UTC');
+  await expect(zone.getByText(/does not move posts already scheduled/)).toBeVisible();
+
+  await page.goto('/scheduling');
+  const scheduledAt = page.locator(`time[datetime="${noon.toISOString()}"]`);
+  await expect(scheduledAt).toContainText('12:00 PM');
+
+  await page.goto('/settings#timezone');
+  await zone.getByLabel('Search time zones').fill('tokyo');
+  await zone.getByLabel('Time zone', { exact: true }).selectOption('Asia/Tokyo');
+  await zone.getByRole('button', { name: 'Save Timezone' }).click();
+  await expect(page.getByText('Timezone settings saved successfully')).toBeVisible();
+
+  await page.goto('/scheduling');
+  await expect(scheduledAt).toContainText('9:00 PM');
+  const saved = await api<{ timezone: string; auto_dst: boolean }>('/customer/settings', {
+    token: customer.token,
+  });
+  expect(saved).toEqual({ timezone: 'Asia/Tokyo', auto_dst: true });
+});
+
+test('copies a developer-log entry to the clipboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const marker = `Clipboard check ${Date.now()}`;
+  // Any answer will do: the call is logged whether or not it succeeds.
+  await fetch(`${process.env.E2E_BASE_URL}/api/ai/hashtags`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${paidToken()}` },
+    body: JSON.stringify({ content: marker }),
+  });
+  await openSignedIn(page, '/settings#developer-info');
+  const developer = section(page, 'Developer Info');
+  await expect(developer.getByText('Calls this month')).toBeVisible();
+  const entry = developer.getByTestId('api-log').filter({ hasText: marker });
+  await entry.getByText('Prompt', { exact: true }).click();
+  await expect(entry.getByText(marker)).toBeVisible();
+  await entry.getByRole('button', { name: /^Copy the hashtags call/ }).click();
+  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(JSON.parse(copied)).toMatchObject({ purpose: 'hashtags' });
+  expect(copied).toContain(marker);
+});
+
+test('screenshots of /settings at desktop and phone width', async ({ page }) => {
+  const dir = path.join(import.meta.dirname, '..', '.artifacts');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openSignedIn(page, '/settings#post-logs');
+  await expect(section(page, 'Post Logs').getByText(/Refreshes every 30 seconds/)).toBeVisible();
+  // From the top, so the sticky navigation sits where a person sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(dir, 'settings-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings#developer-info');
+  await expect(section(page, 'Developer Info').getByText('Calls this month')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(dir, 'settings-phone.png'), fullPage: true });
+});
