@@ -49,7 +49,10 @@ export const PostFromUrlRequestSchema = z.object({
     .trim()
     .min(1, 'Please enter a URL')
     .max(POST_URL_MAX, 'URL is too long')
-    .refine((url) => normalizeWebsite(url) !== undefined, AI_POST_MESSAGES.invalidUrl),
+    .refine(
+      (url) => url === '' || normalizeWebsite(url) !== undefined,
+      AI_POST_MESSAGES.invalidUrl,
+    ),
   company_id: optionalUuid,
   reference_company_id: optionalUuid,
   tone: PostToneSchema.default(DEFAULT_POST_TONE),

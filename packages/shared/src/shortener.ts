@@ -17,7 +17,10 @@ export const ShortenRequestSchema = z.object({
     .trim()
     .min(1, 'Please enter a URL')
     .max(POST_URL_MAX, 'URL is too long')
-    .refine((url) => normalizeWebsite(url) !== undefined, SHORTENER_MESSAGES.invalidUrl),
+    .refine(
+      (url) => url === '' || normalizeWebsite(url) !== undefined,
+      SHORTENER_MESSAGES.invalidUrl,
+    ),
 });
 export const ShortenResultSchema = z.object({
   url: z.string(),
