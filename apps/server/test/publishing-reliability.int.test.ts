@@ -77,7 +77,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
   beforeAll(async () => {
     await promisify(execFile)(process.execPath, ['build.mjs'], { cwd: serverDir });
     fakes = await startNetworkFakes();
-    t = await createTestApp('postgres', { env: fakes.env });
+    // The sender sets a job's expiry, so the test app uses the workers' short one too.
+    t = await createTestApp('postgres', {
+      env: { ...fakes.env, PUBLISH_JOB_EXPIRE_SECONDS: String(JOB_EXPIRE_SECONDS) },
+    });
     const token = await createVerifiedAccount(t, { email: 'burst@example.com' });
     await setTier(t.services.database.db, 'burst@example.com', 'enterprise');
     companyId = await createCompany(t, token);
