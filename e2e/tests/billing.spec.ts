@@ -84,7 +84,7 @@ test('a Free customer buys Pro through the preview and the test checkout', async
   ).toBeDisabled();
 
   // Settings shows Pro, its next billing date and the receipt.
-  await page.goto('/settings');
+  await page.goto('/settings#subscription');
   const current = page.getByLabel('Current subscription');
   await expect(current.getByRole('heading', { name: 'Pro' })).toBeVisible();
   await expect(current.getByText('Active', { exact: true })).toBeVisible();

@@ -741,7 +741,7 @@ export function createBillingService(deps: BillingDeps) {
           await provider
             .setCancelAtPeriodEnd(q.current.providerSubscriptionId, false)
             .catch(() => {});
-        return { order_id: null, payment_url: '/settings?section=subscription' };
+        return { order_id: null, payment_url: '/settings#subscription' };
       }
       const user = await repo.findUser(db, userId);
       if (!user) throw AppError.unauthorized('Not authenticated', 'SIGN_IN_REQUIRED');
