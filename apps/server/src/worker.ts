@@ -2,6 +2,7 @@ import type { Container } from './container.js';
 import { JOBS } from './jobs/index.js';
 import { createJobWorker } from './jobs/worker.js';
 import { startBillingRenewals } from './jobs/billing-renewals.js';
+import { ORPHAN_SWEEP_INTERVAL_MS } from './jobs/orphan-sweep.job.js';
 import { createReconciler } from './modules/publishing/reconciler.js';
 
 /**
@@ -33,11 +34,22 @@ export function createWorker(container: Container) {
   });
   let isStarted = false;
   let renewals: ReturnType<typeof startBillingRenewals> | null = null;
+  let sweepTimer: NodeJS.Timeout | undefined;
+  // Queues the orphan-upload sweep; with several workers the fixed key keeps one waiting.
+  const queueSweep = () =>
+    container.orphanSweepJobs.send({}).catch((error: unknown) => {
+      logger.error({ err: error }, 'could not queue the orphan upload sweep');
+      return null;
+    });
 
   return {
     /** Publishes one instance now, as its job would (tests and tools). */
     publishInstance: (instanceId: string) => track(container.publishInstance(instanceId)),
     reconcile: reconciler.reconcile,
+    /** Sends one customer's waiting notification mail now, as its job would (tests). */
+    sendNotificationMail: (userId: string) => track(container.sendNotificationMail(userId)),
+    /** Runs the orphan-upload sweep now, as its job would (tests). */
+    sweepOrphanUploads: () => track(container.sweepOrphanUploads()),
 
     /** Works the queues, and reconciles at once and then every interval. */
     async start() {
@@ -47,6 +59,10 @@ export function createWorker(container: Container) {
       await reconciler.start();
       // Renews or lapses subscriptions at their period end, and expires stale checkouts.
       renewals = startBillingRenewals(container.services.billing, logger);
+      // Uploads nothing references are deleted once an hour old (at start, then every 10 min).
+      void queueSweep();
+      sweepTimer = setInterval(() => void queueSweep(), ORPHAN_SWEEP_INTERVAL_MS);
+      sweepTimer.unref();
     },
 
     /** Stops taking jobs and waits for the runs in flight to settle. */
@@ -55,6 +71,8 @@ export function createWorker(container: Container) {
       reconciler.stop();
       renewals?.stop();
       renewals = null;
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = undefined;
       await jobs.stop();
       await Promise.allSettled([...inFlight]);
     },

@@ -109,6 +109,11 @@ export const ERROR_CODES = [
   'AVATAR_TOO_MANY_PIXELS',
   'AVATAR_UNREADABLE',
   'WRONG_PASSWORD',
+  // Settings: uploads, notifications, export and account deletion
+  'UPLOAD_RATE_LIMITED',
+  'STORAGE_FULL',
+  'ACCOUNT_NOT_FOUND',
+  'LAST_ADMIN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

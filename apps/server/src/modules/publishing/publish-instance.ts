@@ -14,6 +14,7 @@ import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
 import type { NetworkRegistry } from '../../integrations/networks/registry.js';
+import type { PublishingEvent } from '../notifications/notifications.service.js';
 import { decideFailure, instanceOutcome } from './decisions.js';
 import * as repo from './publishing.repository.js';
 import type { createSemaphore } from './semaphore.js';
@@ -30,6 +31,8 @@ export interface PublishDeps {
   missedAfterMs: number;
   jobExpireSeconds: number;
   retryBaseMs: number;
+  /** Records a final failure or a reconnect for the customer's bell and mail. */
+  notify: (event: PublishingEvent) => Promise<void>;
   /** One per network, shared by every instance this process publishes. */
   semaphores: Record<NetworkId, ReturnType<typeof createSemaphore>>;
 }
@@ -40,6 +43,23 @@ const reconnectMessage = (name: string, reason: string) =>
 /** Builds the handler of one publish job: publishes an instance to each of its networks, once. */
 export function createInstancePublisher(deps: PublishDeps) {
   const { db } = deps;
+
+  /** Tells the customer about a publication that ended badly (or a connection to renew). */
+  function notify(
+    context: repo.InstanceContext,
+    network: NetworkId,
+    kind: PublishingEvent['kind'],
+    message: string,
+  ) {
+    return deps.notify({
+      userId: context.instance.userId,
+      kind,
+      postId: context.post.id,
+      companyId: context.post.companyId,
+      network,
+      message,
+    });
+  }
 
   function mediaOf(context: repo.InstanceContext): PublishInput['media'] {
     const attachment = context.attachment;
@@ -79,6 +99,12 @@ export function createInstancePublisher(deps: PublishDeps) {
         deps.clock(),
       );
       await log({ status: 'error', message, errorCode, retryCount });
+      await notify(
+        context,
+        network,
+        errorCode === 'auth' ? 'connection_reconnect' : 'publication_failed',
+        message,
+      );
     };
 
     const claimed = await repo.claimPublication(db, pending.id, deps.clock());
@@ -125,7 +151,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       // does not, so slow queries never starve a network of calls (and vice versa).
       result = await deps.semaphores[network].run(() => adapter.publish(input, credentials));
     } catch (error) {
-      await settleNetworkFailure(error, claimed, name, log, fail);
+      await settleNetworkFailure(context, error, claimed, name, log, fail);
       return;
     }
     await recordPublished(pending.id, network, result);
@@ -155,6 +181,7 @@ export function createInstancePublisher(deps: PublishDeps) {
   }
 
   async function settleNetworkFailure(
+    context: repo.InstanceContext,
     error: unknown,
     claimed: PublicationRow,
     name: string,
@@ -179,6 +206,12 @@ export function createInstancePublisher(deps: PublishDeps) {
         errorCode: 'unconfirmed',
         retryCount,
       });
+      await notify(
+        context,
+        claimed.network,
+        'publication_unconfirmed',
+        SCHEDULE_MESSAGES.unconfirmed,
+      );
       return;
     }
     const decision = decideFailure(error.kind, claimed.attempts, {
@@ -215,6 +248,12 @@ export function createInstancePublisher(deps: PublishDeps) {
         errorCode: 'unconfirmed',
         retryCount,
       });
+      await notify(
+        context,
+        claimed.network,
+        'publication_unconfirmed',
+        SCHEDULE_MESSAGES.unconfirmed,
+      );
       return;
     }
     if (decision.needsReconnect && claimed.connectionId) {
@@ -277,13 +316,22 @@ export function createInstancePublisher(deps: PublishDeps) {
       SCHEDULE_MESSAGES.unconfirmed,
       now,
     );
-    for (const publication of stale)
+    for (const publication of stale) {
       await logFor(publication, SCHEDULE_MESSAGES.unconfirmed, 'unconfirmed');
+      await notify(
+        context,
+        publication.network,
+        'publication_unconfirmed',
+        SCHEDULE_MESSAGES.unconfirmed,
+      );
+    }
 
     if (now.getTime() - instance.scheduledFor.getTime() > deps.missedAfterMs) {
       const missed = await repo.markMissed(db, instanceId, SCHEDULE_MESSAGES.missed, now);
-      for (const publication of missed)
+      for (const publication of missed) {
         await logFor(publication, SCHEDULE_MESSAGES.missed, 'missed');
+        await notify(context, publication.network, 'publication_failed', SCHEDULE_MESSAGES.missed);
+      }
       await settleInstance(context);
       return;
     }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../../components/ui/avatar';
 import { prefetchScreen } from '../screens';
@@ -59,7 +60,11 @@ export function TopNav({ user }: TopNavProps) {
           </ul>
         </nav>
 
+        <div className="ml-auto flex items-center gap-1 lg:hidden">
+          <NotificationBell />
+        </div>
         <div className="ml-auto hidden items-center gap-3 lg:flex">
+          <NotificationBell />
           <UserBadge user={user} />
           <button
             type="button"
@@ -73,7 +78,7 @@ export function TopNav({ user }: TopNavProps) {
 
         <button
           type="button"
-          className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 lg:hidden"
+          className="inline-flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 lg:hidden"
           aria-expanded={isMenuOpen}
           aria-controls="mobile-menu"
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}

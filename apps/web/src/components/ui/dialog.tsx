@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from '../../lib/cn';
 
 type DialogSize = 'md' | 'lg' | 'xl' | '2xl';
@@ -22,6 +22,11 @@ interface DialogProps {
   isModalStrict?: boolean;
   /** The widest the dialog grows (default md); forms with many fields want more room. */
   size?: DialogSize;
+  /**
+   * Where focus goes when the dialog closes. Radix returns it to a `Dialog.Trigger` only;
+   * a dialog opened by a plain button passes that button here.
+   */
+  returnFocusRef?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -32,6 +37,7 @@ export function Dialog({
   description,
   isModalStrict = false,
   size = 'md',
+  returnFocusRef,
   children,
 }: DialogProps) {
   return (
@@ -47,6 +53,14 @@ export function Dialog({
             // Without a description Radix must be told there is none, else it warns.
             {...(description === undefined ? { 'aria-describedby': undefined } : {})}
             onPointerDownOutside={isModalStrict ? (event) => event.preventDefault() : undefined}
+            onCloseAutoFocus={
+              returnFocusRef
+                ? (event) => {
+                    event.preventDefault();
+                    returnFocusRef.current?.focus();
+                  }
+                : undefined
+            }
           >
             <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight text-gray-900">
               {title}

@@ -1,8 +1,9 @@
 import type { Company } from '@cadence/shared';
-import { COMPANY_TOASTS } from '@cadence/shared';
+import { COMPANY_TOASTS, SOCIALS_QUERY_PARAM } from '@cadence/shared';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { useMediaQuery } from '../../../hooks/use-media-query';
@@ -28,7 +29,23 @@ export function CompaniesPage() {
   const [selectedId, setSelectedId] = useState('');
   const [editor, setEditor] = useState<CompanyEditor | null>(null);
   const [deleting, setDeleting] = useState<Company | null>(null);
-  const [socialsId, setSocialsId] = useState<string | null>(null);
+  // `?socials=<id>` (links in notification mails and the bell) opens that entity's Socials.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [socialsId, setSocialsId] = useState<string | null>(() =>
+    searchParams.get(SOCIALS_QUERY_PARAM),
+  );
+  const closeSocials = () => {
+    setSocialsId(null);
+    if (searchParams.has(SOCIALS_QUERY_PARAM)) {
+      setSearchParams(
+        (params) => {
+          params.delete(SOCIALS_QUERY_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  };
 
   const rows = data?.rows ?? [];
   // A selected company that has since been deleted no longer filters anything.
@@ -98,7 +115,7 @@ export function CompaniesPage() {
       <ConnectSocialsDialog
         company={socialsCompany}
         supportedNetworks={data?.supported_social_accounts ?? []}
-        onClose={() => setSocialsId(null)}
+        onClose={closeSocials}
       />
     </>
   );
