@@ -131,12 +131,26 @@ describe.each(engines)('posts: the list and search on %s', (engine) => {
     });
   });
 
+  it('answers one post to its owner only (the links of notifications open it)', async () => {
+    const token = await customer('linked@example.com');
+    const companyId = await addCompany(token, 'Linked Co');
+    const post = await addPost(token, { company_id: companyId, content: 'Linked post' });
+    const own = await kit.call('GET', `/customer/post/${post.id}`, token);
+    expect(own.status).toBe(200);
+    expect(own.json.data).toMatchObject({ id: post.id, content: 'Linked post' });
+    const other = await customer('not-linked@example.com');
+    const stranger = await kit.call('GET', `/customer/post/${post.id}`, other);
+    expect(stranger.status).toBe(404);
+    expect((await kit.call('GET', '/customer/post/not-an-id', token)).status).toBe(404);
+  });
+
   it('lists the routes in the OpenAPI document', async () => {
     const response = await kit.t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const doc = response.json<{ paths: Record<string, Record<string, unknown>> }>();
     expect(Object.keys(doc.paths['/api/customer/post'] ?? {}).sort()).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/api/customer/post/{id}'] ?? {}).sort()).toEqual([
       'delete',
+      'get',
       'patch',
     ]);
   });
