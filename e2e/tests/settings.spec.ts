@@ -381,9 +381,7 @@ test('the bell lists a failed publication, unread first, and marks it read', asy
   await expect(bell).toBeFocused();
 });
 
-test('the whole settings page with every section open has no axe violations', async ({
-  page,
-}) => {
+test('the whole settings page with every section open has no axe violations', async ({ page }) => {
   await openSignedIn(page, '/settings#post-logs');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   // Each closed section opens by its own button (a link opens one at a time).

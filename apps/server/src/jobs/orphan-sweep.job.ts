@@ -20,9 +20,7 @@ export const orphanSweepJob = defineJob({
     concurrency: () => 1,
   },
   singletonKey: () => 'sweep',
-  createHandler:
-    (deps: { sweepOrphanUploads: () => Promise<unknown> }) =>
-    async () => {
-      await deps.sweepOrphanUploads();
-    },
+  createHandler: (deps: { sweepOrphanUploads: () => Promise<unknown> }) => async () => {
+    await deps.sweepOrphanUploads();
+  },
 });

@@ -931,7 +931,10 @@ export function createBillingService(deps: BillingDeps) {
         await provider.cancelNow(sub.providerSubscriptionId);
       } catch (error) {
         logger.error({ err: error }, 'cancelling a deleted account at the provider failed');
-        throw AppError.badGateway(BILLING_MESSAGES.paymentProviderFailed, 'PAYMENT_PROVIDER_FAILED');
+        throw AppError.badGateway(
+          BILLING_MESSAGES.paymentProviderFailed,
+          'PAYMENT_PROVIDER_FAILED',
+        );
       }
     },
 

@@ -10,7 +10,10 @@ import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
-import { useMarkNotificationsRead, useNotificationEvents } from '../../../lib/queries/notifications';
+import {
+  useMarkNotificationsRead,
+  useNotificationEvents,
+} from '../../../lib/queries/notifications';
 
 const PAGE_SIZE = 8;
 
