@@ -23,6 +23,7 @@ import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { engines, type Engine } from './helpers/databases.js';
 import { makePng, multipartFile, SVG_LOGO } from './helpers/images.js';
+import { multipartForm } from './helpers/media.js';
 import {
   connectNetworks,
   connectionFields,
@@ -114,6 +115,22 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
     };
   }
   const fileOf = (url: string) => path.join(t.config.dataDir, url);
+
+  /** Saves the profile with a new avatar; answers the status and the avatar's address. */
+  async function uploadAvatar(token: string, bytes: Buffer) {
+    const form = multipartForm([
+      { name: 'name', value: 'Ava Tar' },
+      { name: 'profile_image', filename: 'me.png', type: 'image/png', bytes },
+    ]);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/customer/update',
+      headers: { ...form.headers, ...auth(token) },
+      payload: form.payload,
+    });
+    const json = response.json<{ message: string; data: { profile_image: string | null } }>();
+    return { status: response.statusCode, message: json.message, url: json.data?.profile_image };
+  }
 
   beforeAll(async () => {
     fakes = await startNetworkFakes();
@@ -309,6 +326,57 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
       }
     });
 
+    it('count avatars too: recorded, in the allowance, and a replaced one frees its bytes', async () => {
+      const token = await createVerifiedAccount(t, { email: 'avatar-quota@example.com' });
+      const userId = await userIdOf('avatar-quota@example.com');
+      const rowsOf = () =>
+        db().select().from(uploadedFiles).where(eq(uploadedFiles.userId, userId));
+      const first = await uploadAvatar(token, makePng(80, 80));
+      expect(first.status).toBe(200);
+      const [row] = await rowsOf();
+      expect(row).toMatchObject({
+        kind: 'avatar',
+        storageKey: first.url!.slice('/uploads/'.length),
+      });
+      const usage = (await call('GET', '/customer/storage', token)).json?.data as StorageUsage;
+      expect(usage.used_bytes).toBe(row!.sizeBytes);
+      expect(row!.sizeBytes).toBeGreaterThan(0);
+
+      // A new avatar replaces the record and the file of the old one.
+      const second = await uploadAvatar(token, makePng(90, 90));
+      expect(second.status).toBe(200);
+      expect(existsSync(fileOf(first.url!))).toBe(false);
+      expect((await rowsOf()).map((r) => r.storageKey)).toEqual([
+        second.url!.slice('/uploads/'.length),
+      ]);
+
+      // The sweep keeps an avatar in use, however old.
+      t.clock.advance(2 * 3600);
+      await t.publisher.sweepOrphanUploads();
+      expect(existsSync(fileOf(second.url!))).toBe(true);
+
+      // Over the allowance: refused, and the profile keeps its avatar.
+      await db()
+        .update(subscriptionPlans)
+        .set({ maxStorageBytes: row!.sizeBytes })
+        .where(eq(subscriptionPlans.tier, 'free'));
+      try {
+        const refused = await uploadAvatar(token, makePng(100, 100));
+        expect(refused.status).toBe(413);
+        expect(refused.message).toMatch(/exceed your storage allowance/);
+        const profile = (await call('GET', '/customer', token)).json?.data as {
+          profile_image: string;
+        };
+        expect(profile.profile_image).toBe(second.url);
+        expect(await rowsOf()).toHaveLength(1);
+      } finally {
+        await db()
+          .update(subscriptionPlans)
+          .set({ maxStorageBytes: 200 * 1024 * 1024 })
+          .where(eq(subscriptionPlans.tier, 'free'));
+      }
+    });
+
     it('are rate limited per account', async () => {
       const token = await createVerifiedAccount(t, { email: 'burst@example.com' });
       const png = makePng(32, 32);
@@ -466,6 +534,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
         notifications: unknown[];
       };
       expect(archive.profile.email).toBe('owner@example.com');
+      expect(archive.settings).toEqual({ timezone: null, auto_dst: true });
       expect(archive.entities.map((entity) => entity.id)).toEqual([companyId]);
       expect(archive.entities[0]!.connections[0]).toMatchObject({ network: 'twitter' });
       expect(archive.posts).toHaveLength(sequence);
@@ -607,6 +676,12 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
         sql`insert into ai_call_logs (user_id, platform, model, purpose, prompt, response_time_ms) values (${ownerId}, 'openai', 'gpt', 'post', 'hi', 5)`,
       );
       const strangerCompany = await createCompany(t, stranger, 'Stranger Co');
+      const avatar = await uploadAvatar(owner, makePng(64, 64));
+      expect(avatar.status).toBe(200);
+      const exported = JSON.parse((await call('GET', '/customer/export', owner)).body) as {
+        profile: { profile_image: string };
+      };
+      expect(exported.profile.profile_image).toBe(avatar.url);
 
       const deleted = await call('DELETE', '/customer', owner, {
         password: PASSWORD,
@@ -630,6 +705,8 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
         'short_links where user_id',
         'user_settings where user_id',
         'customer_subscriptions where user_id',
+        'orders where user_id',
+        'payment_customers where user_id',
       ];
       for (const from of owned) {
         const result = await db().execute(
@@ -644,6 +721,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
           .where(eq(socialConnections.companyId, companyId)),
       ).toEqual([]);
       expect(existsSync(fileOf(logo))).toBe(false);
+      expect(existsSync(fileOf(avatar.url!))).toBe(false);
       expect(existsSync(fileOf(withImage.image!.mediaUrl))).toBe(false);
       const job = await t.services.queue.getJobById(publishInstanceJob.name, jobId);
       expect(job?.state).toBe('cancelled');

@@ -78,7 +78,7 @@ export function NotificationBell() {
               type="button"
               disabled={unread === 0 || markRead.isPending}
               onClick={() => markRead.mutate({ all: true })}
-              className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-gray-500 disabled:hover:bg-transparent"
+              className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-gray-500 disabled:hover:bg-transparent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               Mark all as read
             </button>
@@ -107,8 +107,8 @@ export function NotificationBell() {
                       <button
                         type="button"
                         onClick={() => markRead.mutate({ ids: [event.id] })}
-                        className="shrink-0 rounded-md px-1.5 py-0.5 text-xs font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-                        aria-label={`Mark "${event.title}" as read`}
+                        className="shrink-0 rounded-md px-1.5 py-0.5 text-xs font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                        aria-label={`Mark read: ${event.title}`}
                       >
                         Mark read
                       </button>
@@ -129,7 +129,7 @@ export function NotificationBell() {
                           if (!event.is_read) markRead.mutate({ ids: [event.id] });
                           setIsOpen(false);
                         }}
-                        className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+                        className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                       >
                         {link.label}
                       </Link>
@@ -145,7 +145,7 @@ export function NotificationBell() {
                 type="button"
                 disabled={page <= 1}
                 onClick={() => setPage((current) => current - 1)}
-                className="rounded-md px-2 py-1 font-medium text-gray-700 hover:bg-gray-100 disabled:text-gray-400"
+                className="rounded-md px-2 py-1 font-medium text-gray-700 hover:bg-gray-100 disabled:text-gray-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
                 Newer
               </button>
@@ -156,7 +156,7 @@ export function NotificationBell() {
                 type="button"
                 disabled={page >= pages}
                 onClick={() => setPage((current) => current + 1)}
-                className="rounded-md px-2 py-1 font-medium text-gray-700 hover:bg-gray-100 disabled:text-gray-400"
+                className="rounded-md px-2 py-1 font-medium text-gray-700 hover:bg-gray-100 disabled:text-gray-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
               >
                 Older
               </button>
