@@ -1,3 +1,4 @@
+/// <reference path="../../types/jsdom.d.ts" />
 import createDOMPurify from 'dompurify';
 
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href']);
