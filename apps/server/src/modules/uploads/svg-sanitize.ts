@@ -1,4 +1,3 @@
-/// <reference path="../../types/jsdom.d.ts" />
 import createDOMPurify from 'dompurify';
 
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href']);
