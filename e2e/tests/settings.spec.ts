@@ -398,3 +398,27 @@ test('the whole settings page with every section open has no axe violations', as
   await page.setViewportSize({ width: 375, height: 812 });
   await expectNoAxeViolations(page);
 });
+
+test("the links of notifications open a post's editor and an entity's Socials dialog", async ({
+  page,
+}) => {
+  const customer = await createCustomer('Lina Links');
+  const { id: companyId } = await api<{ id: string }>('/customer/company', {
+    token: customer.token,
+    body: { name: `Linked Co ${Date.now()}`, website: 'https://linked.example.com' },
+  });
+  const content = `Linked post ${Date.now()}`;
+  const post = await createPostByApi(customer.token, companyId, content);
+  await page.addInitScript((value) => {
+    if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', value);
+  }, customer.token);
+
+  await page.goto(`/posts?post=${post.id}`);
+  const editor = page.getByRole('dialog', { name: 'Edit Post' });
+  await expect(editor.getByLabel('Content', { exact: true })).toHaveValue(content);
+
+  await page.goto(`/companies?socials=${companyId}`);
+  await expect(page.getByRole('dialog', { name: 'Connect Social Networks' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/companies$/);
+});
