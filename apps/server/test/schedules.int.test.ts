@@ -17,12 +17,8 @@ import {
   type NetworkFakes,
 } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
-import {
-  createTestApp,
-  createVerifiedAccount,
-  type ApiBody,
-  type TestApp,
-} from './helpers/test-app.js';
+import { apiCall, type Method } from './helpers/api.js';
+import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
 
 const PUBLISH_QUEUE = publishInstanceJob.name;
 
@@ -57,24 +53,8 @@ describe.each(engines)('schedules on %s', (engine) => {
     await fakes?.close();
   });
 
-  async function call<T = unknown>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    token: string,
-    body?: object,
-  ) {
-    const response = await t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body ? { payload: body } : {}),
-    });
-    return {
-      status: response.statusCode,
-      body: response.body,
-      json: response.json<Omit<ApiBody, 'data'> & { data: T; success?: boolean }>(),
-    };
-  }
+  const call = <T = unknown>(method: Method, url: string, token: string, body?: object) =>
+    apiCall<T>(t.app, method, url, token, body);
   const schedule = (body: object, token = owner) =>
     call<{ id: string; instances: ScheduledInstance[] }>('POST', '/schedules', token, {
       social_account_type: ['twitter'],
