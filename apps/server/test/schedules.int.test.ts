@@ -294,22 +294,27 @@ describe.each(engines)('schedules on %s', (engine) => {
       );
       expect(theirs.json.data.days).toEqual([]);
       const bad = await call('GET', `/schedules/calendar?${range}&timezone=Bad/Zone`, owner);
-      expect(bad.status).toBe(400);
+      expect([bad.status, bad.json.code]).toEqual([400, 'UNKNOWN_TIME_ZONE']);
       expect(bad.json.message).toBe('Choose a time zone from the list');
       const backwards = await call(
         'GET',
         '/schedules/calendar?from=2027-02-01T00:00:00Z&to=2027-01-01T00:00:00Z',
         owner,
       );
-      expect([backwards.status, backwards.json.message]).toEqual([400, 'to must be after from']);
+      expect([backwards.status, backwards.json.message, backwards.json.code]).toEqual([
+        400,
+        'to must be after from',
+        'BAD_RANGE',
+      ]);
       const tooLong = await call(
         'GET',
         '/schedules/calendar?from=2027-01-01T00:00:00Z&to=2028-06-01T00:00:00Z',
         owner,
       );
-      expect([tooLong.status, tooLong.json.message]).toEqual([
+      expect([tooLong.status, tooLong.json.message, tooLong.json.code]).toEqual([
         400,
         'Ask for at most 400 days at once',
+        'RANGE_TOO_LONG',
       ]);
     });
   });

@@ -48,6 +48,7 @@ describe.each(engines)('the saved zone and the daylight-saving option on %s', (e
     const bad = await saveZone('Mars/Olympus_Mons', true);
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe('Choose a time zone from the list');
+    expect(bad.json.code).toBe('UNKNOWN_TIME_ZONE');
     const saved = await saveZone('Asia/Tokyo', true);
     expect(saved.status).toBe(200);
     expect(saved.json.message).toBe('Timezone settings saved successfully');

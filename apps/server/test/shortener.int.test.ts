@@ -140,6 +140,7 @@ describe.each(engines)('URL shortener on %s', (engine) => {
         const response = await shorten(url);
         expect(response.status, url).toBe(400);
         expect(response.json.message).toBe(invalid);
+        expect(response.json.code).toBe('INVALID_URL');
       }
       for (const url of ['https://bank.example.com@evil.example/', 'mailto:someone@example.com']) {
         const response = await shorten(url);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeWebsite } from './companies.js';
+import { issueCode } from './error-codes.js';
 import { DEFAULT_POST_TONE, POST_CONTENT_MAX, POST_URL_MAX, PostToneSchema } from './posts.js';
 
 /** The AI writing helpers' contracts: size formats, counts, requests, answers and messages. */
@@ -49,10 +50,10 @@ export const PostFromUrlRequestSchema = z.object({
     .trim()
     .min(1, 'Please enter a URL')
     .max(POST_URL_MAX, 'URL is too long')
-    .refine(
-      (url) => url === '' || normalizeWebsite(url) !== undefined,
-      AI_POST_MESSAGES.invalidUrl,
-    ),
+    .refine((url) => url === '' || normalizeWebsite(url) !== undefined, {
+      message: AI_POST_MESSAGES.invalidUrl,
+      ...issueCode('INVALID_URL'),
+    }),
   company_id: optionalUuid,
   reference_company_id: optionalUuid,
   tone: PostToneSchema.default(DEFAULT_POST_TONE),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueCode } from './error-codes.js';
 import { NETWORK_IDS } from './networks.js';
 import { pagingQuery } from './customer.js';
 import { AttachmentSchema, PageNumberSchema } from './posts.js';
@@ -57,7 +58,10 @@ export const TimeZoneSchema = z
   .string({ error: SETTINGS_MESSAGES.unknownZone })
   .trim()
   .max(64, SETTINGS_MESSAGES.unknownZone)
-  .refine(isKnownTimeZone, SETTINGS_MESSAGES.unknownZone)
+  .refine(isKnownTimeZone, {
+    message: SETTINGS_MESSAGES.unknownZone,
+    ...issueCode('UNKNOWN_TIME_ZONE'),
+  })
   .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 export const ScheduleCreateSchema = z.object({
@@ -177,12 +181,14 @@ export const CalendarQuerySchema = z
   .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
     message: 'to must be after from',
     path: ['to'],
+    ...issueCode('BAD_RANGE'),
   })
   .refine(
     (query) => Date.parse(query.to) - Date.parse(query.from) <= CALENDAR_MAX_DAYS * 86_400_000,
     {
       message: `Ask for at most ${CALENDAR_MAX_DAYS} days at once`,
       path: ['to'],
+      ...issueCode('RANGE_TOO_LONG'),
     },
   );
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeWebsite } from './companies.js';
+import { issueCode } from './error-codes.js';
 import { POST_URL_MAX } from './posts.js';
 
 /** The link shortener's contract: what it takes, what it answers and its messages. */
@@ -17,10 +18,10 @@ export const ShortenRequestSchema = z.object({
     .trim()
     .min(1, 'Please enter a URL')
     .max(POST_URL_MAX, 'URL is too long')
-    .refine(
-      (url) => url === '' || normalizeWebsite(url) !== undefined,
-      SHORTENER_MESSAGES.invalidUrl,
-    ),
+    .refine((url) => url === '' || normalizeWebsite(url) !== undefined, {
+      message: SHORTENER_MESSAGES.invalidUrl,
+      ...issueCode('INVALID_URL'),
+    }),
 });
 export const ShortenResultSchema = z.object({
   url: z.string(),
