@@ -80,7 +80,9 @@ export function createContainer(
   const uploadsDir = path.join(config.dataDir, 'uploads');
   // Removing a file through this storage also forgets its upload record (the allowance).
   const storage = withUploadRecords(overrides.storage ?? createLocalStorage(uploadsDir), db);
-  const networks = overrides.networks ?? createNetworkRegistry(config.networks);
+  const networks =
+    overrides.networks ??
+    createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
   const limiter = new RateLimiter(clock);
   const attempts = createAttemptLimiter(db, clock);
   const tokens = createTokenService(deriveKey(config.appSecret, 'jwt'), clock);

@@ -1,0 +1,93 @@
+import type { Db } from '../../db/client.js';
+import type { PublicationRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { PublishingEvent } from '../notifications/notifications.service.js';
+import type { Settlement } from './decisions.js';
+import * as repo from './publishing.repository.js';
+
+type AttemptLog = Pick<repo.LogEntry, 'status' | 'message' | 'errorCode' | 'retryCount'>;
+
+export type { PublishingEvent };
+
+/**
+ * Writes what became of one publishing attempt: the publication's new state and its log row.
+ * Which state that is gets decided in `decisions.ts`; this only records it.
+ */
+export function createSettler(deps: {
+  db: Db;
+  clock: Clock;
+  /** Tells the customer (bell and mail) about an attempt that ended badly. */
+  notify: (event: PublishingEvent) => Promise<void>;
+}) {
+  const { db } = deps;
+
+  /** A publication that ended badly, or a connection to renew: the customer's bell and mail. */
+  function notifyOutcome(
+    context: repo.InstanceContext,
+    publication: PublicationRow,
+    kind: PublishingEvent['kind'],
+    message: string,
+  ) {
+    return deps.notify({
+      userId: context.instance.userId,
+      kind,
+      postId: context.post.id,
+      companyId: context.post.companyId,
+      network: publication.network,
+      message,
+    });
+  }
+
+  /** The attempt's row in the customer's post logs. */
+  function logAttempt(
+    context: repo.InstanceContext,
+    publication: PublicationRow,
+    entry: AttemptLog,
+  ) {
+    return repo.insertLog(db, {
+      userId: context.instance.userId,
+      postId: context.post.id,
+      instanceId: context.instance.id,
+      platform: publication.network,
+      scheduledFor: context.instance.scheduledFor,
+      ...entry,
+    });
+  }
+
+  /** A claimed publication that did not go out: pending again, failed or unconfirmed. */
+  async function settle(
+    context: repo.InstanceContext,
+    publication: PublicationRow,
+    settlement: Settlement,
+  ) {
+    if (settlement.needsReconnect && publication.connectionId) {
+      await repo.markNeedsReconnect(db, publication.connectionId, deps.clock());
+    }
+    const { status, message, errorCode, retryCount } = settlement;
+    await repo.settleFailure(
+      db,
+      publication.id,
+      { status, message, errorCode, nextAttemptAt: settlement.nextAttemptAt ?? null },
+      deps.clock(),
+    );
+    await logAttempt(context, publication, {
+      status: status === 'pending' ? 'pending' : 'error',
+      message,
+      errorCode,
+      retryCount,
+    });
+    if (status === 'failed') {
+      const isReconnect = settlement.needsReconnect === true || errorCode === 'auth';
+      await notifyOutcome(
+        context,
+        publication,
+        isReconnect ? 'connection_reconnect' : 'publication_failed',
+        message,
+      );
+    } else if (status === 'unconfirmed') {
+      await notifyOutcome(context, publication, 'publication_unconfirmed', message);
+    }
+  }
+
+  return { settle, logAttempt, notifyOutcome };
+}
