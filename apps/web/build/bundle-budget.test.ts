@@ -11,13 +11,16 @@ import { gzipSize, isBuildStale, readManifest, routeFiles, WEB_ROOT } from './ro
 const BUDGET_KB: Record<string, number> = {
   // 175 -> 176: the schedule and settings schemas now check IANA zones themselves (the
   // server's rule, issue 11), which moves shared/time-zone.ts (0.8 KB) into the common chunk.
-  '/login': 176,
+  // 176 -> 177, /settings 208 -> 210, /admin/subscriptions 158 -> 159: the notification,
+  // storage and account-deletion schemas and texts (shared/account.ts, issue 12) join the
+  // shared-schemas chunk (+0.7 KB on /login); the bell itself loads lazily.
+  '/login': 177,
   '/companies': 205,
   '/posts': 215,
   '/scheduling': 205,
   '/subscriptions': 180,
-  '/settings': 208,
-  '/admin/subscriptions': 158,
+  '/settings': 210,
+  '/admin/subscriptions': 159,
 };
 
 describe('JavaScript budget per route', () => {
