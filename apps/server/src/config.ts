@@ -97,6 +97,12 @@ const EnvSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(0, 'must be 0 or more')
     .default(30_000),
+  SETTINGS_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .max(30, 'must be at most 30 seconds')
+    .default(10),
   NODE_ENV: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -158,6 +164,8 @@ export interface Config {
   };
   /** Set by `npm run demo`: the networks are local fakes, and the web app says so. */
   simulatedNetworks: boolean;
+  /** How long a process may keep the admin settings before reading them again. */
+  settingsCacheSeconds: number;
   isProduction: boolean;
   /** Stripe when a secret key is set; otherwise the built-in test checkout. */
   stripe: {
@@ -230,6 +238,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       retryBaseMs: parsed.PUBLISH_RETRY_BASE_MS,
     },
     simulatedNetworks: parsed.SIMULATED_NETWORKS,
+    settingsCacheSeconds: parsed.SETTINGS_CACHE_SECONDS,
     isProduction: parsed.NODE_ENV === 'production',
     stripe: {
       secretKey: parsed.STRIPE_SECRET_KEY,

@@ -21,7 +21,12 @@ import {
   startNetworkFakes,
   type NetworkFakes,
 } from './helpers/networks.js';
-import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  sendJson,
+  type TestApp,
+} from './helpers/test-app.js';
 
 /**
  * Several real worker processes (the built server, ROLE=worker) on one PostgreSQL database
@@ -38,6 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
   let t: TestApp;
   let userId: string;
   let companyId: string;
+  let adminToken: string;
   const workers = new Set<ChildProcess>();
 
   function startWorker(name: string) {
@@ -82,6 +88,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
       env: { ...fakes.env, PUBLISH_JOB_EXPIRE_SECONDS: String(JOB_EXPIRE_SECONDS) },
     });
     const token = await createVerifiedAccount(t, { email: 'burst@example.com' });
+    adminToken = token; // the first verified account is the instance's admin
     await setTier(t.services.database.db, 'burst@example.com', 'enterprise');
     companyId = await createCompany(t, token);
     await connectNetworks(t, fakes, token, companyId, NETWORKS);
@@ -270,4 +277,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     }
     expect([...received.values()].every((count) => count === 1)).toBe(true);
   }, 90_000);
+
+  it('holds a due burst while the publisher is stopped from the admin API, then publishes each once', async () => {
+    // Two of the workers above are alive; the burst account is the instance's admin.
+    const stopped = await sendJson(
+      t.app,
+      'POST',
+      '/admin/services/publisher/stop',
+      undefined,
+      adminToken,
+    );
+    expect(stopped.status).toBe(200);
+    const rows = await insertBurst('three', new Date(Date.now() + 500));
+    const ids = rows.map((row) => row.instanceId);
+    const sentWhileStopped = () => {
+      const received = receivedCounts();
+      return rows.filter((row) =>
+        row.networks.some((network) => (received.get(`${network}|${row.content}`) ?? 0) > 0),
+      ).length;
+    };
+    // Long enough past the due time for every worker to have polled its queue many times.
+    const isAnySent = await waitUntil(async () => sentWhileStopped() > 0, 6_000);
+    expect(isAnySent).toBe(false);
+    expect((await statusCounts(ids)).published ?? 0).toBe(0);
+
+    const started = await sendJson(
+      t.app,
+      'POST',
+      '/admin/services/publisher/start',
+      undefined,
+      adminToken,
+    );
+    expect(started.status).toBe(200);
+    const isDone = await waitUntil(
+      async () => ((await statusCounts(ids)).published ?? 0) === BURST,
+      60_000,
+    );
+    expect(isDone, JSON.stringify(await statusCounts(ids))).toBe(true);
+    const received = receivedCounts();
+    for (const row of rows) {
+      for (const network of row.networks) {
+        expect(received.get(`${network}|${row.content}`), `${network} ${row.content}`).toBe(1);
+      }
+    }
+  }, 120_000);
 });

@@ -109,6 +109,12 @@ export const ERROR_CODES = [
   'AVATAR_TOO_MANY_PIXELS',
   'AVATAR_UNREADABLE',
   'WRONG_PASSWORD',
+  // Admin panel
+  'ADMIN_ONLY',
+  'LAST_ADMIN',
+  'UNKNOWN_SETTING',
+  'SETTING_OUT_OF_RANGE',
+  'SALE_NOT_BELOW_PRICE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

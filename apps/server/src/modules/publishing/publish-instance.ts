@@ -27,9 +27,9 @@ export interface PublishDeps {
   registry: NetworkRegistry;
   connections: Pick<ConnectionsService, 'readCredentials'>;
   publicUrl: string;
-  missedAfterMs: number;
   jobExpireSeconds: number;
-  retryBaseMs: number;
+  /** Read at every job, so a change in the admin settings applies without a restart. */
+  limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number }>;
   /** One per network, shared by every instance this process publishes. */
   semaphores: Record<NetworkId, ReturnType<typeof createSemaphore>>;
 }
@@ -182,7 +182,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       return;
     }
     const decision = decideFailure(error.kind, claimed.attempts, {
-      baseMs: deps.retryBaseMs,
+      baseMs: (await deps.limits()).retryBaseMs,
       retryAfterSeconds: error.details.retryAfterSeconds,
     });
     const reason = error.message || 'Unknown error';
@@ -280,7 +280,8 @@ export function createInstancePublisher(deps: PublishDeps) {
     for (const publication of stale)
       await logFor(publication, SCHEDULE_MESSAGES.unconfirmed, 'unconfirmed');
 
-    if (now.getTime() - instance.scheduledFor.getTime() > deps.missedAfterMs) {
+    const { missedAfterMs } = await deps.limits();
+    if (now.getTime() - instance.scheduledFor.getTime() > missedAfterMs) {
       const missed = await repo.markMissed(db, instanceId, SCHEDULE_MESSAGES.missed, now);
       for (const publication of missed)
         await logFor(publication, SCHEDULE_MESSAGES.missed, 'missed');
