@@ -173,6 +173,7 @@ export function createContainer(
       clock,
       settings: liveSettings,
       monitor: createServiceMonitor({ database, config }),
+      forgetSession: (userId) => sessions.forget(userId),
     }),
   };
 

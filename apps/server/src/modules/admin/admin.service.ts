@@ -53,6 +53,8 @@ export interface AdminServiceDeps {
   /** Forgets this process's cached settings after a save (others re-read within the TTL). */
   settings: LiveSettings;
   monitor: ServiceMonitor;
+  /** Drops this process's cached account after its role changed (decision 040). */
+  forgetSession: (userId: string) => void;
 }
 
 /** Who acts: every change is written to the audit log under this person. */
@@ -281,7 +283,7 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     /** Flips the user between User and Admin; answers whether they are admin now. */
     async toggleAdmin(actor: Actor, userId: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      const isAdmin = await db.transaction(async (tx) => {
         await repo.lockAdmins(tx);
         const row = await repo.findUser(tx, userId);
         if (!row) throw AppError.notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
@@ -303,6 +305,9 @@ export function createAdminService(deps: AdminServiceDeps) {
         });
         return isAdmin;
       });
+      // The new role applies to this process's next request at once, elsewhere within 5 s.
+      deps.forgetSession(userId);
+      return isAdmin;
     },
 
     async plans(): Promise<AdminPlan[]> {

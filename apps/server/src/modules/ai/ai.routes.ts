@@ -30,7 +30,7 @@ export function registerAiRoutes(
   app: AppInstance,
   ai: AiService,
   limiter: RateLimiter,
-  rateLimit: () => Promise<RateLimit> = async () => AI_RATE_LIMIT,
+  rateLimit: () => Promise<RateLimit> = () => Promise.resolve(AI_RATE_LIMIT),
 ) {
   /** The signed-in user, counted against the one AI budget all AI routes share. */
   const aiUser = async (request: FastifyRequest) => {
