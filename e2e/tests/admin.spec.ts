@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, companyWithNetworks, createPostByApi, paidToken } from '../support/api.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 import { ADMIN, PAID_CUSTOMER } from '../support/global-setup.js';
 
 /** The admin's session (the first account of the global setup is the instance's admin). */
@@ -20,6 +21,12 @@ async function openAdmin(page: Page, token: string) {
 
 const section = (page: Page, title: string) =>
   page.getByRole('button', { name: title, exact: true });
+/** An open section's body. */
+const region = (page: Page, title: string) =>
+  page.getByRole('region', { name: title, exact: true });
+
+// axe-core is injected as a script; the app's CSP (script-src 'self') would refuse it inline.
+test.use({ bypassCSP: true });
 
 test('a customer is sent away from the admin panel', async ({ page }) => {
   await page.addInitScript((value) => window.localStorage.setItem('token', value), paidToken());
@@ -109,13 +116,49 @@ test('an admin finds a failed publication in the system logs by its error code',
 
   await openAdmin(page, await adminToken());
   await section(page, 'System Logs').click();
-  await page.getByPlaceholder('Search logs...').fill('not_connected');
-  await page.getByRole('button', { name: 'Error', exact: true }).click();
-  const row = page.getByRole('row').filter({ hasText: 'not_connected' }).first();
+  const logs = region(page, 'System Logs');
+  await logs.getByPlaceholder('Search logs...').fill('not_connected');
+  await logs.getByRole('button', { name: 'Error', exact: true }).click();
+  const row = logs.getByRole('row').filter({ hasText: 'not_connected' }).first();
   await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await logs.getByRole('button', { name: 'Refresh' }).click();
     await expect(row).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
   await expect(row).toContainText(PAID_CUSTOMER.email);
   await expect(row).toContainText('Bluesky');
+});
+
+test('the admin panel, every section open and the User Details dialog, has no axe violations', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await openAdmin(page, await adminToken());
+  // The two sections open by default, with their data in.
+  await expect(page.getByLabel('Ai Requests Per Hour', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('service-publisher')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  for (const title of [
+    'Subscription Management',
+    'Price History',
+    'Dashboard Statistics',
+    'System Logs',
+    'User Management',
+  ]) {
+    await section(page, title).click();
+    await expect(section(page, title)).toHaveAttribute('aria-expanded', 'true');
+  }
+  await expect(page.getByRole('form', { name: 'Pro plan' })).toBeVisible();
+  await expect(page.getByText('Total Posts')).toBeVisible();
+  await expect(page.getByRole('button', { name: ADMIN.email })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: ADMIN.email }).click();
+  const dialog = page.getByRole('dialog', { name: 'User Details' });
+  await expect(dialog.getByText('Admin User')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Focus returns to the row that opened the dialog.
+  await expect(page.getByRole('button', { name: ADMIN.email })).toBeFocused();
 });

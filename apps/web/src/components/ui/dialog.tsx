@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 type DialogSize = 'md' | 'lg' | 'xl' | '2xl';
@@ -34,6 +34,9 @@ export function Dialog({
   size = 'md',
   children,
 }: DialogProps) {
+  // Radix returns focus to its own Trigger; our dialogs are opened by ordinary buttons (a
+  // table row, a card), so the element focused when the dialog opened gets it back instead.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -47,6 +50,19 @@ export function Dialog({
             // Without a description Radix must be told there is none, else it warns.
             {...(description === undefined ? { 'aria-describedby': undefined } : {})}
             onPointerDownOutside={isModalStrict ? (event) => event.preventDefault() : undefined}
+            onOpenAutoFocus={() => {
+              // Runs before focus moves in: the active element is still the opener.
+              opener.current =
+                document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              const target = opener.current;
+              opener.current = null;
+              if (target?.isConnected) {
+                event.preventDefault();
+                target.focus();
+              }
+            }}
           >
             <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight text-gray-900">
               {title}

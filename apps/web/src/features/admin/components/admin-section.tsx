@@ -19,10 +19,12 @@ export function AdminSection({
 }: AdminSectionProps) {
   const [isOpen, setIsOpen] = useState(defaultOpen);
   const bodyId = useId();
+  const buttonId = useId();
   return (
     <section className="rounded-2xl border border-gray-200 bg-white shadow-sm">
       <h2>
         <button
+          id={buttonId}
           type="button"
           aria-expanded={isOpen}
           aria-controls={bodyId}
@@ -40,7 +42,7 @@ export function AdminSection({
         </button>
       </h2>
       {isOpen && (
-        <div id={bodyId} className="border-t border-gray-100 px-4 py-5 sm:px-6">
+        <div id={bodyId} role="region" aria-labelledby={buttonId} className="border-t border-gray-100 px-4 py-5 sm:px-6">
           {children}
         </div>
       )}

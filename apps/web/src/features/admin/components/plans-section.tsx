@@ -38,8 +38,10 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
       aria-label={`${plan.name} plan`}
       onSubmit={(event) => {
         event.preventDefault();
-        update.mutate(
-          {
+        // A saved price re-keys this card (fresh form state), which unmounts it: the toast
+        // hangs on the promise, not on mutate's callbacks, which an unmounted card never runs.
+        update
+          .mutateAsync({
             planId: plan.id,
             body: {
               price: priceOf(price),
@@ -47,12 +49,11 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
               sale_end_date: fromLocalInput(saleEnd),
               highlight_points: points.filter((point) => point.trim() !== ''),
             },
-          },
-          {
-            onSuccess: () => toast.success(ADMIN_TOASTS.planUpdated),
-            onError: (error) => toast.error(getErrorMessage(error, ADMIN_TOASTS.updatePlanFailed)),
-          },
-        );
+          })
+          .then(
+            () => toast.success(ADMIN_TOASTS.planUpdated),
+            (error: unknown) => toast.error(getErrorMessage(error, ADMIN_TOASTS.updatePlanFailed)),
+          );
       }}
     >
       <div className="flex items-baseline justify-between gap-2">

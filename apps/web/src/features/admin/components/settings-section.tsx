@@ -85,18 +85,19 @@ function SettingsForm({ settings }: { settings: AdminSetting[] }) {
   );
   const submit = () => {
     const rows = settings;
-    save.mutate(
-      {
+    // Saved values re-key the form (fresh drafts), which unmounts it: the toast hangs on the
+    // promise, not on mutate's callbacks, which an unmounted form never runs.
+    save
+      .mutateAsync({
         settings: rows.map((row) => ({
           key: row.key,
           value: Number(drafts[row.key] ?? row.value.value),
         })),
-      },
-      {
-        onSuccess: () => toast.success(ADMIN_TOASTS.settingsSaved),
-        onError: () => toast.error(ADMIN_TOASTS.saveSettingsFailed),
-      },
-    );
+      })
+      .then(
+        () => toast.success(ADMIN_TOASTS.settingsSaved),
+        () => toast.error(ADMIN_TOASTS.saveSettingsFailed),
+      );
   };
 
   return (

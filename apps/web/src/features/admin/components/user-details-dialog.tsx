@@ -130,14 +130,14 @@ function SubscriptionForm({
       onSubmit={(event) => {
         event.preventDefault();
         const price = priceOverride.trim() === '' ? null : Number(priceOverride);
-        updateSubscription.mutate(
-          { userId: details.id, body: { tier, price_override: price } },
-          {
-            onSuccess: () => toast.success(ADMIN_TOASTS.subscriptionUpdated),
-            onError: (error) =>
+        // The saved plan re-keys this form, which unmounts it: the toast hangs on the promise.
+        updateSubscription
+          .mutateAsync({ userId: details.id, body: { tier, price_override: price } })
+          .then(
+            () => toast.success(ADMIN_TOASTS.subscriptionUpdated),
+            (error: unknown) =>
               toast.error(getErrorMessage(error, ADMIN_TOASTS.updateSubscriptionFailed)),
-          },
-        );
+          );
       }}
     >
       <div className="grid gap-4 sm:grid-cols-2">
