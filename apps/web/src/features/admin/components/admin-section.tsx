@@ -42,7 +42,12 @@ export function AdminSection({
         </button>
       </h2>
       {isOpen && (
-        <div id={bodyId} role="region" aria-labelledby={buttonId} className="border-t border-gray-100 px-4 py-5 sm:px-6">
+        <div
+          id={bodyId}
+          role="region"
+          aria-labelledby={buttonId}
+          className="border-t border-gray-100 px-4 py-5 sm:px-6"
+        >
           {children}
         </div>
       )}
