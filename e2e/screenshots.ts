@@ -332,8 +332,15 @@ async function adminShots(
   });
   await step(viewport, 'admin-all-sections', async () => {
     await open();
-    for (const button of await page.locator('section h2 > button[aria-expanded="false"]').all()) {
-      await button.click();
+    // Each click opens one section, so the next closed one is always the first left.
+    const closed = page.locator('section h2 > button[aria-expanded="false"]');
+    for (let left = await closed.count(); left > 0; left = await closed.count()) {
+      await closed.first().click();
+      await page.waitForFunction(
+        (before) =>
+          document.querySelectorAll('section h2 > button[aria-expanded="false"]').length < before,
+        left,
+      );
     }
     await settle(page);
     await page.screenshot({
