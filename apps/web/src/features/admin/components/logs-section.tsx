@@ -90,7 +90,7 @@ export function LogsSection() {
         </p>
       )}
       <div className="overflow-x-auto rounded-xl border border-gray-200">
-        <table className="w-full min-w-[720px] text-left text-sm">
+        <table className="w-full min-w-[880px] text-left text-sm">
           <thead className="bg-gray-50 text-xs font-semibold text-gray-600 uppercase">
             <tr>
               <th scope="col" className="px-3 py-2">
@@ -122,7 +122,7 @@ export function LogsSection() {
                 <td className="px-3 py-2 whitespace-nowrap text-gray-800">
                   {platformName(row.platform)}
                 </td>
-                <td className="px-3 py-2 text-gray-800">
+                <td className="min-w-64 px-3 py-2 text-gray-800">
                   {row.error_code && (
                     <span className="mr-1.5 inline-block rounded bg-red-50 px-1.5 py-0.5 font-mono text-xs text-red-800 ring-1 ring-red-200">
                       {row.error_code}
@@ -144,7 +144,7 @@ export function LogsSection() {
             ))}
             {logs.data?.rows.length === 0 && (
               <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-gray-600">
+                <td colSpan={6} className="px-3 py-6 text-left text-gray-600 sm:text-center">
                   No logs found
                 </td>
               </tr>

@@ -85,7 +85,7 @@ export function PriceHistorySection({ timeZone }: { timeZone: string }) {
             ))}
             {history.data?.rows.length === 0 && (
               <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-gray-600">
+                <td colSpan={5} className="px-3 py-6 text-left text-gray-600 sm:text-center">
                   No price changes yet
                 </td>
               </tr>

@@ -48,6 +48,11 @@ function PublicationsChart({ days }: { days: Stats['publications_by_day'] }) {
         aria-label={`Publications per day over the last 30 days, ${total} in all`}
       >
         <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} stroke="#e5e7eb" />
+        {total === 0 && (
+          <text x={width / 2} y={height / 2} textAnchor="middle" fontSize="14" fill="#4b5563">
+            No publications in the last 30 days
+          </text>
+        )}
         {days.map((day, index) => {
           let y = height;
           return (

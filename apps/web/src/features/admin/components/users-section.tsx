@@ -37,7 +37,7 @@ export function UsersSection() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold text-gray-900">Platform Users</h3>
-        <div className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-2">
+        <div className="flex w-full min-w-0 flex-wrap items-center justify-end gap-2 sm:w-auto sm:flex-1">
           <label className="relative min-w-0 flex-1 basis-56 sm:max-w-xs">
             <span className="sr-only">Search users by email</span>
             <Search
@@ -134,7 +134,7 @@ export function UsersSection() {
             ))}
             {users.data?.rows.length === 0 && (
               <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-gray-600">
+                <td colSpan={5} className="px-3 py-6 text-left text-gray-600 sm:text-center">
                   No users found
                 </td>
               </tr>
