@@ -80,7 +80,9 @@ export function createContainer(
   const clock = overrides.clock ?? systemClock;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = overrides.storage ?? createLocalStorage(uploadsDir);
-  const networks = overrides.networks ?? createNetworkRegistry(config.networks);
+  const networks =
+    overrides.networks ??
+    createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
   // The admin's settings (publisher limits, rate limits), read with a cache of at most 30 s
   // so a change reaches every process without a restart (decision 033).
   const liveSettings = overrides.liveSettings ?? createLiveSettings(db, config);
@@ -187,7 +189,9 @@ export function createContainer(
   ) as Record<NetworkId, ReturnType<typeof createSemaphore>>;
   /** The publish job's work with fresh network clients (a Restart from the admin panel). */
   const buildInstancePublisher = () => {
-    const registry = overrides.networks ?? createNetworkRegistry(config.networks);
+    const registry =
+      overrides.networks ??
+      createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
     return createInstancePublisher({
       db,
       publishJobs,
