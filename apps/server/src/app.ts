@@ -34,6 +34,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerUploads } from './plugins/uploads.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,7 +118,11 @@ export async function buildApp(
       registerAuthRoutes(typed, services.auth);
       registerCustomerRoutes(typed, config, services.customer, services.auth);
       registerCompanyRoutes(typed, services.companies);
-      registerAiRoutes(typed, services.ai, limiter);
+      registerAiRoutes(typed, services.ai, limiter, async () => ({
+        // The admin's AI requests per customer per hour, read live.
+        max: (await container.liveSettings.read()).ai_requests_per_hour,
+        windowSeconds: 3600,
+      }));
       registerConnectionRoutes(typed, services.connections);
       registerPostRoutes(typed, services.posts, container.storage, services.uploads);
       registerShortenerRoutes(typed, services.shortener, limiter);
@@ -132,6 +137,7 @@ export async function buildApp(
         uploads: services.uploads,
         attempts: container.attempts,
       });
+      registerAdminRoutes(typed, services.admin);
       done();
     },
     { prefix: '/api' },

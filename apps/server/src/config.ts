@@ -103,6 +103,12 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(3600, 'must be at most 3600 seconds')
     .default(120),
+  SETTINGS_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .max(30, 'must be at most 30 seconds')
+    .default(10),
   NODE_ENV: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -169,6 +175,8 @@ export interface Config {
   };
   /** Set by `npm run demo`: the networks are local fakes, and the web app says so. */
   simulatedNetworks: boolean;
+  /** How long a process may keep the admin settings before reading them again. */
+  settingsCacheSeconds: number;
   isProduction: boolean;
   /** Stripe when a secret key is set; otherwise the built-in test checkout. */
   stripe: {
@@ -242,6 +250,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       retryBaseMs: parsed.PUBLISH_RETRY_BASE_MS,
     },
     simulatedNetworks: parsed.SIMULATED_NETWORKS,
+    settingsCacheSeconds: parsed.SETTINGS_CACHE_SECONDS,
     isProduction: parsed.NODE_ENV === 'production',
     stripe: {
       secretKey: parsed.STRIPE_SECRET_KEY,

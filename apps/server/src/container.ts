@@ -17,10 +17,14 @@ import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
 import { createAttemptLimiter } from './lib/attempt-limiter.js';
+import { countExternalCall } from './lib/external-calls.js';
+import { createLiveSettings, type LiveSettings } from './lib/live-settings.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
 import { createAccountService } from './modules/account/account.service.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { createServiceMonitor } from './modules/admin/service-monitor.js';
 import { createAiService } from './modules/ai/ai.service.js';
 import { createBilling } from './modules/billing/billing.factory.js';
 import {
@@ -62,6 +66,8 @@ export interface ContainerOverrides {
   ai?: AiClient;
   /** Default: every network's adapter at the configured hosts. */
   networks?: NetworkRegistry;
+  /** Default: the admin settings read from the database with the configured cache. */
+  liveSettings?: LiveSettings;
 }
 
 /**
@@ -83,6 +89,9 @@ export function createContainer(
   const networks =
     overrides.networks ??
     createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
+  // The admin's settings (publisher limits, rate limits), read with a cache of at most 30 s
+  // so a change reaches every process without a restart (decision 033).
+  const liveSettings = overrides.liveSettings ?? createLiveSettings(db, config);
   const limiter = new RateLimiter(clock);
   const attempts = createAttemptLimiter(db, clock);
   const tokens = createTokenService(deriveKey(config.appSecret, 'jwt'), clock);
@@ -139,7 +148,11 @@ export function createContainer(
       tokens,
       otpKey: deriveKey(config.appSecret, 'otp'),
       limiter: attempts,
-      limits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
+      limits: async () => {
+        if (overrides.authLimits) return overrides.authLimits;
+        const perIpMax = (await liveSettings.read()).sign_in_attempts_per_10_minutes;
+        return { ...DEFAULT_AUTH_LIMITS, perIp: { max: perIpMax, windowSeconds: 600 } };
+      },
       logger,
       sessions,
       publicUrl: config.publicUrl,
@@ -187,31 +200,59 @@ export function createContainer(
       news: createNewsClient(config.search),
       web: createWebSearchClient(config.search),
       logger,
+      countCall: (service) => void countExternalCall(db, service, clock()),
+    }),
+    admin: createAdminService({
+      db,
+      clock,
+      settings: liveSettings,
+      monitor: createServiceMonitor({ database, config }),
+      forgetSession: (userId) => sessions.forget(userId),
     }),
   };
 
-  const publishInstance = createInstancePublisher({
-    db,
-    publishJobs,
-    clock,
-    logger,
-    storage,
-    registry: networks,
-    connections,
-    publicUrl: config.publicUrl,
-    missedAfterMs: config.publisher.missedAfterMs,
-    jobExpireSeconds: config.publisher.jobExpireSeconds,
-    retryBaseMs: config.publisher.retryBaseMs,
-    // A publication that ended badly, or a connection to renew: the bell and the mail.
-    notify: (event) => notifications.record(event),
-    // One per network, shared by every instance this process publishes.
-    semaphores: Object.fromEntries(
-      NETWORK_IDS.map((network) => [
-        network,
-        createSemaphore(config.publisher.concurrencyPerNetwork),
-      ]),
-    ) as Record<NetworkId, ReturnType<typeof createSemaphore>>,
-  });
+  // One per network, shared by every instance this process publishes; the limit is the
+  // admin's live setting, read at every admission.
+  const semaphores = Object.fromEntries(
+    NETWORK_IDS.map((network) => [
+      network,
+      createSemaphore(() => liveSettings.current().publish_concurrency_per_network),
+    ]),
+  ) as Record<NetworkId, ReturnType<typeof createSemaphore>>;
+  /** The publish job's work with fresh network clients (a Restart from the admin panel). */
+  const buildInstancePublisher = () => {
+    const registry =
+      overrides.networks ??
+      createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
+    return createInstancePublisher({
+      db,
+      publishJobs,
+      clock,
+      logger,
+      storage,
+      registry,
+      connections,
+      publicUrl: config.publicUrl,
+      jobExpireSeconds: config.publisher.jobExpireSeconds,
+      limits: async () => {
+        const values = await liveSettings.read();
+        return {
+          missedAfterMs: values.publish_missed_after_minutes * 60_000,
+          retryBaseMs: values.publish_retry_base_ms,
+        };
+      },
+      // A publication that ended badly, or a connection to renew: the bell and the mail.
+      notify: (event) => notifications.record(event),
+      semaphores,
+    });
+  };
+  let instancePublisher = buildInstancePublisher();
+  const publishInstance = (instanceId: string) => instancePublisher(instanceId);
+  /** Re-reads the settings and rebuilds the network clients (the publisher's Restart). */
+  const restartPublisher = () => {
+    liveSettings.invalidate();
+    instancePublisher = buildInstancePublisher();
+  };
 
   return {
     config,
@@ -239,6 +280,8 @@ export function createContainer(
     sendNotificationMail: (userId: string) => notifications.sendPendingMail(userId),
     /** The orphan-sweep job's work: answers how many files went. */
     sweepOrphanUploads: () => uploads.sweepOrphans(),
+    restartPublisher,
+    liveSettings,
   };
 }
 

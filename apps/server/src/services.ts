@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { seedSettings } from './lib/live-settings.js';
 import { createMailer, type Mailer } from './integrations/mail.js';
 import { startJobQueue, stopJobQueue, type JobQueue } from './jobs/job-queue.js';
 import type { Logger } from './logger.js';
@@ -30,6 +31,7 @@ export async function openServices(
   });
   try {
     await runMigrations(database);
+    await seedSettings(database.db, config);
     const queue = await startJobQueue(database, config.databaseUrl, logger);
     const mailer = createMailer(config, logger);
     return {

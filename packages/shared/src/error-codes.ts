@@ -113,7 +113,12 @@ export const ERROR_CODES = [
   'UPLOAD_RATE_LIMITED',
   'STORAGE_FULL',
   'ACCOUNT_NOT_FOUND',
+  // Admin panel
+  'ADMIN_ONLY',
   'LAST_ADMIN',
+  'UNKNOWN_SETTING',
+  'SETTING_OUT_OF_RANGE',
+  'SALE_NOT_BELOW_PRICE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -369,7 +369,10 @@ export const aiCallLogs = pgTable(
     warning: text('warning'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('ai_call_logs_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('ai_call_logs_user_created_idx').on(table.userId, table.createdAt),
+    index('ai_call_logs_created_idx').on(table.createdAt.desc()),
+  ],
 );
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
@@ -610,10 +613,22 @@ export const systemLogs = pgTable(
     retryCount: integer('retry_count').notNull().default(0),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Lower-cased platform, message and code, kept by the database, for the admin's search. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(platform || ' ' || message || ' ' || coalesce(error_code, ''))`,
+    ),
   },
   (table) => [
     index('system_logs_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('system_logs_created_idx').on(table.createdAt.desc()),
+    // The admin's System Logs: newest first over everyone, with a stable tie-break for paging.
+    index('system_logs_created_id_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('system_logs_status_created_idx').on(
+      table.status,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('system_logs_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -623,6 +638,88 @@ export type ScheduleRow = typeof schedules.$inferSelect;
 export type ScheduledInstanceRow = typeof scheduledInstances.$inferSelect;
 export type PublicationRow = typeof publications.$inferSelect;
 export type SystemLogRow = typeof systemLogs.$inferSelect;
+
+/**
+ * Operator settings that steer the running instance (publisher, rate limits), read live
+ * with a short cache. `value` holds the number and its allowed range, as the admin screen
+ * shows it.
+ */
+export interface AdminSettingValue {
+  value: number;
+  min: number;
+  max: number;
+  unit: string;
+}
+
+export const adminSettings = pgTable('admin_settings', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  key: text('key').notNull().unique(),
+  value: jsonb('value').$type<AdminSettingValue>().notNull(),
+  description: text('description').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every change made through the admin panel: who, what, the value before and after. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    /** What was changed: a setting key, a plan tier, a user's email... */
+    target: text('target').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('admin_audit_log_created_idx').on(table.createdAt.desc(), table.id.desc())],
+);
+
+/** Instance-wide state shared by every process: the publisher switch, the next deployment. */
+export const systemState = pgTable('system_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per running process, rewritten every few seconds; the admin's service cards. */
+export const serviceHeartbeats = pgTable('service_heartbeats', {
+  /** host:pid:start time, unique per process life. */
+  id: text('id').primaryKey(),
+  role: text('role').$type<'web' | 'worker' | 'all'>().notNull(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
+  cpuPercent: integer('cpu_percent').notNull().default(0),
+  rssBytes: bigint('rss_bytes', { mode: 'number' }).notNull().default(0),
+  /** Workers only: whether this process's publisher is taking jobs. */
+  publishing: boolean('publishing'),
+  inFlight: integer('in_flight').notNull().default(0),
+  done: integer('done').notNull().default(0),
+});
+
+export type AdminSettingRow = typeof adminSettings.$inferSelect;
+export type AdminAuditRow = typeof adminAuditLog.$inferSelect;
+export type HeartbeatRow = typeof serviceHeartbeats.$inferSelect;
+
+/** Calls to outside services other than AI and the networks (search, link shortening), per day. */
+export const externalCallCounts = pgTable(
+  'external_call_counts',
+  {
+    service: text('service').notNull(),
+    /** 'YYYY-MM-DD' in UTC. */
+    day: text('day').notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.service, table.day] })],
+);
 
 /** Per-account notification choices. No row: every e-mail is on (the default). */
 export const notificationSettings = pgTable('notification_settings', {

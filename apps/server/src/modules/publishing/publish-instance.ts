@@ -34,9 +34,9 @@ export interface PublishDeps {
   registry: NetworkRegistry;
   connections: Pick<ConnectionsService, 'readCredentials'>;
   publicUrl: string;
-  missedAfterMs: number;
   jobExpireSeconds: number;
-  retryBaseMs: number;
+  /** Read at every job, so a change in the admin settings applies without a restart. */
+  limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number }>;
   /** Records a final failure or a reconnect for the customer's bell and mail. */
   notify: (event: PublishingEvent) => Promise<void>;
   /** One per network, shared by every instance this process publishes. */
@@ -121,7 +121,7 @@ export function createInstancePublisher(deps: PublishDeps) {
           retryAfterSeconds: error.details.retryAfterSeconds,
         },
         { attempts: claimed.attempts, networkName: name },
-        { now: deps.clock(), retryBaseMs: deps.retryBaseMs },
+        { now: deps.clock(), retryBaseMs: (await deps.limits()).retryBaseMs },
       );
       await settle(context, claimed, settlement);
       return;
@@ -214,7 +214,8 @@ export function createInstancePublisher(deps: PublishDeps) {
       );
     }
 
-    if (now.getTime() - instance.scheduledFor.getTime() > deps.missedAfterMs) {
+    const { missedAfterMs } = await deps.limits();
+    if (now.getTime() - instance.scheduledFor.getTime() > missedAfterMs) {
       const missed = await repo.markMissed(db, instanceId, SCHEDULE_MESSAGES.missed, now);
       for (const publication of missed) {
         await logFor(publication, SCHEDULE_MESSAGES.missed, 'missed');

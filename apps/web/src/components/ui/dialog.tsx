@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 type DialogSize = 'md' | 'lg' | 'xl' | '2xl';
@@ -22,11 +22,6 @@ interface DialogProps {
   isModalStrict?: boolean;
   /** The widest the dialog grows (default md); forms with many fields want more room. */
   size?: DialogSize;
-  /**
-   * Where focus goes when the dialog closes. Radix returns it to a `Dialog.Trigger` only;
-   * a dialog opened by a plain button passes that button here.
-   */
-  returnFocusRef?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
@@ -37,9 +32,11 @@ export function Dialog({
   description,
   isModalStrict = false,
   size = 'md',
-  returnFocusRef,
   children,
 }: DialogProps) {
+  // Radix returns focus to its own Trigger; our dialogs are opened by ordinary buttons (a
+  // table row, a card), so the element focused when the dialog opened gets it back instead.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -53,14 +50,19 @@ export function Dialog({
             // Without a description Radix must be told there is none, else it warns.
             {...(description === undefined ? { 'aria-describedby': undefined } : {})}
             onPointerDownOutside={isModalStrict ? (event) => event.preventDefault() : undefined}
-            onCloseAutoFocus={
-              returnFocusRef
-                ? (event) => {
-                    event.preventDefault();
-                    returnFocusRef.current?.focus();
-                  }
-                : undefined
-            }
+            onOpenAutoFocus={() => {
+              // Runs before focus moves in: the active element is still the opener.
+              opener.current =
+                document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              const target = opener.current;
+              opener.current = null;
+              if (target?.isConnected) {
+                event.preventDefault();
+                target.focus();
+              }
+            }}
           >
             <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight text-gray-900">
               {title}

@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, DELETE_ACCOUNT_WORD, ROUTES } from '@cadence/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type RefObject } from 'react';
+import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -14,11 +14,10 @@ interface DeleteAccountDialogProps {
   open: boolean;
   onClose: () => void;
   /** The button that opened it: focus goes back there on close. */
-  returnFocusRef: RefObject<HTMLButtonElement | null>;
 }
 
 /** Asks for the password and the word DELETE, then deletes the account and signs out. */
-export function DeleteAccountDialog({ open, onClose, returnFocusRef }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -63,7 +62,6 @@ export function DeleteAccountDialog({ open, onClose, returnFocusRef }: DeleteAcc
       title="Delete your account?"
       description="Your account and everything it owns will be removed for good, and you will be signed out."
       isModalStrict
-      returnFocusRef={returnFocusRef}
     >
       <form className="space-y-4" onSubmit={submit} noValidate>
         <TextField

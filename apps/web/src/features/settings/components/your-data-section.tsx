@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, formatBytes } from '@cadence/shared';
 import { Download, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-error';
@@ -57,7 +57,6 @@ function StorageUsageMeter() {
 export function YourDataSection() {
   const [isExporting, setIsExporting] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
-  const deleteButton = useRef<HTMLButtonElement>(null);
 
   async function exportData() {
     setIsExporting(true);
@@ -97,21 +96,12 @@ export function YourDataSection() {
           Removes your account and everything in it: entities, connections, posts, media, schedules
           and logs. Scheduled posts will not go out. This cannot be undone.
         </p>
-        <Button
-          ref={deleteButton}
-          variant="danger-outline"
-          className="mt-3"
-          onClick={() => setIsDeleteOpen(true)}
-        >
+        <Button variant="danger-outline" className="mt-3" onClick={() => setIsDeleteOpen(true)}>
           <Trash2 className="size-4" aria-hidden="true" />
           Delete my account
         </Button>
       </div>
-      <DeleteAccountDialog
-        open={isDeleteOpen}
-        onClose={() => setIsDeleteOpen(false)}
-        returnFocusRef={deleteButton}
-      />
+      <DeleteAccountDialog open={isDeleteOpen} onClose={() => setIsDeleteOpen(false)} />
     </div>
   );
 }

@@ -39,7 +39,8 @@ CREATE INDEX "notification_events_user_created_idx" ON "notification_events" USI
 CREATE INDEX "notification_events_mail_idx" ON "notification_events" USING btree ("user_id","mail_state");--> statement-breakpoint
 CREATE UNIQUE INDEX "uploaded_files_storage_key_key" ON "uploaded_files" USING btree ("storage_key");--> statement-breakpoint
 CREATE INDEX "uploaded_files_user_created_idx" ON "uploaded_files" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "uploaded_files_created_idx" ON "uploaded_files" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "uploaded_files_created_idx" ON "uploaded_files" USING btree ("created_at");
+--> statement-breakpoint
 -- Storage allowance per plan (uploads: logos, avatars, media). NULL means unlimited.
 -- Only fills plans that have none yet, so an admin's later change is never overwritten.
 UPDATE "subscription_plans" SET "max_storage_bytes" = CASE "tier"
