@@ -117,7 +117,7 @@ export async function buildApp(
       registerCustomerRoutes(typed, config, services.customer, services.auth);
       registerCompanyRoutes(typed, services.companies);
       registerAiRoutes(typed, services.ai, limiter);
-      registerConnectionRoutes(typed, services.connections);
+      registerConnectionRoutes(typed, services.connections, services.oauth);
       registerPostRoutes(typed, services.posts, container.storage);
       registerShortenerRoutes(typed, services.shortener, limiter);
       registerSearchRoutes(typed, services.search, limiter);
