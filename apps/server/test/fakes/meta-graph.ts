@@ -180,7 +180,9 @@ export function facebookLogin(request: GraphRequest, oauth: FakeOAuth): GraphRep
   const [first, second] = request.segments;
   if (request.method === 'GET' && first === 'dialog' && second === 'oauth') {
     return rawReply(
-      oauth.consentPage(new URL(`http://fake/?${new URLSearchParams([...request.params])}`)),
+      oauth.consentPage(
+        new URL(`http://fake/?${new URLSearchParams([...request.params]).toString()}`),
+      ),
     );
   }
   if (first !== 'oauth' || second !== 'access_token') return null;
