@@ -160,6 +160,11 @@ export default async function globalSetup() {
     OPENAI_BASE_URL: openai.baseUrl,
     FETCH_ALLOW_HOSTS: 'localhost',
     X_API_BASE_URL: x.baseUrl,
+    // One-click connect for X against the fake's consent page and token endpoint; the other
+    // networks keep the key form (their apps are not configured here).
+    X_CLIENT_ID: x.oauth.app.clientId,
+    X_CLIENT_SECRET: x.oauth.app.clientSecret,
+    X_AUTHORIZE_URL: x.authorizeUrl,
     BLUESKY_SERVICE_URL: bluesky.baseUrl,
     FACEBOOK_GRAPH_BASE_URL: facebook.baseUrl,
     MEDIASTACK_ACCESS_KEY: news.accessKey,
