@@ -102,6 +102,7 @@ test('fills the Facebook page selector from Get Page List', async ({ page }) => 
   const dialog = await openSocials(page, uniqueName('Harbor Books'));
   await dialog.getByRole('button', { name: /^Facebook Not Connected/ }).click();
   const facebook = dialog.getByRole('region', { name: 'Facebook settings' });
+  await facebook.getByText('Use your own keys instead (advanced)').click();
   await facebook.getByLabel('App ID', { exact: true }).fill(fake.facebook.appId);
   await facebook.getByLabel('App Secret', { exact: true }).fill(fake.facebook.appSecret);
   await facebook.getByLabel('User Access Token', { exact: true }).fill(fake.facebook.accessToken);

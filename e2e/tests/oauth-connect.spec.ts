@@ -7,6 +7,9 @@ import { uniqueName } from '../support/unique.js';
 
 const shots = path.join(import.meta.dirname, '..', '.artifacts');
 
+// The axe helper injects axe-core as an inline script, which the app's CSP refuses.
+test.use({ bypassCSP: true });
+
 async function signInAndAddEntity(page: Page, companyName: string) {
   await page.goto('/login');
   await page.getByLabel('Email address', { exact: true }).fill(PAID_CUSTOMER.email);
@@ -57,6 +60,7 @@ test('connects X with one click: consent page, back to the dialog, connected', a
     'href',
     'https://bsky.app/settings/app-passwords',
   );
+  await page.screenshot({ path: path.join(shots, 'oauth-socials-bluesky-desktop.png') });
   await dialog.getByRole('button', { name: /^Bluesky Not Connected/ }).click();
   await expectNoAxeViolations(page, '[role="dialog"]');
   await page.screenshot({ path: path.join(shots, 'oauth-socials-desktop.png') });
@@ -106,4 +110,32 @@ test('a cancelled consent comes back to the dialog with a plain-language error',
       .getByRole('dialog', { name: 'Connect Social Networks' })
       .getByRole('button', { name: /^X\/Twitter Not Connected/ }),
   ).toBeVisible();
+});
+
+test('Facebook: after Facebook Login the customer picks the Page, then it is connected', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const companyName = uniqueName('OAuth Pages');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInAndAddEntity(page, companyName);
+  const dialog = await openSocials(page, companyName);
+  await dialog.getByRole('button', { name: /^Facebook Not Connected/ }).click();
+  await dialog
+    .getByRole('region', { name: 'Facebook settings' })
+    .getByRole('button', { name: 'Connect with Facebook' })
+    .click();
+  await page.getByRole('link', { name: 'Authorize' }).click();
+  await expect(page).toHaveURL(/\/companies$/);
+  const back = page.getByRole('dialog', { name: 'Connect Social Networks' });
+  const choice = back.getByRole('region', { name: 'Choose the Page to connect' });
+  await expect(choice.getByRole('radio', { name: 'Acme Rockets' })).toBeVisible();
+  await expect(choice.getByRole('radio', { name: 'Acme Labs' })).toBeVisible();
+  await choice.getByRole('radio', { name: 'Acme Labs' }).check();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await page.screenshot({ path: path.join(shots, 'oauth-page-choice-phone.png') });
+  await choice.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByText('Facebook connected successfully')).toBeVisible();
+  await expect(choice).toBeHidden();
+  await expect(back.getByRole('button', { name: /^Facebook Connected/ })).toBeVisible();
 });

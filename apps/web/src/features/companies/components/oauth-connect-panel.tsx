@@ -48,9 +48,9 @@ export function OAuthConnectPanel({ network, companyId, children }: OAuthConnect
         </Button>
       </div>
       <details className="group rounded-lg">
-        <summary className="inline-flex min-h-6 cursor-pointer list-none items-center gap-1 rounded text-sm font-medium text-gray-700 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
+        <summary className="inline-flex min-h-6 cursor-pointer list-none items-start gap-1 rounded text-sm font-medium text-gray-700 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
           <ChevronRight
-            className="size-4 shrink-0 transition-transform group-open:rotate-90"
+            className="mt-0.5 size-4 shrink-0 transition-transform group-open:rotate-90"
             aria-hidden="true"
           />
           {OAUTH_MESSAGES.advanced}
