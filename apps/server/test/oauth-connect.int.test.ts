@@ -1,7 +1,7 @@
 import { type ScheduledInstance } from '@cadence/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthStates, publications, socialConnections } from '../src/db/schema.js';
+import { oauthStates, publications, socialConnections, users } from '../src/db/schema.js';
 import { deriveKey } from '../src/lib/keys.js';
 import { createSecretBox } from '../src/lib/secret-box.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
@@ -411,5 +411,65 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     expect(publication?.lastError).toBe('Reconnect Instagram for Acme');
     expect(fakes.instagram.calls).toEqual(calls); // never attempted
     expect((await connectionOf('instagram'))?.needsReconnect).toBe(true);
+  });
+});
+
+describe.each(engines)('one-click connect not configured, on %s', (engine) => {
+  let t: TestApp;
+  let customer: string;
+  let admin: string;
+  let companyId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { PUBLIC_URL } });
+    // The instance's first account is its admin.
+    admin = await createVerifiedAccount(t, { email: 'admin@example.com' });
+    customer = await createVerifiedAccount(t, { email: 'customer@example.com' });
+    await t.services.database.db
+      .update(users)
+      .set({ isAdmin: true })
+      .where(eq(users.email, 'admin@example.com'));
+    await setTier(t.services.database.db, 'customer@example.com', 'enterprise');
+    companyId = await createCompany(t, customer, 'Plain');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  type Entry = { network: string; enabled: boolean; variables?: string[] };
+  const networksOf = async (token: string) => {
+    const response = await getJson(t.app, '/social-accounts/oauth', token);
+    expect(response.status).toBe(200);
+    return (response.json.data as { networks: Entry[] }).networks;
+  };
+
+  it('tells admins which variables would enable it, and customers nothing of the kind', async () => {
+    const forCustomer = await networksOf(customer);
+    expect(forCustomer.every((entry) => !entry.enabled && entry.variables === undefined)).toBe(
+      true,
+    );
+    const forAdmin = await networksOf(admin);
+    expect(forAdmin.find((entry) => entry.network === 'twitter')?.variables).toEqual([
+      'X_CLIENT_ID',
+      'X_CLIENT_SECRET',
+    ]);
+    expect(forAdmin.find((entry) => entry.network === 'instagram')?.variables).toEqual([
+      'FACEBOOK_CLIENT_ID',
+      'FACEBOOK_CLIENT_SECRET',
+    ]);
+  });
+
+  it('refuses to start, saying the key form is the way', async () => {
+    const response = await postJson(
+      t.app,
+      '/social-accounts/oauth/twitter/start',
+      { company_id: companyId },
+      { authorization: `Bearer ${customer}` },
+    );
+    expect(response.status).toBe(400);
+    expect(response.json.code).toBe('OAUTH_NOT_CONFIGURED');
+    expect(response.json.message).toBe(
+      'One-click connect is not set up for X on this server. Use the key form instead.',
+    );
   });
 });
