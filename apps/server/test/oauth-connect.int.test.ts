@@ -5,17 +5,11 @@ import { oauthStates, publications, socialConnections, users } from '../src/db/s
 import { deriveKey } from '../src/lib/keys.js';
 import { createSecretBox } from '../src/lib/secret-box.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
+import { apiCall } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
 import { createCompany, startNetworkFakes, type NetworkFakes } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
-import {
-  createTestApp,
-  createVerifiedAccount,
-  getJson,
-  postJson,
-  signIn,
-  type TestApp,
-} from './helpers/test-app.js';
+import { createTestApp, createVerifiedAccount, signIn, type TestApp } from './helpers/test-app.js';
 
 const PUBLIC_URL = 'http://cadence.example.test';
 const SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
@@ -49,15 +43,11 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
   });
 
   const db = () => t.services.database.db;
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   async function start(network: OAuthNetwork, token = owner, company = companyId) {
-    return postJson(
-      t.app,
-      `/social-accounts/oauth/${network}/start`,
-      { company_id: company },
-      auth(token),
-    );
+    return apiCall(t.app, 'POST', `/social-accounts/oauth/${network}/start`, token, {
+      company_id: company,
+    });
   }
 
   /** Opens the consent page like a browser and answers where its Authorize (or Cancel) link goes. */
@@ -97,7 +87,7 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     )[0];
 
   it('answers which networks offer one-click connect, and variable names to admins only', async () => {
-    const config = await getJson(t.app, '/social-accounts/oauth', owner);
+    const config = await apiCall(t.app, 'GET', '/social-accounts/oauth', owner);
     expect(config.status).toBe(200);
     const networks = (
       config.json.data as {
@@ -180,7 +170,7 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     const refused = await start('twitter', stranger, companyId);
     expect(refused.status).toBe(404);
     expect(refused.json.code).toBe('COMPANY_NOT_FOUND');
-    const anonymous = await postJson(t.app, '/social-accounts/oauth/twitter/start', {
+    const anonymous = await apiCall(t.app, 'POST', '/social-accounts/oauth/twitter/start', null, {
       company_id: companyId,
     });
     expect(anonymous.status).toBe(401);
@@ -242,14 +232,16 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     expect(await connectionOf('facebook')).toBeUndefined();
 
     // Only the customer who started it can read or complete it.
-    const foreign = await getJson(
+    const foreign = await apiCall(
       t.app,
+      'GET',
       `/social-accounts/oauth/facebook/choices/${pendingId}`,
       stranger,
     );
     expect(foreign.status).toBe(404);
-    const choices = await getJson(
+    const choices = await apiCall(
       t.app,
+      'GET',
       `/social-accounts/oauth/facebook/choices/${pendingId}`,
       owner,
     );
@@ -264,18 +256,20 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     );
     expect(JSON.stringify(choices.json)).not.toContain('token');
 
-    const foreignComplete = await postJson(
+    const foreignComplete = await apiCall(
       t.app,
+      'POST',
       '/social-accounts/oauth/facebook/complete',
+      stranger,
       { pending_id: pendingId, option_id: '2020' },
-      auth(stranger),
     );
     expect(foreignComplete.status).toBe(404);
-    const completed = await postJson(
+    const completed = await apiCall(
       t.app,
+      'POST',
       '/social-accounts/oauth/facebook/complete',
+      owner,
       { pending_id: pendingId, option_id: '2020' },
-      auth(owner),
     );
     expect(completed.status).toBe(200);
     expect(completed.json.message).toBe('Facebook connected successfully');
@@ -286,12 +280,10 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     const credentials = JSON.parse(box.open(row!.credentialsEncrypted)) as Record<string, string>;
     expect(credentials.pageAccessToken).toBe('fake-page-token-2020');
     // Used once.
-    const again = await postJson(
-      t.app,
-      '/social-accounts/oauth/facebook/complete',
-      { pending_id: pendingId, option_id: '1010' },
-      auth(owner),
-    );
+    const again = await apiCall(t.app, 'POST', '/social-accounts/oauth/facebook/complete', owner, {
+      pending_id: pendingId,
+      option_id: '1010',
+    });
     expect(again.status).toBe(404);
   });
 
@@ -314,16 +306,11 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
       content,
       withImage: network === 'instagram',
     });
-    const response = await postJson(
-      t.app,
-      '/schedules',
-      {
-        social_account_type: [network],
-        post_id: post.id,
-        schedule_date: new Date(t.clock().getTime() + inSeconds * 1000).toISOString(),
-      },
-      auth(owner),
-    );
+    const response = await apiCall(t.app, 'POST', '/schedules', owner, {
+      social_account_type: [network],
+      post_id: post.id,
+      schedule_date: new Date(t.clock().getTime() + inSeconds * 1000).toISOString(),
+    });
     expect(response.status).toBe(201);
     const data = response.json.data as unknown as { instances: ScheduledInstance[] };
     return { instanceId: data.instances[0]!.id, content };
@@ -438,7 +425,7 @@ describe.each(engines)('one-click connect not configured, on %s', (engine) => {
 
   type Entry = { network: string; enabled: boolean; variables?: string[] };
   const networksOf = async (token: string) => {
-    const response = await getJson(t.app, '/social-accounts/oauth', token);
+    const response = await apiCall(t.app, 'GET', '/social-accounts/oauth', token);
     expect(response.status).toBe(200);
     return (response.json.data as { networks: Entry[] }).networks;
   };
@@ -460,11 +447,12 @@ describe.each(engines)('one-click connect not configured, on %s', (engine) => {
   });
 
   it('refuses to start, saying the key form is the way', async () => {
-    const response = await postJson(
+    const response = await apiCall(
       t.app,
+      'POST',
       '/social-accounts/oauth/twitter/start',
+      customer,
       { company_id: companyId },
-      { authorization: `Bearer ${customer}` },
     );
     expect(response.status).toBe(400);
     expect(response.json.code).toBe('OAUTH_NOT_CONFIGURED');
