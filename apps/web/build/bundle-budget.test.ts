@@ -11,13 +11,15 @@ import { gzipSize, isBuildStale, readManifest, routeFiles, WEB_ROOT } from './ro
 const BUDGET_KB: Record<string, number> = {
   // 175 -> 176: the schedule and settings schemas now check IANA zones themselves (the
   // server's rule, issue 11), which moves shared/time-zone.ts (0.8 KB) into the common chunk.
-  '/login': 176,
+  // 176 -> 177: zod and its jitless setting in a chunk of their own (vite.config.ts), so the
+  // setting runs first and the CSP sees no eval probe: one more file's gzip overhead.
+  '/login': 177,
   '/companies': 205,
   '/posts': 215,
   '/scheduling': 205,
   '/subscriptions': 180,
   '/settings': 208,
-  '/admin/subscriptions': 158,
+  '/admin/subscriptions': 159,
 };
 
 describe('JavaScript budget per route', () => {
