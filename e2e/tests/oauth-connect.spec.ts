@@ -7,9 +7,6 @@ import { uniqueName } from '../support/unique.js';
 
 const shots = path.join(import.meta.dirname, '..', '.artifacts');
 
-// The axe helper injects axe-core as an inline script, which the app's CSP refuses.
-test.use({ bypassCSP: true });
-
 async function signInAndAddEntity(page: Page, companyName: string) {
   await page.goto('/login');
   await page.getByLabel('Email address', { exact: true }).fill(PAID_CUSTOMER.email);
