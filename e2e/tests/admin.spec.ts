@@ -25,9 +25,6 @@ const section = (page: Page, title: string) =>
 const region = (page: Page, title: string) =>
   page.getByRole('region', { name: title, exact: true });
 
-// axe-core is injected as a script; the app's CSP (script-src 'self') would refuse it inline.
-test.use({ bypassCSP: true });
-
 test('a customer is sent away from the admin panel', async ({ page }) => {
   await page.addInitScript((value) => window.localStorage.setItem('token', value), paidToken());
   await page.goto('/admin/subscriptions');

@@ -9,7 +9,10 @@ import type { Db } from '../src/db/client.js';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
 import type { Mailer } from '../src/integrations/mail.js';
-import type { NetworkCredentials } from '../src/integrations/networks/types.js';
+import type {
+  NetworkCredentials,
+  TwitterKeyCredentials,
+} from '../src/integrations/networks/types.js';
 import { createLogger } from '../src/logger.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { setAdmin } from '../src/modules/admin/admin.service.js';
@@ -52,7 +55,7 @@ const ENTITIES: SeedEntity[] = [
 function saveFields(network: NetworkId, credentials: NetworkCredentials): Record<string, string> {
   switch (network) {
     case 'twitter': {
-      const c = credentials.twitter;
+      const c = credentials.twitter as TwitterKeyCredentials;
       return {
         api_key: c.apiKey,
         api_secret: c.apiSecret,

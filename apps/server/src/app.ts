@@ -123,7 +123,7 @@ export async function buildApp(
         max: (await container.liveSettings.read()).ai_requests_per_hour,
         windowSeconds: 3600,
       }));
-      registerConnectionRoutes(typed, services.connections);
+      registerConnectionRoutes(typed, services.connections, services.oauth);
       registerPostRoutes(typed, services.posts, container.storage, services.uploads);
       registerShortenerRoutes(typed, services.shortener, limiter);
       registerSearchRoutes(typed, services.search, limiter);

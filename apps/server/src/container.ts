@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import { createAiClient, type AiClient } from './integrations/ai.js';
 import type { Mailer } from './integrations/mail.js';
 import { createNewsClient } from './integrations/news.js';
+import { createOAuthClients, type OAuthClients } from './integrations/networks/oauth.js';
 import { createNetworkRegistry, type NetworkRegistry } from './integrations/networks/registry.js';
 import { createLocalStorage, type Storage } from './integrations/storage.js';
 import { createTinyUrlClient } from './integrations/tinyurl.js';
@@ -36,6 +37,8 @@ import { createSessionCache } from './modules/auth/session-cache.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { createConnectionsService } from './modules/connections/connections.service.js';
+import { createOAuthService } from './modules/connections/oauth.service.js';
+import { createTokenLifecycle } from './modules/connections/token-lifecycle.js';
 import { createCustomerService } from './modules/customer/customer.service.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
@@ -68,6 +71,8 @@ export interface ContainerOverrides {
   networks?: NetworkRegistry;
   /** Default: the admin settings read from the database with the configured cache. */
   liveSettings?: LiveSettings;
+  /** Default: each network's OAuth endpoints at the configured hosts. */
+  oauth?: OAuthClients;
 }
 
 /**
@@ -130,11 +135,30 @@ export function createContainer(
       schedules.cancelPendingOfCompany(userId, companyId),
     uploads,
   });
+  const credentialsBox = createSecretBox(deriveKey(config.appSecret, 'credentials'));
   const connections = createConnectionsService({
     db,
     registry: networks,
-    box: createSecretBox(deriveKey(config.appSecret, 'credentials')),
+    box: credentialsBox,
     clock,
+    logger,
+  });
+  // One-click connect and the token lifecycle (refresh before expiry and after a 401).
+  const oauthClients = overrides.oauth ?? createOAuthClients(config);
+  const oauth = createOAuthService({
+    db,
+    oauth: oauthClients,
+    registry: networks,
+    box: credentialsBox,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+  });
+  const tokenLifecycle = createTokenLifecycle({
+    db,
+    box: credentialsBox,
+    clock,
+    oauth: oauthClients,
     logger,
   });
   // Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout.
@@ -174,6 +198,7 @@ export function createContainer(
     companies,
     schedules,
     connections,
+    oauth,
     ai: createAiService({
       db,
       ai: overrides.ai ?? createAiClient(config.openai),
@@ -231,7 +256,7 @@ export function createContainer(
       logger,
       storage,
       registry,
-      connections,
+      connections: tokenLifecycle,
       publicUrl: config.publicUrl,
       jobExpireSeconds: config.publisher.jobExpireSeconds,
       limits: async () => {
@@ -265,6 +290,7 @@ export function createContainer(
     storage,
     uploadsDir,
     networks,
+    tokenLifecycle,
     limiter,
     attempts,
     tokens,

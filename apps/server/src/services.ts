@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { initialDataDirFile } from './db/initial-data.js';
 import { runMigrations } from './db/migrate.js';
 import { seedSettings } from './lib/live-settings.js';
 import { createMailer, type Mailer } from './integrations/mail.js';
@@ -28,6 +29,7 @@ export async function openServices(
     // Tests run the embedded database in memory: same engine, nothing left on disk.
     pgliteDir: options.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
     owner: 'the Cadence server',
+    initialDataDir: initialDataDirFile(),
   });
   try {
     await runMigrations(database);

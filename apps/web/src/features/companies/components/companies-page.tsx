@@ -1,5 +1,11 @@
-import type { Company } from '@cadence/shared';
-import { COMPANY_TOASTS, SOCIALS_QUERY_PARAM } from '@cadence/shared';
+import type { Company, NetworkId } from '@cadence/shared';
+import {
+  COMPANY_TOASTS,
+  CONNECTION_MESSAGES,
+  NETWORK_IDS,
+  NETWORK_NAMES,
+  SOCIALS_QUERY_PARAM,
+} from '@cadence/shared';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -15,11 +21,28 @@ import { CompaniesToolbar } from './companies-toolbar';
 import type { CompanyEditor } from './company-dialog';
 import { CompanyDialog } from './company-dialog';
 import { CompanyLimitHint } from './company-limit-hint';
-import { ConnectSocialsDialog } from './connect-socials-dialog';
+import { ConnectSocialsDialog, type PendingOAuthChoice } from './connect-socials-dialog';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
+
+/** What the one-click connect callback put in the address (see the connections module). */
+function readOAuthLanding(params: URLSearchParams) {
+  const companyId = params.get('socials');
+  const error = params.get('error');
+  if (companyId === null && error === null) return null;
+  const network = NETWORK_IDS.find((id) => id === params.get('network')) ?? null;
+  const pendingId = params.get('choose');
+  return {
+    companyId,
+    network,
+    // Plain text from our callback; capped so a crafted link cannot fill the screen.
+    error: error === null ? null : error.slice(0, 300),
+    isConnected: params.get('connected') === '1',
+    choice: pendingId !== null && network !== null ? { network, pendingId } : null,
+  };
+}
 
 export function CompaniesPage() {
   const companiesQuery = useCompanies();
@@ -29,23 +52,24 @@ export function CompaniesPage() {
   const [selectedId, setSelectedId] = useState('');
   const [editor, setEditor] = useState<CompanyEditor | null>(null);
   const [deleting, setDeleting] = useState<Company | null>(null);
-  // `?socials=<id>` (links in notification mails and the bell) opens that entity's Socials.
+  // Back from a network's consent page: the entity's Socials dialog opens with the outcome.
   const [searchParams, setSearchParams] = useSearchParams();
-  const [socialsId, setSocialsId] = useState<string | null>(() =>
-    searchParams.get(SOCIALS_QUERY_PARAM),
+  const [landing] = useState(() => readOAuthLanding(searchParams));
+  // `?socials=<id>` (links in notification mails and the bell) opens that entity's Socials.
+  const [socialsId, setSocialsId] = useState<string | null>(
+    () => landing?.companyId ?? searchParams.get(SOCIALS_QUERY_PARAM),
   );
-  const closeSocials = () => {
-    setSocialsId(null);
-    if (searchParams.has(SOCIALS_QUERY_PARAM)) {
-      setSearchParams(
-        (params) => {
-          params.delete(SOCIALS_QUERY_PARAM);
-          return params;
-        },
-        { replace: true },
-      );
-    }
-  };
+  const [socialsNetwork, setSocialsNetwork] = useState<NetworkId | null>(landing?.network ?? null);
+  const [choice, setChoice] = useState<PendingOAuthChoice | null>(landing?.choice ?? null);
+  useEffect(() => {
+    if (landing === null) return;
+    if (landing.error !== null) toast.error(landing.error, { id: 'oauth-result' });
+    else if (landing.isConnected && landing.network !== null)
+      toast.success(CONNECTION_MESSAGES.connected(NETWORK_NAMES[landing.network]), {
+        id: 'oauth-result',
+      });
+    setSearchParams({}, { replace: true });
+  }, [landing, setSearchParams]);
 
   const rows = data?.rows ?? [];
   // A selected company that has since been deleted no longer filters anything.
@@ -105,7 +129,10 @@ export function CompaniesPage() {
           onAdd={openCreate}
           onClearFilters={clearFilters}
           onEdit={(company) => setEditor({ company })}
-          onSocials={(company) => setSocialsId(company.id)}
+          onSocials={(company) => {
+            setSocialsNetwork(null);
+            setSocialsId(company.id);
+          }}
           onDelete={setDeleting}
         />
       </div>
@@ -115,7 +142,15 @@ export function CompaniesPage() {
       <ConnectSocialsDialog
         company={socialsCompany}
         supportedNetworks={data?.supported_social_accounts ?? []}
-        onClose={closeSocials}
+        choice={choice}
+        initialNetwork={socialsNetwork}
+        onChoiceDone={() => setChoice(null)}
+        onClose={() => {
+          setSocialsId(null);
+          setSocialsNetwork(null);
+          setChoice(null);
+          if (searchParams.has(SOCIALS_QUERY_PARAM)) setSearchParams({}, { replace: true });
+        }}
       />
     </>
   );
