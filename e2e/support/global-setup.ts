@@ -197,7 +197,9 @@ export default async function globalSetup() {
   await createAccount(baseUrl, ADMIN);
   await createAccount(baseUrl, PAID_CUSTOMER);
   await stopServer(server);
-  runAdminCommand(env, ['tier', PAID_CUSTOMER.email, 'business']);
+  // Enterprise (no limits): every spec adds its own entities to this shared account, more
+  // than a Business plan's ten.
+  runAdminCommand(env, ['tier', PAID_CUSTOMER.email, 'enterprise']);
   server = await startServer();
 
   process.env.E2E_BASE_URL = baseUrl;

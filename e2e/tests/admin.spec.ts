@@ -62,14 +62,17 @@ test('an admin edits a setting, stops and starts the publisher', async ({ page }
 test('an admin puts a plan on sale and sees the price history row', async ({ page }) => {
   await openAdmin(page, await adminToken());
   await section(page, 'Subscription Management').click();
-  const pro = page.getByRole('form', { name: 'Pro plan' });
-  await pro.getByLabel('Sale Price').fill('19.99');
-  await pro.getByRole('button', { name: 'Save Changes' }).click();
+  // Business, not Pro: the billing spec buys Pro at its list price on the same instance.
+  const business = page.getByRole('form', { name: 'Business plan' });
+  await business.getByLabel('Sale Price').fill('59.99');
+  await business.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Plan updated successfully')).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Pro plan' }).getByText(/Save \d+%/)).toBeVisible();
+  await expect(
+    page.getByRole('form', { name: 'Business plan' }).getByText(/Save \d+%/),
+  ).toBeVisible();
 
   await section(page, 'Price History').click();
-  const row = page.getByRole('row').filter({ hasText: 'Pro' }).filter({ hasText: '$19.99' });
+  const row = page.getByRole('row').filter({ hasText: 'Business' }).filter({ hasText: '$59.99' });
   await expect(row.first()).toBeVisible();
   await expect(row.first()).toContainText(ADMIN.email);
 });
