@@ -143,7 +143,7 @@ test('shows the server refusal when the plan limit is reached', async ({ page })
   });
   const otp_code = await waitForCode(email, 1);
   await page.request.post('/api/customer/auth/submit-otp', {
-    data: { purpose: 'registration', email, otp_code },
+    data: { purpose: 'registration', email, otp_code, password: 'limit-password' },
   });
   await signIn(page, email, 'limit-password');
 

@@ -80,10 +80,21 @@ export const SubmitOtpSchema = z
     email: EmailSchema,
     otp_code: OtpCodeSchema,
     new_password: PasswordSchema.optional(),
+    /**
+     * Registration only: the password the account opens with. The code proves the mailbox,
+     * the password comes from the browser that holds the code, so nobody who merely signed
+     * up with someone else's address can set the password the owner verifies into
+     * (docs/decisions/090).
+     */
+    password: PasswordSchema.optional(),
   })
   .refine((body) => body.purpose !== 'reset_password' || body.new_password !== undefined, {
     message: 'New password is required',
     path: ['new_password'],
+  })
+  .refine((body) => body.purpose !== 'registration' || body.password !== undefined, {
+    message: 'Password is required',
+    path: ['password'],
   });
 export type SubmitOtp = z.infer<typeof SubmitOtpSchema>;
 

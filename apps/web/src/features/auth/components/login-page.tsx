@@ -43,13 +43,14 @@ export function LoginPage() {
   const [signInEmail, setSignInEmail] = useState('');
   const nextSessionId = useRef(0);
 
-  function openOtp(sent: OtpSent) {
+  function openOtp(sent: OtpSent, password?: string) {
     nextSessionId.current += 1;
     setOtpSession({
       id: nextSessionId.current,
       purpose: sent.purpose,
       email: sent.email,
       resendIn: sent.resend_in,
+      password,
     });
   }
 
@@ -99,6 +100,7 @@ export function LoginPage() {
                   setResetEmail(email);
                   setIsResetOpen(true);
                 }}
+                onNotVerified={openOtp}
               />
             ) : (
               <SignUpForm onCodeSent={openOtp} />
@@ -112,7 +114,7 @@ export function LoginPage() {
                 <Link
                   to={SIGN_UP_URL}
                   replace
-                  className="rounded font-semibold text-brand-600 hover:text-brand-700"
+                  className="inline-flex min-h-6 items-center rounded px-1 font-semibold text-brand-600 hover:text-brand-700"
                 >
                   Sign up
                 </Link>
@@ -123,7 +125,7 @@ export function LoginPage() {
                 <Link
                   to={ROUTES.login}
                   replace
-                  className="rounded font-semibold text-brand-600 hover:text-brand-700"
+                  className="inline-flex min-h-6 items-center rounded px-1 font-semibold text-brand-600 hover:text-brand-700"
                 >
                   Sign in
                 </Link>
