@@ -1,4 +1,4 @@
-import type { Post } from '@cadence/shared';
+import type { Post, PostStatusFilter } from '@cadence/shared';
 import { POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
 import { Newspaper, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -32,6 +32,7 @@ export function PostsPage() {
   );
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [selectedId, setSelectedId] = useState('');
+  const [status, setStatus] = useState<PostStatusFilter | ''>('');
   const [page, setPage] = useState(1);
   const [editor, setEditor] = useState<PostEditor | null>(null);
   const [deleting, setDeleting] = useState<Post | null>(null);
@@ -39,10 +40,10 @@ export function PostsPage() {
 
   // A filter on an entity that has since been deleted no longer applies.
   const companyId = companies.some((company) => company.id === selectedId) ? selectedId : '';
-  const postsQuery = usePosts({ page, q, companyId });
+  const postsQuery = usePosts({ page, q, companyId, status });
   const { data, error, isError } = postsQuery;
   const totalPages = data === undefined ? 1 : totalPagesOf(data.count, POSTS_PAGE_SIZE_DEFAULT);
-  const isFiltered = q !== '' || companyId !== '';
+  const isFiltered = q !== '' || companyId !== '' || status !== '';
 
   // After a delete empties the last page, step back to the new last one.
   if (data !== undefined && !postsQuery.isPlaceholderData && page > totalPages) {
@@ -57,9 +58,14 @@ export function PostsPage() {
     setSelectedId(id);
     setPage(1);
   };
+  const changeStatus = (next: PostStatusFilter | '') => {
+    setStatus(next);
+    setPage(1);
+  };
   const clearFilters = () => {
     setSearch('');
     setSelectedId('');
+    setStatus('');
     setPage(1);
   };
   const openCreate = () => setEditor({ post: null, defaultCompanyId: companyId });
@@ -92,6 +98,8 @@ export function PostsPage() {
           companies={companies}
           selectedId={companyId}
           onSelectedIdChange={changeCompany}
+          status={status}
+          onStatusChange={changeStatus}
         />
       </div>
 

@@ -2,6 +2,7 @@ import { CALENDAR_POPUP_MAX_POSTS } from '@cadence/shared';
 import type { CalendarDaySummary } from '../utils/calendar-days';
 import { describePostCount } from '../utils/calendar-days';
 import { formatDateKey, formatInZone } from '../../../lib/zoned-time';
+import { PostStatusBadge } from '../../../components/ui/post-status-badge';
 
 export const POPUP_WIDTH = 272;
 
@@ -34,7 +35,12 @@ export function CalendarDayPopup({ day, timeZone, left, top }: CalendarDayPopupP
             >
               {formatInZone(post.scheduled_for, timeZone, 'h:mm a')}
             </time>
-            <span className="line-clamp-2 min-w-0 break-words text-gray-700">{post.content}</span>
+            <span className="min-w-0 flex-1">
+              <span className="line-clamp-2 break-words text-gray-700">{post.content}</span>
+              {post.publish_status !== null && (
+                <PostStatusBadge status={post.publish_status} className="mt-0.5" />
+              )}
+            </span>
           </li>
         ))}
       </ul>
