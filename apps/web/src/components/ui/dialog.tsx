@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useRef } from 'react';
 import { cn } from '../../lib/cn';
 
 type DialogSize = 'md' | 'lg' | 'xl' | '2xl';
@@ -34,6 +35,10 @@ export function Dialog({
   size = 'md',
   children,
 }: DialogProps) {
+  // The control that opened the dialog: focus goes back to it on every way of closing
+  // (Escape, Cancel, ×, after submit). Radix returns focus only to a Dialog.Trigger,
+  // and these dialogs are opened by state, so without this focus fell to the page body.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -47,6 +52,18 @@ export function Dialog({
             // Without a description Radix must be told there is none, else it warns.
             {...(description === undefined ? { 'aria-describedby': undefined } : {})}
             onPointerDownOutside={isModalStrict ? (event) => event.preventDefault() : undefined}
+            onOpenAutoFocus={() => {
+              const active = document.activeElement;
+              opener.current =
+                active instanceof HTMLElement && active !== document.body ? active : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              const target = opener.current;
+              opener.current = null;
+              if (target === null || !target.isConnected) return;
+              event.preventDefault();
+              target.focus({ preventScroll: true });
+            }}
           >
             <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight text-gray-900">
               {title}
@@ -59,7 +76,7 @@ export function Dialog({
             <div className="mt-5">{children}</div>
             <RadixDialog.Close
               aria-label="Close"
-              className="absolute top-4 right-4 rounded-md p-1.5 text-gray-400 transition-colors hover:bg-gray-100 hover:text-gray-600"
+              className="absolute top-4 right-4 rounded-md p-1.5 text-gray-500 transition-colors hover:bg-gray-100 hover:text-gray-700"
             >
               <X className="size-5" aria-hidden="true" />
             </RadixDialog.Close>

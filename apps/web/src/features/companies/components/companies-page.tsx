@@ -1,7 +1,8 @@
 import type { Company } from '@cadence/shared';
-import { COMPANY_TOASTS } from '@cadence/shared';
+import { COMPANY_TOASTS, ROUTES } from '@cadence/shared';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
@@ -16,6 +17,9 @@ import { CompanyDialog } from './company-dialog';
 import { CompanyLimitHint } from './company-limit-hint';
 import { ConnectSocialsDialog } from './connect-socials-dialog';
 import { DeleteCompanyDialog } from './delete-company-dialog';
+import { FirstSteps } from './first-steps';
+import { Dialog } from '../../../components/ui/dialog';
+import { buttonClasses } from '../../../components/ui/button';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
@@ -28,7 +32,21 @@ export function CompaniesPage() {
   const [selectedId, setSelectedId] = useState('');
   const [editor, setEditor] = useState<CompanyEditor | null>(null);
   const [deleting, setDeleting] = useState<Company | null>(null);
-  const [socialsId, setSocialsId] = useState<string | null>(null);
+  // `?socials=<entityId>` opens that entity's Socials dialog (links from Scheduling, Posts
+  // and the getting-started list); closing it drops the parameter.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const socialsId = searchParams.get('socials');
+  const setSocialsId = (id: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (id === null) next.delete('socials');
+        else next.set('socials', id);
+        return next;
+      },
+      { replace: true },
+    );
+  const [isLimitOpen, setIsLimitOpen] = useState(false);
 
   const rows = data?.rows ?? [];
   // A selected company that has since been deleted no longer filters anything.
@@ -43,7 +61,10 @@ export function CompaniesPage() {
     toast.error(COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
   }, [isError, error, errorUpdatedAt]);
 
-  const openCreate = () => setEditor({ company: null });
+  const limit = data?.company_limit ?? null;
+  const isAtLimit = limit !== null && rows.length >= limit;
+  // At the plan's limit the form would only end in a refusal: say so before any typing.
+  const openCreate = () => (isAtLimit ? setIsLimitOpen(true) : setEditor({ company: null }));
   const clearFilters = () => {
     setQuery('');
     setSelectedId('');
@@ -65,6 +86,12 @@ export function CompaniesPage() {
           </div>
         }
       />
+
+      {data !== undefined && (
+        <div className="mt-6">
+          <FirstSteps companies={rows} onAddEntity={openCreate} />
+        </div>
+      )}
 
       <div className="mt-6">
         <CompaniesToolbar
@@ -95,6 +122,25 @@ export function CompaniesPage() {
 
       <CompanyDialog editor={editor} onClose={() => setEditor(null)} />
       <DeleteCompanyDialog company={deleting} onClose={() => setDeleting(null)} />
+      <Dialog
+        open={isLimitOpen}
+        onOpenChange={setIsLimitOpen}
+        title="Entity limit reached"
+        description={
+          limit === null
+            ? undefined
+            : `Your plan allows ${limit} ${limit === 1 ? 'entity' : 'entities'}, and you have ${rows.length}. Upgrade your plan to add more, or delete an entity you no longer need.`
+        }
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setIsLimitOpen(false)}>
+            Cancel
+          </Button>
+          <Link to={ROUTES.subscriptions} className={buttonClasses('primary', 'md')}>
+            See plans
+          </Link>
+        </div>
+      </Dialog>
       <ConnectSocialsDialog
         company={socialsCompany}
         supportedNetworks={data?.supported_social_accounts ?? []}
