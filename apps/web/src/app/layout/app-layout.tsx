@@ -21,14 +21,15 @@ export function AppLayout() {
 /** A demo instance publishes to local fakes; nobody should mistake it for the real thing. */
 function SimulatedNetworksBanner() {
   return (
-    <div
-      role="note"
+    // A landmark of its own, so every piece of the page sits in one (axe: region).
+    <aside
+      aria-label="Demo notice"
       className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900"
     >
       <span className="font-semibold">Demo: simulated networks.</span> Posts are published to local
       stand-ins for X, Facebook, LinkedIn, Instagram, Bluesky and Threads; nothing leaves this
       machine.
-    </div>
+    </aside>
   );
 }
 
