@@ -7,7 +7,9 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
   const loaded = await page.evaluate(() => 'axe' in window);
-  if (!loaded) await page.addScriptTag({ content: axe.source });
+  // Evaluated through the browser protocol, not as an inline <script>: the app's Content
+  // Security Policy (script-src 'self') rightly refuses inline scripts.
+  if (!loaded) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (selector) => {
     const context = selector ? { include: [selector] } : document;
     const result = await (window as unknown as { axe: typeof axe }).axe.run(context, {

@@ -80,7 +80,10 @@ test('the signed-in pages and their main dialogs have no axe violations', async 
   const companyId = await companyWithNetworks(token, companyName);
   const content = `Accessible by design ${Date.now()}`;
   await createPostByApi(token, companyId, content);
-  await api('/customer/company', { token, body: { name: uniqueName('Axe Spare') } });
+  await api('/customer/company', {
+    token,
+    body: { name: uniqueName('Axe Spare'), website: 'https://spare.example.com' },
+  });
 
   await openSignedIn(page, '/companies');
   await expect(page.getByRole('heading', { name: 'Entities', exact: true })).toBeVisible();

@@ -62,8 +62,34 @@ export function createInstancePublisher(deps: PublishDeps) {
     const name = NETWORK_NAMES[network];
     const log = (
       entry: Omit<repo.LogEntry, 'userId' | 'postId' | 'instanceId' | 'platform' | 'scheduledFor'>,
-    ) =>
-      repo.insertLog(db, {
+    ) => {
+      // One readable line per attempt for whoever runs the server (the system log row
+      // below is the customer's record): post, network, outcome, and how late it went.
+      const lateSeconds = Math.max(
+        0,
+        Math.round((deps.clock().getTime() - instance.scheduledFor.getTime()) / 1000),
+      );
+      const outcome =
+        entry.status === 'success'
+          ? 'published'
+          : entry.status === 'pending'
+            ? 'will retry'
+            : 'failed';
+      deps.logger.info(
+        {
+          postId: post.id,
+          instanceId: instance.id,
+          network,
+          outcome,
+          attempt: (entry.retryCount ?? 0) + 1,
+          lateSeconds,
+          ...(entry.errorCode ? { errorCode: entry.errorCode } : {}),
+        },
+        `publish: post ${post.id} to ${name}: ${outcome}${
+          entry.status === 'success' ? '' : ` (${entry.message})`
+        }, attempt ${(entry.retryCount ?? 0) + 1}, ${lateSeconds} s after its time`,
+      );
+      return repo.insertLog(db, {
         userId: instance.userId,
         postId: post.id,
         instanceId: instance.id,
@@ -71,6 +97,7 @@ export function createInstancePublisher(deps: PublishDeps) {
         scheduledFor: instance.scheduledFor,
         ...entry,
       });
+    };
     const fail = async (message: string, errorCode: string, retryCount: number) => {
       await repo.settleFailure(
         db,
