@@ -87,14 +87,14 @@ test('the signed-in pages and their main dialogs have no axe violations', async 
 
   await openSignedIn(page, '/companies');
   await expect(page.getByRole('heading', { name: 'Entities', exact: true })).toBeVisible();
-  await expect(page.getByText(companyName).first()).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(companyName) });
+  await expect(row).toBeVisible();
   await expectNoAxeViolations(page);
   await checkDialog(
     page,
     page.getByRole('button', { name: 'Add Entity' }).first(),
     'Add New Entity',
   );
-  const row = page.getByRole('row', { name: new RegExp(companyName) });
   await checkDialog(page, row.getByRole('button', { name: 'Socials' }), 'Connect Social Networks');
   await checkDialog(page, row.getByRole('button', { name: 'Delete' }), 'Delete Company');
 

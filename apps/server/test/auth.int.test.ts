@@ -77,6 +77,10 @@ describe.each(engines)('accounts on %s', (engine) => {
         email: 'ada@example.com',
         is_admin: true,
         simulated_networks: false,
+        // The test server has no AI key and no search keys: hidden from customers, and the
+        // admin reads what to configure.
+        features: { ai: 'off', news_search: false, web_search: false },
+        setup_hint: expect.stringContaining('OPENAI_API_KEY') as unknown,
       });
     });
 

@@ -128,5 +128,18 @@ export const MeSchema = z.object({
   profile_image: z.string().nullable(),
   /** True on a demo instance whose networks are local fakes (`npm run demo`). */
   simulated_networks: z.boolean(),
+  /**
+   * What this customer can use here: AI ('on', 'not_on_plan': shown locked with the way to
+   * upgrade, 'off': the server has no AI key, so not shown), and the article searches.
+   */
+  features: z
+    .object({
+      ai: z.enum(['on', 'not_on_plan', 'off']),
+      news_search: z.boolean(),
+      web_search: z.boolean(),
+    })
+    .optional(),
+  /** Admins only: one line naming what the server lacks, for the person who runs it. */
+  setup_hint: z.string().nullable().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;

@@ -13,6 +13,7 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col">
       {isSignedIn && <TopNav user={user} />}
       {isSignedIn && user.simulated_networks && <SimulatedNetworksBanner />}
+      {isSignedIn && user.is_admin && user.setup_hint && <SetupHint hint={user.setup_hint} />}
       <Outlet />
     </div>
   );
@@ -29,6 +30,18 @@ function SimulatedNetworksBanner() {
       <span className="font-semibold">Demo: simulated networks.</span> Posts are published to local
       stand-ins for X, Facebook, LinkedIn, Instagram, Bluesky and Threads; nothing leaves this
       machine.
+    </aside>
+  );
+}
+
+/** Admins only: one line naming what the server lacks (customers simply do not see it). */
+function SetupHint({ hint }: { hint: string }) {
+  return (
+    <aside
+      aria-label="Server setup"
+      className="border-b border-gray-200 bg-gray-50 px-4 py-1.5 text-center text-xs text-gray-700"
+    >
+      <span className="font-semibold">Admin:</span> {hint}
     </aside>
   );
 }

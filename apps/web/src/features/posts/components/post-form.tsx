@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialsHref } from '../../../lib/entity-links';
 import { Button } from '../../../components/ui/button';
+import { useFeatures } from '../../../hooks/use-features';
 import { getConnectedNetworkIds } from '../../../lib/connected-networks';
 import { useMediaFile } from '../hooks/use-media-file';
 import { usePostAiActions } from '../hooks/use-post-ai-actions';
@@ -47,6 +48,8 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
   const ai = usePostAiActions(form);
   const saving = useSavePost({ post, form, networks, media: media.change, onSaved });
   const isEditing = post !== null;
+  // The AI options only matter when AI can run for this customer.
+  const features = useFeatures();
 
   const onSubmit = form.handleSubmit(
     (values) => saving.save(values),
@@ -79,7 +82,7 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
               </p>
             )}
             <MediaField preview={media.preview} onChoose={media.choose} onRemove={media.remove} />
-            <PostAiOptions companies={companies} />
+            {features.ai === 'on' && <PostAiOptions companies={companies} />}
           </div>
           <PostPreview company={company} networks={networks} media={media.preview} />
         </div>

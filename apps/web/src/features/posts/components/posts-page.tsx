@@ -2,6 +2,7 @@ import type { Post, PostStatusFilter } from '@cadence/shared';
 import { POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
 import { Newspaper, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
@@ -32,6 +33,7 @@ export function PostsPage() {
   );
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [selectedId, setSelectedId] = useState('');
+  const features = useFeatures();
   const [status, setStatus] = useState<PostStatusFilter | ''>('');
   const [page, setPage] = useState(1);
   const [editor, setEditor] = useState<PostEditor | null>(null);
@@ -77,13 +79,16 @@ export function PostsPage() {
         description="Write, edit and organise the posts of every entity."
         actions={
           <>
-            <Button
-              variant="secondary"
-              icon={<Newspaper className="size-4" aria-hidden="true" />}
-              onClick={() => setIsPickingArticles(true)}
-            >
-              From Articles
-            </Button>
+            {/* Articles to posts needs a search and AI: not offered where either is missing. */}
+            {features.ai === 'on' && (features.newsSearch || features.webSearch) && (
+              <Button
+                variant="secondary"
+                icon={<Newspaper className="size-4" aria-hidden="true" />}
+                onClick={() => setIsPickingArticles(true)}
+              >
+                From Articles
+              </Button>
+            )}
             <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
               Create Post
             </Button>

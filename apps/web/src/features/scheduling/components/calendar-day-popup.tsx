@@ -25,7 +25,7 @@ export function CalendarDayPopup({ day, timeZone, left, top }: CalendarDayPopupP
       <p className="text-sm font-semibold text-gray-900">
         {formatDateKey(day.date, 'EEEE, MMM d, yyyy')}
       </p>
-      <p className="text-xs text-gray-500">{describePostCount(day.count)}</p>
+      <p className="text-xs text-gray-600">{describePostCount(day.count)}</p>
       <ul className="mt-2 space-y-1.5">
         {day.posts.slice(0, CALENDAR_POPUP_MAX_POSTS).map((post) => (
           <li key={post.id} className="flex gap-2 text-xs">
@@ -45,7 +45,7 @@ export function CalendarDayPopup({ day, timeZone, left, top }: CalendarDayPopupP
         ))}
       </ul>
       {day.moreCount > 0 && (
-        <p className="mt-2 text-xs font-medium text-gray-500">+{day.moreCount} more posts</p>
+        <p className="mt-2 text-xs font-medium text-gray-600">+{day.moreCount} more posts</p>
       )}
     </div>
   );

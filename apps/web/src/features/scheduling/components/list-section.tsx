@@ -47,7 +47,7 @@ export function ListSection({
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 px-4 py-3 sm:px-5">
         <h2 id={headingId} className="text-base font-semibold text-gray-900">
           {title}
-          <span className="ml-2 text-sm font-normal text-gray-500">({count})</span>
+          <span className="ml-2 text-sm font-normal text-gray-600">({count})</span>
         </h2>
         {actions !== undefined && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>

@@ -26,7 +26,7 @@ export function PostCard({ post, timeZone, onSchedule }: PostCardProps) {
             <h3 className="text-sm font-semibold break-words text-gray-900">{companyName}</h3>
             {post.publish_status !== null && <PostStatusBadge status={post.publish_status} />}
           </div>
-          <p className="mt-0.5 text-xs text-gray-500">
+          <p className="mt-0.5 text-xs text-gray-600">
             Created{' '}
             <time dateTime={post.created_at}>{formatInZone(post.created_at, timeZone)}</time>
           </p>
