@@ -1,6 +1,6 @@
 // Creates the demo account once, through the product's own routes (sign-up, code, entities,
 // connections), so the demo starts from data the product itself made.
-import { API_PATHS, type NetworkId } from '@cadence/shared';
+import { API_PATHS, DEMO_SIGN_IN, type NetworkId } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import type { AppInstance } from '../src/app-instance.js';
@@ -17,8 +17,8 @@ import { seedDemoLogs } from './seed-logs.js';
 
 export const DEMO_ACCOUNT = {
   name: 'Dana Demo',
-  email: 'demo@cadence.local',
-  password: 'demo-password',
+  email: DEMO_SIGN_IN.email,
+  password: DEMO_SIGN_IN.password,
 };
 
 const ENTITIES: SeedEntity[] = [
