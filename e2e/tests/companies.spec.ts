@@ -152,7 +152,7 @@ test('shows the server refusal when the plan limit is reached', async ({ page })
   await dialog.getByLabel('Name').fill('First Co');
   await dialog.getByLabel('Website').fill('first.example');
   await dialog.getByRole('button', { name: 'Add Company' }).click();
-  await expect(page.getByText('First Co').first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /First Co/ })).toBeVisible();
 
   // At the limit, the limit is explained before any form opens, with the way to the plans.
   await waitForToastsToClear(page);

@@ -95,6 +95,6 @@ test('a new account follows the checklist from sign-up to a scheduled post', asy
   // All four done: the list has gone.
   await page.goto('/companies');
   await expect(page.getByRole('heading', { name: 'Entities', exact: true })).toBeVisible();
-  await expect(page.getByText(entityName).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(entityName) })).toBeVisible();
   await expect(page.getByRole('region', { name: /Get started/ })).toHaveCount(0);
 });
