@@ -134,6 +134,7 @@ export async function createSeededAccount(input: {
     purpose: 'registration',
     email: account.email,
     otp_code: code,
+    password: account.password,
   });
   await setTier(input.db, account.email, 'business');
   const { access_token: token } = (await call(API_PATHS.signIn, {
