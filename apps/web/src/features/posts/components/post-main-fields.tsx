@@ -151,11 +151,11 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
             size="sm"
             icon={<Wand2 className="size-4" aria-hidden="true" />}
             isLoading={ai.isIntegrating}
-            loadingText="Integrating..."
+            loadingText="Adding details..."
             disabled={ai.isBusy || aiLocked}
             onClick={ai.integrateCompany}
           >
-            Integrate Company Info
+            Add Entity Details
           </Button>
           {aiLocked ? (
             <PlanLockedNote />
