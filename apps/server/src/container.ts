@@ -74,7 +74,9 @@ export function createContainer(
   const clock = overrides.clock ?? systemClock;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const storage = overrides.storage ?? createLocalStorage(uploadsDir);
-  const networks = overrides.networks ?? createNetworkRegistry(config.networks);
+  const networks =
+    overrides.networks ??
+    createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
   const limiter = new RateLimiter(clock);
   const attempts = createAttemptLimiter(db, clock);
   const tokens = createTokenService(deriveKey(config.appSecret, 'jwt'), clock);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiCallLogs } from '../src/db/schema.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { engines } from './helpers/databases.js';
+import { apiCall } from './helpers/api.js';
 import {
   createTestApp,
   createVerifiedAccount,
@@ -45,7 +46,7 @@ describe.each(engines)('AI writing helpers on %s', (engine) => {
     await setTier(t.services.database.db, 'stranger@example.com', 'pro');
 
     const addCompany = async (token: string, body: object) => {
-      const response = await postJson(t.app, '/customer/company', body, auth(token));
+      const response = await apiCall(t.app, 'POST', '/customer/company', token, body);
       if (response.status !== 201) throw new Error(`company: ${response.body}`);
       return response.json.data?.id as string;
     };
@@ -77,9 +78,8 @@ describe.each(engines)('AI writing helpers on %s', (engine) => {
     reply = 'A post.';
   });
 
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const call = (path: string, body: object, token = proToken, app = t) =>
-    postJson(app.app, `/ai/${path}`, body, auth(token));
+    apiCall(app.app, 'POST', `/ai/${path}`, token, body);
   const lastPrompt = () =>
     openai.requests
       .at(-1)!

@@ -4,12 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiCallLogs } from '../src/db/schema.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { engines } from './helpers/databases.js';
-import {
-  createTestApp,
-  createVerifiedAccount,
-  postJson,
-  type TestApp,
-} from './helpers/test-app.js';
+import { apiCall } from './helpers/api.js';
+import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
 import { startFakeOpenAi } from './fakes/openai.js';
 import { startTestWebsite } from './fakes/website.js';
 
@@ -45,7 +41,7 @@ describe.each(engines)('AI Assist on %s', (engine) => {
   });
 
   const describeCompany = (app: TestApp, token: string, body: object) =>
-    postJson(app.app, '/ai/company-description', body, { authorization: `Bearer ${token}` });
+    apiCall(app.app, 'POST', '/ai/company-description', token, body);
 
   it('describes a company from its website, in the chosen tone and industry', async () => {
     const response = await describeCompany(t, proToken, {

@@ -13,6 +13,7 @@ import { subscriptionPriceHistory } from '../src/db/schema.js';
 import { getEntitlements } from '../src/modules/plans/entitlements.js';
 import { engines } from './helpers/databases.js';
 import { startStripeFake, type StripeFake } from './fakes/stripe.js';
+import { apiCall, type Method } from './helpers/api.js';
 import {
   createTestApp,
   createVerifiedAccount,
@@ -24,24 +25,13 @@ import {
 const DAY = 86_400;
 const WEBHOOK_SECRET = 'whsec_test_secret_for_cadence';
 
-async function call<T = Record<string, unknown>>(
+const call = <T = Record<string, unknown>>(
   t: TestApp,
-  method: 'GET' | 'POST',
+  method: Method,
   url: string,
   token: string | null,
   body?: object,
-) {
-  const response = await t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(body ? { payload: body } : {}),
-  });
-  return {
-    status: response.statusCode,
-    json: response.json<Omit<ApiBody, 'data'> & { data: T }>(),
-  };
-}
+) => apiCall<T>(t.app, method, url, token, body);
 
 async function plansOf(t: TestApp, token: string) {
   const res = await call<PlansResponse>(t, 'GET', '/subscriptions', token);

@@ -13,12 +13,8 @@ import {
   SVG_WITH_HANDLER,
   SVG_WITH_SCRIPT,
 } from './helpers/images.js';
-import {
-  createTestApp,
-  createVerifiedAccount,
-  type ApiBody,
-  type TestApp,
-} from './helpers/test-app.js';
+import { apiCall, type Method } from './helpers/api.js';
+import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
 
 const JPEG = readFileSync(new URL('./fixtures/logo-40x24.jpg', import.meta.url));
 
@@ -35,23 +31,8 @@ describe.each(engines)('entities on %s', (engine) => {
     await t?.close();
   });
 
-  async function call<T = Company>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    token: string,
-    body?: object,
-  ) {
-    const response = await t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body ? { payload: body } : {}),
-    });
-    return {
-      status: response.statusCode,
-      json: response.json<Omit<ApiBody, 'data'> & { data: T }>(),
-    };
-  }
+  const call = <T = Company>(method: Method, url: string, token: string, body?: object) =>
+    apiCall<T>(t.app, method, url, token, body);
   const list = (token: string) => call<CompanyList>('GET', '/customer/company', token);
   const create = (token: string, body: object) => call('POST', '/customer/company', token, body);
   const setPlan = (email: string, tier: string) => setTier(t.services.database.db, email, tier);
@@ -248,18 +229,18 @@ describe.each(engines)('entities on %s', (engine) => {
   });
 
   describe('logo upload', () => {
-    async function upload(bytes: Buffer, filename: string, contentType: string, field = 'file') {
+    function upload(bytes: Buffer, filename: string, contentType: string, field = 'file') {
       const { payload, headers } = multipartFile(field, filename, contentType, bytes);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/customer/company/logo',
-        headers: { ...headers, authorization: `Bearer ${owner}` },
+      return apiCall<{ logo_url: string }>(
+        t.app,
+        'POST',
+        '/customer/company/logo',
+        owner,
         payload,
-      });
-      return {
-        status: response.statusCode,
-        json: response.json<Omit<ApiBody, 'data'> & { data: { logo_url: string } }>(),
-      };
+        {
+          headers,
+        },
+      );
     }
 
     it.each([

@@ -11,11 +11,11 @@ import { deriveKey } from '../src/lib/keys.js';
 import { createSecretBox } from '../src/lib/secret-box.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { engines } from './helpers/databases.js';
+import { apiCall } from './helpers/api.js';
 import {
   createTestApp,
   createVerifiedAccount,
   postJson,
-  type ApiBody,
   type TestApp,
 } from './helpers/test-app.js';
 import { startFakeBluesky } from './fakes/bluesky.js';
@@ -85,15 +85,9 @@ describe.each(engines)('social connections on %s', (engine) => {
   }
 
   const call = (path: string, token: string, body: object) =>
-    postJson(t.app, `/social-accounts/${path}`, body, { authorization: `Bearer ${token}` });
-  const listCompanies = async (token: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/customer/company',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return response.json<Omit<ApiBody, 'data'> & { data: CompanyList }>().data;
-  };
+    apiCall(t.app, 'POST', `/social-accounts/${path}`, token, body);
+  const listCompanies = async (token: string) =>
+    (await apiCall<CompanyList>(t.app, 'GET', '/customer/company', token)).json.data;
 
   beforeAll(async () => {
     fakes = {

@@ -15,8 +15,8 @@ import {
   TEXT_FILE,
   WEBM,
 } from './helpers/media.js';
-import { usePostsApp, type Answer } from './helpers/posts-kit.js';
-import type { ApiBody } from './helpers/test-app.js';
+import { apiCall } from './helpers/api.js';
+import { usePostsApp } from './helpers/posts-kit.js';
 
 /** The engine's own collector, switched on for the memory check only. */
 setFlagsFromString('--expose-gc');
@@ -115,16 +115,20 @@ describe.each(engines)('posts: media on %s', (engine) => {
       const sampler = setInterval(() => {
         peak = Math.max(peak, usage());
       }, 250);
-      const response = await kit.t.app.inject({
-        method: 'POST',
-        url: '/api/customer/post',
-        headers: { ...upload.headers, authorization: `Bearer ${token}` },
-        payload: upload.payload,
-      });
+      const response = await apiCall<Post>(
+        kit.t.app,
+        'POST',
+        '/customer/post',
+        token,
+        upload.payload,
+        {
+          headers: upload.headers,
+        },
+      );
       clearInterval(sampler);
       peak = Math.max(peak, usage());
-      expect(response.statusCode).toBe(413);
-      expect(response.json<ApiBody>().message).toBe(MEDIA_MESSAGES.size);
+      expect(response.status).toBe(413);
+      expect(response.json.message).toBe(MEDIA_MESSAGES.size);
       expect(upload.produced()).toBe(size);
       expect(await storedFiles()).toEqual(before);
       expect(await partialFiles()).toEqual([]);
@@ -136,20 +140,20 @@ describe.each(engines)('posts: media on %s', (engine) => {
 
     it('accepts a file of exactly 50 MB', { timeout: 60_000 }, async () => {
       const upload = streamedMultipart({ company_id: companyId, content: 'Big' }, MEDIA_MAX_BYTES);
-      const response = await kit.t.app.inject({
-        method: 'POST',
-        url: '/api/customer/post',
-        headers: { ...upload.headers, authorization: `Bearer ${token}` },
-        payload: upload.payload,
-      });
-      expect(response.statusCode).toBe(201);
-      const [attachment] = response.json<Answer<Post>>().data.attachments;
-      expect(attachment?.mime_type).toBe('image/png');
-      const deleted = await call(
-        'DELETE',
-        `/customer/post/${response.json<Answer<Post>>().data.id}`,
+      const response = await apiCall<Post>(
+        kit.t.app,
+        'POST',
+        '/customer/post',
         token,
+        upload.payload,
+        {
+          headers: upload.headers,
+        },
       );
+      expect(response.status).toBe(201);
+      const [attachment] = response.json.data.attachments;
+      expect(attachment?.mime_type).toBe('image/png');
+      const deleted = await call('DELETE', `/customer/post/${response.json.data.id}`, token);
       expect(deleted.status).toBe(200);
     });
 

@@ -26,6 +26,7 @@ import {
   startNetworkFakes,
   type NetworkFakes,
 } from './helpers/networks.js';
+import { apiCall } from './helpers/api.js';
 import { createPost } from './helpers/posts.js';
 import {
   createRunningClock,
@@ -33,7 +34,6 @@ import {
   createVerifiedAccount,
   getJson,
   postJson,
-  type ApiBody,
   type TestApp,
 } from './helpers/test-app.js';
 
@@ -423,12 +423,8 @@ describe.each(engines)('publishing on %s', (engine) => {
 
   it('publishes nothing for a deleted schedule', async () => {
     const { instanceId, content } = await env.schedule(['twitter']);
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/schedules/${instanceId}`,
-      headers: { authorization: `Bearer ${env.token}` },
-    });
-    expect(response.statusCode).toBe(200);
+    const response = await apiCall(t.app, 'DELETE', `/schedules/${instanceId}`, env.token);
+    expect(response.status).toBe(200);
     await runDue(instanceId);
     expect(countOn('twitter', content)).toBe(0);
   });
@@ -450,17 +446,8 @@ describe.each(engines)('publishing on %s', (engine) => {
 
   it("lists the owner's logs newest first, filtered and searched", async () => {
     const stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
-    const get = async (query: string, token = env.token) => {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/api/customer/logs${query}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return {
-        status: response.statusCode,
-        json: response.json<ApiBody & { data: { rows: SystemLog[] } }>(),
-      };
-    };
+    const get = (query: string, token = env.token) =>
+      apiCall<{ rows: SystemLog[] }>(t.app, 'GET', `/customer/logs${query}`, token);
     const all = await get('');
     expect(all.status).toBe(200);
     expect(all.json.data.rows.length).toBeGreaterThan(10);

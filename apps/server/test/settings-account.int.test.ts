@@ -18,14 +18,13 @@ import { createLogger } from '../src/logger.js';
 import { DEFAULT_AUTH_LIMITS } from '../src/modules/auth/auth.service.js';
 import { engines } from './helpers/databases.js';
 import { FAKE_EXECUTABLE, makePng, SVG_LOGO } from './helpers/images.js';
-import { multipartForm } from './helpers/media.js';
+import { apiClient, type FormPart } from './helpers/api.js';
 import {
   createTestApp,
   createVerifiedAccount,
   getJson,
   postJson,
   signIn,
-  type ApiBody,
   type TestApp,
 } from './helpers/test-app.js';
 
@@ -60,30 +59,10 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
     await t?.close();
   });
 
-  async function call<T = Record<string, unknown>>(
-    method: 'GET' | 'PUT' | 'PATCH',
-    url: string,
-    token: string,
-    options: { payload?: object | Buffer; headers?: Record<string, string>; ip?: string } = {},
-  ) {
-    const response = await t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: `Bearer ${token}`, ...options.headers },
-      ...(options.payload ? { payload: options.payload } : {}),
-      ...(options.ip ? { remoteAddress: options.ip } : {}),
-    });
-    return {
-      status: response.statusCode,
-      body: response.body,
-      json: response.json<Omit<ApiBody, 'data'> & { data: T }>(),
-    };
-  }
+  const { call, send } = apiClient(() => t.app);
 
-  const updateProfile = (parts: Parameters<typeof multipartForm>[0], token = owner) => {
-    const form = multipartForm(parts);
-    return call<Profile>('PUT', '/customer/update', token, form);
-  };
+  const updateProfile = (parts: FormPart[], token = owner) =>
+    send<Profile>('PUT', '/customer/update', token, parts);
   const withImage = (bytes: Buffer, filename = 'me.png', type = 'image/png') =>
     updateProfile([
       { name: 'name', value: 'Olive Owner' },
@@ -120,7 +99,9 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
         address: '1 Quay Street, Dublin',
       });
       const cleared = await call<Profile>('PUT', '/customer/update', owner, {
-        payload: { name: 'Olive Owner', gender: '', address: '' },
+        name: 'Olive Owner',
+        gender: '',
+        address: '',
       });
       expect(cleared.status, cleared.body).toBe(200);
       expect(cleared.json.data).toMatchObject({ gender: null, address: null });
@@ -240,10 +221,7 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
 
   describe('password change', () => {
     const change = (body: object, token: string, ip?: string) =>
-      call<{ access_token: string }>('PATCH', '/customer/update-password', token, {
-        payload: body,
-        ...(ip ? { ip } : {}),
-      });
+      call<{ access_token: string }>('PATCH', '/customer/update-password', token, body, { ip });
 
     it.each([
       [{ new_password: 'new-password-1' }, 'Old password is required'],

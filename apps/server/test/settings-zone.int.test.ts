@@ -9,12 +9,8 @@ import {
   type NetworkFakes,
 } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
-import {
-  createTestApp,
-  createVerifiedAccount,
-  type ApiBody,
-  type TestApp,
-} from './helpers/test-app.js';
+import { apiCall, type Method } from './helpers/api.js';
+import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
 
 describe.each(engines)('the saved zone and the daylight-saving option on %s', (engine) => {
   let fakes: NetworkFakes;
@@ -39,24 +35,8 @@ describe.each(engines)('the saved zone and the daylight-saving option on %s', (e
     await fakes?.close();
   });
 
-  async function call<T>(
-    method: 'GET' | 'PUT' | 'POST',
-    url: string,
-    token: string,
-    body?: object,
-  ) {
-    const response = await t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body ? { payload: body } : {}),
-    });
-    return {
-      status: response.statusCode,
-      body: response.body,
-      json: response.json<Omit<ApiBody, 'data'> & { data: T }>(),
-    };
-  }
+  const call = <T = unknown>(method: Method, url: string, token: string, body?: object) =>
+    apiCall<T>(t.app, method, url, token, body);
   const saveZone = (timezone: string, auto_dst: boolean, token = owner) =>
     call<UserSettings>('PUT', '/customer/settings', token, { timezone, auto_dst });
 
@@ -68,6 +48,7 @@ describe.each(engines)('the saved zone and the daylight-saving option on %s', (e
     const bad = await saveZone('Mars/Olympus_Mons', true);
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe('Choose a time zone from the list');
+    expect(bad.json.code).toBe('UNKNOWN_TIME_ZONE');
     const saved = await saveZone('Asia/Tokyo', true);
     expect(saved.status).toBe(200);
     expect(saved.json.message).toBe('Timezone settings saved successfully');

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortLinks } from '../src/db/schema.js';
 import { engines } from './helpers/databases.js';
+import { apiCall } from './helpers/api.js';
 import {
   createTestApp,
   createVerifiedAccount,
@@ -44,7 +45,7 @@ describe.each(engines)('URL shortener on %s', (engine) => {
   });
 
   const shorten = (url: unknown, bearer = token, app = t) =>
-    postJson(app.app, '/shortener', { url }, { authorization: `Bearer ${bearer}` });
+    apiCall(app.app, 'POST', '/shortener', bearer, { url });
   const codeOf = (shortened: unknown) => SHORT.exec(String(shortened))?.[1] ?? '';
   const follow = (code: string, accept = 'application/json') =>
     t.app.inject({ method: 'GET', url: `/s/${code}`, headers: { accept } });
@@ -140,6 +141,7 @@ describe.each(engines)('URL shortener on %s', (engine) => {
         const response = await shorten(url);
         expect(response.status, url).toBe(400);
         expect(response.json.message).toBe(invalid);
+        expect(response.json.code).toBe('INVALID_URL');
       }
       for (const url of ['https://bank.example.com@evil.example/', 'mailto:someone@example.com']) {
         const response = await shorten(url);

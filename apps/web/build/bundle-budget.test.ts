@@ -9,7 +9,9 @@ import { gzipSize, isBuildStale, readManifest, routeFiles, WEB_ROOT } from './ro
  * and the shared schemas (about 31 KB): see docs/benchmarks.md before raising a number.
  */
 const BUDGET_KB: Record<string, number> = {
-  '/login': 175,
+  // 175 -> 176: the schedule and settings schemas now check IANA zones themselves (the
+  // server's rule, issue 11), which moves shared/time-zone.ts (0.8 KB) into the common chunk.
+  '/login': 176,
   '/companies': 205,
   '/posts': 215,
   '/scheduling': 205,

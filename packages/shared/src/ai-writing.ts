@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { normalizeWebsite } from './companies.js';
+import { issueCode } from './error-codes.js';
 import { DEFAULT_POST_TONE, POST_CONTENT_MAX, POST_URL_MAX, PostToneSchema } from './posts.js';
 
 /** The AI writing helpers' contracts: size formats, counts, requests, answers and messages. */
@@ -35,12 +37,23 @@ export function clampCount(value: unknown, fallback: number): number {
 
 const optionalUuid = z.uuid({ error: 'Entity not found' }).nullish();
 
+/** Messages of the AI writing helpers that the spec leaves to us. */
+export const AI_POST_MESSAGES = {
+  generated: 'AI content generated successfully',
+  invalidUrl: 'Enter a valid web address, like example.com/article',
+  pageUnreadable: (reason: string) => `Could not read that page: ${reason}`,
+} as const;
+
 export const PostFromUrlRequestSchema = z.object({
   url: z
     .string({ error: 'Please enter a URL' })
     .trim()
     .min(1, 'Please enter a URL')
-    .max(POST_URL_MAX, 'URL is too long'),
+    .max(POST_URL_MAX, 'URL is too long')
+    .refine((url) => url === '' || normalizeWebsite(url) !== undefined, {
+      message: AI_POST_MESSAGES.invalidUrl,
+      ...issueCode('INVALID_URL'),
+    }),
   company_id: optionalUuid,
   reference_company_id: optionalUuid,
   tone: PostToneSchema.default(DEFAULT_POST_TONE),
@@ -91,10 +104,3 @@ export const GenerateRequestSchema = z.object({
 });
 
 export const GeneratedContentSchema = z.object({ content: z.string() });
-
-/** Messages of the AI writing helpers that the spec leaves to us. */
-export const AI_POST_MESSAGES = {
-  generated: 'AI content generated successfully',
-  invalidUrl: 'Enter a valid web address, like example.com/article',
-  pageUnreadable: (reason: string) => `Could not read that page: ${reason}`,
-} as const;

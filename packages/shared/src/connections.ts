@@ -81,10 +81,14 @@ const optionalText = z.string().trim().max(4096).optional();
  * credential fields that network uses. Which fields are required is checked per network.
  */
 export const ConnectionRequestSchema = z.object({
-  social_account_type: z
-    .string({ error: 'social_account_type is required' })
-    .trim()
-    .min(1, 'social_account_type is required'),
+  social_account_type: z.enum(NETWORK_IDS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ''
+        ? 'social_account_type is required'
+        : CONNECTION_MESSAGES.unsupportedNetwork(
+            typeof issue.input === 'string' ? issue.input : JSON.stringify(issue.input),
+          ),
+  }),
   company_id: z.uuid({ error: 'Company not found' }),
   api_key: optionalText,
   api_secret: optionalText,

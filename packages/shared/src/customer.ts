@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PasswordSchema, requiredText } from './auth.js';
+import { PageNumberSchema } from './posts.js';
 
 // ---- Update Profile (spec 001: name, email read only, profile image, gender, address) -------
 
@@ -124,12 +125,7 @@ export const API_LOGS_LIMIT_MAX = 100;
 /** `page` and `limit`, as the other logs take them. */
 export function pagingQuery(defaultLimit: number, maxLimit: number) {
   return {
-    page: z.coerce
-      .number({ error: 'page must be a whole number' })
-      .int('page must be a whole number')
-      .min(1, 'page must be 1 or more')
-      .max(1_000_000, 'page is too large')
-      .default(1),
+    page: PageNumberSchema,
     limit: z.coerce
       .number({ error: 'limit must be a whole number' })
       .int('limit must be a whole number')

@@ -114,3 +114,12 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+/**
+ * The code a schema check answers with, when it is more telling than VALIDATION_FAILED:
+ * `.refine(check, { message, ...issueCode('UNKNOWN_TIME_ZONE') })`. The server's error
+ * handler sends the code of the first such issue.
+ */
+export function issueCode(code: ErrorCode) {
+  return { params: { code } };
+}

@@ -165,13 +165,16 @@ export type Post = z.infer<typeof PostSchema>;
 export const POSTS_PAGE_SIZE_DEFAULT = 25;
 export const POSTS_PAGE_SIZE_MAX = 100;
 
+/** The `page` of a paged list: a whole number from 1, 1 when omitted. */
+export const PageNumberSchema = z.coerce
+  .number({ error: 'page must be a whole number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be 1 or more')
+  .max(1_000_000, 'page is too large')
+  .default(1);
+
 export const PostListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(1_000_000, 'page is too large')
-    .default(1),
+  page: PageNumberSchema,
   pageSize: z.coerce
     .number({ error: 'pageSize must be a whole number' })
     .int('pageSize must be a whole number')

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { issueCode } from './error-codes.js';
 import { NETWORK_IDS } from './networks.js';
 import { pagingQuery } from './customer.js';
-import { AttachmentSchema, POST_PUBLISH_STATUSES } from './posts.js';
+import { AttachmentSchema, PageNumberSchema, POST_PUBLISH_STATUSES } from './posts.js';
+import { canonicalTimeZone, isKnownTimeZone } from './time-zone.js';
 
 export const REPEAT_TYPES = ['daily', 'weekly', 'monthly'] as const;
 export type RepeatType = (typeof REPEAT_TYPES)[number];
@@ -45,6 +47,23 @@ export const SCHEDULE_MESSAGES = {
   missed: 'Missed: the server was not running at the scheduled time',
 } as const;
 
+export const SETTINGS_MESSAGES = {
+  fetched: 'Settings fetched successfully',
+  saved: 'Timezone settings saved successfully',
+  unknownZone: 'Choose a time zone from the list',
+} as const;
+
+/** An IANA zone a person picked, canonicalised (`utc` -> `UTC`); anything else is refused. */
+export const TimeZoneSchema = z
+  .string({ error: SETTINGS_MESSAGES.unknownZone })
+  .trim()
+  .max(64, SETTINGS_MESSAGES.unknownZone)
+  .refine(isKnownTimeZone, {
+    message: SETTINGS_MESSAGES.unknownZone,
+    ...issueCode('UNKNOWN_TIME_ZONE'),
+  })
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
+
 export const ScheduleCreateSchema = z.object({
   social_account_type: z
     .array(z.enum(NETWORK_IDS, { error: 'Unknown social network' }), {
@@ -62,7 +81,7 @@ export const ScheduleCreateSchema = z.object({
     .datetime({ offset: true, error: 'Please choose when the repeat ends' })
     .nullish(),
   /** The IANA zone the date and time were picked in; the saved setting when omitted. */
-  timezone: z.string().max(64).nullish(),
+  timezone: TimeZoneSchema.nullish(),
 });
 export type ScheduleCreate = z.input<typeof ScheduleCreateSchema>;
 
@@ -108,10 +127,10 @@ export const ScheduledInstanceSchema = z.object({
 export type ScheduledInstance = z.infer<typeof ScheduledInstanceSchema>;
 
 export const ScheduleListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  page: PageNumberSchema,
   pageSize: z.coerce
-    .number()
-    .int()
+    .number({ error: 'pageSize must be a whole number' })
+    .int('pageSize must be a whole number')
     .min(1, 'pageSize must be 1 or more')
     .max(100, 'pageSize must be at most 100')
     .default(SCHEDULE_PAGE_SIZE_DEFAULT),
@@ -143,22 +162,35 @@ export const UserSettingsSchema = z.object({
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
 export const UserSettingsUpdateSchema = z.object({
-  timezone: z
-    .string({ error: 'Choose a time zone from the list' })
-    .trim()
-    .min(1, 'Choose a time zone from the list')
-    .max(64, 'Choose a time zone from the list'),
+  timezone: TimeZoneSchema,
   auto_dst: z.boolean().default(true),
 });
 
+/** The longest span one calendar request may ask for. */
+export const CALENDAR_MAX_DAYS = 400;
+
 /** Per-day counts for the calendar, days in the customer's time zone. */
-export const CalendarQuerySchema = z.object({
-  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
-  company_id: z.uuid({ error: 'Entity not found' }).optional(),
-  /** The zone days are counted in; the saved setting (then UTC) when omitted. */
-  timezone: z.string().max(64).optional(),
-});
+export const CalendarQuerySchema = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
+    to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
+    company_id: z.uuid({ error: 'Entity not found' }).optional(),
+    /** The zone days are counted in; the saved setting (then UTC) when omitted. */
+    timezone: TimeZoneSchema.optional(),
+  })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
+    message: 'to must be after from',
+    path: ['to'],
+    ...issueCode('BAD_RANGE'),
+  })
+  .refine(
+    (query) => Date.parse(query.to) - Date.parse(query.from) <= CALENDAR_MAX_DAYS * 86_400_000,
+    {
+      message: `Ask for at most ${CALENDAR_MAX_DAYS} days at once`,
+      path: ['to'],
+      ...issueCode('RANGE_TOO_LONG'),
+    },
+  );
 
 export const CalendarDaySchema = z.object({
   /** yyyy-MM-dd in the zone asked for. */
@@ -177,12 +209,6 @@ export const CalendarDaySchema = z.object({
 });
 export type CalendarDay = z.infer<typeof CalendarDaySchema>;
 export const CalendarSchema = z.object({ days: z.array(CalendarDaySchema) });
-
-export const SETTINGS_MESSAGES = {
-  fetched: 'Settings fetched successfully',
-  saved: 'Timezone settings saved successfully',
-  unknownZone: 'Choose a time zone from the list',
-} as const;
 
 // ---- Post logs (one row per publishing attempt) -------------------------------------------
 

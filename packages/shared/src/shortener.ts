@@ -1,14 +1,27 @@
 import { z } from 'zod';
+import { normalizeWebsite } from './companies.js';
+import { issueCode } from './error-codes.js';
 import { POST_URL_MAX } from './posts.js';
 
 /** The link shortener's contract: what it takes, what it answers and its messages. */
+
+export const SHORTENER_MESSAGES = {
+  shortened: 'URL shortened successfully',
+  invalidUrl: 'Enter a valid http:// or https:// address, like example.com/article',
+  credentialsInUrl: 'Links that contain a user name or password cannot be shortened',
+  linkNotFound: 'This short link does not exist.',
+} as const;
 
 export const ShortenRequestSchema = z.object({
   url: z
     .string({ error: 'Please enter a URL' })
     .trim()
     .min(1, 'Please enter a URL')
-    .max(POST_URL_MAX, 'URL is too long'),
+    .max(POST_URL_MAX, 'URL is too long')
+    .refine((url) => url === '' || normalizeWebsite(url) !== undefined, {
+      message: SHORTENER_MESSAGES.invalidUrl,
+      ...issueCode('INVALID_URL'),
+    }),
 });
 export const ShortenResultSchema = z.object({
   url: z.string(),
@@ -18,10 +31,3 @@ export const ShortenResultSchema = z.object({
   fallback: z.boolean(),
 });
 export type ShortenResult = z.infer<typeof ShortenResultSchema>;
-
-export const SHORTENER_MESSAGES = {
-  shortened: 'URL shortened successfully',
-  invalidUrl: 'Enter a valid http:// or https:// address, like example.com/article',
-  credentialsInUrl: 'Links that contain a user name or password cannot be shortened',
-  linkNotFound: 'This short link does not exist.',
-} as const;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress, isPublicAddress } from './public-address.js';
+import {
+  assertPublicDestination,
+  BlockedAddressError,
+  isPrivateAddress,
+  isPublicAddress,
+} from './public-address.js';
 
 describe('the address guard of server-side fetches', () => {
   it.each([
@@ -57,4 +62,24 @@ describe('the address guard of server-side fetches', () => {
     '64:ff9b::5db8:d822',
     '2002:5db8:d822::1',
   ])('allows %s', (address) => expect(isPrivateAddress(address)).toBe(false));
+});
+
+describe('assertPublicDestination (the guard of fetch() calls to addresses from answers)', () => {
+  const none = { allowHosts: [] };
+
+  it.each([
+    'http://127.0.0.1:2583/xrpc/x',
+    'https://[::7f00:1]/',
+    'https://[64:ff9b::a00:1]/upload',
+    'http://localhost:8080/',
+  ])('refuses %s before anything is sent', async (url) => {
+    await expect(assertPublicDestination(url, none)).rejects.toBeInstanceOf(BlockedAddressError);
+  });
+
+  it('lets a public literal address and an allowed host through', async () => {
+    await expect(assertPublicDestination('https://93.184.216.34/', none)).resolves.toBeUndefined();
+    await expect(
+      assertPublicDestination('http://LOCALHOST:8080/', { allowHosts: ['localhost'] }),
+    ).resolves.toBeUndefined();
+  });
 });

@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -45,4 +47,83 @@ function embeddedIPv4(address: ipaddr.IPv6, range: string): ipaddr.IPv4 | undefi
   // bits are zero. (:: and ::1 land here too, as 0.0.0.0 and 0.0.0.1: not public.)
   if (parts.slice(0, 6).every((part) => part === 0)) return last32();
   return undefined;
+}
+
+/**
+ * How a server-side fetch to an address from a person or from a network's answer is
+ * guarded: public addresses only, except the hosts in FETCH_ALLOW_HOSTS (local fakes in
+ * tests, an operator's own services).
+ */
+export interface FetchGuard {
+  allowHosts: readonly string[];
+}
+
+export class BlockedAddressError extends Error {
+  constructor(readonly host: string) {
+    super(`${host} resolves to a private or local address`);
+    this.name = 'BlockedAddressError';
+  }
+}
+
+function isAllowed(host: string, guard: FetchGuard) {
+  const wanted = host.toLowerCase();
+  return guard.allowHosts.some((allowed) => allowed.toLowerCase() === wanted);
+}
+
+/**
+ * A DNS lookup that only answers public addresses (or anything, for an allowed host), for
+ * node:http(s) requests: the connection uses the very address checked here, so DNS rebinding
+ * cannot slip past.
+ */
+export function publicOnlyLookup(guard: FetchGuard): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, { all: true, family: options.family ?? 0 }).then(
+      (addresses) => {
+        const usable = isAllowed(hostname, guard)
+          ? addresses
+          : addresses.filter((entry) => isPublicAddress(entry.address));
+        const chosen = usable[0];
+        if (!chosen) {
+          callback(new BlockedAddressError(hostname), '', 4);
+          return;
+        }
+        if (options.all)
+          callback(
+            null,
+            usable.map((entry) => ({ address: entry.address, family: entry.family })),
+          );
+        else callback(null, chosen.address, chosen.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 4),
+    );
+  };
+}
+
+/** The host of a URL as an address or a name (IPv6 brackets taken off). */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '');
+}
+
+/**
+ * Refuses (BlockedAddressError) a destination whose host is, or resolves to, a private or
+ * local address, before anything is sent; for fetch() calls, which do their own lookup,
+ * every address the name has must be public. A name that does not resolve is left to the
+ * fetch to fail as unreachable.
+ */
+export async function assertPublicDestination(url: string | URL, guard: FetchGuard) {
+  const host = hostOf(typeof url === 'string' ? new URL(url) : url);
+  if (isAllowed(host, guard)) return;
+  if (isIP(host) !== 0) {
+    if (!isPublicAddress(host)) throw new BlockedAddressError(host);
+    return;
+  }
+  let addresses: { address: string }[];
+  try {
+    addresses = await lookup(host, { all: true });
+  } catch {
+    return;
+  }
+  if (addresses.some((entry) => !isPublicAddress(entry.address))) {
+    throw new BlockedAddressError(host);
+  }
 }

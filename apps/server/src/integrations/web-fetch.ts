@@ -1,8 +1,12 @@
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { isPrivateAddress } from './public-address.js';
+import { isIP } from 'node:net';
+import {
+  BlockedAddressError,
+  hostOf,
+  isPrivateAddress,
+  publicOnlyLookup,
+} from './public-address.js';
 
 export interface WebFetchConfig {
   /** Hosts exempt from the private-address guard (FETCH_ALLOW_HOSTS). */
@@ -34,34 +38,6 @@ function blocked(host: string) {
   return new WebFetchError('blocked', `${host} resolves to a private or local address`);
 }
 
-/**
- * A DNS lookup that only answers public addresses (or anything, for an allowed host). The
- * connection uses the very address checked here, so DNS rebinding cannot slip past.
- */
-function guardedLookup(allowHosts: Set<string>): LookupFunction {
-  return (hostname, options, callback) => {
-    lookup(hostname, { all: true, family: options.family ?? 0 }).then(
-      (addresses) => {
-        const usable = allowHosts.has(hostname.toLowerCase())
-          ? addresses
-          : addresses.filter((entry) => !isPrivateAddress(entry.address));
-        const chosen = usable[0];
-        if (!chosen) {
-          callback(blocked(hostname), '', 4);
-          return;
-        }
-        if (options.all)
-          callback(
-            null,
-            usable.map((entry) => ({ address: entry.address, family: entry.family })),
-          );
-        else callback(null, chosen.address, chosen.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, '', 4),
-    );
-  };
-}
-
 interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -75,7 +51,7 @@ function requestOnce(
   signal: AbortSignal,
 ): Promise<RawResponse> {
   const allowHosts = new Set(config.allowHosts);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   // A literal IP skips the DNS lookup, so it is checked here.
   if (isIP(host) !== 0 && !allowHosts.has(host.toLowerCase()) && isPrivateAddress(host)) {
     return Promise.reject(blocked(host));
@@ -89,7 +65,7 @@ function requestOnce(
         signal,
         // No pooled sockets: each fetch connects afresh, through the guarded lookup.
         agent: false,
-        lookup: guardedLookup(allowHosts),
+        lookup: publicOnlyLookup({ allowHosts: config.allowHosts }),
         headers: {
           'user-agent': 'CadenceBot/1.0 (+company description)',
           accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
@@ -128,7 +104,9 @@ function requestOnce(
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
+    request.on('error', (error) =>
+      reject(error instanceof BlockedAddressError ? blocked(error.host) : error),
+    );
     request.end();
   });
 }

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { ApiErrorSchema, HTTP_MESSAGES, type ErrorCode } from '@cadence/shared';
+import { ApiErrorSchema, ErrorCodeSchema, HTTP_MESSAGES, type ErrorCode } from '@cadence/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
@@ -69,6 +69,17 @@ interface ValidationIssue {
   message: string;
   keyword: string;
   instancePath: string;
+  /** The zod issue's other fields; a check's own `params` (see `issueCode`) among them. */
+  params?: { params?: { code?: unknown } };
+}
+
+/** The code a schema check named (`issueCode`), else VALIDATION_FAILED. */
+function validationCode(issues: ValidationIssue[]): ErrorCode {
+  for (const issue of issues) {
+    const named = ErrorCodeSchema.safeParse(issue.params?.params?.code);
+    if (named.success) return named.data;
+  }
+  return 'VALIDATION_FAILED';
 }
 
 function validationMessage(issues: ValidationIssue[]) {
@@ -88,11 +99,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(reply, error.statusCode, error.code, error.message, error.headers);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = validationMessage(error.validation as unknown as ValidationIssue[]);
+      const issues = error.validation as unknown as ValidationIssue[];
+      const message = validationMessage(issues);
       // A malformed id in the path names nothing that exists: that is a 404, not a 400.
       return error.validationContext === 'params'
         ? sendError(reply, 404, 'NOT_FOUND', message)
-        : sendError(reply, 400, 'VALIDATION_FAILED', message);
+        : sendError(reply, 400, validationCode(issues), message);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

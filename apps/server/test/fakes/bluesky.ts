@@ -74,6 +74,8 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
   const failures: Array<{ kind: FakeFailure; nsid: string | undefined }> = [];
   const sockets = new Set<Socket>();
   let baseUrl = '';
+  /** The PDS the sessions' DID documents name (the fake itself unless a test says otherwise). */
+  let pdsEndpoint: string | undefined;
 
   const issueSession = () => {
     const accessJwt = `access-${randomBytes(12).toString('hex')}`;
@@ -81,7 +83,11 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
     accessTokens.set(accessJwt, { isExpired: false });
     refreshTokens.set(refreshJwt, { isExpired: false });
     const service = [
-      { id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint: baseUrl },
+      {
+        id: '#atproto_pds',
+        type: 'AtprotoPersonalDataServer',
+        serviceEndpoint: pdsEndpoint ?? baseUrl,
+      },
     ];
     return {
       ...ACCOUNT,
@@ -259,6 +265,10 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
     /** Fails the next `times` requests (only those to `nsid`, when given). */
     failNext(kind: FakeFailure, times = 1, nsid?: string) {
       for (let i = 0; i < times; i++) failures.push({ kind, nsid });
+    },
+    /** New sessions name this PDS in their DID document (a PDS elsewhere than the login host). */
+    namePds(url: string) {
+      pdsEndpoint = url;
     },
     /** Access tokens run out, as they do after about two hours. */
     expireAccessTokens() {

@@ -100,6 +100,8 @@ export async function startFakeLinkedIn() {
   const images = new Map<string, { mimeType: string; size: number } | null>();
   const posts: FakeLinkedInPost[] = [];
   const calls: Partial<Record<FakeLinkedInEndpoint, number>> = {};
+  /** Where upload reservations point (the fake itself unless a test says otherwise). */
+  let uploadOrigin: string | undefined;
   const failures: Array<{
     kind: FakeFailure;
     endpoint?: FakeLinkedInEndpoint;
@@ -228,7 +230,7 @@ export async function startFakeLinkedIn() {
       return send(200, {
         value: {
           uploadUrlExpiresAt: Date.now() + 3_600_000,
-          uploadUrl: `${baseUrl}/dms-uploads/${id}`,
+          uploadUrl: `${uploadOrigin ?? baseUrl}/dms-uploads/${id}`,
           image: `urn:li:image:${id}`,
         },
       });
@@ -294,6 +296,10 @@ export async function startFakeLinkedIn() {
     member: MEMBER,
     posts,
     calls,
+    /** Upload reservations name this origin (an upload host elsewhere than the API). */
+    nameUploadOrigin(origin: string) {
+      uploadOrigin = origin;
+    },
     /** Fails the next `times` requests (only those to `endpoint`, when given). */
     failNext(
       kind: FakeFailure,

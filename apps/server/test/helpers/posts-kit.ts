@@ -5,23 +5,12 @@ import type { Company, Post, PostList } from '@cadence/shared';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { setTier } from '../../src/modules/plans/plans.service.js';
 import type { Engine } from './databases.js';
-import { multipartForm } from './media.js';
-import {
-  createTestApp,
-  createTestClock,
-  createVerifiedAccount,
-  type ApiBody,
-  type TestApp,
-} from './test-app.js';
-
-export type Answer<T> = Omit<ApiBody, 'data'> & { data: T };
-export type FormPart =
-  { name: string; value: string } | { name: string; filename: string; type: string; bytes: Buffer };
+import { apiCall, apiForm, type FormPart } from './api.js';
+import { createTestApp, createTestClock, createVerifiedAccount, type TestApp } from './test-app.js';
 
 /**
  * The posts test files' app and the few calls they make, moved here when posts.int.test.ts was
- * split by behaviour (the request helpers are the ones that file had; they give way to the
- * test suite's common helper when there is one).
+ * split by behaviour; its requests go through the suite's one authenticated request helper.
  */
 export function usePostsApp(engine: Engine) {
   const kit = {
@@ -48,38 +37,17 @@ export function usePostsApp(engine: Engine) {
     await kit.t?.close();
   });
 
-  async function call<T = Post>(
+  function call<T = Post>(
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     token: string,
     body?: object | string,
   ) {
-    const response = await kit.t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body !== undefined ? { payload: body } : {}),
-    });
-    return { status: response.statusCode, json: response.json<Answer<T>>() };
+    return apiCall<T>(kit.t.app, method, url, token, body);
   }
 
-  async function send<T = Post>(
-    method: 'POST' | 'PATCH',
-    url: string,
-    token: string,
-    parts: FormPart[],
-  ) {
-    const { payload, headers } = multipartForm(parts);
-    const response = await kit.t.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: { ...headers, authorization: `Bearer ${token}` },
-      payload,
-    });
-    return { status: response.statusCode, json: response.json<Answer<T>>() };
+  function send<T = Post>(method: 'POST' | 'PATCH', url: string, token: string, parts: FormPart[]) {
+    return apiForm<T>(kit.t.app, method, url, token, parts);
   }
 
   /** A signed-in customer on the given tier. */

@@ -206,6 +206,36 @@ describe('Bluesky adapter', () => {
     expect(fake.calls).toEqual({});
   });
 
+  describe('a PDS named in the session', () => {
+    // The same fake under another name: were the guard missing, the request would arrive.
+    const elsewhere = () => fake.baseUrl.replace('127.0.0.1', 'localhost');
+
+    it.each([
+      ['a name that resolves to a loopback address', () => elsewhere()],
+      ['a literal private address', () => 'http://10.0.0.1:2583'],
+      ['an IPv4-compatible loopback address', () => 'http://[::7f00:1]:2583'],
+    ])('is refused on %s before any request is sent', async (_, pds) => {
+      fake.namePds(pds());
+      const error = await failureOf(adapter.publish({ text: 'Hello' }, credentials));
+      expect(error).toMatchObject({ kind: 'auth', details: { code: 'BLOCKED_ADDRESS' } });
+      expect(error.message).toContain('private or local address');
+      // Only the login reached the (configured) service; nothing went to the PDS.
+      expect(fake.calls).toEqual({ 'com.atproto.server.createSession': 1 });
+      expect(fake.posts).toEqual([]);
+    });
+
+    it('is used when FETCH_ALLOW_HOSTS lets its host through', async () => {
+      fake.namePds(elsewhere());
+      const allowed = createBlueskyAdapter({
+        serviceUrl: fake.baseUrl,
+        timeoutMs: 300,
+        allowHosts: ['localhost'],
+      });
+      await allowed.publish({ text: 'Hello' }, credentials);
+      expect(fake.calls['com.atproto.repo.createRecord']).toBe(1);
+    });
+  });
+
   it('reports an unreachable service as transient', async () => {
     await fake.close();
     const error = await failureOf(adapter.publish({ text: 'Anyone?' }, credentials));

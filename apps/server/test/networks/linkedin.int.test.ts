@@ -115,6 +115,17 @@ describe('LinkedIn adapter', () => {
     ]);
   });
 
+  it.each(['https://localhost:8443', 'https://10.1.2.3', 'https://[64:ff9b::7f00:1]'])(
+    'refuses an upload address on a private host (%s) before sending the token',
+    async (origin) => {
+      fake.nameUploadOrigin(origin);
+      const error = await failureOf(adapter.publish({ text: 'Pic', media: image() }, credentials));
+      expect(error).toMatchObject({ kind: 'transient', details: { code: 'BLOCKED_ADDRESS' } });
+      expect(fake.calls['POST /rest/images']).toBe(1);
+      expect(fake.posts).toEqual([]);
+    },
+  );
+
   it('adds the link to the text when an image takes the content slot', async () => {
     const link = 'https://example.com/a';
     await adapter.publish({ text: 'See', link, media: image() }, credentials);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import type { FetchGuard } from '../public-address.js';
 import { callXrpc } from './bluesky-xrpc.js';
 import { NetworkError, type BlueskyCredentials } from './types.js';
 
@@ -10,6 +11,8 @@ export interface BlueskySession {
   refreshJwt: string;
   /** The account's own PDS, where repo calls go (the login host may be an entryway). */
   pdsUrl: string;
+  /** How calls to the PDS are guarded: none when it is the configured service itself. */
+  pdsGuard?: FetchGuard;
 }
 
 const SessionSchema = z.object({
@@ -51,7 +54,9 @@ function fingerprintOf(credentials: BlueskyCredentials): string {
 export class BlueskySessions {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly config: { serviceUrl: string; timeoutMs: number }) {}
+  constructor(
+    private readonly config: { serviceUrl: string; timeoutMs: number; guard: FetchGuard },
+  ) {}
 
   /** Runs `work` with a session; after a stale-session answer, renews it and runs once more. */
   async use<T>(
@@ -146,13 +151,19 @@ export class BlueskySessions {
     const endpoint = pds?.serviceEndpoint;
     // Never downgrade to plain http; a local (http) service may name an http PDS.
     const allowed = this.config.serviceUrl.startsWith('http:') ? /^https?:\/\// : /^https:\/\//;
-    const isWebUrl = typeof endpoint === 'string' && allowed.test(endpoint);
+    const isWebUrl =
+      typeof endpoint === 'string' && allowed.test(endpoint) && URL.canParse(endpoint);
+    const pdsUrl = isWebUrl ? endpoint : this.config.serviceUrl;
+    // The PDS address comes from the answer: unless it is the configured service, every
+    // call to it goes through the private-address guard.
+    const isConfigured = new URL(pdsUrl).origin === new URL(this.config.serviceUrl).origin;
     return {
       did: answer.did,
       handle: answer.handle,
       accessJwt: answer.accessJwt,
       refreshJwt: answer.refreshJwt,
-      pdsUrl: isWebUrl ? endpoint : this.config.serviceUrl,
+      pdsUrl,
+      ...(isConfigured ? {} : { pdsGuard: this.config.guard }),
     };
   }
 }

@@ -1,5 +1,10 @@
 import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
 import { z } from 'zod';
+import {
+  assertPublicDestination,
+  BlockedAddressError,
+  type FetchGuard,
+} from '../public-address.js';
 import { NetworkError } from './types.js';
 
 export interface XrpcCall {
@@ -13,6 +18,8 @@ export interface XrpcCall {
   /** The call that creates the post: a lost answer then means "maybe posted", not "retry". */
   isPublish?: boolean;
   timeoutMs: number;
+  /** Set when baseUrl came from an answer (the account's PDS), not from the configuration. */
+  guard?: FetchGuard;
 }
 
 /** The XRPC error body: https://atproto.com/specs/xrpc#error-responses */
@@ -79,6 +86,21 @@ function httpFailure(status: number, headers: Headers, body: string): NetworkErr
   return new NetworkError('bluesky', 'invalid', message, details);
 }
 
+/** A PDS on a private or local address is refused before anything (the token) is sent. */
+async function refusePrivate(url: string, guard: FetchGuard) {
+  try {
+    await assertPublicDestination(url, guard);
+  } catch (error) {
+    if (!(error instanceof BlockedAddressError)) throw error;
+    throw new NetworkError(
+      'bluesky',
+      'auth',
+      `The account's Bluesky server (${error.host}) is on a private or local address`,
+      { code: 'BLOCKED_ADDRESS' },
+    );
+  }
+}
+
 /** One XRPC request over fetch, answered as the parsed body or a classified NetworkError. */
 export async function callXrpc<T>(call: XrpcCall, schema: z.ZodType<T>): Promise<T> {
   const headers: Record<string, string> = {};
@@ -92,6 +114,7 @@ export async function callXrpc<T>(call: XrpcCall, schema: z.ZodType<T>): Promise
     body = JSON.stringify(call.json);
   }
   const url = `${call.baseUrl.replace(/\/+$/, '')}/xrpc/${call.nsid}`;
+  if (call.guard) await refusePrivate(url, call.guard);
   let status: number;
   let responseHeaders: Headers;
   let text: string;

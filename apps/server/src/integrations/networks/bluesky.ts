@@ -22,6 +22,8 @@ export interface BlueskyConfig {
   timeoutMs?: number;
   /** Title and description for the link card: Bluesky shows only what the client sends. */
   describeLink?: (url: string) => Promise<LinkPreview | null>;
+  /** Hosts a PDS named in a session may have on a private address (FETCH_ALLOW_HOSTS). */
+  allowHosts?: readonly string[];
 }
 
 /** The images embed's blob cap in the current lexicon (was 1,000,000 until 2026-04). */
@@ -75,13 +77,18 @@ async function describe(config: BlueskyConfig, link: string): Promise<LinkPrevie
 
 export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<BlueskyCredentials> {
   const timeoutMs = config.timeoutMs ?? 15_000;
-  const sessions = new BlueskySessions({ serviceUrl: config.serviceUrl, timeoutMs });
+  const sessions = new BlueskySessions({
+    serviceUrl: config.serviceUrl,
+    timeoutMs,
+    guard: { allowHosts: config.allowHosts ?? [] },
+  });
 
   const uploadImage = async (credentials: BlueskyCredentials, bytes: Buffer, mimeType: string) => {
     const upload = (session: BlueskySession) =>
       callXrpc(
         {
           baseUrl: session.pdsUrl,
+          guard: session.pdsGuard,
           nsid: 'com.atproto.repo.uploadBlob',
           method: 'POST',
           token: session.accessJwt,
@@ -124,6 +131,7 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
         callXrpc(
           {
             baseUrl: session.pdsUrl,
+            guard: session.pdsGuard,
             nsid: 'com.atproto.server.getSession',
             method: 'GET',
             token: session.accessJwt,
@@ -150,6 +158,7 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
         const answer = await callXrpc(
           {
             baseUrl: session.pdsUrl,
+            guard: session.pdsGuard,
             nsid: 'com.atproto.repo.createRecord',
             method: 'POST',
             token: session.accessJwt,

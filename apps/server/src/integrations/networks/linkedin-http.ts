@@ -1,5 +1,10 @@
 import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
 import { z } from 'zod';
+import {
+  assertPublicDestination,
+  BlockedAddressError,
+  type FetchGuard,
+} from '../public-address.js';
 import { NetworkError } from './types.js';
 
 export interface LinkedInRequest {
@@ -13,6 +18,8 @@ export interface LinkedInRequest {
   /** The call that creates the post: a lost answer then means "maybe posted", not "retry". */
   isPublish?: boolean;
   timeoutMs: number;
+  /** Set when the url came from an answer (the image upload address), not the configuration. */
+  guard?: FetchGuard;
 }
 
 export interface LinkedInResponse {
@@ -101,6 +108,21 @@ function httpFailure(response: LinkedInResponse): NetworkError {
   return new NetworkError('linkedIn', 'invalid', message, details);
 }
 
+/** An address from an answer on a private or local host is refused before the token goes. */
+async function refusePrivate(url: string, guard: FetchGuard) {
+  try {
+    await assertPublicDestination(url, guard);
+  } catch (error) {
+    if (!(error instanceof BlockedAddressError)) throw error;
+    throw new NetworkError(
+      'linkedIn',
+      'transient',
+      `LinkedIn named an upload address on a private or local host (${error.host})`,
+      { code: 'BLOCKED_ADDRESS' },
+    );
+  }
+}
+
 /** One LinkedIn call over fetch; any non-2xx answer becomes a classified NetworkError. */
 export async function callLinkedIn(request: LinkedInRequest): Promise<LinkedInResponse> {
   const headers: Record<string, string> = { authorization: `Bearer ${request.accessToken}` };
@@ -116,6 +138,7 @@ export async function callLinkedIn(request: LinkedInRequest): Promise<LinkedInRe
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.json);
   }
+  if (request.guard) await refusePrivate(request.url, request.guard);
   let response: LinkedInResponse;
   try {
     const answer = await fetch(request.url, {

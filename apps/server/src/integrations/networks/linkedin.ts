@@ -23,6 +23,8 @@ export interface LinkedInConfig {
   apiVersion?: string;
   /** Title and description for the article card: the Posts API does not scrape links. */
   describeLink?: (url: string) => Promise<LinkPreview | null>;
+  /** Hosts an upload address from LinkedIn may have on a private address (FETCH_ALLOW_HOSTS). */
+  allowHosts?: readonly string[];
 }
 
 export const LINKEDIN_DEFAULT_API_VERSION = '202601';
@@ -90,11 +92,10 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
       timeoutMs,
     });
     const { uploadUrl, image } = readJson(reserved, UploadSchema, 'upload reservation').value;
-    // The token goes along with the bytes, so only to LinkedIn-looking (https) or configured hosts.
-    if (
-      !uploadUrl.startsWith('https://') &&
-      new URL(uploadUrl).origin !== new URL(baseUrl).origin
-    ) {
+    // The token goes along with the bytes, so only to LinkedIn-looking (https) or configured
+    // hosts, and (unless it is the configured host) through the private-address guard.
+    const isConfigured = new URL(uploadUrl).origin === new URL(baseUrl).origin;
+    if (!uploadUrl.startsWith('https://') && !isConfigured) {
       throw new NetworkError(
         'linkedIn',
         'transient',
@@ -105,6 +106,7 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
       url: uploadUrl,
       method: 'PUT',
       accessToken,
+      ...(isConfigured ? {} : { guard: { allowHosts: config.allowHosts ?? [] } }),
       bytes: { data: bytes, mimeType: media.mimeType },
       // Bytes take longer than a JSON call; a lost answer only leaves an unused image behind.
       timeoutMs: timeoutMs * 4,

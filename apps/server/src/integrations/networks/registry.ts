@@ -23,16 +23,29 @@ export interface NetworkRegistry {
   }): Promise<FacebookPageWithToken[]>;
 }
 
-/** Every network's adapter, pointed at the configured hosts (local fakes in tests). */
-export function createNetworkRegistry(config: Config['networks']): NetworkRegistry {
+/**
+ * Every network's adapter, pointed at the configured hosts (local fakes in tests). Addresses
+ * that come from a network's answer (a Bluesky account's PDS, a LinkedIn upload address) go
+ * through the private-address guard, which lets `allowHosts` (FETCH_ALLOW_HOSTS) through.
+ */
+export function createNetworkRegistry(
+  config: Config['networks'],
+  guard: { allowHosts: readonly string[] } = { allowHosts: [] },
+): NetworkRegistry {
   const facebookConfig = { baseUrl: config.facebookGraphBaseUrl };
   return {
     adapters: {
       twitter: createXAdapter({ baseUrl: config.xApiBaseUrl }),
       facebook: createFacebookAdapter(facebookConfig),
-      linkedIn: createLinkedInAdapter({ baseUrl: config.linkedInApiBaseUrl }),
+      linkedIn: createLinkedInAdapter({
+        baseUrl: config.linkedInApiBaseUrl,
+        allowHosts: guard.allowHosts,
+      }),
       instagram: createInstagramAdapter({ baseUrl: config.instagramGraphBaseUrl }),
-      bluesky: createBlueskyAdapter({ serviceUrl: config.blueskyServiceUrl }),
+      bluesky: createBlueskyAdapter({
+        serviceUrl: config.blueskyServiceUrl,
+        allowHosts: guard.allowHosts,
+      }),
       threads: createThreadsAdapter({ baseUrl: config.threadsApiBaseUrl }),
     },
     listFacebookPages: (input) => listFacebookPages(facebookConfig, input),

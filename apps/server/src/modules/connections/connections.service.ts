@@ -2,7 +2,6 @@ import {
   COMPANY_MESSAGES,
   CONNECTION_FAILURE_PREFIX,
   CONNECTION_MESSAGES,
-  NETWORK_IDS,
   NETWORK_MESSAGES,
   NETWORK_NAMES,
   type ConnectionRequest,
@@ -29,13 +28,6 @@ export interface ConnectionsDeps {
   box: SecretBox;
   clock: Clock;
   logger: FastifyBaseLogger;
-}
-
-function parseNetwork(value: string): NetworkId {
-  const network = NETWORK_IDS.find((id) => id === value);
-  if (!network)
-    throw AppError.badRequest(CONNECTION_MESSAGES.unsupportedNetwork(value), 'UNSUPPORTED_NETWORK');
-  return network;
 }
 
 export function createConnectionsService(deps: ConnectionsDeps) {
@@ -71,7 +63,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
 
   /** The network, once the company is the customer's and their plan includes the network. */
   async function admit(userId: string, body: ConnectionRequest): Promise<NetworkId> {
-    const network = parseNetwork(body.social_account_type);
+    const network = body.social_account_type;
     if (!(await repo.isCompanyOwnedBy(db, body.company_id, userId))) {
       throw AppError.notFound(COMPANY_MESSAGES.notFound, 'COMPANY_NOT_FOUND');
     }
@@ -165,7 +157,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       userId: string,
       body: Pick<ConnectionRequest, 'company_id' | 'social_account_type'>,
     ) {
-      const network = parseNetwork(body.social_account_type);
+      const network = body.social_account_type;
       if (!(await repo.isCompanyOwnedBy(db, body.company_id, userId))) {
         throw AppError.notFound(COMPANY_MESSAGES.notFound, 'COMPANY_NOT_FOUND');
       }

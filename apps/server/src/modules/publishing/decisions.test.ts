@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, decideFailure, instanceOutcome } from './decisions.js';
+import {
+  backoffMs,
+  decideFailure,
+  instanceOutcome,
+  settlementOfNetworkFailure,
+} from './decisions.js';
 
 const pinned = (value: number) => () => value;
 
@@ -71,5 +76,46 @@ describe('instanceOutcome', () => {
     expect(instanceOutcome(['missed', 'missed'])).toBe('missed');
     expect(instanceOutcome(['failed', 'unconfirmed'])).toBe('failed');
     expect(instanceOutcome([])).toBe('failed');
+  });
+});
+
+describe('settlementOfNetworkFailure', () => {
+  const now = new Date('2026-11-24T10:00:00Z');
+  const options = { now, retryBaseMs: 30_000 };
+  const x = (attempts: number) => ({ attempts, networkName: 'X' });
+
+  it('waits at least Retry-After before the next try, and logs its retry number', () => {
+    const settlement = settlementOfNetworkFailure(
+      { kind: 'rate-limited', message: 'slow down', retryAfterSeconds: 3_600 },
+      x(1),
+      options,
+    );
+    expect(settlement).toMatchObject({ status: 'pending', message: 'X: slow down', retryCount: 1 });
+    expect(settlement.nextAttemptAt!.getTime()).toBe(now.getTime() + 3_600_000);
+  });
+
+  it('asks for a reconnect when the network refuses the credentials', () => {
+    expect(
+      settlementOfNetworkFailure({ kind: 'auth', message: 'bad token' }, x(2), options),
+    ).toEqual({
+      status: 'failed',
+      message:
+        'X refused the saved credentials (bad token). Reconnect X for this entity, then schedule the post again.',
+      errorCode: 'auth',
+      retryCount: 1,
+      needsReconnect: true,
+    });
+  });
+
+  it('never repeats a call that may have gone out', () => {
+    expect(
+      settlementOfNetworkFailure({ kind: 'unconfirmed', message: '' }, x(1), options),
+    ).toMatchObject({ status: 'unconfirmed', errorCode: 'unconfirmed', retryCount: 0 });
+  });
+
+  it('fails once the retries are spent, with a fallback reason', () => {
+    expect(
+      settlementOfNetworkFailure({ kind: 'transient', message: '' }, x(4), options),
+    ).toMatchObject({ status: 'failed', message: 'X: Unknown error', errorCode: 'transient' });
   });
 });

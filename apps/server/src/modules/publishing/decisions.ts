@@ -1,4 +1,4 @@
-import { PUBLISH_MAX_RETRIES } from '@cadence/shared';
+import { PUBLISH_MAX_RETRIES, SCHEDULE_MESSAGES } from '@cadence/shared';
 import type { NetworkFailureKind } from '../../integrations/networks/types.js';
 
 /** What the publisher does after a failed network call. */
@@ -59,6 +59,73 @@ export function decideFailure(
       const retryNumber = retriesDone + 1;
       return { action: 'retry', retryNumber, delayMs: backoffMs(retryNumber, backoff) };
     }
+  }
+}
+
+/**
+ * How a publication that did not go out is settled: its new state, the message people read,
+ * the error code, and the retry number its log row carries.
+ */
+export interface Settlement {
+  status: 'pending' | 'failed' | 'unconfirmed';
+  message: string;
+  errorCode: string;
+  retryCount: number;
+  nextAttemptAt?: Date;
+  /** The connection is marked as needing a reconnect. */
+  needsReconnect?: boolean;
+}
+
+export const reconnectMessage = (name: string, reason: string) =>
+  `${name} refused the saved credentials (${reason}). Reconnect ${name} for this entity, then schedule the post again.`;
+
+/** A refusal before the network was called (no credentials, media gone): a final failure. */
+export function failedSettlement(message: string, errorCode: string, attempts: number): Settlement {
+  return { status: 'failed', message, errorCode, retryCount: Math.max(0, attempts - 1) };
+}
+
+/** The post may have gone out: it is never repeated blindly. */
+export function unconfirmedSettlement(attempts: number): Settlement {
+  return {
+    status: 'unconfirmed',
+    message: SCHEDULE_MESSAGES.unconfirmed,
+    errorCode: 'unconfirmed',
+    retryCount: Math.max(0, attempts - 1),
+  };
+}
+
+/** The settlement of a network call that failed with a classified `NetworkError`. */
+export function settlementOfNetworkFailure(
+  failure: { kind: NetworkFailureKind; message: string; retryAfterSeconds?: number | undefined },
+  publication: { attempts: number; networkName: string },
+  options: { now: Date; retryBaseMs: number },
+): Settlement {
+  const { attempts, networkName: name } = publication;
+  const decision = decideFailure(failure.kind, attempts, {
+    baseMs: options.retryBaseMs,
+    retryAfterSeconds: failure.retryAfterSeconds,
+  });
+  const reason = failure.message || 'Unknown error';
+  switch (decision.action) {
+    case 'retry':
+      return {
+        status: 'pending',
+        message: `${name}: ${reason}`,
+        errorCode: failure.kind,
+        retryCount: decision.retryNumber,
+        nextAttemptAt: new Date(options.now.getTime() + decision.delayMs),
+      };
+    case 'unconfirmed':
+      return unconfirmedSettlement(attempts);
+    case 'fail':
+      return {
+        ...failedSettlement(
+          decision.needsReconnect ? reconnectMessage(name, reason) : `${name}: ${reason}`,
+          decision.errorCode,
+          attempts,
+        ),
+        needsReconnect: decision.needsReconnect,
+      };
   }
 }
 

@@ -14,9 +14,16 @@ import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
 import type { NetworkRegistry } from '../../integrations/networks/registry.js';
-import { decideFailure, instanceOutcome } from './decisions.js';
+import {
+  failedSettlement,
+  instanceOutcome,
+  reconnectMessage,
+  settlementOfNetworkFailure,
+  unconfirmedSettlement,
+} from './decisions.js';
 import * as repo from './publishing.repository.js';
 import type { createSemaphore } from './semaphore.js';
+import { createSettler } from './settle.js';
 
 export interface PublishDeps {
   db: Db;
@@ -34,12 +41,10 @@ export interface PublishDeps {
   semaphores: Record<NetworkId, ReturnType<typeof createSemaphore>>;
 }
 
-const reconnectMessage = (name: string, reason: string) =>
-  `${name} refused the saved credentials (${reason}). Reconnect ${name} for this entity, then schedule the post again.`;
-
 /** Builds the handler of one publish job: publishes an instance to each of its networks, once. */
 export function createInstancePublisher(deps: PublishDeps) {
   const { db } = deps;
+  const { settle, logAttempt } = createSettler(deps);
 
   function mediaOf(context: repo.InstanceContext): PublishInput['media'] {
     const attachment = context.attachment;
@@ -57,60 +62,14 @@ export function createInstancePublisher(deps: PublishDeps) {
     pending: PublicationRow,
     media: PublishInput['media'],
   ) {
-    const { instance, post } = context;
+    const { post } = context;
     const network = pending.network;
     const name = NETWORK_NAMES[network];
-    const log = (
-      entry: Omit<repo.LogEntry, 'userId' | 'postId' | 'instanceId' | 'platform' | 'scheduledFor'>,
-    ) => {
-      // One readable line per attempt for whoever runs the server (the system log row
-      // below is the customer's record): post, network, outcome, and how late it went.
-      const lateSeconds = Math.max(
-        0,
-        Math.round((deps.clock().getTime() - instance.scheduledFor.getTime()) / 1000),
-      );
-      const outcome =
-        entry.status === 'success'
-          ? 'published'
-          : entry.status === 'pending'
-            ? 'will retry'
-            : 'failed';
-      deps.logger.info(
-        {
-          postId: post.id,
-          instanceId: instance.id,
-          network,
-          outcome,
-          attempt: (entry.retryCount ?? 0) + 1,
-          lateSeconds,
-          ...(entry.errorCode ? { errorCode: entry.errorCode } : {}),
-        },
-        `publish: post ${post.id} to ${name}: ${outcome}${
-          entry.status === 'success' ? '' : ` (${entry.message})`
-        }, attempt ${(entry.retryCount ?? 0) + 1}, ${lateSeconds} s after its time`,
-      );
-      return repo.insertLog(db, {
-        userId: instance.userId,
-        postId: post.id,
-        instanceId: instance.id,
-        platform: network,
-        scheduledFor: instance.scheduledFor,
-        ...entry,
-      });
-    };
-    const fail = async (message: string, errorCode: string, retryCount: number) => {
-      await repo.settleFailure(
-        db,
-        pending.id,
-        { status: 'failed', message, errorCode },
-        deps.clock(),
-      );
-      await log({ status: 'error', message, errorCode, retryCount });
-    };
 
     const claimed = await repo.claimPublication(db, pending.id, deps.clock());
     if (!claimed) return; // another worker has it, or it is settled
-    const retryCount = claimed.attempts - 1;
+    const fail = (message: string, errorCode: string) =>
+      settle(context, claimed, failedSettlement(message, errorCode, claimed.attempts));
 
     let credentials: Awaited<ReturnType<typeof deps.connections.readCredentials>>;
     try {
@@ -123,21 +82,16 @@ export function createInstancePublisher(deps: PublishDeps) {
       return fail(
         reconnectMessage(name, 'the saved credentials cannot be read'),
         'credentials_unreadable',
-        retryCount,
       );
     }
     if (!credentials) {
-      return fail(SCHEDULE_MESSAGES.networkNotConnected(name), 'not_connected', retryCount);
+      return fail(SCHEDULE_MESSAGES.networkNotConnected(name), 'not_connected');
     }
     if (media) {
       try {
         await media.load();
       } catch {
-        return fail(
-          "The post's media file is missing. Attach it again.",
-          'media_missing',
-          retryCount,
-        );
+        return fail("The post's media file is missing. Attach it again.", 'media_missing');
       }
     }
     const input: PublishInput = {
@@ -152,11 +106,30 @@ export function createInstancePublisher(deps: PublishDeps) {
       // does not, so slow queries never starve a network of calls (and vice versa).
       result = await deps.semaphores[network].run(() => adapter.publish(input, credentials));
     } catch (error) {
-      await settleNetworkFailure(error, claimed, name, log, fail);
+      if (!(error instanceof NetworkError)) {
+        // Whatever broke may have broken after the post was sent: never repeat it blindly.
+        deps.logger.error({ err: error, network }, 'unexpected publishing error');
+        await settle(context, claimed, unconfirmedSettlement(claimed.attempts));
+        return;
+      }
+      const settlement = settlementOfNetworkFailure(
+        {
+          kind: error.kind,
+          message: error.message,
+          retryAfterSeconds: error.details.retryAfterSeconds,
+        },
+        { attempts: claimed.attempts, networkName: name },
+        { now: deps.clock(), retryBaseMs: deps.retryBaseMs },
+      );
+      await settle(context, claimed, settlement);
       return;
     }
     await recordPublished(pending.id, network, result);
-    await log({ status: 'success', message: `Published to ${name}`, retryCount });
+    await logAttempt(context, claimed, {
+      status: 'success',
+      message: `Published to ${name}`,
+      retryCount: claimed.attempts - 1,
+    });
   }
 
   /**
@@ -179,76 +152,6 @@ export function createInstancePublisher(deps: PublishDeps) {
         await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
       }
     }
-  }
-
-  async function settleNetworkFailure(
-    error: unknown,
-    claimed: PublicationRow,
-    name: string,
-    log: (
-      entry: Omit<repo.LogEntry, 'userId' | 'postId' | 'instanceId' | 'platform' | 'scheduledFor'>,
-    ) => Promise<void>,
-    fail: (message: string, errorCode: string, retryCount: number) => Promise<void>,
-  ) {
-    const retryCount = claimed.attempts - 1;
-    if (!(error instanceof NetworkError)) {
-      // Whatever broke may have broken after the post was sent: never repeat it blindly.
-      deps.logger.error({ err: error, network: claimed.network }, 'unexpected publishing error');
-      await repo.settleFailure(
-        db,
-        claimed.id,
-        { status: 'unconfirmed', message: SCHEDULE_MESSAGES.unconfirmed, errorCode: 'unconfirmed' },
-        deps.clock(),
-      );
-      await log({
-        status: 'error',
-        message: SCHEDULE_MESSAGES.unconfirmed,
-        errorCode: 'unconfirmed',
-        retryCount,
-      });
-      return;
-    }
-    const decision = decideFailure(error.kind, claimed.attempts, {
-      baseMs: deps.retryBaseMs,
-      retryAfterSeconds: error.details.retryAfterSeconds,
-    });
-    const reason = error.message || 'Unknown error';
-    if (decision.action === 'retry') {
-      const nextAttemptAt = new Date(deps.clock().getTime() + decision.delayMs);
-      await repo.settleFailure(
-        db,
-        claimed.id,
-        { status: 'pending', message: `${name}: ${reason}`, errorCode: error.kind, nextAttemptAt },
-        deps.clock(),
-      );
-      await log({
-        status: 'pending',
-        message: `${name}: ${reason}`,
-        errorCode: error.kind,
-        retryCount: decision.retryNumber,
-      });
-      return;
-    }
-    if (decision.action === 'unconfirmed') {
-      await repo.settleFailure(
-        db,
-        claimed.id,
-        { status: 'unconfirmed', message: SCHEDULE_MESSAGES.unconfirmed, errorCode: 'unconfirmed' },
-        deps.clock(),
-      );
-      await log({
-        status: 'error',
-        message: SCHEDULE_MESSAGES.unconfirmed,
-        errorCode: 'unconfirmed',
-        retryCount,
-      });
-      return;
-    }
-    if (decision.needsReconnect && claimed.connectionId) {
-      await repo.markNeedsReconnect(db, claimed.connectionId, deps.clock());
-    }
-    const message = decision.needsReconnect ? reconnectMessage(name, reason) : `${name}: ${reason}`;
-    await fail(message, decision.errorCode, retryCount);
   }
 
   /** When nothing waits any more, the instance gets its outcome; else its next job is queued. */
@@ -282,14 +185,9 @@ export function createInstancePublisher(deps: PublishDeps) {
     if (!context) return; // deleted: nothing to do
     const now = deps.clock();
     if (!(await repo.claimInstance(db, instanceId, now))) return;
-    const { instance, post } = context;
+    const { instance } = context;
     const logFor = (publication: PublicationRow, message: string, errorCode: string) =>
-      repo.insertLog(db, {
-        userId: instance.userId,
-        postId: post.id,
-        instanceId: instance.id,
-        platform: publication.network,
-        scheduledFor: instance.scheduledFor,
+      logAttempt(context, publication, {
         status: 'error',
         message,
         errorCode,

@@ -14,7 +14,6 @@ import { AppError } from '../../errors.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
-import { requireTimeZone } from '../../lib/require-time-zone.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import { expandOccurrences } from './recurrence.js';
 import * as repo from './schedules.repository.js';
@@ -96,7 +95,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
   const { db } = deps;
 
   async function zoneFor(userId: string, requested: string | null | undefined) {
-    if (requested) return requireTimeZone(requested);
+    if (requested) return requested; // canonicalised by the route's TimeZoneSchema
     return (await deps.savedTimeZone(userId)) ?? 'UTC';
   }
 
@@ -229,12 +228,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
       const zone = await zoneFor(userId, query.timezone);
       const from = new Date(query.from);
       const to = new Date(query.to);
-      if (to.getTime() <= from.getTime()) {
-        throw AppError.badRequest('to must be after from', 'BAD_RANGE');
-      }
-      if (to.getTime() - from.getTime() > 400 * 86_400_000) {
-        throw AppError.badRequest('Ask for at most 400 days at once', 'RANGE_TOO_LONG');
-      }
+      // The route's CalendarQuerySchema has checked that the range is forward and at most 400 days.
       const rows = await repo.calendarDays(db, {
         userId,
         from,

@@ -1,7 +1,6 @@
 import type { UserSettings } from '@cadence/shared';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { requireTimeZone } from '../../lib/require-time-zone.js';
 import * as repo from './settings.repository.js';
 
 export function createSettingsService(deps: { db: Db; clock: Clock }) {
@@ -24,7 +23,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock }) {
     async save(userId: string, input: { timezone: string; auto_dst: boolean }) {
       const row = await repo.upsertUserSettings(deps.db, {
         userId,
-        timezone: requireTimeZone(input.timezone),
+        timezone: input.timezone, // canonicalised by the route's TimeZoneSchema
         autoDst: input.auto_dst,
         now: deps.clock(),
       });

@@ -1,0 +1,87 @@
+import type { Db } from '../../db/client.js';
+import type { PublicationRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../logger.js';
+import { NETWORK_NAMES } from '@cadence/shared';
+import type { Settlement } from './decisions.js';
+import * as repo from './publishing.repository.js';
+
+type AttemptLog = Pick<repo.LogEntry, 'status' | 'message' | 'errorCode' | 'retryCount'>;
+
+/**
+ * Writes what became of one publishing attempt: the publication's new state and its log row.
+ * Which state that is gets decided in `decisions.ts`; this only records it.
+ */
+export function createSettler(deps: { db: Db; clock: Clock; logger?: Logger }) {
+  const { db } = deps;
+
+  /** The attempt's row in the customer's post logs. */
+  function logAttempt(
+    context: repo.InstanceContext,
+    publication: PublicationRow,
+    entry: AttemptLog,
+  ) {
+    // One readable line per attempt for whoever runs the server (the row below is the
+    // customer's record): post, network, outcome, and how late after its time it went.
+    const { instance, post } = context;
+    const lateSeconds = Math.max(
+      0,
+      Math.round((deps.clock().getTime() - instance.scheduledFor.getTime()) / 1000),
+    );
+    const outcome =
+      entry.status === 'success'
+        ? 'published'
+        : entry.status === 'pending'
+          ? 'will retry'
+          : 'failed';
+    const attempt = (entry.retryCount ?? 0) + 1;
+    deps.logger?.info(
+      {
+        postId: post.id,
+        instanceId: instance.id,
+        network: publication.network,
+        outcome,
+        attempt,
+        lateSeconds,
+        ...(entry.errorCode ? { errorCode: entry.errorCode } : {}),
+      },
+      `publish: post ${post.id} to ${NETWORK_NAMES[publication.network]}: ${outcome}${
+        entry.status === 'success' ? '' : ` (${entry.message})`
+      }, attempt ${attempt}, ${lateSeconds} s after its time`,
+    );
+    return repo.insertLog(db, {
+      userId: context.instance.userId,
+      postId: context.post.id,
+      instanceId: context.instance.id,
+      platform: publication.network,
+      scheduledFor: context.instance.scheduledFor,
+      ...entry,
+    });
+  }
+
+  /** A claimed publication that did not go out: pending again, failed or unconfirmed. */
+  async function settle(
+    context: repo.InstanceContext,
+    publication: PublicationRow,
+    settlement: Settlement,
+  ) {
+    if (settlement.needsReconnect && publication.connectionId) {
+      await repo.markNeedsReconnect(db, publication.connectionId, deps.clock());
+    }
+    const { status, message, errorCode, retryCount } = settlement;
+    await repo.settleFailure(
+      db,
+      publication.id,
+      { status, message, errorCode, nextAttemptAt: settlement.nextAttemptAt ?? null },
+      deps.clock(),
+    );
+    await logAttempt(context, publication, {
+      status: status === 'pending' ? 'pending' : 'error',
+      message,
+      errorCode,
+      retryCount,
+    });
+  }
+
+  return { settle, logAttempt };
+}
