@@ -11,7 +11,9 @@ import { gzipSize, isBuildStale, readManifest, routeFiles, WEB_ROOT } from './ro
 const BUDGET_KB: Record<string, number> = {
   // 175 -> 176: the schedule and settings schemas now check IANA zones themselves (the
   // server's rule, issue 11), which moves shared/time-zone.ts (0.8 KB) into the common chunk.
-  '/login': 176,
+  // 176 -> 177 (issue 16, measured 176.48): sign-in of an unverified account opens the code
+  // dialog, the demo notice with its account, and the shared post-status rule.
+  '/login': 177,
   '/companies': 205,
   '/posts': 215,
   '/scheduling': 205,
