@@ -157,7 +157,7 @@ describe('scheduleQuickTimes', () => {
   it('offers the next quarter hour at least two minutes ahead, in 1 hour and tomorrow 9:00', () => {
     const times = scheduleQuickTimes(Date.parse('2025-07-01T10:07:30Z'), 'Asia/Kolkata');
     expect(times).toEqual([
-      { id: 'quarter', label: '3:45 PM', date: '2025-07-01', time: '15:45' },
+      { id: 'quarter', label: 'Today 3:45 PM', date: '2025-07-01', time: '15:45' },
       { id: 'hour', label: 'In 1 hour', date: '2025-07-01', time: '16:38' },
       { id: 'tomorrow', label: 'Tomorrow 9:00 AM', date: '2025-07-02', time: '09:00' },
     ]);
@@ -165,7 +165,11 @@ describe('scheduleQuickTimes', () => {
 
   it('skips a quarter hour that is less than two minutes away, across midnight', () => {
     const [quarter, , tomorrow] = scheduleQuickTimes(Date.parse('2025-12-31T23:44:00Z'), 'UTC');
-    expect(quarter).toMatchObject({ date: '2026-01-01', time: '00:00' });
+    expect(quarter).toMatchObject({
+      label: 'Tomorrow 12:00 AM',
+      date: '2026-01-01',
+      time: '00:00',
+    });
     expect(tomorrow).toMatchObject({ date: '2026-01-01', time: '09:00' });
   });
 });

@@ -153,7 +153,12 @@ export function scheduleQuickTimes(now: Date | number, zone: string): QuickTime[
     time: formatInZone(instant, zone, 'HH:mm'),
   });
   return [
-    { id: 'quarter', label: formatInZone(quarter, zone, 'h:mm a'), ...at(quarter) },
+    {
+      id: 'quarter',
+      // Said with its day: just before midnight the next quarter hour is tomorrow's.
+      label: `${at(quarter).date === tomorrowKey ? 'Tomorrow' : 'Today'} ${formatInZone(quarter, zone, 'h:mm a')}`,
+      ...at(quarter),
+    },
     { id: 'hour', label: 'In 1 hour', ...at(hour) },
     { id: 'tomorrow', label: 'Tomorrow 9:00 AM', date: tomorrowKey, time: '09:00' },
   ];
