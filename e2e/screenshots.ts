@@ -1,7 +1,8 @@
 // `npm run screenshots`: pictures of the real product. Builds what is stale and starts the
 // offline demo (`scripts/run.mjs demo`: the built server, the demo seed, local stand-ins for
 // the networks and the AI) on a free port with a fresh data folder, signs in as the demo
-// account, and writes a PNG per route and per main dialog at desktop and phone width.
+// account (and as the demo admin for the Admin panel), and writes a PNG per route and per
+// main dialog at desktop and phone width.
 //
 //   npm run screenshots                     -> ./screenshots/
 //   npm run screenshots -- --out /tmp/shots --port 4310
@@ -25,6 +26,8 @@ import { browserArgs, findChromium } from './support/browser.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DEMO = { email: 'demo@cadence.local', password: 'demo-password' };
+/** The demo's operator: the demo customer is not an admin (see the README's demo section). */
+const DEMO_ADMIN = { email: 'admin@cadence.local', password: 'admin-password' };
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 375, height: 812 },
@@ -208,7 +211,6 @@ async function signedInShots(
     ['payment-success', ROUTES.paymentSuccess],
     ['payment-failed', ROUTES.paymentFailed],
     ['settings', ROUTES.settings],
-    ['admin', ROUTES.admin],
     ['not-found', '/no-such-page'],
   ];
   for (const [name, route] of routes) {
@@ -306,6 +308,57 @@ async function signedInShots(
   await context.close();
 }
 
+/** The Admin panel as the demo admin: the page, every section open, and User Details. */
+async function adminShots(
+  browser: Browser,
+  baseUrl: string,
+  token: string,
+  viewport: ViewportName,
+) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport] });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    token,
+  ] as const);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const open = async () => {
+    await page.goto(ROUTES.admin);
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+  };
+  await step(viewport, 'admin', async () => {
+    await open();
+    await shoot(page, viewport, 'admin');
+  });
+  await step(viewport, 'admin-all-sections', async () => {
+    await open();
+    // Each click opens one section, so the next closed one is always the first left.
+    const closed = page.locator('section h2 > button[aria-expanded="false"]');
+    for (let left = await closed.count(); left > 0; left = await closed.count()) {
+      await closed.first().click();
+      await page.waitForFunction(
+        (before) =>
+          document.querySelectorAll('section h2 > button[aria-expanded="false"]').length < before,
+        left,
+      );
+    }
+    await settle(page);
+    await page.screenshot({
+      path: path.join(outDir, `${viewport}-admin-all-sections.png`),
+      fullPage: true,
+    });
+    written += 1;
+  });
+  await step(viewport, 'admin-user-details', async () => {
+    await open();
+    await page.getByRole('button', { name: 'User Management', exact: true }).click();
+    await page.getByRole('button', { name: 'demo@cadence.local' }).click();
+    await page.getByRole('dialog', { name: 'User Details' }).getByText('Joined').waitFor();
+    await shoot(page, viewport, 'admin-user-details');
+  });
+  await context.close();
+}
+
 async function main() {
   mkdirSync(outDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-screenshots-'));
@@ -333,12 +386,18 @@ async function main() {
       DEMO,
     );
     await addContent(baseUrl, token);
+    const { access_token: adminToken } = await call<{ access_token: string }>(
+      baseUrl,
+      API_PATHS.signIn,
+      DEMO_ADMIN,
+    );
     const found = await findChromium();
     browser = await chromium.launch({ executablePath: found.path, args: browserArgs(found.kind) });
     for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       console.log(`Taking ${viewport} screenshots...`);
       await signedOutShots(browser, baseUrl, viewport);
       await signedInShots(browser, baseUrl, token, viewport);
+      await adminShots(browser, baseUrl, adminToken, viewport);
     }
   } finally {
     await browser?.close();

@@ -1,5 +1,6 @@
 // Bundles the server (and the shared package it imports as TypeScript) into dist/.
 // Every npm dependency stays external and is loaded from node_modules at run time.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,7 +14,12 @@ const external = [
 ].filter((name) => !name.startsWith('@cadence/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', demo: 'demo/demo.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli.ts',
+    demo: 'demo/demo.ts',
+    'make-initial-data': 'src/make-initial-data.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -27,3 +33,7 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+
+// The data folder a new embedded database starts from (src/db/initial-data.ts).
+const made = spawnSync(process.execPath, ['dist/make-initial-data.js'], { stdio: 'inherit' });
+if (made.status !== 0) process.exit(made.status ?? 1);

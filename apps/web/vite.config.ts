@@ -21,6 +21,15 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
               priority: 2,
             },
+            {
+              // zod with the line that turns its `new Function` probe off (lib/zod-config.ts):
+              // in one chunk, the setting runs before any other chunk builds a schema; in the
+              // entry chunk it ran after the chunks the entry imports, too late (the CSP then
+              // reported the probe).
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config\.ts$/,
+              priority: 2,
+            },
           ],
         },
       },

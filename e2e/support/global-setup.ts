@@ -161,6 +161,14 @@ export default async function globalSetup() {
     OPENAI_BASE_URL: openai.baseUrl,
     FETCH_ALLOW_HOSTS: 'localhost',
     X_API_BASE_URL: x.baseUrl,
+    // One-click connect for X and Facebook against the fakes' consent pages and token
+    // endpoints; the other networks keep the key form (their apps are not configured here).
+    X_CLIENT_ID: x.oauth.app.clientId,
+    X_CLIENT_SECRET: x.oauth.app.clientSecret,
+    X_AUTHORIZE_URL: x.authorizeUrl,
+    FACEBOOK_CLIENT_ID: facebook.oauth.app.clientId,
+    FACEBOOK_CLIENT_SECRET: facebook.oauth.app.clientSecret,
+    FACEBOOK_AUTHORIZE_URL: facebook.authorizeUrl,
     BLUESKY_SERVICE_URL: bluesky.baseUrl,
     FACEBOOK_GRAPH_BASE_URL: facebook.baseUrl,
     MEDIASTACK_ACCESS_KEY: news.accessKey,

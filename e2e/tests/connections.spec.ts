@@ -74,6 +74,8 @@ test('connects Bluesky and X through the dialog, then disconnects', async ({ pag
 
   await dialog.getByRole('button', { name: /^X\/Twitter Not Connected/ }).click();
   const x = dialog.getByRole('region', { name: 'X/Twitter settings' });
+  // One-click connect is configured for X here: the key form is the advanced path.
+  await x.getByText('Use your own keys instead (advanced)').click();
   await x.getByLabel('API Key', { exact: true }).fill(fake.twitter.apiKey);
   await x.getByLabel('API Secret', { exact: true }).fill(fake.twitter.apiSecret);
   await x.getByLabel('Access Token', { exact: true }).fill(fake.twitter.accessToken);
@@ -100,6 +102,7 @@ test('fills the Facebook page selector from Get Page List', async ({ page }) => 
   const dialog = await openSocials(page, uniqueName('Harbor Books'));
   await dialog.getByRole('button', { name: /^Facebook Not Connected/ }).click();
   const facebook = dialog.getByRole('region', { name: 'Facebook settings' });
+  await facebook.getByText('Use your own keys instead (advanced)').click();
   await facebook.getByLabel('App ID', { exact: true }).fill(fake.facebook.appId);
   await facebook.getByLabel('App Secret', { exact: true }).fill(fake.facebook.appSecret);
   await facebook.getByLabel('User Access Token', { exact: true }).fill(fake.facebook.accessToken);

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoFakes } from './fakes.js';
-import { DEMO_ACCOUNT, seedDemo } from './seed.js';
+import { DEMO_ACCOUNT, DEMO_ADMIN, seedDemo } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -40,6 +40,7 @@ async function main() {
       `Cadence demo: open ${publicUrl} and sign in with`,
       `  email    ${DEMO_ACCOUNT.email}`,
       `  password ${DEMO_ACCOUNT.password}`,
+      `The Admin panel: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       'The six networks are simulated on this machine; schedule a post a minute ahead',
       'on the Scheduling page and watch it turn published.',
       '',

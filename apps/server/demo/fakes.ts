@@ -8,6 +8,7 @@ import { startFakeLinkedIn } from '../test/fakes/linkedin.js';
 import { startFakeMediastack } from '../test/fakes/mediastack.js';
 import { startFakeOpenAi, type ChatCompletionRequest } from '../test/fakes/openai.js';
 import { startFakeThreads } from '../test/fakes/threads.js';
+import { oauthEnvFor } from '../test/fakes/oauth-env.js';
 import { startFakeX } from '../test/fakes/x.js';
 
 /** Canned but plausible AI answers, chosen by what the prompt asks for. */
@@ -54,6 +55,8 @@ export async function startDemoFakes() {
       LINKEDIN_API_BASE_URL: linkedIn.baseUrl,
       BLUESKY_SERVICE_URL: bluesky.baseUrl,
       THREADS_API_BASE_URL: threads.baseUrl,
+      // One-click connect for every network but Bluesky, through the stand-ins' consent pages.
+      ...oauthEnvFor({ twitter: x, facebook, linkedIn, threads }),
       OPENAI_API_KEY: 'demo-openai-key',
       OPENAI_BASE_URL: openai.baseUrl,
       MEDIASTACK_ACCESS_KEY: news.accessKey,

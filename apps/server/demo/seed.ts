@@ -9,9 +9,13 @@ import type { Db } from '../src/db/client.js';
 import { loadConfig } from '../src/config.js';
 import { users } from '../src/db/schema.js';
 import type { Mailer } from '../src/integrations/mail.js';
-import type { NetworkCredentials } from '../src/integrations/networks/types.js';
+import type {
+  NetworkCredentials,
+  TwitterKeyCredentials,
+} from '../src/integrations/networks/types.js';
 import { createLogger } from '../src/logger.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
+import { setAdmin } from '../src/modules/admin/admin.service.js';
 import { openServices } from '../src/services.js';
 import { seedDemoLogs } from './seed-logs.js';
 
@@ -19,6 +23,13 @@ export const DEMO_ACCOUNT = {
   name: 'Dana Demo',
   email: DEMO_SIGN_IN.email,
   password: DEMO_SIGN_IN.password,
+};
+
+/** The demo's operator: signs in to the Admin panel (and has no entities of its own). */
+export const DEMO_ADMIN = {
+  name: 'Avery Admin',
+  email: 'admin@cadence.local',
+  password: 'admin-password',
 };
 
 const ENTITIES: SeedEntity[] = [
@@ -44,7 +55,7 @@ const ENTITIES: SeedEntity[] = [
 function saveFields(network: NetworkId, credentials: NetworkCredentials): Record<string, string> {
   switch (network) {
     case 'twitter': {
-      const c = credentials.twitter;
+      const c = credentials.twitter as TwitterKeyCredentials;
       return {
         api_key: c.apiKey,
         api_secret: c.apiSecret,
@@ -180,40 +191,65 @@ export async function seedDemo(
   const logger = createLogger('warn');
   const services = await openServices(config, logger);
   try {
-    const [existing] = await services.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, DEMO_ACCOUNT.email));
-    if (existing) return false;
+    const db = services.database.db;
+    const exists = async (email: string) =>
+      (await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0;
+    const hasDemo = await exists(DEMO_ACCOUNT.email);
+    const hasAdmin = await exists(DEMO_ADMIN.email);
+    if (hasDemo && hasAdmin) return false;
     const capture = createCapturingMailer();
     const app = await buildApp(
       createContainer({ config, logger, ...services, mailer: capture.mailer }),
     );
     try {
-      const { companyIds } = await createSeededAccount({
-        app,
-        db: services.database.db,
-        lastMail: capture.lastText,
-        account: DEMO_ACCOUNT,
-        entities: ENTITIES,
-        credentials,
-      });
-      const [demo] = await services.database.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, DEMO_ACCOUNT.email));
-      if (demo && companyIds[0]) {
-        await seedDemoLogs(services.database.db, {
-          userId: demo.id,
-          companyId: companyIds[0],
-          now: new Date(),
+      if (!hasAdmin) await createVerifiedAccount(app, capture.lastText, DEMO_ADMIN);
+      await setAdmin(db, DEMO_ADMIN.email, true);
+      if (!hasDemo) {
+        const { companyIds } = await createSeededAccount({
+          app,
+          db,
+          lastMail: capture.lastText,
+          account: DEMO_ACCOUNT,
+          entities: ENTITIES,
+          credentials,
         });
+        const [demo] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, DEMO_ACCOUNT.email));
+        if (demo && companyIds[0]) {
+          await seedDemoLogs(db, { userId: demo.id, companyId: companyIds[0], now: new Date() });
+        }
       }
-      return true;
+      // The demo customer is a customer: only the admin account runs the Admin panel.
+      await setAdmin(db, DEMO_ACCOUNT.email, false);
+      return !hasDemo;
     } finally {
       await app.close();
     }
   } finally {
     await services.close();
   }
+}
+
+/** Signs an account up and verifies it with the mailed code, through the routes. */
+async function createVerifiedAccount(
+  app: AppInstance,
+  lastMail: () => string,
+  account: { name: string; email: string; password: string },
+) {
+  const signUp = await app.inject({
+    method: 'POST',
+    url: `/api${API_PATHS.signUp}`,
+    payload: account,
+  });
+  if (signUp.statusCode >= 400) throw new Error(`Setup failed at sign-up: ${signUp.body}`);
+  const code = /\b(\d{6})\b/.exec(lastMail())?.[1];
+  if (!code) throw new Error('Setup failed: no sign-up code was mailed');
+  const verified = await app.inject({
+    method: 'POST',
+    url: `/api${API_PATHS.submitOtp}`,
+    payload: { purpose: 'registration', email: account.email, otp_code: code },
+  });
+  if (verified.statusCode >= 400) throw new Error(`Setup failed at verification: ${verified.body}`);
 }

@@ -33,6 +33,7 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerUploads } from './plugins/uploads.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,8 +117,12 @@ export async function buildApp(
       registerAuthRoutes(typed, services.auth);
       registerCustomerRoutes(typed, config, services.customer, services.auth);
       registerCompanyRoutes(typed, services.companies);
-      registerAiRoutes(typed, services.ai, limiter);
-      registerConnectionRoutes(typed, services.connections);
+      registerAiRoutes(typed, services.ai, limiter, async () => ({
+        // The admin's AI requests per customer per hour, read live.
+        max: (await container.liveSettings.read()).ai_requests_per_hour,
+        windowSeconds: 3600,
+      }));
+      registerConnectionRoutes(typed, services.connections, services.oauth);
       registerPostRoutes(typed, services.posts, container.storage);
       registerShortenerRoutes(typed, services.shortener, limiter);
       registerSearchRoutes(typed, services.search, limiter);
@@ -125,6 +130,7 @@ export async function buildApp(
       registerScheduleRoutes(typed, services.schedules);
       registerLogRoutes(typed, container.db);
       registerBillingRoutes(typed, services.billing, container.stripeWebhook);
+      registerAdminRoutes(typed, services.admin);
       done();
     },
     { prefix: '/api' },

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { initialDataDirFile } from './db/initial-data.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { runMigrations } from './db/migrate.js';
 import path from 'node:path';
@@ -30,6 +31,7 @@ async function main(argv: string[]) {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     owner: 'the admin command',
+    initialDataDir: initialDataDirFile(),
   });
   try {
     await runMigrations(database);

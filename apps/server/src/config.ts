@@ -59,6 +59,21 @@ const EnvSchema = z.object({
   INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com/v25.0'),
   BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
   THREADS_API_BASE_URL: z.url().default('https://graph.threads.net/v1.0'),
+  // One-click connect (OAuth): an app registered once per network by the operator.
+  X_CLIENT_ID: optionalText,
+  X_CLIENT_SECRET: optionalText,
+  X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  LINKEDIN_CLIENT_ID: optionalText,
+  LINKEDIN_CLIENT_SECRET: optionalText,
+  LINKEDIN_AUTHORIZE_URL: z.url().default('https://www.linkedin.com/oauth/v2/authorization'),
+  LINKEDIN_OAUTH_BASE_URL: z.url().default('https://www.linkedin.com'),
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  FACEBOOK_AUTHORIZE_URL: z.url().default('https://www.facebook.com/v25.0/dialog/oauth'),
+  THREADS_CLIENT_ID: optionalText,
+  THREADS_CLIENT_SECRET: optionalText,
+  THREADS_AUTHORIZE_URL: z.url().default('https://threads.net/oauth/authorize'),
+  THREADS_OAUTH_BASE_URL: z.url().default('https://graph.threads.net'),
   MEDIASTACK_ACCESS_KEY: optionalText,
   MEDIASTACK_BASE_URL: z.url().default('https://api.mediastack.com/v1'),
   GOOGLE_CSE_KEY: optionalText,
@@ -97,6 +112,12 @@ const EnvSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(0, 'must be 0 or more')
     .default(30_000),
+  SETTINGS_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .max(30, 'must be at most 30 seconds')
+    .default(10),
   NODE_ENV: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -105,6 +126,19 @@ const EnvSchema = z.object({
 });
 
 export type Role = 'web' | 'worker' | 'all';
+
+export interface OAuthAppConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+}
+
+const oauthApp = (
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  authorizeUrl: string,
+): OAuthAppConfig | null =>
+  clientId && clientSecret ? { clientId, clientSecret, authorizeUrl } : null;
 
 export interface Config {
   port: number;
@@ -130,6 +164,19 @@ export interface Config {
     instagramGraphBaseUrl: string;
     blueskyServiceUrl: string;
     threadsApiBaseUrl: string;
+  };
+  /**
+   * One-click connect: the operator's app per network (client id and secret both set, else
+   * null), the consent page, and the token endpoints' hosts the API hosts above do not cover.
+   */
+  oauth: {
+    twitter: OAuthAppConfig | null;
+    linkedIn: OAuthAppConfig | null;
+    /** Facebook Login: one app for Facebook Pages and Instagram. */
+    facebook: OAuthAppConfig | null;
+    threads: OAuthAppConfig | null;
+    linkedInOAuthBaseUrl: string;
+    threadsOAuthBaseUrl: string;
   };
   /** News search (mediastack), web search (Google Custom Search) and the external shortener. */
   search: {
@@ -158,6 +205,8 @@ export interface Config {
   };
   /** Set by `npm run demo`: the networks are local fakes, and the web app says so. */
   simulatedNetworks: boolean;
+  /** How long a process may keep the admin settings before reading them again. */
+  settingsCacheSeconds: number;
   isProduction: boolean;
   /** Stripe when a secret key is set; otherwise the built-in test checkout. */
   stripe: {
@@ -211,6 +260,26 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       blueskyServiceUrl: parsed.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
       threadsApiBaseUrl: parsed.THREADS_API_BASE_URL.replace(/\/+$/, ''),
     },
+    oauth: {
+      twitter: oauthApp(parsed.X_CLIENT_ID, parsed.X_CLIENT_SECRET, parsed.X_AUTHORIZE_URL),
+      linkedIn: oauthApp(
+        parsed.LINKEDIN_CLIENT_ID,
+        parsed.LINKEDIN_CLIENT_SECRET,
+        parsed.LINKEDIN_AUTHORIZE_URL,
+      ),
+      facebook: oauthApp(
+        parsed.FACEBOOK_CLIENT_ID,
+        parsed.FACEBOOK_CLIENT_SECRET,
+        parsed.FACEBOOK_AUTHORIZE_URL,
+      ),
+      threads: oauthApp(
+        parsed.THREADS_CLIENT_ID,
+        parsed.THREADS_CLIENT_SECRET,
+        parsed.THREADS_AUTHORIZE_URL,
+      ),
+      linkedInOAuthBaseUrl: parsed.LINKEDIN_OAUTH_BASE_URL.replace(/\/+$/, ''),
+      threadsOAuthBaseUrl: parsed.THREADS_OAUTH_BASE_URL.replace(/\/+$/, ''),
+    },
     search: {
       mediastackAccessKey: parsed.MEDIASTACK_ACCESS_KEY,
       mediastackBaseUrl: parsed.MEDIASTACK_BASE_URL.replace(/\/+$/, ''),
@@ -230,6 +299,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       retryBaseMs: parsed.PUBLISH_RETRY_BASE_MS,
     },
     simulatedNetworks: parsed.SIMULATED_NETWORKS,
+    settingsCacheSeconds: parsed.SETTINGS_CACHE_SECONDS,
     isProduction: parsed.NODE_ENV === 'production',
     stripe: {
       secretKey: parsed.STRIPE_SECRET_KEY,

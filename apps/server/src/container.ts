@@ -5,6 +5,7 @@ import type { Database } from './db/client.js';
 import { createAiClient, type AiClient } from './integrations/ai.js';
 import type { Mailer } from './integrations/mail.js';
 import { createNewsClient } from './integrations/news.js';
+import { createOAuthClients, type OAuthClients } from './integrations/networks/oauth.js';
 import { createNetworkRegistry, type NetworkRegistry } from './integrations/networks/registry.js';
 import { createLocalStorage, type Storage } from './integrations/storage.js';
 import { createTinyUrlClient } from './integrations/tinyurl.js';
@@ -15,9 +16,13 @@ import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
 import { createAttemptLimiter } from './lib/attempt-limiter.js';
+import { countExternalCall } from './lib/external-calls.js';
+import { createLiveSettings, type LiveSettings } from './lib/live-settings.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { createServiceMonitor } from './modules/admin/service-monitor.js';
 import { createAiService } from './modules/ai/ai.service.js';
 import { createBilling } from './modules/billing/billing.factory.js';
 import {
@@ -29,6 +34,8 @@ import { createSessionCache } from './modules/auth/session-cache.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { createConnectionsService } from './modules/connections/connections.service.js';
+import { createOAuthService } from './modules/connections/oauth.service.js';
+import { createTokenLifecycle } from './modules/connections/token-lifecycle.js';
 import { createCustomerService } from './modules/customer/customer.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createInstancePublisher } from './modules/publishing/publish-instance.js';
@@ -57,6 +64,10 @@ export interface ContainerOverrides {
   ai?: AiClient;
   /** Default: every network's adapter at the configured hosts. */
   networks?: NetworkRegistry;
+  /** Default: the admin settings read from the database with the configured cache. */
+  liveSettings?: LiveSettings;
+  /** Default: each network's OAuth endpoints at the configured hosts. */
+  oauth?: OAuthClients;
 }
 
 /**
@@ -77,6 +88,9 @@ export function createContainer(
   const networks =
     overrides.networks ??
     createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
+  // The admin's settings (publisher limits, rate limits), read with a cache of at most 30 s
+  // so a change reaches every process without a restart (decision 033).
+  const liveSettings = overrides.liveSettings ?? createLiveSettings(db, config);
   const limiter = new RateLimiter(clock);
   const attempts = createAttemptLimiter(db, clock);
   const tokens = createTokenService(deriveKey(config.appSecret, 'jwt'), clock);
@@ -101,11 +115,30 @@ export function createContainer(
     cancelPendingPublishing: (userId, companyId) =>
       schedules.cancelPendingOfCompany(userId, companyId),
   });
+  const credentialsBox = createSecretBox(deriveKey(config.appSecret, 'credentials'));
   const connections = createConnectionsService({
     db,
     registry: networks,
-    box: createSecretBox(deriveKey(config.appSecret, 'credentials')),
+    box: credentialsBox,
     clock,
+    logger,
+  });
+  // One-click connect and the token lifecycle (refresh before expiry and after a 401).
+  const oauthClients = overrides.oauth ?? createOAuthClients(config);
+  const oauth = createOAuthService({
+    db,
+    oauth: oauthClients,
+    registry: networks,
+    box: credentialsBox,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+  });
+  const tokenLifecycle = createTokenLifecycle({
+    db,
+    box: credentialsBox,
+    clock,
+    oauth: oauthClients,
     logger,
   });
   // Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout.
@@ -119,7 +152,11 @@ export function createContainer(
       tokens,
       otpKey: deriveKey(config.appSecret, 'otp'),
       limiter: attempts,
-      limits: overrides.authLimits ?? DEFAULT_AUTH_LIMITS,
+      limits: async () => {
+        if (overrides.authLimits) return overrides.authLimits;
+        const perIpMax = (await liveSettings.read()).sign_in_attempts_per_10_minutes;
+        return { ...DEFAULT_AUTH_LIMITS, perIp: { max: perIpMax, windowSeconds: 600 } };
+      },
       logger,
       sessions,
       publicUrl: config.publicUrl,
@@ -129,6 +166,7 @@ export function createContainer(
     companies,
     schedules,
     connections,
+    oauth,
     ai: createAiService({
       db,
       ai: overrides.ai ?? createAiClient(config.openai),
@@ -155,29 +193,57 @@ export function createContainer(
       news: createNewsClient(config.search),
       web: createWebSearchClient(config.search),
       logger,
+      countCall: (service) => void countExternalCall(db, service, clock()),
+    }),
+    admin: createAdminService({
+      db,
+      clock,
+      settings: liveSettings,
+      monitor: createServiceMonitor({ database, config }),
+      forgetSession: (userId) => sessions.forget(userId),
     }),
   };
 
-  const publishInstance = createInstancePublisher({
-    db,
-    publishJobs,
-    clock,
-    logger,
-    storage,
-    registry: networks,
-    connections,
-    publicUrl: config.publicUrl,
-    missedAfterMs: config.publisher.missedAfterMs,
-    jobExpireSeconds: config.publisher.jobExpireSeconds,
-    retryBaseMs: config.publisher.retryBaseMs,
-    // One per network, shared by every instance this process publishes.
-    semaphores: Object.fromEntries(
-      NETWORK_IDS.map((network) => [
-        network,
-        createSemaphore(config.publisher.concurrencyPerNetwork),
-      ]),
-    ) as Record<NetworkId, ReturnType<typeof createSemaphore>>,
-  });
+  // One per network, shared by every instance this process publishes; the limit is the
+  // admin's live setting, read at every admission.
+  const semaphores = Object.fromEntries(
+    NETWORK_IDS.map((network) => [
+      network,
+      createSemaphore(() => liveSettings.current().publish_concurrency_per_network),
+    ]),
+  ) as Record<NetworkId, ReturnType<typeof createSemaphore>>;
+  /** The publish job's work with fresh network clients (a Restart from the admin panel). */
+  const buildInstancePublisher = () => {
+    const registry =
+      overrides.networks ??
+      createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
+    return createInstancePublisher({
+      db,
+      publishJobs,
+      clock,
+      logger,
+      storage,
+      registry,
+      connections: tokenLifecycle,
+      publicUrl: config.publicUrl,
+      jobExpireSeconds: config.publisher.jobExpireSeconds,
+      limits: async () => {
+        const values = await liveSettings.read();
+        return {
+          missedAfterMs: values.publish_missed_after_minutes * 60_000,
+          retryBaseMs: values.publish_retry_base_ms,
+        };
+      },
+      semaphores,
+    });
+  };
+  let instancePublisher = buildInstancePublisher();
+  const publishInstance = (instanceId: string) => instancePublisher(instanceId);
+  /** Re-reads the settings and rebuilds the network clients (the publisher's Restart). */
+  const restartPublisher = () => {
+    liveSettings.invalidate();
+    instancePublisher = buildInstancePublisher();
+  };
 
   return {
     config,
@@ -190,6 +256,7 @@ export function createContainer(
     storage,
     uploadsDir,
     networks,
+    tokenLifecycle,
     limiter,
     tokens,
     sessions,
@@ -199,6 +266,8 @@ export function createContainer(
     stripeWebhook: billing.stripeWebhook,
     /** The publish job's work (the worker calls it; tests may call it directly). */
     publishInstance,
+    restartPublisher,
+    liveSettings,
   };
 }
 

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
 import { createContainer } from './container.js';
+import { startHeartbeat } from './modules/admin/heartbeat.js';
 import { openServices } from './services.js';
 import { createWorker } from './worker.js';
 
@@ -17,6 +18,14 @@ async function main() {
   // Only worker and all-in-one processes work the jobs; web processes just enqueue.
   const worker = config.role === 'web' ? undefined : createWorker(container);
   await worker?.start();
+  // Every process tells the admin panel it is alive (Service Monitoring); workers add
+  // their publishing counters.
+  const heartbeat = startHeartbeat({
+    db: container.db,
+    role: config.role,
+    logger,
+    workerStats: worker ? () => worker.stats() : undefined,
+  });
 
   let isStopping = false;
   const stop = (signal: string) => {
@@ -28,6 +37,7 @@ async function main() {
     (async () => {
       await app?.close();
       await worker?.stop();
+      await heartbeat.stop();
       await services.close();
     })().then(
       () => process.exit(0),

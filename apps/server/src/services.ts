@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { ResolvedConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { initialDataDirFile } from './db/initial-data.js';
 import { runMigrations } from './db/migrate.js';
+import { seedSettings } from './lib/live-settings.js';
 import { createMailer, type Mailer } from './integrations/mail.js';
 import { startJobQueue, stopJobQueue, type JobQueue } from './jobs/job-queue.js';
 import type { Logger } from './logger.js';
@@ -27,9 +29,11 @@ export async function openServices(
     // Tests run the embedded database in memory: same engine, nothing left on disk.
     pgliteDir: options.inMemory ? undefined : path.join(config.dataDir, 'pglite'),
     owner: 'the Cadence server',
+    initialDataDir: initialDataDirFile(),
   });
   try {
     await runMigrations(database);
+    await seedSettings(database.db, config);
     const queue = await startJobQueue(database, config.databaseUrl, logger);
     const mailer = createMailer(config, logger);
     return {

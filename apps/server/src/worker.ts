@@ -2,7 +2,13 @@ import type { Container } from './container.js';
 import { JOBS } from './jobs/index.js';
 import { createJobWorker } from './jobs/worker.js';
 import { startBillingRenewals } from './jobs/billing-renewals.js';
+import { publishInstanceJob } from './jobs/publish-instance.job.js';
+import type { WorkerStats } from './modules/admin/heartbeat.js';
+import { readPublisherState } from './modules/publishing/publisher-control.js';
 import { createReconciler } from './modules/publishing/reconciler.js';
+
+/** How often a worker reads the admin's Stop/Start/Restart (Stop takes effect within this). */
+export const CONTROL_POLL_MS = 1000;
 
 /**
  * The background side of a process (ROLE=worker or all): works every listed job with the
@@ -16,6 +22,32 @@ export function createWorker(container: Container) {
     void promise.finally(() => inFlight.delete(promise)).catch(() => undefined);
     return promise;
   };
+  const { liveSettings } = container;
+
+  /** What the admin panel last decided (polled from the database by every worker). */
+  let isPublisherStopped = false;
+  let generation: number | undefined;
+  async function pollControl() {
+    try {
+      const state = await readPublisherState(container.db);
+      if (state.paused !== isPublisherStopped) {
+        logger.info(
+          { paused: state.paused },
+          state.paused ? 'publisher stopped' : 'publisher started',
+        );
+      }
+      isPublisherStopped = state.paused;
+      if (generation !== undefined && state.generation !== generation) {
+        logger.info('publisher restarting: re-reading settings, rebuilding network clients');
+        container.restartPublisher();
+      }
+      generation = state.generation;
+      await liveSettings.read();
+    } catch (error) {
+      logger.error({ err: error }, 'could not read the publisher state');
+    }
+  }
+
   const jobs = createJobWorker({
     queue: container.queue,
     config,
@@ -23,6 +55,8 @@ export function createWorker(container: Container) {
     jobs: JOBS,
     deps: container,
     track,
+    settings: () => liveSettings.current(),
+    publisherStopped: () => isPublisherStopped,
   });
   const reconciler = createReconciler({
     db: container.db,
@@ -30,19 +64,36 @@ export function createWorker(container: Container) {
     clock: container.clock,
     logger,
     intervalSeconds: config.publisher.reconcileIntervalSeconds,
+    // While stopped, nothing is queued; the due posts are found again after Start.
+    isPaused: () => isPublisherStopped,
   });
   let isStarted = false;
   let renewals: ReturnType<typeof startBillingRenewals> | null = null;
+  let controlTimer: NodeJS.Timeout | undefined;
 
   return {
     /** Publishes one instance now, as its job would (tests and tools). */
     publishInstance: (instanceId: string) => track(container.publishInstance(instanceId)),
     reconcile: reconciler.reconcile,
+    /** Reads the admin's Stop/Start/Restart now instead of at the next poll. */
+    pollControl,
+    /** For the heartbeat: taking publish jobs or not, jobs in hand, jobs finished. */
+    stats(): WorkerStats {
+      const publish = jobs.stats(publishInstanceJob.name);
+      return {
+        publishing: isStarted && !isPublisherStopped,
+        inFlight: publish.active,
+        done: publish.done,
+      };
+    },
 
     /** Works the queues, and reconciles at once and then every interval. */
     async start() {
       if (isStarted) return;
       isStarted = true;
+      await pollControl();
+      controlTimer = setInterval(() => void pollControl(), CONTROL_POLL_MS);
+      controlTimer.unref();
       jobs.start();
       await reconciler.start();
       // Renews or lapses subscriptions at their period end, and expires stale checkouts.
@@ -52,6 +103,8 @@ export function createWorker(container: Container) {
     /** Stops taking jobs and waits for the runs in flight to settle. */
     async stop() {
       isStarted = false;
+      if (controlTimer) clearInterval(controlTimer);
+      controlTimer = undefined;
       reconciler.stop();
       renewals?.stop();
       renewals = null;

@@ -70,6 +70,8 @@ describe.each(engines)('job definitions on %s', (engine) => {
         inFlight.push(run);
         return run;
       },
+      settings: () => t.container.liveSettings.current(),
+      publisherStopped: () => false,
     });
     const instanceId = randomUUID();
     const goodId = await t.container.publishJobs.send({ instanceId });

@@ -36,6 +36,16 @@ describe.each(engines)('posts: the list and search on %s', (engine) => {
       expect(beyond.json.data).toMatchObject({ rows: [], count: 30, page: 3 });
     });
 
+    it('counts a few pages ahead, with the page or alone past the end (decision 041)', async () => {
+      const near = await list(token, 'pageSize=2');
+      expect(near.json.data).toMatchObject({ count: 12, count_is_exact: false });
+      expect(near.json.data.rows.map((row) => row.content)).toEqual(['#30', '#29']);
+      const past = await list(token, 'pageSize=2&page=20');
+      expect(past.json.data).toMatchObject({ rows: [], count: 30, count_is_exact: true });
+      const entity = await list(token, `pageSize=5&company_id=${companyId}`);
+      expect(entity.json.data).toMatchObject({ count: 30, count_is_exact: true });
+    });
+
     it('answers each row with its entity, attachments and schedule flag', async () => {
       const [row] = (await list(token, 'pageSize=1')).json.data.rows;
       expect(row).toMatchObject({

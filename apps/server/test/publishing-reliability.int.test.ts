@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { NetworkId } from '@cadence/shared';
+import type { NetworkId, Services } from '@cadence/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +21,12 @@ import {
   startNetworkFakes,
   type NetworkFakes,
 } from './helpers/networks.js';
-import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  sendJson,
+  type TestApp,
+} from './helpers/test-app.js';
 
 /**
  * Several real worker processes (the built server, ROLE=worker) on one PostgreSQL database
@@ -38,6 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
   let t: TestApp;
   let userId: string;
   let companyId: string;
+  let adminToken: string;
   const workers = new Set<ChildProcess>();
 
   function startWorker(name: string) {
@@ -62,7 +68,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     return new Promise<ChildProcess>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name} did not start: ${output}`)), 20_000);
+      const timer = setTimeout(() => reject(new Error(`${name} did not start: ${output}`)), 60_000);
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes('Cadence worker is ready')) {
@@ -82,6 +88,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
       env: { ...fakes.env, PUBLISH_JOB_EXPIRE_SECONDS: String(JOB_EXPIRE_SECONDS) },
     });
     const token = await createVerifiedAccount(t, { email: 'burst@example.com' });
+    adminToken = token; // the first verified account is the instance's admin
     await setTier(t.services.database.db, 'burst@example.com', 'enterprise');
     companyId = await createCompany(t, token);
     await connectNetworks(t, fakes, token, companyId, NETWORKS);
@@ -90,7 +97,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
       .from(users)
       .where(eq(users.email, 'burst@example.com'));
     userId = user!.id;
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const worker of workers) worker.kill('SIGKILL');
@@ -208,7 +215,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     const isDone = await waitUntil(async () => {
       const counts = await statusCounts(ids);
       return (counts.published ?? 0) === BURST;
-    }, 50_000);
+    }, 120_000);
     expect(isDone, JSON.stringify(await statusCounts(ids))).toBe(true);
     const received = receivedCounts();
     for (const row of rows) {
@@ -227,16 +234,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
           )
       )[0]?.total;
     // The instance's own status follows its last publication by a moment.
-    await waitUntil(async () => (await publishedInstances()) === BURST, 5_000);
-    const finished = [{ total: await publishedInstances() }];
-    expect(finished[0]?.total).toBe(BURST);
-  }, 60_000);
+    await waitUntil(async () => (await publishedInstances()) === BURST, 30_000);
+    expect(await publishedInstances()).toBe(BURST);
+  }, 240_000);
 
   it('loses and doubles nothing when a worker is killed mid-burst', async () => {
     const [victim] = [...workers];
     const rows = await insertBurst('two', new Date(Date.now() + 500));
     const ids = rows.map((row) => row.instanceId);
-    await waitUntil(async () => ((await statusCounts(ids)).published ?? 0) >= 100, 20_000);
+    await waitUntil(async () => ((await statusCounts(ids)).published ?? 0) >= 100, 60_000);
     victim!.kill('SIGKILL');
     await new Promise((resolve) => victim!.once('exit', resolve));
     const inFlightAtKill = (await statusCounts(ids)).publishing ?? 0;
@@ -244,7 +250,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     const isSettled = await waitUntil(async () => {
       const counts = await statusCounts(ids);
       return (counts.published ?? 0) + (counts.unconfirmed ?? 0) === BURST;
-    }, 45_000);
+    }, 120_000);
     const counts = await statusCounts(ids);
     expect(isSettled, JSON.stringify(counts)).toBe(true);
     // Only calls in flight when the worker died may be unconfirmed.
@@ -269,5 +275,68 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
       }
     }
     expect([...received.values()].every((count) => count === 1)).toBe(true);
-  }, 90_000);
+  }, 240_000);
+
+  it('holds a due burst on two workers while the publisher is stopped from the admin API, then publishes each once', async () => {
+    // Exactly two worker processes, as the issue asks (the tests above leave three).
+    while (workers.size > 2) {
+      const [extra] = [...workers];
+      extra!.kill('SIGTERM');
+      await new Promise((resolve) => extra!.once('exit', resolve));
+    }
+    while (workers.size < 2) await startWorker(`w${workers.size + 5}`);
+    const livePids = () => new Set([...workers].map((worker) => worker.pid));
+    const admin = (method: 'GET' | 'POST', url: string) =>
+      sendJson(t.app, method, url, undefined, adminToken);
+    /** The two workers' processes as the publisher card shows them (from their heartbeats). */
+    async function workerStatuses() {
+      const services = (await admin('GET', '/admin/services')).json.data as unknown as Services;
+      const card = services.services.find((service) => service.id === 'publisher')!;
+      return card.processes
+        .filter((process) => livePids().has(process.pid))
+        .map((process) => process.status);
+    }
+    const allAre = async (status: string) => {
+      const statuses = await workerStatuses();
+      return statuses.length === 2 && statuses.every((each) => each === status);
+    };
+    expect(await waitUntil(() => allAre('running'), 30_000)).toBe(true);
+
+    const stopped = await admin('POST', '/admin/services/publisher/stop');
+    expect(stopped.status).toBe(200);
+    // Both workers have seen the switch (their heartbeats say they take no jobs).
+    expect(await waitUntil(() => allAre('stopped'), 30_000)).toBe(true);
+
+    const dueAt = new Date(Date.now() + 500);
+    const rows = await insertBurst('three', dueAt);
+    const ids = rows.map((row) => row.instanceId);
+    const sentWhileStopped = () => {
+      const received = receivedCounts();
+      return rows.filter((row) =>
+        row.networks.some((network) => (received.get(`${network}|${row.content}`) ?? 0) > 0),
+      ).length;
+    };
+    // Well past the due time: every worker has polled its queue and the reconciler many times.
+    const isAnySent = await waitUntil(
+      () => Promise.resolve(sentWhileStopped() > 0),
+      dueAt.getTime() + 5_000 - Date.now(),
+    );
+    expect(isAnySent).toBe(false);
+    expect((await statusCounts(ids)).pending).toBe(BURST);
+
+    const started = await admin('POST', '/admin/services/publisher/start');
+    expect(started.status).toBe(200);
+    const isDone = await waitUntil(
+      async () => ((await statusCounts(ids)).published ?? 0) === BURST,
+      120_000,
+    );
+    expect(isDone, JSON.stringify(await statusCounts(ids))).toBe(true);
+    const received = receivedCounts();
+    for (const row of rows) {
+      for (const network of row.networks) {
+        expect(received.get(`${network}|${row.content}`), `${network} ${row.content}`).toBe(1);
+      }
+    }
+    expect([...received.values()].every((count) => count === 1)).toBe(true);
+  }, 240_000);
 });

@@ -239,7 +239,10 @@ describe.each(engines)('schedules on %s', (engine) => {
       expect(all.json.data.count).toBe(104);
       const times = all.json.data.rows.map((row) => row.scheduled_for);
       expect(times).toEqual([...times].sort());
+      expect(all.json.data.count_is_exact).toBe(true);
+      // Page 2 of 5 counts (2 + 5) pages ahead: 35 of the 104, and says more follow.
       const page = await list('?page=2&pageSize=5');
+      expect(page.json.data).toMatchObject({ count: 35, count_is_exact: false });
       expect(page.json.data.rows.map((row) => row.id)).toEqual(
         all.json.data.rows.slice(5, 10).map((row) => row.id),
       );

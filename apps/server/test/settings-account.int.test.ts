@@ -411,6 +411,15 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
       expect(beyond.json.data).toMatchObject({ rows: [], count: 30 });
     });
 
+    it('counts only a few pages ahead of the page asked for (decision 041)', async () => {
+      // (1 + 5) pages of 2: 12 rows counted of 30, and the answer says more follow.
+      const near = await logs('?limit=2');
+      expect(near.json.data).toMatchObject({ count: 12, count_is_exact: false });
+      // Page 10 of 2 counts up to 30 rows: all of them, so the count is exact.
+      const far = await logs('?page=10&limit=2');
+      expect(far.json.data).toMatchObject({ count: 30, count_is_exact: true });
+    });
+
     it('filters by status and searches platform, message and error code', async () => {
       const errors = await logs('?status=error&limit=100');
       expect(errors.json.data.count).toBe(10);
@@ -481,6 +490,14 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
     });
     const apiLogs = (query: string, token = owner) =>
       call<ApiLogList>('GET', `/customer/api-logs${query}`, token);
+
+    it('counts only a few pages ahead of the page asked for (decision 041)', async () => {
+      const near = await apiLogs('?limit=1');
+      expect(near.json.data).toMatchObject({ count: 6, count_is_exact: false });
+      expect(near.json.data.month.calls).toBe(12);
+      const far = await apiLogs('?page=8&limit=1');
+      expect(far.json.data).toMatchObject({ count: 13, count_is_exact: true });
+    });
 
     it('lists the calls newest first in data.rows, paged, with this month in sum', async () => {
       const response = await apiLogs('?limit=5');

@@ -11,15 +11,18 @@ import { gzipSize, isBuildStale, readManifest, routeFiles, WEB_ROOT } from './ro
 const BUDGET_KB: Record<string, number> = {
   // 175 -> 176: the schedule and settings schemas now check IANA zones themselves (the
   // server's rule, issue 11), which moves shared/time-zone.ts (0.8 KB) into the common chunk.
-  // 176 -> 177 (issue 16, measured 176.48): sign-in of an unverified account opens the code
-  // dialog, the demo notice with its account, and the shared post-status rule.
-  '/login': 177,
-  '/companies': 205,
+  // 176 -> 177: zod and its jitless setting in a chunk of their own (vite.config.ts), so the
+  // setting runs first and the CSP sees no eval probe: one more file's gzip overhead.
+  // 177 -> 182 and the others: the admin panel's deployment banner in every page's layout,
+  // the OAuth connect texts and the entity schemas they share (measured after merging the
+  // admin and oauth branches); the admin screen is real now, no longer a placeholder.
+  '/login': 182,
+  '/companies': 212,
   '/posts': 215,
   '/scheduling': 205,
-  '/subscriptions': 180,
+  '/subscriptions': 184,
   '/settings': 208,
-  '/admin/subscriptions': 158,
+  '/admin/subscriptions': 190,
 };
 
 describe('JavaScript budget per route', () => {

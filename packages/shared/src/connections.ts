@@ -72,7 +72,82 @@ export const CONNECTION_MESSAGES = {
   testError: 'Connection failed',
   testFailedFallback: 'Connection test failed',
   pagesFetched: 'Pages fetched successfully',
+  /** A post due after the connection's token expired, when it cannot be renewed. */
+  reconnect: (network: string, entity: string) => `Reconnect ${network} for ${entity}`,
 } as const;
+
+/** The networks with one-click connect (OAuth); Bluesky keeps handle and app password. */
+export const OAUTH_NETWORK_IDS = [
+  'twitter',
+  'facebook',
+  'linkedIn',
+  'instagram',
+  'threads',
+] as const;
+export type OAuthNetworkId = (typeof OAUTH_NETWORK_IDS)[number];
+
+/** The short names on the one-click buttons ('Connect with X'). */
+export const OAUTH_BUTTON_NAMES: Record<OAuthNetworkId, string> = {
+  twitter: 'X',
+  facebook: 'Facebook',
+  linkedIn: 'LinkedIn',
+  instagram: 'Instagram',
+  threads: 'Threads',
+};
+
+export const OAUTH_MESSAGES = {
+  connectWith: (network: string) => `Connect with ${network}`,
+  notConfigured: (network: string) =>
+    `One-click connect is not set up for ${network} on this server. Use the key form instead.`,
+  stateInvalid: (network: string) =>
+    `This ${network} sign-in link has expired or was already used. Start again with 'Connect with ${network}'.`,
+  cancelled: (network: string) => `${network} was not connected: the permission was not given.`,
+  failed: (network: string, reason: string) => `${network} could not be connected: ${reason}`,
+  choiceNotFound: 'This choice has expired. Start again with the Connect button.',
+  noPages: 'No Facebook Page is managed by this account.',
+  noInstagram: 'No Instagram professional account is linked to a Facebook Page of this account.',
+  choose: (network: string) =>
+    network === 'Instagram'
+      ? 'Choose the Instagram account to connect'
+      : 'Choose the Page to connect',
+  advanced: 'Use your own keys instead (advanced)',
+  adminHint: (variables: string) =>
+    `Admin: set ${variables} to offer one-click connect for this network.`,
+  blueskyAppPassword:
+    'An app password is not your account password: create one in Bluesky under Settings, Privacy and security, App passwords.',
+} as const;
+
+export const OAuthStartRequestSchema = z.object({
+  company_id: z.uuid({ error: 'Company not found' }),
+});
+export const OAuthStartResultSchema = z.object({ authorize_url: z.string() });
+
+/**
+ * Which networks offer one-click connect on this server. `variables` (admins only) names
+ * what would enable a network that does not.
+ */
+export const OAuthConfigSchema = z.object({
+  networks: z.array(
+    z.object({
+      network: z.enum(OAUTH_NETWORK_IDS),
+      enabled: z.boolean(),
+      variables: z.array(z.string()).optional(),
+    }),
+  ),
+});
+export type OAuthConfig = z.infer<typeof OAuthConfigSchema>;
+
+/** After Facebook Login: the Pages (or Instagram accounts) the customer picks one of. */
+export const OAuthChoicesSchema = z.object({
+  company_id: z.string(),
+  options: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type OAuthChoices = z.infer<typeof OAuthChoicesSchema>;
+
+export const OAuthCompleteRequestSchema = z.object({
+  pending_id: z.uuid({ error: 'This choice has expired' }),
+  option_id: z.string().trim().min(1, 'Choose one').max(200),
+});
 
 const optionalText = z.string().trim().max(4096).optional();
 

@@ -157,7 +157,10 @@ export type ApiLog = z.infer<typeof ApiLogSchema>;
 
 export const ApiLogListSchema = z.object({
   rows: z.array(ApiLogSchema),
+  /** Exact up to a few pages past the one asked for; beyond that see `count_is_exact`. */
   count: z.number().int(),
+  /** False when more rows match than were counted (decision 041): more pages follow. */
+  count_is_exact: z.boolean().optional(),
   page: z.number().int(),
   limit: z.number().int(),
   /** This calendar month (UTC) of the account's calls. */

@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'NETWORK_UNAVAILABLE',
   'NETWORK_FAILED',
   'PAGE_NOT_MANAGED',
+  'OAUTH_NOT_CONFIGURED',
+  'OAUTH_CHOICE_NOT_FOUND',
   // Posts and media
   'POST_NOT_FOUND',
   'POST_REQUIRED_FIELDS',
@@ -109,6 +111,12 @@ export const ERROR_CODES = [
   'AVATAR_TOO_MANY_PIXELS',
   'AVATAR_UNREADABLE',
   'WRONG_PASSWORD',
+  // Admin panel
+  'ADMIN_ONLY',
+  'LAST_ADMIN',
+  'UNKNOWN_SETTING',
+  'SETTING_OUT_OF_RANGE',
+  'SALE_NOT_BELOW_PRICE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

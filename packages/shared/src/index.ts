@@ -16,3 +16,4 @@ export * from './schedules.js';
 export * from './search.js';
 export * from './shortener.js';
 export * from './time-zone.js';
+export * from './admin.js';

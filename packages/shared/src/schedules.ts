@@ -141,7 +141,10 @@ export const ScheduleListQuerySchema = z.object({
 
 export const ScheduleListSchema = z.object({
   rows: z.array(ScheduledInstanceSchema),
+  /** Exact up to a few pages past the one asked for; beyond that see `count_is_exact`. */
   count: z.number().int(),
+  /** False when more rows match than were counted (decision 041): more pages follow. */
+  count_is_exact: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
@@ -245,7 +248,10 @@ export const SystemLogSchema = z.object({
 export type SystemLog = z.infer<typeof SystemLogSchema>;
 export const LogListSchema = z.object({
   rows: z.array(SystemLogSchema),
+  /** Exact up to a few pages past the one asked for; beyond that see `count_is_exact`. */
   count: z.number().int(),
+  /** False when more rows match than were counted (decision 041): more pages follow. */
+  count_is_exact: z.boolean().optional(),
   page: z.number().int(),
   limit: z.number().int(),
 });

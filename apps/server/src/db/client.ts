@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -25,6 +26,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Runs `fn` while holding a Postgres session advisory lock (a no-op guard on PGlite). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** The embedded database's files as a gzipped tar (PGlite only; see initial-data.ts). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -35,12 +38,18 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** Who holds the embedded database, shown to a second process that finds it busy. */
   owner?: string;
+  /**
+   * A ready-made data folder (gzipped tar from `dumpDataDir`) to start from when
+   * `pgliteDir` does not exist yet: unpacking it is several times faster than PGlite's own
+   * initialisation of a new cluster (see initial-data.ts).
+   */
+  initialDataDir?: string | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : openPglite(options.pgliteDir, options.owner ?? 'server');
+    : openPglite(options.pgliteDir, options.owner ?? 'server', options.initialDataDir);
 }
 
 function openPostgres(connectionString: string): Database {
@@ -92,13 +101,22 @@ export const PGLITE_SETTINGS = [
   'wal_buffers=512kB',
 ];
 
-async function openPglite(dir: string | undefined, owner: string): Promise<Database> {
+async function openPglite(
+  dir: string | undefined,
+  owner: string,
+  initialDataDir: string | undefined,
+): Promise<Database> {
   let lock: DataDirLock | undefined;
   if (dir) lock = acquireDataDirLock(path.dirname(dir), owner);
   try {
+    const startFrom =
+      dir && initialDataDir && !existsSync(dir) && existsSync(initialDataDir)
+        ? new Blob([readFileSync(initialDataDir)])
+        : undefined;
     // pg_trgm backs the post search index (the same extension Postgres ships in contrib).
     const client = await PGlite.create({
       ...(dir ? { dataDir: dir } : {}),
+      ...(startFrom ? { loadDataDir: startFrom } : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
@@ -125,6 +143,7 @@ async function openPglite(dir: string | undefined, owner: string): Promise<Datab
       },
       // One process owns the embedded database (see data-dir-lock.ts), so nothing to serialise.
       withLock: (_key, fn) => fn(),
+      dumpDataDir: () => client.dumpDataDir('gzip'),
       close: async () => {
         try {
           await client.close();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Gender, NetworkId, PublicationStatus, RepeatType, Tier } from '@cadence/shared';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -336,6 +337,10 @@ export const socialConnections = pgTable(
     accountId: text('account_id'),
     credentialsEncrypted: text('credentials_encrypted').notNull(),
     needsReconnect: boolean('needs_reconnect').notNull().default(false),
+    /** 'keys' (the key form) or 'oauth' (one-click connect: tokens that expire and refresh). */
+    authMethod: text('auth_method').$type<'keys' | 'oauth'>().notNull().default('keys'),
+    /** When the stored access token stops working, when the network tells it; null: never known to. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set on disconnect; the row stays so a reconnect keeps the connection's history. */
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
@@ -344,6 +349,60 @@ export const socialConnections = pgTable(
   (table) => [
     uniqueIndex('social_connections_company_network_key').on(table.companyId, table.network),
   ],
+);
+
+/**
+ * One-click connect in flight: the `state` a consent page carries back (stored hashed),
+ * bound to the customer and the entity, single use (`used_at`) and short lived. The PKCE
+ * verifier is sealed like credentials.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    stateHash: text('state_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    network: text('network').$type<NetworkId>().notNull(),
+    verifierEncrypted: text('verifier_encrypted').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('oauth_states_state_hash_key').on(table.stateHash),
+    index('oauth_states_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * After Facebook Login: the Pages (with their tokens, sealed) the customer picks one of.
+ * Read and completed only by the customer it belongs to; deleted once used.
+ */
+export const oauthPendingChoices = pgTable(
+  'oauth_pending_choices',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    network: text('network').$type<NetworkId>().notNull(),
+    payloadEncrypted: text('payload_encrypted').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('oauth_pending_choices_expires_idx').on(table.expiresAt)],
 );
 
 /** Every call to an AI model, for the developer view and for cost tracking. */
@@ -366,7 +425,10 @@ export const aiCallLogs = pgTable(
     warning: text('warning'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('ai_call_logs_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('ai_call_logs_user_created_idx').on(table.userId, table.createdAt),
+    index('ai_call_logs_created_idx').on(table.createdAt.desc()),
+  ],
 );
 
 export type PlanRow = typeof subscriptionPlans.$inferSelect;
@@ -607,10 +669,22 @@ export const systemLogs = pgTable(
     retryCount: integer('retry_count').notNull().default(0),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Lower-cased platform, message and code, kept by the database, for the admin's search. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(platform || ' ' || message || ' ' || coalesce(error_code, ''))`,
+    ),
   },
   (table) => [
     index('system_logs_user_created_idx').on(table.userId, table.createdAt.desc()),
     index('system_logs_created_idx').on(table.createdAt.desc()),
+    // The admin's System Logs: newest first over everyone, with a stable tie-break for paging.
+    index('system_logs_created_id_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('system_logs_status_created_idx').on(
+      table.status,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('system_logs_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -620,3 +694,85 @@ export type ScheduleRow = typeof schedules.$inferSelect;
 export type ScheduledInstanceRow = typeof scheduledInstances.$inferSelect;
 export type PublicationRow = typeof publications.$inferSelect;
 export type SystemLogRow = typeof systemLogs.$inferSelect;
+
+/**
+ * Operator settings that steer the running instance (publisher, rate limits), read live
+ * with a short cache. `value` holds the number and its allowed range, as the admin screen
+ * shows it.
+ */
+export interface AdminSettingValue {
+  value: number;
+  min: number;
+  max: number;
+  unit: string;
+}
+
+export const adminSettings = pgTable('admin_settings', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  key: text('key').notNull().unique(),
+  value: jsonb('value').$type<AdminSettingValue>().notNull(),
+  description: text('description').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every change made through the admin panel: who, what, the value before and after. */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    /** What was changed: a setting key, a plan tier, a user's email... */
+    target: text('target').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('admin_audit_log_created_idx').on(table.createdAt.desc(), table.id.desc())],
+);
+
+/** Instance-wide state shared by every process: the publisher switch, the next deployment. */
+export const systemState = pgTable('system_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per running process, rewritten every few seconds; the admin's service cards. */
+export const serviceHeartbeats = pgTable('service_heartbeats', {
+  /** host:pid:start time, unique per process life. */
+  id: text('id').primaryKey(),
+  role: text('role').$type<'web' | 'worker' | 'all'>().notNull(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
+  cpuPercent: integer('cpu_percent').notNull().default(0),
+  rssBytes: bigint('rss_bytes', { mode: 'number' }).notNull().default(0),
+  /** Workers only: whether this process's publisher is taking jobs. */
+  publishing: boolean('publishing'),
+  inFlight: integer('in_flight').notNull().default(0),
+  done: integer('done').notNull().default(0),
+});
+
+export type AdminSettingRow = typeof adminSettings.$inferSelect;
+export type AdminAuditRow = typeof adminAuditLog.$inferSelect;
+export type HeartbeatRow = typeof serviceHeartbeats.$inferSelect;
+
+/** Calls to outside services other than AI and the networks (search, link shortening), per day. */
+export const externalCallCounts = pgTable(
+  'external_call_counts',
+  {
+    service: text('service').notNull(),
+    /** 'YYYY-MM-DD' in UTC. */
+    day: text('day').notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.service, table.day] })],
+);

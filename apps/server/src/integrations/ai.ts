@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { lazy } from '../lib/lazy.js';
 
 export interface ChatRequest {
   system: string;
@@ -32,17 +33,19 @@ export interface AiConfig {
 /** Undefined when no key is configured: AI routes then answer 503. */
 export function createAiClient(config: AiConfig): AiClient | undefined {
   if (!config.apiKey) return undefined;
-  const client = new OpenAI({
-    apiKey: config.apiKey,
-    baseURL: config.baseUrl,
-    timeout: 30_000,
-    maxRetries: 1,
+  const { apiKey } = config;
+  // The SDK is loaded on the first AI request, not at every start.
+  const client = lazy(async (): Promise<OpenAI> => {
+    const { default: OpenAiSdk } = await import('openai');
+    return new OpenAiSdk({ apiKey, baseURL: config.baseUrl, timeout: 30_000, maxRetries: 1 });
   });
   return {
     platform: 'openai',
     model: config.model,
     async chat(request) {
-      const completion = await client.chat.completions.create({
+      const completion = await (
+        await client()
+      ).chat.completions.create({
         model: config.model,
         max_tokens: request.maxTokens,
         temperature: request.temperature ?? 0.7,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ResolvedConfig } from '../config.js';
+import type { SettingValues } from '../lib/live-settings.js';
 
 /** How pg-boss keeps a job's queue and retries its jobs (fixed per job, not per send). */
 export interface JobPolicy {
@@ -13,8 +14,16 @@ export interface JobPolicy {
   retryBackoff: boolean;
   /** How long one run may take before pg-boss counts it failed. */
   expireInSeconds: (config: ResolvedConfig) => number;
-  /** Jobs of this kind one process works at once. */
-  concurrency: (config: ResolvedConfig) => number;
+  /**
+   * Jobs of this kind one process works at once; read again at every fetch, with the
+   * admin's live settings, so a change applies without a restart.
+   */
+  concurrency: (config: ResolvedConfig, settings: SettingValues) => number;
+  /**
+   * When true, the worker takes no job of this kind (what is waiting stays queued): the
+   * publisher's Stop in the admin panel. Read at every fetch.
+   */
+  paused?: (state: { publisherStopped: boolean }) => boolean;
 }
 
 /**

@@ -19,8 +19,11 @@ export const publishInstanceJob = defineJob({
     retryBackoff: true,
     expireInSeconds: (config) => config.publisher.jobExpireSeconds,
     // The per-network semaphores bound the calls; this bounds the jobs held at once
-    // (enough to keep every network busy).
-    concurrency: (config) => config.publisher.concurrencyPerNetwork * NETWORK_IDS.length,
+    // (enough to keep every network busy). The admin's live setting, seeded from the config.
+    concurrency: (_config, settings) =>
+      settings.publish_concurrency_per_network * NETWORK_IDS.length,
+    // Stopped from the admin panel: due jobs wait in the queue until Start.
+    paused: (state) => state.publisherStopped,
   },
   singletonKey: (payload) => payload.instanceId,
   createHandler:

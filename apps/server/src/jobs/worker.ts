@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResolvedConfig } from '../config.js';
+import type { SettingValues } from '../lib/live-settings.js';
 import type { JobDefinition } from './job.js';
 import type { JobQueue } from './job-queue.js';
 
@@ -25,16 +26,22 @@ export function createJobWorker<Deps>(input: {
   deps: Deps;
   /** Wraps each run (the caller tracks runs in flight to wait for them on stop). */
   track: <T>(run: Promise<T>) => Promise<T>;
+  /** The admin's settings as last read (job concurrency follows them). */
+  settings: () => SettingValues;
+  /** Whether the admin stopped the publisher (as last polled). */
+  publisherStopped: () => boolean;
 }) {
   const { queue, logger } = input;
   let isStarted = false;
   const loops: Array<Promise<void>> = [];
   const wakers = new Set<() => void>();
+  /** Per job kind: runs in hand now, and runs finished (completed or failed) since start. */
+  const counters = new Map<string, { active: number; done: number }>();
 
   function workLoop(job: AnyJob<Deps>) {
     const handle = job.createHandler(input.deps) as (payload: unknown) => Promise<void>;
-    const capacity = job.policy.concurrency(input.config);
-    let active = 0;
+    const counter = { active: 0, done: 0 };
+    counters.set(job.name, counter);
     let wakeUp: (() => void) | undefined;
     const wake = () => {
       wakeUp?.();
@@ -54,6 +61,7 @@ export function createJobWorker<Deps>(input: {
       try {
         await handle(job.payload.parse(entry.data));
         await queue.complete(job.name, entry.id);
+        counter.done += 1;
       } catch (error) {
         logger.error(
           { err: error, job: job.name, jobId: entry.id },
@@ -71,8 +79,9 @@ export function createJobWorker<Deps>(input: {
 
     return (async () => {
       while (isStarted) {
-        const free = capacity - active;
-        if (free <= 0) {
+        const free = job.policy.concurrency(input.config, input.settings()) - counter.active;
+        const isPaused = job.policy.paused?.({ publisherStopped: input.publisherStopped() });
+        if (free <= 0 || isPaused) {
           await pause(IDLE_POLL_MS);
           continue;
         }
@@ -91,9 +100,9 @@ export function createJobWorker<Deps>(input: {
           continue;
         }
         for (const entry of entries) {
-          active += 1;
+          counter.active += 1;
           void input.track(run(entry)).finally(() => {
-            active -= 1;
+            counter.active -= 1;
             wake();
           });
         }
@@ -102,6 +111,11 @@ export function createJobWorker<Deps>(input: {
   }
 
   return {
+    /** Runs in hand and finished since start, for one job kind. */
+    stats(jobName: string) {
+      const counter = counters.get(jobName);
+      return { active: counter?.active ?? 0, done: counter?.done ?? 0 };
+    },
     start() {
       if (isStarted) return;
       isStarted = true;

@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { FacebookCredentials } from '../../src/integrations/networks/types.js';
+import { createFakeOAuth } from './oauth.js';
 import {
+  facebookLogin,
+  FAKE_META_APP,
   graphError,
   graphFailures,
   startGraphServer,
@@ -46,13 +49,22 @@ function proofFailure(request: GraphRequest): GraphReply | null {
  * valid appsecret_proof. `pageSize` caps /me/accounts pages to exercise paging.
  */
 export async function startFakeFacebook(options: { pageSize?: number } = {}) {
+  // Facebook Login (one-click connect): user tokens handed out here act as USER_TOKEN does.
+  const oauth = createFakeOAuth({
+    name: 'Facebook',
+    app: FAKE_META_APP,
+    accessTtlSeconds: 3600,
+    refreshTokens: false,
+  });
   const posts: FakeFacebookPost[] = [];
   const pageOfToken = (token: string | undefined) =>
     PAGES.find((page) => page.accessToken === token);
 
   const route = (request: GraphRequest): GraphReply => {
+    const login = facebookLogin(request, oauth);
+    if (login) return login;
     const { method, segments, params } = request;
-    const isUser = request.accessToken === USER_TOKEN;
+    const isUser = request.accessToken === USER_TOKEN || oauth.isValid(request.accessToken);
     const tokenPage = pageOfToken(request.accessToken);
     if (!isUser && !tokenPage) {
       // Graph echoes the token it could not parse; adapters must not pass that on.
@@ -167,5 +179,12 @@ export async function startFakeFacebook(options: { pageSize?: number } = {}) {
     pageId: firstPage!.id,
     pageAccessToken: firstPage!.accessToken,
   };
-  return { ...server, posts, pages: PAGES, validCredentials };
+  return {
+    ...server,
+    posts,
+    pages: PAGES,
+    validCredentials,
+    oauth,
+    authorizeUrl: `${server.baseUrl}/dialog/oauth`,
+  };
 }

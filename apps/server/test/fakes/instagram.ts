@@ -1,5 +1,8 @@
 import type { InstagramCredentials } from '../../src/integrations/networks/types.js';
+import { createFakeOAuth } from './oauth.js';
 import {
+  facebookLogin,
+  FAKE_META_APP,
   graphError,
   graphFailures,
   startGraphServer,
@@ -125,7 +128,11 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
   };
 
   const route = (request: GraphRequest): GraphReply => {
-    const { method, segments, accessToken } = request;
+    const login = facebookLogin(request, oauth);
+    if (login) return login;
+    const { method, segments } = request;
+    // A user token from Facebook Login (one-click connect) manages the same Pages.
+    const accessToken = oauth.isValid(request.accessToken) ? USER_TOKEN : request.accessToken;
     if (accessToken !== USER_TOKEN && accessToken !== UNLINKED_TOKEN) {
       return graphError(190, 'Invalid OAuth access token - Cannot parse access token');
     }
@@ -145,6 +152,12 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
     return graphError(100, `Unsupported ${method.toLowerCase()} request`, { subcode: 33 });
   };
 
+  const oauth = createFakeOAuth({
+    name: 'Instagram',
+    app: FAKE_META_APP,
+    accessTtlSeconds: 3600,
+    refreshTokens: false,
+  });
   const server = await startGraphServer({
     version: 'v25.0',
     endpointOf: ({ segments: [first = '', edge] }) => {
@@ -174,6 +187,7 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
     state,
     igUser: IG_USER,
     validCredentials,
+    oauth,
     unlinkedToken: UNLINKED_TOKEN,
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createFakeOAuth, formParams, oauthError, oauthJson, type OAuthReply } from './oauth.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 /** Endpoints as `METHOD /path`, also the keys of `calls`. */
@@ -96,6 +97,50 @@ export async function startFakeLinkedIn() {
     accessToken: 'li-access-token',
     memberId: MEMBER.sub,
   };
+  // OAuth 2.0 (one-click connect) on www.linkedin.com: 60-day access tokens and, as for
+  // approved apps, rotating refresh tokens (external-apis.md 3).
+  const oauth = createFakeOAuth({
+    name: 'LinkedIn',
+    app: { clientId: validCredentials.clientId, clientSecret: validCredentials.clientSecret },
+    accessTtlSeconds: 60 * 24 * 3600,
+    refreshTokens: true,
+  });
+  function oauthEndpoint(request: IncomingMessage, url: URL, body: string): OAuthReply | null {
+    if (request.method === 'GET' && url.pathname === '/oauth/v2/authorization')
+      return oauth.consentPage(url);
+    if (request.method !== 'POST' || url.pathname !== '/oauth/v2/accessToken') return null;
+    const params = formParams(url, body, request.headers['content-type']);
+    const answer = (issued: ReturnType<typeof oauth.issue>) =>
+      oauthJson(200, {
+        access_token: issued.accessToken,
+        expires_in: issued.expiresIn,
+        refresh_token: issued.refreshToken,
+        refresh_token_expires_in: 365 * 24 * 3600,
+        scope: 'openid,profile,w_member_social',
+      });
+    if (params.get('grant_type') === 'authorization_code') {
+      const refusal = oauth.redeemCode({
+        code: params.get('code'),
+        clientId: params.get('client_id'),
+        clientSecret: params.get('client_secret'),
+        redirectUri: params.get('redirect_uri'),
+        codeVerifier: params.get('code_verifier'),
+      });
+      return refusal ?? answer(oauth.issue());
+    }
+    if (params.get('grant_type') === 'refresh_token') {
+      if (
+        params.get('client_id') !== oauth.app.clientId ||
+        params.get('client_secret') !== oauth.app.clientSecret
+      )
+        return oauthError(401, 'invalid_client', 'Client authentication failed');
+      const issued = oauth.refresh(params.get('refresh_token'));
+      return issued
+        ? answer(issued)
+        : oauthError(400, 'invalid_request', 'The provided refresh token is invalid or expired');
+    }
+    return oauthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
+  }
   const author = `urn:li:person:${MEMBER.sub}`;
   const images = new Map<string, { mimeType: string; size: number } | null>();
   const posts: FakeLinkedInPost[] = [];
@@ -187,7 +232,7 @@ export async function startFakeLinkedIn() {
     response: ServerResponse,
   ) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (token !== validCredentials.accessToken) {
+    if (token !== validCredentials.accessToken && !oauth.isValid(token)) {
       throw new LinkedInError({
         status: 401,
         serviceErrorCode: 65600,
@@ -258,7 +303,14 @@ export async function startFakeLinkedIn() {
     void (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const path = new URL(request.url ?? '/', 'http://fake').pathname;
+      const url = new URL(request.url ?? '/', 'http://fake');
+      const oauthReply = oauthEndpoint(request, url, Buffer.concat(chunks).toString('utf8'));
+      if (oauthReply) {
+        response.writeHead(oauthReply.status, oauthReply.headers);
+        response.end(oauthReply.body);
+        return;
+      }
+      const path = url.pathname;
       const endpoint = `${request.method} ${path.startsWith('/dms-uploads/') ? '/dms-uploads' : path}`;
       calls[endpoint as FakeLinkedInEndpoint] = (calls[endpoint as FakeLinkedInEndpoint] ?? 0) + 1;
       try {
@@ -293,6 +345,8 @@ export async function startFakeLinkedIn() {
   return {
     baseUrl,
     validCredentials,
+    oauth,
+    authorizeUrl: `${baseUrl}/oauth/v2/authorization`,
     member: MEMBER,
     posts,
     calls,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { FakeOAuth } from './oauth.js';
 
 /** The failures every network fake can be told to answer next. */
 export type FakeFailureKind = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
@@ -19,6 +20,8 @@ export interface GraphReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** Sent as is instead of `body` as JSON (the consent page's HTML). */
+  raw?: { headers: Record<string, string>; body: string };
 }
 
 /** Graph's error object, answered with HTTP 400 unless told otherwise (as Meta mostly does). */
@@ -126,6 +129,11 @@ export async function startGraphServer(options: {
       .catch((error: unknown) => graphError(1, `Fake failed: ${String(error)}`, { status: 500 }))
       .then((reply) => {
         if (!reply) return;
+        if (reply.raw) {
+          response.writeHead(reply.status, reply.raw.headers);
+          response.end(reply.raw.body);
+          return;
+        }
         response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
         response.end(JSON.stringify(reply.body));
       });
@@ -138,6 +146,7 @@ export async function startGraphServer(options: {
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}/${options.version}`,
+    origin: `http://127.0.0.1:${port}`,
     calls,
     /** Answers the next `times` calls (to `endpoint`, or to any) with this failure. */
     failNext(kind: FakeFailureKind, times = 1, endpoint?: string) {
@@ -150,3 +159,67 @@ export async function startGraphServer(options: {
       }),
   };
 }
+
+/** A fake OAuth answer in the Graph server's reply shape. */
+export const rawReply = (reply: {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}): GraphReply => ({
+  status: reply.status,
+  body: null,
+  raw: { headers: reply.headers, body: reply.body },
+});
+
+/**
+ * Facebook Login's endpoints on a Graph fake (external-apis.md 2.1): the consent page at
+ * /dialog/oauth, the code exchange (a short-lived user token) and the fb_exchange_token
+ * grant (a long-lived one) at /oauth/access_token. Answers null for other requests.
+ */
+export function facebookLogin(request: GraphRequest, oauth: FakeOAuth): GraphReply | null {
+  const [first, second] = request.segments;
+  if (request.method === 'GET' && first === 'dialog' && second === 'oauth') {
+    return rawReply(
+      oauth.consentPage(
+        new URL(`http://fake/?${new URLSearchParams([...request.params]).toString()}`),
+      ),
+    );
+  }
+  if (first !== 'oauth' || second !== 'access_token') return null;
+  const { params } = request;
+  if (params.get('grant_type') === 'fb_exchange_token') {
+    if (
+      params.get('client_id') !== oauth.app.clientId ||
+      params.get('client_secret') !== oauth.app.clientSecret
+    )
+      return graphError(1, 'Error validating client secret.', { type: 'OAuthException' });
+    const issued = oauth.exchange(params.get('fb_exchange_token') ?? null, 60 * 24 * 3600);
+    if (!issued) return graphError(190, 'Error validating access token: Session has expired.');
+    return {
+      status: 200,
+      body: {
+        access_token: issued.accessToken,
+        token_type: 'bearer',
+        expires_in: issued.expiresIn,
+      },
+    };
+  }
+  const refusal = oauth.redeemCode({
+    code: params.get('code') ?? null,
+    clientId: params.get('client_id') ?? null,
+    clientSecret: params.get('client_secret') ?? null,
+    redirectUri: params.get('redirect_uri') ?? null,
+    codeVerifier: params.get('code_verifier') ?? null,
+  });
+  if (refusal) {
+    return graphError(100, 'Invalid verification code format.', { type: 'OAuthException' });
+  }
+  const issued = oauth.issue(3600);
+  return {
+    status: 200,
+    body: { access_token: issued.accessToken, token_type: 'bearer', expires_in: issued.expiresIn },
+  };
+}
+
+/** The Meta app the fakes' Facebook Login stands for (Facebook Pages and Instagram). */
+export const FAKE_META_APP = { clientId: '1234567890', clientSecret: 'fake-facebook-app-secret' };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createFakeOAuth, oauthError, oauthJson, type OAuthReply } from './oauth.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 
@@ -73,6 +74,57 @@ export async function startFakeThreads() {
     clientSecret: 'fake-threads-secret',
     userId: USER.id,
   };
+  // Threads OAuth (one-click connect): a code for a short-lived token, th_exchange_token for
+  // a 60-day one, th_refresh_token for a fresh 60-day one (external-apis.md 7).
+  const oauth = createFakeOAuth({
+    name: 'Threads',
+    app: { clientId: 'fake-threads-app-id', clientSecret: validCredentials.clientSecret },
+    accessTtlSeconds: 3600,
+    refreshTokens: false,
+  });
+  const LONG_LIVED_SECONDS = 60 * 24 * 3600;
+  function oauthEndpoint(
+    method: string,
+    path: string,
+    url: URL,
+    params: URLSearchParams,
+  ): OAuthReply | null {
+    if (method === 'GET' && path === '/oauth/authorize') return oauth.consentPage(url);
+    const token = (issued: ReturnType<typeof oauth.issue> | null) =>
+      issued
+        ? oauthJson(200, {
+            access_token: issued.accessToken,
+            token_type: 'bearer',
+            expires_in: issued.expiresIn,
+          })
+        : oauthJson(400, metaError(400, 190, 'Error validating access token')[1]);
+    if (method === 'POST' && path === '/oauth/access_token') {
+      const refusal = oauth.redeemCode({
+        code: params.get('code'),
+        clientId: params.get('client_id'),
+        clientSecret: params.get('client_secret'),
+        redirectUri: params.get('redirect_uri'),
+        codeVerifier: params.get('code_verifier'),
+      });
+      if (refusal) return refusal;
+      const issued = oauth.issue();
+      return oauthJson(200, { access_token: issued.accessToken, user_id: Number(USER.id) });
+    }
+    if (method === 'GET' && path === '/access_token') {
+      if (
+        params.get('grant_type') !== 'th_exchange_token' ||
+        params.get('client_secret') !== oauth.app.clientSecret
+      )
+        return oauthError(400, 'invalid_request', 'Invalid grant_type or client_secret');
+      return token(oauth.exchange(params.get('access_token'), LONG_LIVED_SECONDS));
+    }
+    if (method === 'GET' && path === '/refresh_access_token') {
+      if (params.get('grant_type') !== 'th_refresh_token')
+        return oauthError(400, 'invalid_request', 'Invalid grant_type');
+      return token(oauth.exchange(params.get('access_token'), LONG_LIVED_SECONDS, true));
+    }
+    return null;
+  }
   const posts: FakeThreadsPost[] = [];
   const containers = new Map<string, FakeThreadsContainer>();
   const calls: Record<string, number> = {};
@@ -172,6 +224,12 @@ export async function startFakeThreads() {
         }
       }
       const method = request.method ?? 'GET';
+      const oauthReply = oauthEndpoint(method, url.pathname, url, params);
+      if (oauthReply) {
+        response.writeHead(oauthReply.status, oauthReply.headers);
+        response.end(oauthReply.body);
+        return;
+      }
       const segments = url.pathname
         .replace(/^\/v1\.0\//, '')
         .split('/')
@@ -187,7 +245,8 @@ export async function startFakeThreads() {
       if (failure === 'hang') return;
       if (failure) return send(FAILURES[failure]);
       const bearer = request.headers.authorization?.replace(/^Bearer /, '');
-      if ((params.get('access_token') ?? bearer) !== validCredentials.accessToken) {
+      const token = params.get('access_token') ?? bearer;
+      if (token !== validCredentials.accessToken && !oauth.isValid(token)) {
         return send(metaError(400, 190, 'Invalid OAuth access token - Cannot parse access token'));
       }
       send(handle(method, segments, params));
@@ -202,7 +261,10 @@ export async function startFakeThreads() {
 
   return {
     baseUrl: `http://127.0.0.1:${port}/v1.0`,
+    origin: `http://127.0.0.1:${port}`,
+    authorizeUrl: `http://127.0.0.1:${port}/oauth/authorize`,
     validCredentials,
+    oauth,
     user: USER,
     rateLimitSeconds: RATE_LIMIT_MINUTES * 60,
     posts,

@@ -1,6 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import {
+  basicClient,
+  createFakeOAuth,
+  formParams,
+  oauthError,
+  oauthJson,
+  type OAuthReply,
+} from './oauth.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 
@@ -65,6 +73,15 @@ export async function startFakeX() {
     accessToken: '2244994945-fakeAccessToken',
     accessTokenSecret: 'fake-x-token-secret',
   };
+  // One-click connect: OAuth 2.0 with PKCE, a confidential client (HTTP Basic), two-hour
+  // access tokens and rotating refresh tokens (external-apis.md 1.x).
+  const oauth2 = createFakeOAuth({
+    name: 'X',
+    app: { clientId: 'fake-x-oauth-client', clientSecret: 'fake-x-oauth-secret' },
+    requirePkce: true,
+    accessTtlSeconds: 7200,
+    refreshTokens: true,
+  });
   const posts: FakeXPost[] = [];
   const media = new Map<string, FakeXMedia>();
   const calls: Record<string, number> = {};
@@ -80,8 +97,47 @@ export async function startFakeX() {
     return stored;
   };
 
+  function tokenEndpoint(request: IncomingMessage, url: URL, body: string): OAuthReply {
+    const params = formParams(url, body, request.headers['content-type']);
+    const client = basicClient(request.headers.authorization);
+    if (!client) return oauthError(401, 'invalid_client', 'Missing client authentication');
+    const grant = params.get('grant_type');
+    const answer = (issued: ReturnType<typeof oauth2.issue>) =>
+      oauthJson(200, {
+        token_type: 'bearer',
+        expires_in: issued.expiresIn,
+        access_token: issued.accessToken,
+        scope: 'tweet.read tweet.write users.read media.write offline.access',
+        refresh_token: issued.refreshToken,
+      });
+    if (grant === 'authorization_code') {
+      const refusal = oauth2.redeemCode({
+        code: params.get('code'),
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        redirectUri: params.get('redirect_uri'),
+        codeVerifier: params.get('code_verifier'),
+      });
+      return refusal ?? answer(oauth2.issue());
+    }
+    if (grant === 'refresh_token') {
+      if (
+        client.clientId !== oauth2.app.clientId ||
+        client.clientSecret !== oauth2.app.clientSecret
+      )
+        return oauthError(401, 'invalid_client', 'Client authentication failed');
+      const issued = oauth2.refresh(params.get('refresh_token'));
+      return issued
+        ? answer(issued)
+        : oauthError(400, 'invalid_request', 'Value passed for the token was invalid.');
+    }
+    return oauthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
+  }
+
   function isSigned(request: IncomingMessage, url: URL): boolean {
     const header = request.headers.authorization ?? '';
+    const bearer = /^Bearer (.+)$/.exec(header)?.[1];
+    if (bearer) return oauth2.isValid(bearer);
     if (!header.startsWith('OAuth ')) return false;
     const oauth = new Map<string, string>();
     for (const [, key, value] of header.matchAll(/([\w]+)="([^"]*)"/g)) {
@@ -191,6 +247,17 @@ export async function startFakeX() {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+      const oauthReply =
+        request.method === 'GET' && url.pathname === '/i/oauth2/authorize'
+          ? oauth2.consentPage(url)
+          : request.method === 'POST' && url.pathname === '/2/oauth2/token'
+            ? tokenEndpoint(request, url, Buffer.concat(chunks).toString('utf8'))
+            : null;
+      if (oauthReply) {
+        response.writeHead(oauthReply.status, oauthReply.headers);
+        response.end(oauthReply.body);
+        return;
+      }
       const endpoint = `${request.method} ${url.pathname.replace(/\/upload\/\d+\//, '/upload/:id/')}`;
       calls[endpoint] = (calls[endpoint] ?? 0) + 1;
       const send = ([status, body, headers]: Answer) => {
@@ -226,6 +293,9 @@ export async function startFakeX() {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     validCredentials,
+    /** The OAuth 2.0 app, consent page and tokens (one-click connect). */
+    oauth: oauth2,
+    authorizeUrl: `http://127.0.0.1:${port}/i/oauth2/authorize`,
     user: USER,
     rateWindowSeconds: RATE_WINDOW_SECONDS,
     posts,

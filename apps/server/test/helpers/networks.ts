@@ -5,6 +5,7 @@ import { startFakeInstagram } from '../fakes/instagram.js';
 import { startFakeLinkedIn } from '../fakes/linkedin.js';
 import { startFakeThreads } from '../fakes/threads.js';
 import { startFakeX } from '../fakes/x.js';
+import { oauthEnvFor } from '../fakes/oauth-env.js';
 import { postJson, type TestApp } from './test-app.js';
 
 export async function startNetworkFakes() {
@@ -27,6 +28,8 @@ export async function startNetworkFakes() {
       BLUESKY_SERVICE_URL: fakes.bluesky.baseUrl,
       THREADS_API_BASE_URL: fakes.threads.baseUrl,
     },
+    /** One-click connect (OAuth) against the fakes' consent pages and token endpoints. */
+    oauthEnv: oauthEnvFor(fakes),
     async close() {
       await Promise.all(Object.values(fakes).map((fake) => fake.close()));
     },

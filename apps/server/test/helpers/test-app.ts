@@ -58,7 +58,8 @@ export interface TestApp {
 export async function createTestApp(
   engine: Engine,
   options: {
-    authLimits?: AuthLimits;
+    /** null: the live admin setting applies, as in production. */
+    authLimits?: AuthLimits | null;
     webDistDir?: string;
     clock?: TestClock;
     smtpUrl?: string;
@@ -86,7 +87,10 @@ export async function createTestApp(
   const clock = options.clock ?? createTestClock();
   const container = createContainer(
     { config, logger, ...services },
-    { clock, authLimits: options.authLimits ?? RELAXED_LIMITS },
+    {
+      clock,
+      authLimits: options.authLimits === null ? undefined : (options.authLimits ?? RELAXED_LIMITS),
+    },
   );
   const app = await buildApp(container, {
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
@@ -130,9 +134,21 @@ export async function postJson(
 }
 
 export async function getJson(app: AppInstance, url: string, token?: string) {
+  return sendJson(app, 'GET', url, undefined, token);
+}
+
+/** Any method, with an optional JSON body and bearer token. */
+export async function sendJson(
+  app: AppInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  token?: string,
+) {
   const response = await app.inject({
-    method: 'GET',
+    method,
     url: `/api${url}`,
+    ...(body === undefined ? {} : { payload: body as object }),
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   return withJson(response);

@@ -161,3 +161,24 @@ export function createInstagramAdapter(
     },
   };
 }
+
+/** The Instagram professional accounts linked to the Pages a user token manages (Facebook Login). */
+export async function listInstagramAccounts(
+  config: Pick<InstagramConfig, 'baseUrl' | 'timeoutMs'>,
+  accessToken: string,
+): Promise<Array<{ igUserId: string; pageName: string }>> {
+  const pages = await listGraphPages(
+    { network: 'instagram', baseUrl: config.baseUrl, timeoutMs: config.timeoutMs ?? 15_000 },
+    {
+      path: '/me/accounts',
+      fields: 'id,name,instagram_business_account',
+      accessToken,
+      item: LinkedPageSchema.extend({ name: z.string().optional() }),
+    },
+  );
+  return pages.flatMap((page) =>
+    page.instagram_business_account
+      ? [{ igUserId: page.instagram_business_account.id, pageName: page.name ?? page.id }]
+      : [],
+  );
+}

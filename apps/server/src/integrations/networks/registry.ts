@@ -2,7 +2,7 @@ import type { NetworkId } from '@cadence/shared';
 import type { Config } from '../../config.js';
 import { createBlueskyAdapter } from './bluesky.js';
 import { createFacebookAdapter, listFacebookPages } from './facebook.js';
-import { createInstagramAdapter } from './instagram.js';
+import { createInstagramAdapter, listInstagramAccounts } from './instagram.js';
 import { createLinkedInAdapter } from './linkedin.js';
 import { createThreadsAdapter } from './threads.js';
 import type { NetworkAdapter, NetworkCredentials } from './types.js';
@@ -21,6 +21,10 @@ export interface NetworkRegistry {
     appId: string;
     appSecret: string;
   }): Promise<FacebookPageWithToken[]>;
+  /** Facebook Login for Instagram: the professional accounts linked to the user's Pages. */
+  listInstagramAccounts(
+    accessToken: string,
+  ): Promise<Array<{ igUserId: string; pageName: string }>>;
 }
 
 /**
@@ -49,5 +53,7 @@ export function createNetworkRegistry(
       threads: createThreadsAdapter({ baseUrl: config.threadsApiBaseUrl }),
     },
     listFacebookPages: (input) => listFacebookPages(facebookConfig, input),
+    listInstagramAccounts: (accessToken) =>
+      listInstagramAccounts({ baseUrl: config.instagramGraphBaseUrl }, accessToken),
   };
 }

@@ -59,12 +59,19 @@ export interface NetworkAdapter<C> {
 }
 
 /** Credentials as stored (encrypted) per network. Field names follow spec 000 section 3. */
-export interface TwitterCredentials {
+/** The key form: OAuth 1.0a user-context keys (they never expire). */
+export interface TwitterKeyCredentials {
   apiKey: string;
   apiSecret: string;
   accessToken: string;
   accessTokenSecret: string;
 }
+/** One-click connect: an OAuth 2.0 user token (two hours) and its rotating refresh token. */
+export interface TwitterOAuth2Credentials {
+  oauth2AccessToken: string;
+  refreshToken?: string;
+}
+export type TwitterCredentials = TwitterKeyCredentials | TwitterOAuth2Credentials;
 export interface FacebookCredentials {
   appId: string;
   appSecret: string;
@@ -77,6 +84,8 @@ export interface LinkedInCredentials {
   clientId: string;
   clientSecret: string;
   accessToken: string;
+  /** One-click connect, where LinkedIn grants one. */
+  refreshToken?: string;
   /** The member's id (OpenID `sub`), learned at verification. */
   memberId?: string;
 }

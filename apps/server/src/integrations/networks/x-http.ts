@@ -41,7 +41,7 @@ function parseBody(text: string): unknown {
 }
 
 /**
- * One OAuth 1.0a-signed call to X. Only the oauth_* and query parameters are signed: JSON and
+ * One call to X: with an OAuth 2.0 bearer token (one-click connect), or OAuth 1.0a-signed. Only the oauth_* and query parameters are signed: JSON and
  * multipart bodies are not part of the signature (section 1.1 of the API reference).
  * Answers the parsed JSON of a 2xx; throws a classified NetworkError otherwise.
  */
@@ -51,7 +51,10 @@ export async function callX(
   timeoutMs: number,
 ): Promise<unknown> {
   const headers: Record<string, string> = {
-    authorization: oauthAuthorizationHeader(call.method, call.url, credentials),
+    authorization:
+      'oauth2AccessToken' in credentials
+        ? `Bearer ${credentials.oauth2AccessToken}`
+        : oauthAuthorizationHeader(call.method, call.url, credentials),
     accept: 'application/json',
   };
   let body: string | FormData | undefined;

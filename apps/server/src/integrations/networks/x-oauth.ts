@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { TwitterCredentials } from './types.js';
+import type { TwitterKeyCredentials } from './types.js';
 
 /**
  * RFC 3986 percent-encoding, as OAuth 1.0a requires. `encodeURIComponent` leaves `! * ' ( )`
@@ -56,7 +56,7 @@ export function hmacSha1Signature(
 export function oauthAuthorizationHeader(
   method: string,
   url: URL,
-  credentials: TwitterCredentials,
+  credentials: TwitterKeyCredentials,
   now: Date = new Date(),
 ): string {
   const oauth: Record<string, string> = {

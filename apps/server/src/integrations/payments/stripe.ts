@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazy } from '../../lib/lazy.js';
 import {
   PaymentProviderError,
   type CheckoutInput,
@@ -24,8 +25,12 @@ export function stripeHostOptions(apiBase: string | undefined) {
   };
 }
 
-export function createStripeClient(config: StripeConfig) {
-  return new Stripe(config.secretKey, {
+/** The Stripe SDK, loaded on first use: instances without Stripe never load it. */
+export const loadStripe = lazy(async () => (await import('stripe')).default);
+
+export async function createStripeClient(config: StripeConfig) {
+  const StripeSdk = await loadStripe();
+  return new StripeSdk(config.secretKey, {
     ...stripeHostOptions(config.apiBase),
     maxNetworkRetries: 1,
     timeout: 20_000,
@@ -61,11 +66,12 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
 export function createStripeProvider(config: StripeConfig): PaymentProvider & {
   paidCheckoutFromSession(session: Stripe.Checkout.Session): Promise<PaidCheckout>;
 } {
-  const stripe = createStripeClient(config);
+  const client = lazy(() => createStripeClient(config));
   return {
     id: 'stripe',
-    paidCheckoutFromSession: (session) => paidCheckoutFrom(stripe, session),
+    paidCheckoutFromSession: async (session) => paidCheckoutFrom(await client(), session),
     async startCheckout(input: CheckoutInput) {
+      const stripe = await client();
       const customerId =
         input.customerId ??
         (
@@ -126,6 +132,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider & {
       };
     },
     async readPaidCheckout(sessionId): Promise<PaidCheckout | null> {
+      const stripe = await client();
       const session = await call('checkout read', () =>
         stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] }),
       );
@@ -133,11 +140,13 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider & {
       return paidCheckoutFrom(stripe, session);
     },
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
+      const stripe = await client();
       await call('subscription update', () =>
         stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }),
       );
     },
     async cancelNow(subscriptionId) {
+      const stripe = await client();
       await call('subscription cancel', () =>
         stripe.subscriptions.cancel(subscriptionId, { prorate: false }),
       );

@@ -20,17 +20,22 @@ import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { requireUser } from '../auth/authenticate.js';
 import type { AiService } from './ai.service.js';
 
-/** AI calls cost money and fetch outside pages: a person's pace is plenty. */
-export const AI_RATE_LIMIT: RateLimit = { max: 30, windowSeconds: 600 };
+/** AI calls cost money and fetch outside pages: a person's pace is plenty (admin setting). */
+export const AI_RATE_LIMIT: RateLimit = { max: 180, windowSeconds: 3600 };
 
 const tags = ['AI'];
 const security = [{ bearerAuth: [] }];
 
-export function registerAiRoutes(app: AppInstance, ai: AiService, limiter: RateLimiter) {
+export function registerAiRoutes(
+  app: AppInstance,
+  ai: AiService,
+  limiter: RateLimiter,
+  rateLimit: () => Promise<RateLimit> = () => Promise.resolve(AI_RATE_LIMIT),
+) {
   /** The signed-in user, counted against the one AI budget all AI routes share. */
-  const aiUser = (request: FastifyRequest) => {
+  const aiUser = async (request: FastifyRequest) => {
     const user = requireUser(request);
-    limiter.hit(`ai:user:${user.id}`, AI_RATE_LIMIT);
+    limiter.hit(`ai:user:${user.id}`, await rateLimit());
     return user;
   };
 
@@ -51,7 +56,7 @@ export function registerAiRoutes(app: AppInstance, ai: AiService, limiter: RateL
       },
     },
     async (request) => {
-      const data = await ai.describeCompany(aiUser(request).id, request.body);
+      const data = await ai.describeCompany((await aiUser(request)).id, request.body);
       return { message: AI_MESSAGES.descriptionGenerated, data };
     },
   );
@@ -73,7 +78,7 @@ export function registerAiRoutes(app: AppInstance, ai: AiService, limiter: RateL
       },
     },
     async (request) => {
-      const data = await ai.postFromUrl(aiUser(request).id, request.body);
+      const data = await ai.postFromUrl((await aiUser(request)).id, request.body);
       return { message: POST_MESSAGES.urlScanned, data };
     },
   );
@@ -95,7 +100,7 @@ export function registerAiRoutes(app: AppInstance, ai: AiService, limiter: RateL
       },
     },
     async (request) => {
-      const data = await ai.hashtags(aiUser(request).id, request.body);
+      const data = await ai.hashtags((await aiUser(request)).id, request.body);
       return { message: POST_MESSAGES.hashtagsGenerated, data };
     },
   );
@@ -117,7 +122,7 @@ export function registerAiRoutes(app: AppInstance, ai: AiService, limiter: RateL
       },
     },
     async (request) => {
-      const data = await ai.enhance(aiUser(request).id, request.body);
+      const data = await ai.enhance((await aiUser(request)).id, request.body);
       return { message: POST_MESSAGES.integrated, data };
     },
   );
@@ -139,7 +144,7 @@ export function registerAiRoutes(app: AppInstance, ai: AiService, limiter: RateL
       },
     },
     async (request) => {
-      const data = await ai.generate(aiUser(request).id, request.body);
+      const data = await ai.generate((await aiUser(request)).id, request.body);
       return { message: AI_POST_MESSAGES.generated, data };
     },
   );

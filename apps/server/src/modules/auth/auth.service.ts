@@ -51,7 +51,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   otpKey: Buffer;
   limiter: AttemptLimiter;
-  limits: AuthLimits;
+  /** Read at every attempt, so the admin's setting applies without a restart. */
+  limits: () => Promise<AuthLimits>;
   logger: FastifyBaseLogger;
   /** Told when an account's tokens change, so this process stops trusting old ones at once. */
   sessions: SessionCache;
@@ -82,8 +83,8 @@ export function throttleAuth(
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
 
-  const throttle = (action: AuthAction, ip: string, email: string) =>
-    throttleAuth(deps.limiter, deps.limits, action, ip, email);
+  const throttle = async (action: AuthAction, ip: string, email: string) =>
+    throttleAuth(deps.limiter, await deps.limits(), action, ip, email);
 
   function otpSent(email: string, purpose: OtpPurpose) {
     return { email, purpose, expires_in: OTP_TTL_SECONDS, resend_in: OTP_RESEND_LOCK_SECONDS };

@@ -1,9 +1,8 @@
-import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResolvedConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../integrations/mail.js';
-import { createStripeProvider } from '../../integrations/payments/stripe.js';
+import { createStripeProvider, loadStripe } from '../../integrations/payments/stripe.js';
 import { createTestCheckoutProvider } from '../../integrations/payments/test-checkout.js';
 import type { Clock } from '../../lib/clock.js';
 import { createBillingService } from './billing.service.js';
@@ -31,7 +30,8 @@ export function createBilling(deps: {
     db: deps.db,
     provider: stripe ?? createTestCheckoutProvider(),
     paidCheckoutFromSession: stripe
-      ? (session: Stripe.Checkout.Session) => stripe.paidCheckoutFromSession(session)
+      ? (session: Parameters<typeof stripe.paidCheckoutFromSession>[0]) =>
+          stripe.paidCheckoutFromSession(session)
       : undefined,
     mailer: deps.mailer,
     clock: deps.clock,
@@ -43,8 +43,8 @@ export function createBilling(deps: {
   const stripeWebhook =
     stripe && secret
       ? {
-          verify: (raw: Buffer, signature: string) =>
-            Stripe.webhooks.constructEvent(
+          verify: async (raw: Buffer, signature: string) =>
+            (await loadStripe()).webhooks.constructEvent(
               raw,
               signature,
               secret,

@@ -28,7 +28,7 @@ const security = [{ bearerAuth: [] }];
 export function registerBillingRoutes(
   app: AppInstance,
   billing: BillingService,
-  stripeWebhook: { verify: (raw: Buffer, signature: string) => Stripe.Event } | null,
+  stripeWebhook: { verify: (raw: Buffer, signature: string) => Promise<Stripe.Event> } | null,
 ) {
   const auth = { preHandler: app.authenticate };
 
@@ -257,7 +257,7 @@ export function registerBillingRoutes(
           return sendError(reply, 400, 'WEBHOOK_SIGNATURE', BILLING_MESSAGES.webhookSignature);
         let event: Stripe.Event;
         try {
-          event = stripeWebhook.verify(raw, signature);
+          event = await stripeWebhook.verify(raw, signature);
         } catch {
           return sendError(reply, 400, 'WEBHOOK_SIGNATURE', BILLING_MESSAGES.webhookSignature);
         }

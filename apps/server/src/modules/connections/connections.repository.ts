@@ -40,8 +40,13 @@ export async function upsertConnection(
     accountName: string;
     credentialsEncrypted: string;
     now: Date;
+    /** One-click connect stores where the token came from and when it expires. */
+    authMethod?: 'keys' | 'oauth';
+    tokenExpiresAt?: Date | null;
   },
 ) {
+  const authMethod = input.authMethod ?? 'keys';
+  const tokenExpiresAt = input.tokenExpiresAt ?? null;
   const [row] = await db
     .insert(socialConnections)
     .values({
@@ -50,6 +55,8 @@ export async function upsertConnection(
       accountId: input.accountId,
       accountName: input.accountName,
       credentialsEncrypted: input.credentialsEncrypted,
+      authMethod,
+      tokenExpiresAt,
       connectedAt: input.now,
       updatedAt: input.now,
     })
@@ -59,6 +66,8 @@ export async function upsertConnection(
         accountId: input.accountId,
         accountName: input.accountName,
         credentialsEncrypted: input.credentialsEncrypted,
+        authMethod,
+        tokenExpiresAt,
         needsReconnect: false,
         disconnectedAt: null,
         connectedAt: input.now,

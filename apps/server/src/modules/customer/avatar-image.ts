@@ -6,7 +6,6 @@ import {
   PROFILE_MESSAGES,
 } from '@cadence/shared';
 import { imageSize } from 'image-size';
-import sharp from 'sharp';
 import { AppError } from '../../errors.js';
 
 const ACCEPTED_TYPES = new Set(['png', 'jpg', 'webp', 'gif']);
@@ -47,6 +46,8 @@ export function checkAvatar(bytes: Buffer): AvatarHeader {
  */
 export async function reencodeAvatar(bytes: Buffer): Promise<Buffer> {
   checkAvatar(bytes);
+  // Loaded on the first avatar, not at every start.
+  const { default: sharp } = await import('sharp');
   try {
     return await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
       .rotate()

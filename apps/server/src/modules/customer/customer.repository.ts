@@ -1,6 +1,8 @@
+import { listCountLimit } from '@cadence/shared';
 import type { Gender } from '@cadence/shared';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { countUpTo } from '../../lib/capped-count.js';
 import { aiCallLogs, users } from '../../db/schema.js';
 
 const profileColumns = {
@@ -55,7 +57,8 @@ export async function listAiCalls(
   page: { page: number; limit: number },
 ) {
   const owned = eq(aiCallLogs.userId, userId);
-  const [rows, [total]] = await Promise.all([
+  const countLimit = listCountLimit(page.page, page.limit);
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(aiCallLogs)
@@ -63,9 +66,18 @@ export async function listAiCalls(
       .orderBy(desc(aiCallLogs.createdAt), desc(aiCallLogs.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db.select({ value: count() }).from(aiCallLogs).where(owned),
+    countUpTo(
+      db,
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(aiCallLogs)
+        .where(owned)
+        .limit(countLimit + 1)
+        .as('matching'),
+      countLimit,
+    ),
   ]);
-  return { rows, count: total?.value ?? 0 };
+  return { rows, total };
 }
 
 /** Calls, failed calls and tokens since `from`. */

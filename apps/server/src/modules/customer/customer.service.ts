@@ -98,7 +98,8 @@ export function createCustomerService(deps: CustomerServiceDeps) {
           prompt: row.prompt,
           response: row.response,
         })),
-        count: list.count,
+        count: list.total.count,
+        count_is_exact: list.total.isExact,
         page: page.page,
         limit: page.limit,
         month: {

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { listCountLimit } from '@cadence/shared';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { countUpTo } from '../../lib/capped-count.js';
 import { posts, systemLogs, type LogStatus } from '../../db/schema.js';
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of the customer's publishing logs, newest first; `q` searches platform, message and code. */
 export async function listLogs(
@@ -23,7 +25,8 @@ export async function listLogs(
     );
   }
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const countLimit = listCountLimit(query.page, query.limit);
+  const [rows, total] = await Promise.all([
     db
       .select({
         log: systemLogs,
@@ -36,7 +39,16 @@ export async function listLogs(
       .orderBy(desc(systemLogs.createdAt), desc(systemLogs.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ value: count() }).from(systemLogs).where(where),
+    countUpTo(
+      db,
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(systemLogs)
+        .where(where)
+        .limit(countLimit + 1)
+        .as('matching'),
+      countLimit,
+    ),
   ]);
-  return { rows, count: total?.value ?? 0 };
+  return { rows, total };
 }

@@ -56,7 +56,8 @@ export function registerLogRoutes(app: AppInstance, db: Db) {
         message: LOG_MESSAGES.fetched,
         data: {
           rows: list.rows.map(toLog),
-          count: list.count,
+          count: list.total.count,
+          count_is_exact: list.total.isExact,
           page: query.page,
           limit: query.limit,
         },

@@ -212,6 +212,61 @@ export function listPostPageQuery(
     .offset(page.offset);
 }
 
+/**
+ * The list without a search, the request every Posts page load makes, as prepared
+ * statements (one each with and without the entity filter): the query is built once per
+ * process and PostgreSQL plans it once per connection, instead of both on every request;
+ * the page carries its capped count (decision 041).
+ */
+function prepareListStatements(db: DbExecutor) {
+  const owner = (withCompany: boolean) =>
+    and(
+      eq(posts.userId, sql.placeholder('userId')),
+      withCompany ? eq(posts.companyId, sql.placeholder('companyId')) : undefined,
+    );
+  // The capped count rides along in every row as an uncorrelated scalar subquery: PostgreSQL
+  // runs it once (an InitPlan), so a page and its count cost one round trip.
+  const matching = (withCompany: boolean) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(posts)
+      .where(owner(withCompany))
+      .limit(sql.placeholder('countLimit'))
+      .as('matching');
+  const page = (withCompany: boolean, name: string) =>
+    db
+      .select({
+        ...listColumns,
+        total: sql<number>`(select count(*) from ${matching(withCompany)})`.mapWith(Number),
+      })
+      .from(posts)
+      .leftJoin(companies, eq(companies.id, posts.companyId))
+      .where(owner(withCompany))
+      .orderBy(...NEWEST_FIRST)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const total = (withCompany: boolean, name: string) =>
+    db.select({ total: count() }).from(matching(withCompany)).prepare(name);
+  return {
+    page: page(false, 'posts_page'),
+    pageOfCompany: page(true, 'posts_page_of_company'),
+    count: total(false, 'posts_count'),
+    countOfCompany: total(true, 'posts_count_of_company'),
+  };
+}
+
+const listStatements = new WeakMap<DbExecutor, ReturnType<typeof prepareListStatements>>();
+
+function listStatementsFor(db: DbExecutor) {
+  let statements = listStatements.get(db);
+  if (!statements) {
+    statements = prepareListStatements(db);
+    listStatements.set(db, statements);
+  }
+  return statements;
+}
+
 export async function listPostPage(
   db: DbExecutor,
   userId: string,
@@ -220,6 +275,44 @@ export async function listPostPage(
 ): Promise<PostListRow[]> {
   const rows = await listPostPageQuery(db, userId, filter, page);
   return rows.map(toListRow);
+}
+
+/** One page and the count of matching posts up to `countLimit` (decision 041). */
+export async function listPostPageCounted(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  page: { limit: number; offset: number; countLimit: number },
+): Promise<{ rows: PostListRow[]; total: { count: number; isExact: boolean } }> {
+  if (filter.search) {
+    const [rows, total] = await Promise.all([
+      listPostPage(db, userId, filter, page),
+      countPosts(db, userId, filter, page.countLimit),
+    ]);
+    return { rows, total };
+  }
+  const statements = listStatementsFor(db);
+  const values = {
+    userId,
+    companyId: filter.companyId,
+    limit: page.limit,
+    offset: page.offset,
+    countLimit: page.countLimit + 1,
+  };
+  const rows = filter.companyId
+    ? await statements.pageOfCompany.execute(values)
+    : await statements.page.execute(values);
+  // Past the last page there is no row to carry the count: ask for it alone.
+  const counted =
+    rows[0]?.total ??
+    (page.offset === 0 ? 0 : (await countPosts(db, userId, filter, page.countLimit)).count);
+  return {
+    rows: rows.map(toListRow),
+    total:
+      counted > page.countLimit
+        ? { count: page.countLimit, isExact: false }
+        : { count: counted, isExact: true },
+  };
 }
 
 /**
@@ -248,7 +341,16 @@ export async function countPosts(
   filter: ResolvedPostFilter,
   limit: number,
 ): Promise<{ count: number; isExact: boolean }> {
-  const [row] = await countPostsQuery(db, userId, filter, limit);
+  const statements = filter.search ? undefined : listStatementsFor(db);
+  const [row] = !statements
+    ? await countPostsQuery(db, userId, filter, limit)
+    : filter.companyId
+      ? await statements.countOfCompany.execute({
+          userId,
+          companyId: filter.companyId,
+          countLimit: limit + 1,
+        })
+      : await statements.count.execute({ userId, countLimit: limit + 1 });
   const total = row?.total ?? 0;
   return total > limit ? { count: limit, isExact: false } : { count: total, isExact: true };
 }

@@ -155,13 +155,11 @@ export function createPostsService(deps: PostsServiceDeps) {
         status: query.status,
         search: query.q || undefined,
       });
-      const [rows, total] = await Promise.all([
-        repo.listPostPage(db, userId, filter, {
-          limit: query.pageSize,
-          offset: (query.page - 1) * query.pageSize,
-        }),
-        repo.countPosts(db, userId, filter, listCountLimit(query.page, query.pageSize)),
-      ]);
+      const { rows, total } = await repo.listPostPageCounted(db, userId, filter, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+        countLimit: listCountLimit(query.page, query.pageSize),
+      });
       return {
         rows: rows.map(toPost),
         count: total.count,

@@ -1,4 +1,9 @@
-import { NETWORK_NAMES, SCHEDULE_MESSAGES, type NetworkId } from '@cadence/shared';
+import {
+  CONNECTION_MESSAGES,
+  NETWORK_NAMES,
+  SCHEDULE_MESSAGES,
+  type NetworkId,
+} from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PublicationRow } from '../../db/schema.js';
@@ -7,12 +12,13 @@ import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js'
 import {
   NetworkError,
   type NetworkAdapter,
+  type NetworkCredentials,
   type PublishInput,
   type PublishResult,
 } from '../../integrations/networks/types.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
-import type { ConnectionsService } from '../connections/connections.service.js';
+import type { TokenLifecycle } from '../connections/token-lifecycle.js';
 import type { NetworkRegistry } from '../../integrations/networks/registry.js';
 import {
   failedSettlement,
@@ -32,11 +38,12 @@ export interface PublishDeps {
   logger: FastifyBaseLogger;
   storage: Storage;
   registry: NetworkRegistry;
-  connections: Pick<ConnectionsService, 'readCredentials'>;
+  /** The stored credentials, refreshed when their token expires (the token lifecycle). */
+  connections: TokenLifecycle;
   publicUrl: string;
-  missedAfterMs: number;
   jobExpireSeconds: number;
-  retryBaseMs: number;
+  /** Read at every job, so a change in the admin settings applies without a restart. */
+  limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number }>;
   /** One per network, shared by every instance this process publishes. */
   semaphores: Record<NetworkId, ReturnType<typeof createSemaphore>>;
 }
@@ -70,42 +77,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     if (!claimed) return; // another worker has it, or it is settled
     const fail = (message: string, errorCode: string) =>
       settle(context, claimed, failedSettlement(message, errorCode, claimed.attempts));
-
-    let credentials: Awaited<ReturnType<typeof deps.connections.readCredentials>>;
-    try {
-      credentials = post.companyId
-        ? await deps.connections.readCredentials(post.companyId, network)
-        : undefined;
-    } catch (error) {
-      // Sealed with another APP_SECRET, or damaged: only a reconnect helps.
-      deps.logger.error({ err: error, network }, 'stored credentials cannot be read');
-      return fail(
-        reconnectMessage(name, 'the saved credentials cannot be read'),
-        'credentials_unreadable',
-      );
-    }
-    if (!credentials) {
-      return fail(SCHEDULE_MESSAGES.networkNotConnected(name), 'not_connected');
-    }
-    if (media) {
-      try {
-        await media.load();
-      } catch {
-        return fail("The post's media file is missing. Attach it again.", 'media_missing');
-      }
-    }
-    const input: PublishInput = {
-      text: post.content,
-      link: post.urlShortened && post.shortenedUrl ? post.shortenedUrl : post.url,
-      media,
-    };
-    const adapter = deps.registry.adapters[network] as NetworkAdapter<typeof credentials>;
-    let result: PublishResult;
-    try {
-      // Only the network call holds one of the network's slots; the database work around it
-      // does not, so slow queries never starve a network of calls (and vice versa).
-      result = await deps.semaphores[network].run(() => adapter.publish(input, credentials));
-    } catch (error) {
+    const settleFailure = async (error: unknown) => {
       if (!(error instanceof NetworkError)) {
         // Whatever broke may have broken after the post was sent: never repeat it blindly.
         deps.logger.error({ err: error, network }, 'unexpected publishing error');
@@ -119,10 +91,73 @@ export function createInstancePublisher(deps: PublishDeps) {
           retryAfterSeconds: error.details.retryAfterSeconds,
         },
         { attempts: claimed.attempts, networkName: name },
-        { now: deps.clock(), retryBaseMs: deps.retryBaseMs },
+        { now: deps.clock(), retryBaseMs: (await deps.limits()).retryBaseMs },
       );
       await settle(context, claimed, settlement);
-      return;
+    };
+
+    let usable: Awaited<ReturnType<typeof deps.connections.forPublishing>>;
+    try {
+      usable = post.companyId
+        ? await deps.connections.forPublishing(post.companyId, network)
+        : { kind: 'none' };
+    } catch (error) {
+      if (error instanceof NetworkError) {
+        // The token endpoint could not be reached: retried like any transient failure.
+        await settleFailure(error);
+        return;
+      }
+      // Sealed with another APP_SECRET, or damaged: only a reconnect helps.
+      deps.logger.error({ err: error, network }, 'stored credentials cannot be read');
+      return fail(
+        reconnectMessage(name, 'the saved credentials cannot be read'),
+        'credentials_unreadable',
+      );
+    }
+    if (usable.kind === 'none') {
+      return fail(SCHEDULE_MESSAGES.networkNotConnected(name), 'not_connected');
+    }
+    if (usable.kind === 'reconnect') {
+      // The token is known to be expired and cannot be renewed: never attempted with it.
+      return fail(CONNECTION_MESSAGES.reconnect(name, usable.entityName), 'token_expired');
+    }
+    let credentials = usable.credentials;
+    if (media) {
+      try {
+        await media.load();
+      } catch {
+        return fail("The post's media file is missing. Attach it again.", 'media_missing');
+      }
+    }
+    const input: PublishInput = {
+      text: post.content,
+      link: post.urlShortened && post.shortenedUrl ? post.shortenedUrl : post.url,
+      media,
+    };
+    const adapter = deps.registry.adapters[network] as NetworkAdapter<typeof credentials>;
+    // Only the network call holds one of the network's slots; the database work around it
+    // does not, so slow queries never starve a network of calls (and vice versa).
+    const attempt = () => deps.semaphores[network].run(() => adapter.publish(input, credentials));
+    let result: PublishResult;
+    try {
+      result = await attempt();
+    } catch (error) {
+      const renewed =
+        error instanceof NetworkError && error.kind === 'auth' && post.companyId
+          ? await renewAfterUnauthorized(post.companyId, network, credentials)
+          : null;
+      if (!renewed) {
+        await settleFailure(error);
+        return;
+      }
+      // A 401 means the network refused the call, so nothing was posted: once more, renewed.
+      credentials = renewed;
+      try {
+        result = await attempt();
+      } catch (retryError) {
+        await settleFailure(retryError);
+        return;
+      }
     }
     await recordPublished(pending.id, network, result);
     await logAttempt(context, claimed, {
@@ -130,6 +165,24 @@ export function createInstancePublisher(deps: PublishDeps) {
       message: `Published to ${name}`,
       retryCount: claimed.attempts - 1,
     });
+  }
+
+  /** New credentials after a 401, when the token could be refreshed; else null. */
+  async function renewAfterUnauthorized<N extends NetworkId>(
+    companyId: string,
+    network: N,
+    used: NetworkCredentials[N],
+  ): Promise<NetworkCredentials[N] | null> {
+    try {
+      const renewed = await deps.connections.afterUnauthorized(companyId, network, used);
+      if (renewed?.kind !== 'ok') return null;
+      return JSON.stringify(renewed.credentials) === JSON.stringify(used)
+        ? null
+        : renewed.credentials;
+    } catch (error) {
+      deps.logger.warn({ err: error, network }, 'token refresh after a 401 failed');
+      return null;
+    }
   }
 
   /**
@@ -205,7 +258,8 @@ export function createInstancePublisher(deps: PublishDeps) {
     for (const publication of stale)
       await logFor(publication, SCHEDULE_MESSAGES.unconfirmed, 'unconfirmed');
 
-    if (now.getTime() - instance.scheduledFor.getTime() > deps.missedAfterMs) {
+    const { missedAfterMs } = await deps.limits();
+    if (now.getTime() - instance.scheduledFor.getTime() > missedAfterMs) {
       const missed = await repo.markMissed(db, instanceId, SCHEDULE_MESSAGES.missed, now);
       for (const publication of missed)
         await logFor(publication, SCHEDULE_MESSAGES.missed, 'missed');

@@ -1,6 +1,7 @@
 import type { NetworkId } from '@cadence/shared';
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { publisherIsPaused } from './publisher-control.js';
 import {
   postAttachments,
   posts,
@@ -132,6 +133,7 @@ export async function claimPublication(
         eq(publications.status, 'pending'),
         isNull(publications.externalId),
         or(isNull(publications.nextAttemptAt), lte(publications.nextAttemptAt, now)),
+        not(publisherIsPaused),
       ),
     )
     .returning();

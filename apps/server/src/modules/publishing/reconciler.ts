@@ -21,13 +21,15 @@ export function createReconciler(deps: {
   clock: Clock;
   logger: FastifyBaseLogger;
   intervalSeconds: number;
+  /** The admin's publisher Stop: nothing is queued while it holds. */
+  isPaused?: () => boolean;
 }) {
   const { db, logger } = deps;
   let isReconciling = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function reconcile(): Promise<number> {
-    if (isReconciling) return 0;
+    if (isReconciling || deps.isPaused?.()) return 0;
     isReconciling = true;
     try {
       const ids = await findInstancesWithoutLiveJob(

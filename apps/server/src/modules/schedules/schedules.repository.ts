@@ -1,18 +1,7 @@
 import type { NetworkId, RepeatType } from '@cadence/shared';
-import {
-  and,
-  asc,
-  count,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  notExists,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { countUpTo } from '../../lib/capped-count.js';
 import {
   companies,
   postAttachments,
@@ -134,14 +123,14 @@ function instanceConditions(filter: InstanceFilter): SQL[] {
   return conditions;
 }
 
-/** One page of instance ids, by time then id, and the total. */
+/** One page of instance ids, by time then id, and the total counted up to `countLimit`. */
 export async function pageInstanceIds(
   db: DbExecutor,
   filter: InstanceFilter,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; countLimit: number },
 ) {
   const where = and(...instanceConditions(filter));
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ id: scheduledInstances.id })
       .from(scheduledInstances)
@@ -150,13 +139,19 @@ export async function pageInstanceIds(
       .orderBy(asc(scheduledInstances.scheduledFor), asc(scheduledInstances.id))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(scheduledInstances)
-      .innerJoin(posts, eq(posts.id, scheduledInstances.postId))
-      .where(where),
+    countUpTo(
+      db,
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(scheduledInstances)
+        .innerJoin(posts, eq(posts.id, scheduledInstances.postId))
+        .where(where)
+        .limit(page.countLimit + 1)
+        .as('matching'),
+      page.countLimit,
+    ),
   ]);
-  return { ids: rows.map((row) => row.id), count: total?.total ?? 0 };
+  return { ids: rows.map((row) => row.id), total };
 }
 
 /** Instances with their post, company, attachments and publications: three queries in all. */

@@ -1,5 +1,6 @@
 import {
   CALENDAR_POPUP_MAX_POSTS,
+  listCountLimit,
   NETWORK_NAMES,
   POST_MESSAGES,
   postPublishStatusOf,
@@ -208,14 +209,16 @@ export function createSchedulesService(deps: SchedulesDeps) {
         from: query.from ? new Date(query.from) : undefined,
         to: query.to ? new Date(query.to) : undefined,
       };
-      const { ids, count } = await repo.pageInstanceIds(db, filter, {
+      const { ids, total } = await repo.pageInstanceIds(db, filter, {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
+        countLimit: listCountLimit(query.page, query.pageSize),
       });
       const rows = await repo.loadInstances(db, userId, ids);
       return {
         rows: rows.map(toScheduledInstance),
-        count,
+        count: total.count,
+        count_is_exact: total.isExact,
         page: query.page,
         pageSize: query.pageSize,
       };

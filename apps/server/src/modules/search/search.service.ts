@@ -16,11 +16,14 @@ export interface SearchServiceDeps {
   news: NewsSearch | undefined;
   web: WebSearch | undefined;
   logger: FastifyBaseLogger;
+  /** Counts each outside call, for the admin's statistics. */
+  countCall?: (service: 'news' | 'web') => void;
 }
 
 export function createSearchService(deps: SearchServiceDeps) {
   /** Runs one outside search; its failure becomes a 502 with the service's safe message. */
   async function run<T>(service: 'news' | 'web', search: () => Promise<T>): Promise<T> {
+    deps.countCall?.(service);
     try {
       return await search();
     } catch (error) {

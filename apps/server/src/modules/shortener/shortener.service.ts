@@ -5,6 +5,7 @@ import type { LinkShortener } from '../../integrations/tinyurl.js';
 import type { Clock } from '../../lib/clock.js';
 import { findLinkForUrl, insertLink, recordClick } from './short-links.repository.js';
 import { isHttpUrl } from '../../lib/http-url.js';
+import { countExternalCall } from '../../lib/external-calls.js';
 import { generateShortCode, normalizeLinkUrl, SHORT_CODE_PATTERN } from './short-url.js';
 
 export interface ShortenerServiceDeps {
@@ -43,6 +44,7 @@ export function createShortenerService(deps: ShortenerServiceDeps) {
         };
       }
       const provider = deps.external.provider;
+      void countExternalCall(deps.db, provider, deps.clock());
       try {
         return { url, shortened_url: await deps.external.shorten(url), provider, fallback: false };
       } catch (error) {

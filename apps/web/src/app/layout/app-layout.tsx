@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { useToken } from '../../lib/session';
 import { TopNav } from './top-nav';
+import { DeploymentBanner } from '../../features/admin/components/deployment-banner';
 
 /** Every screen but /login: the navigation shows only once a signed-in customer is known. */
 export function AppLayout() {
@@ -14,6 +15,7 @@ export function AppLayout() {
       {isSignedIn && <TopNav user={user} />}
       {isSignedIn && user.simulated_networks && <SimulatedNetworksBanner />}
       {isSignedIn && user.is_admin && user.setup_hint && <SetupHint hint={user.setup_hint} />}
+      {isSignedIn && <DeploymentBanner />}
       <Outlet />
     </div>
   );

@@ -1,7 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 type DialogSize = 'md' | 'lg' | 'xl' | '2xl';
@@ -35,9 +34,8 @@ export function Dialog({
   size = 'md',
   children,
 }: DialogProps) {
-  // The control that opened the dialog: focus goes back to it on every way of closing
-  // (Escape, Cancel, ×, after submit). Radix returns focus only to a Dialog.Trigger,
-  // and these dialogs are opened by state, so without this focus fell to the page body.
+  // Radix returns focus to its own Trigger; our dialogs are opened by ordinary buttons (a
+  // table row, a card), so the element focused when the dialog opened gets it back instead.
   const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -53,16 +51,17 @@ export function Dialog({
             {...(description === undefined ? { 'aria-describedby': undefined } : {})}
             onPointerDownOutside={isModalStrict ? (event) => event.preventDefault() : undefined}
             onOpenAutoFocus={() => {
-              const active = document.activeElement;
+              // Runs before focus moves in: the active element is still the opener.
               opener.current =
-                active instanceof HTMLElement && active !== document.body ? active : null;
+                document.activeElement instanceof HTMLElement ? document.activeElement : null;
             }}
             onCloseAutoFocus={(event) => {
               const target = opener.current;
               opener.current = null;
-              if (target === null || !target.isConnected) return;
-              event.preventDefault();
-              target.focus({ preventScroll: true });
+              if (target?.isConnected) {
+                event.preventDefault();
+                target.focus();
+              }
             }}
           >
             <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight text-gray-900">
@@ -76,7 +75,7 @@ export function Dialog({
             <div className="mt-5">{children}</div>
             <RadixDialog.Close
               aria-label="Close"
-              className="absolute top-4 right-4 rounded-md p-1.5 text-gray-500 transition-colors hover:bg-gray-100 hover:text-gray-700"
+              className="absolute top-4 right-4 rounded-md p-1.5 text-gray-400 transition-colors hover:bg-gray-100 hover:text-gray-600"
             >
               <X className="size-5" aria-hidden="true" />
             </RadixDialog.Close>

@@ -1,9 +1,15 @@
-import type { Company } from '@cadence/shared';
-import { COMPANY_TOASTS, ROUTES } from '@cadence/shared';
+import type { Company, NetworkId } from '@cadence/shared';
+import {
+  COMPANY_TOASTS,
+  CONNECTION_MESSAGES,
+  NETWORK_IDS,
+  NETWORK_NAMES,
+  ROUTES,
+} from '@cadence/shared';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { useMediaQuery } from '../../../hooks/use-media-query';
@@ -15,7 +21,7 @@ import { CompaniesToolbar } from './companies-toolbar';
 import type { CompanyEditor } from './company-dialog';
 import { CompanyDialog } from './company-dialog';
 import { CompanyLimitHint } from './company-limit-hint';
-import { ConnectSocialsDialog } from './connect-socials-dialog';
+import { ConnectSocialsDialog, type PendingOAuthChoice } from './connect-socials-dialog';
 import { DeleteCompanyDialog } from './delete-company-dialog';
 import { FirstSteps } from './first-steps';
 import { Dialog } from '../../../components/ui/dialog';
@@ -23,6 +29,23 @@ import { buttonClasses } from '../../../components/ui/button';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
+
+/** What the one-click connect callback put in the address (see the connections module). */
+function readOAuthLanding(params: URLSearchParams) {
+  const companyId = params.get('socials');
+  const error = params.get('error');
+  if (companyId === null && error === null) return null;
+  const network = NETWORK_IDS.find((id) => id === params.get('network')) ?? null;
+  const pendingId = params.get('choose');
+  return {
+    companyId,
+    network,
+    // Plain text from our callback; capped so a crafted link cannot fill the screen.
+    error: error === null ? null : error.slice(0, 300),
+    isConnected: params.get('connected') === '1',
+    choice: pendingId !== null && network !== null ? { network, pendingId } : null,
+  };
+}
 
 export function CompaniesPage() {
   const companiesQuery = useCompanies();
@@ -32,21 +55,21 @@ export function CompaniesPage() {
   const [selectedId, setSelectedId] = useState('');
   const [editor, setEditor] = useState<CompanyEditor | null>(null);
   const [deleting, setDeleting] = useState<Company | null>(null);
-  // `?socials=<entityId>` opens that entity's Socials dialog (links from Scheduling, Posts
-  // and the getting-started list); closing it drops the parameter.
+  // Back from a network's consent page: the entity's Socials dialog opens with the outcome.
   const [searchParams, setSearchParams] = useSearchParams();
-  const socialsId = searchParams.get('socials');
-  const setSocialsId = (id: string | null) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (id === null) next.delete('socials');
-        else next.set('socials', id);
-        return next;
-      },
-      { replace: true },
-    );
-  const [isLimitOpen, setIsLimitOpen] = useState(false);
+  const [landing] = useState(() => readOAuthLanding(searchParams));
+  const [socialsId, setSocialsId] = useState<string | null>(landing?.companyId ?? null);
+  const [socialsNetwork, setSocialsNetwork] = useState<NetworkId | null>(landing?.network ?? null);
+  const [choice, setChoice] = useState<PendingOAuthChoice | null>(landing?.choice ?? null);
+  useEffect(() => {
+    if (landing === null) return;
+    if (landing.error !== null) toast.error(landing.error, { id: 'oauth-result' });
+    else if (landing.isConnected && landing.network !== null)
+      toast.success(CONNECTION_MESSAGES.connected(NETWORK_NAMES[landing.network]), {
+        id: 'oauth-result',
+      });
+    setSearchParams({}, { replace: true });
+  }, [landing, setSearchParams]);
 
   const rows = data?.rows ?? [];
   // A selected company that has since been deleted no longer filters anything.
@@ -61,10 +84,15 @@ export function CompaniesPage() {
     toast.error(COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
   }, [isError, error, errorUpdatedAt]);
 
+  const [isLimitOpen, setIsLimitOpen] = useState(false);
   const limit = data?.company_limit ?? null;
   const isAtLimit = limit !== null && rows.length >= limit;
   // At the plan's limit the form would only end in a refusal: say so before any typing.
   const openCreate = () => (isAtLimit ? setIsLimitOpen(true) : setEditor({ company: null }));
+  const openSocials = (companyId: string) => {
+    setSocialsNetwork(null);
+    setSocialsId(companyId);
+  };
   const clearFilters = () => {
     setQuery('');
     setSelectedId('');
@@ -89,7 +117,7 @@ export function CompaniesPage() {
 
       {data !== undefined && (
         <div className="mt-6">
-          <FirstSteps companies={rows} onAddEntity={openCreate} />
+          <FirstSteps companies={rows} onAddEntity={openCreate} onOpenSocials={openSocials} />
         </div>
       )}
 
@@ -115,7 +143,7 @@ export function CompaniesPage() {
           onAdd={openCreate}
           onClearFilters={clearFilters}
           onEdit={(company) => setEditor({ company })}
-          onSocials={(company) => setSocialsId(company.id)}
+          onSocials={(company) => openSocials(company.id)}
           onDelete={setDeleting}
         />
       </div>
@@ -144,7 +172,14 @@ export function CompaniesPage() {
       <ConnectSocialsDialog
         company={socialsCompany}
         supportedNetworks={data?.supported_social_accounts ?? []}
-        onClose={() => setSocialsId(null)}
+        choice={choice}
+        initialNetwork={socialsNetwork}
+        onChoiceDone={() => setChoice(null)}
+        onClose={() => {
+          setSocialsId(null);
+          setSocialsNetwork(null);
+          setChoice(null);
+        }}
       />
     </>
   );

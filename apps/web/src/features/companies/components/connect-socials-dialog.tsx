@@ -3,14 +3,27 @@ import { NETWORK_IDS, NETWORK_MESSAGES } from '@cadence/shared';
 import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { UpgradeHint } from '../../../components/ui/upgrade-hint';
+import { useOAuthConfig } from '../api/oauth';
 import { getNetworkRows } from '../utils/network-rows';
 import { NetworkRowItem } from './network-row';
+import { OAuthChoicePanel } from './oauth-choice-panel';
+
+/** After Facebook Login: the choice waiting on the server, shown above the networks. */
+export interface PendingOAuthChoice {
+  network: NetworkId;
+  pendingId: string;
+}
 
 interface ConnectSocialsDialogProps {
   /** The company whose networks are shown; null closes the dialog. */
   company: Company | null;
   /** The network ids the plan allows (the company list's supported_social_accounts). */
   supportedNetworks: readonly NetworkId[];
+  /** A Page choice to make first (back from Facebook Login). */
+  choice?: PendingOAuthChoice | null;
+  /** One row to open at once (back from a consent page). */
+  initialNetwork?: NetworkId | null;
+  onChoiceDone?: () => void;
   onClose: () => void;
 }
 
@@ -18,6 +31,9 @@ interface ConnectSocialsDialogProps {
 export function ConnectSocialsDialog({
   company,
   supportedNetworks,
+  choice = null,
+  initialNetwork = null,
+  onChoiceDone,
   onClose,
 }: ConnectSocialsDialogProps) {
   return (
@@ -30,11 +46,19 @@ export function ConnectSocialsDialog({
       description={company?.name}
       size="xl"
     >
+      {company !== null && choice !== null && (
+        <OAuthChoicePanel
+          network={choice.network}
+          pendingId={choice.pendingId}
+          onDone={() => onChoiceDone?.()}
+        />
+      )}
       {company !== null && (
         <NetworkList
           key={company.id}
           company={company}
           supportedNetworks={supportedNetworks}
+          initialNetwork={initialNetwork}
           onConnected={onClose}
         />
       )}
@@ -45,13 +69,22 @@ export function ConnectSocialsDialog({
 interface NetworkListProps {
   company: Company;
   supportedNetworks: readonly NetworkId[];
+  initialNetwork: NetworkId | null;
   /** A successful Connect closes the dialog (spec §4). */
   onConnected: () => void;
 }
 
-function NetworkList({ company, supportedNetworks, onConnected }: NetworkListProps) {
+function NetworkList({
+  company,
+  supportedNetworks,
+  initialNetwork,
+  onConnected,
+}: NetworkListProps) {
   // Each row opens and closes on its own (spec §4).
-  const [expanded, setExpanded] = useState<ReadonlySet<NetworkId>>(() => new Set());
+  const [expanded, setExpanded] = useState<ReadonlySet<NetworkId>>(
+    () => new Set(initialNetwork ? [initialNetwork] : []),
+  );
+  const oauthConfig = useOAuthConfig();
   const rows = getNetworkRows(company, supportedNetworks, NETWORK_IDS);
 
   if (rows.length === 0) {
@@ -77,6 +110,7 @@ function NetworkList({ company, supportedNetworks, onConnected }: NetworkListPro
             row={row}
             companyId={company.id}
             isExpanded={row.isSupported && expanded.has(row.id)}
+            oauth={oauthConfig.data?.networks.find((entry) => entry.network === row.id)}
             onToggle={() => toggle(row.id)}
             onConnected={onConnected}
           />

@@ -6,7 +6,6 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
-import { socialsHref } from '../../../lib/entity-links';
 import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
 
 const DISMISSED_KEY = 'cadence:first-steps-dismissed';
@@ -37,6 +36,8 @@ function useFirstPosts(enabled: boolean) {
 interface FirstStepsProps {
   companies: readonly Company[];
   onAddEntity: () => void;
+  /** Opens an entity's Socials dialog on this page. */
+  onOpenSocials: (companyId: string) => void;
 }
 
 /**
@@ -44,7 +45,7 @@ interface FirstStepsProps {
  * post, schedule it. Each step ticks itself off from real data and links to its place; the
  * list goes away when all four are done or when dismissed (remembered in this browser).
  */
-export function FirstSteps({ companies, onAddEntity }: FirstStepsProps) {
+export function FirstSteps({ companies, onAddEntity, onOpenSocials }: FirstStepsProps) {
   const [isDismissed, setIsDismissed] = useState(readDismissed);
   const posts = useFirstPosts(!isDismissed);
   if (isDismissed || posts.data === undefined) return null;
@@ -66,9 +67,9 @@ export function FirstSteps({ companies, onAddEntity }: FirstStepsProps) {
       label: 'Connect a social network',
       action:
         firstCompany === undefined ? null : (
-          <Link to={socialsHref(firstCompany.id)} className={ACTION}>
+          <button type="button" onClick={() => onOpenSocials(firstCompany.id)} className={ACTION}>
             Open Socials
-          </Link>
+          </button>
         ),
     },
     {

@@ -4,12 +4,13 @@ import { cn } from '../../../lib/cn';
 import type { NetworkRow } from '../utils/network-rows';
 import { NETWORK_LOCKED_MESSAGE } from '../utils/network-rows';
 import { NetworkMark } from '../../../components/entities/network-mark';
-import { NetworkPanel } from './network-panel';
+import { NetworkPanel, type OAuthAvailability } from './network-panel';
 
 interface NetworkRowItemProps {
   row: NetworkRow;
   companyId: string;
   isExpanded: boolean;
+  oauth: OAuthAvailability | undefined;
   onToggle: () => void;
   onConnected: () => void;
 }
@@ -19,6 +20,7 @@ export function NetworkRowItem({
   row,
   companyId,
   isExpanded,
+  oauth,
   onToggle,
   onConnected,
 }: NetworkRowItemProps) {
@@ -87,7 +89,7 @@ export function NetworkRowItem({
           hidden={!isExpanded}
           className="border-t border-gray-100 bg-gray-50/60 px-4 py-4"
         >
-          <NetworkPanel row={row} companyId={companyId} onConnected={onConnected} />
+          <NetworkPanel row={row} companyId={companyId} oauth={oauth} onConnected={onConnected} />
         </div>
       )}
     </li>

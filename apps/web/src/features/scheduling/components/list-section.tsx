@@ -12,6 +12,8 @@ interface ListSectionProps {
   /** A row under the heading, e.g. the selection tools. */
   toolbar?: ReactNode;
   count: number;
+  /** More rows match than were counted (decision 041): the count reads "N+". */
+  hasMore?: boolean;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
@@ -30,6 +32,7 @@ export function ListSection({
   actions,
   toolbar,
   count,
+  hasMore = false,
   page,
   pageSize,
   onPageChange,
@@ -47,7 +50,9 @@ export function ListSection({
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 px-4 py-3 sm:px-5">
         <h2 id={headingId} className="text-base font-semibold text-gray-900">
           {title}
-          <span className="ml-2 text-sm font-normal text-gray-600">({count})</span>
+          <span className="ml-2 text-sm font-normal text-gray-600">
+            ({hasMore ? `${count}+` : count})
+          </span>
         </h2>
         {actions !== undefined && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
@@ -70,6 +75,7 @@ export function ListSection({
         <Pagination
           page={page}
           totalPages={totalPagesOf(count, pageSize)}
+          hasMore={hasMore}
           onPageChange={onPageChange}
           label={`${itemsLabel} pages`}
         />

@@ -1,5 +1,5 @@
 import { Clock } from 'lucide-react';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import { formatInZone } from '../../../lib/zoned-time';
 
 /** The time now in the page's zone, ticking every second, with the zone's name. */

@@ -6,7 +6,7 @@ import type { TileArgs } from 'react-calendar';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useCalendar } from '../api/get-calendar';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import { describePostCount, indexCalendarDays } from '../utils/calendar-days';
 import type { CalendarMonth } from '../../../lib/zoned-time';
 import {

@@ -38,6 +38,7 @@ export function PostList({
       id="post-list"
       title="Post List"
       count={data?.count ?? 0}
+      hasMore={data?.count_is_exact === false}
       page={page}
       pageSize={pageSize}
       onPageChange={onPageChange}

@@ -10,7 +10,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useCreateSchedule } from '../api/create-schedule';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import type { ScheduleFormErrors, ScheduleFormValues } from '../utils/schedule-form';
 import { buildScheduleRequest } from '../utils/schedule-form';
 import { scheduleQuickTimes, todayKey } from '../../../lib/zoned-time';

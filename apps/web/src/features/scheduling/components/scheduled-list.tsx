@@ -109,6 +109,7 @@ export function ScheduledList({
         ) : undefined
       }
       count={data?.count ?? 0}
+      hasMore={data?.count_is_exact === false}
       page={page}
       pageSize={pageSize}
       onPageChange={onPageChange}

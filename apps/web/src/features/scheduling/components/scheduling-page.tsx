@@ -7,7 +7,7 @@ import { EntityFilter } from '../../../components/ui/entity-filter';
 import { useCompanies } from '../../../lib/queries/companies';
 import { useQueuePosts } from '../api/get-queue-posts';
 import { useSchedules } from '../api/get-schedules';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import { useKeepPageInRange, usePaging } from '../hooks/use-paging';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { dayRange, monthOf } from '../../../lib/zoned-time';

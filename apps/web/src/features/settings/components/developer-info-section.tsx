@@ -50,6 +50,7 @@ export function DeveloperInfoSection() {
       <Pagination
         page={page}
         totalPages={totalPagesOf(data.count, API_LOGS_PAGE_SIZE)}
+        hasMore={data.count_is_exact === false}
         onPageChange={setPage}
         label="API log pages"
       />

@@ -116,6 +116,7 @@ export function PostLogsSection() {
       <Pagination
         page={page}
         totalPages={totalPages}
+        hasMore={logs.data?.count_is_exact === false}
         onPageChange={setPage}
         label="Post log pages"
       />

@@ -1,0 +1,241 @@
+import type { NetworkId } from '@cadence/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbExecutor } from '../../db/client.js';
+import { companies, socialConnections } from '../../db/schema.js';
+import {
+  isOAuthNetwork,
+  type OAuthClients,
+  type OAuthNetwork,
+  type OAuthTokens,
+} from '../../integrations/networks/oauth.js';
+import {
+  NetworkError,
+  type LinkedInCredentials,
+  type NetworkCredentials,
+  type ThreadsCredentials,
+  type TwitterCredentials,
+} from '../../integrations/networks/types.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+
+/** An access token this close to its expiry is refreshed before it is used. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export type UsableCredentials<N extends NetworkId = NetworkId> =
+  | { kind: 'ok'; credentials: NetworkCredentials[N]; connectionId: string }
+  | { kind: 'none' }
+  /** The token is expired (or refused) and cannot be renewed: only a reconnect helps. */
+  | { kind: 'reconnect'; entityName: string };
+
+export interface TokenLifecycleDeps {
+  db: Db;
+  box: SecretBox;
+  clock: Clock;
+  oauth: OAuthClients;
+  logger: FastifyBaseLogger;
+}
+
+/** The token fields of one network's stored credentials that a refresh reads and replaces. */
+function tokensOf(network: OAuthNetwork, credentials: NetworkCredentials[NetworkId]) {
+  switch (network) {
+    case 'twitter': {
+      const c = credentials as TwitterCredentials;
+      return 'oauth2AccessToken' in c
+        ? { accessToken: c.oauth2AccessToken, refreshToken: c.refreshToken }
+        : undefined;
+    }
+    case 'linkedIn':
+    case 'threads': {
+      const c = credentials as LinkedInCredentials | ThreadsCredentials;
+      return {
+        accessToken: c.accessToken,
+        refreshToken: 'refreshToken' in c ? c.refreshToken : undefined,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function withTokens(
+  network: OAuthNetwork,
+  credentials: NetworkCredentials[NetworkId],
+  fresh: OAuthTokens,
+): NetworkCredentials[NetworkId] {
+  switch (network) {
+    case 'twitter': {
+      const c = credentials as TwitterCredentials;
+      return {
+        oauth2AccessToken: fresh.accessToken,
+        refreshToken: fresh.refreshToken ?? ('refreshToken' in c ? c.refreshToken : undefined),
+      };
+    }
+    case 'linkedIn': {
+      const c = credentials as LinkedInCredentials;
+      return {
+        ...c,
+        accessToken: fresh.accessToken,
+        refreshToken: fresh.refreshToken ?? c.refreshToken,
+      };
+    }
+    case 'threads':
+      return { ...(credentials as ThreadsCredentials), accessToken: fresh.accessToken };
+    default:
+      return credentials;
+  }
+}
+
+async function loadConnection(
+  db: DbExecutor,
+  companyId: string,
+  network: NetworkId,
+  lock: boolean,
+) {
+  const query = db
+    .select({ connection: socialConnections, entityName: companies.name })
+    .from(socialConnections)
+    .innerJoin(companies, eq(companies.id, socialConnections.companyId))
+    .where(
+      and(
+        eq(socialConnections.companyId, companyId),
+        eq(socialConnections.network, network),
+        isNull(socialConnections.disconnectedAt),
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: socialConnections }) : await query;
+  return row;
+}
+
+/**
+ * The one token lifecycle (issue 16's one-click connect, issue 17's connections that stay
+ * alive): each connection's access-token expiry is stored; a token is refreshed before it
+ * expires and once after a 401, under a row lock (`SELECT … FOR UPDATE`) so two workers
+ * never spend one refresh token twice, and the rotated refresh token is stored in the same
+ * transaction. A token known to be expired that cannot be renewed is never used.
+ */
+export function createTokenLifecycle(deps: TokenLifecycleDeps) {
+  const { db, box } = deps;
+  const open = (sealed: string) => JSON.parse(box.open(sealed)) as NetworkCredentials[NetworkId];
+
+  /**
+   * Under the connection's row lock: refreshes when `isStale` still holds for what is stored
+   * (another worker may have refreshed while this one waited for the lock).
+   */
+  async function refreshLocked(
+    companyId: string,
+    network: OAuthNetwork,
+    isStale: (
+      row: { tokenExpiresAt: Date | null },
+      credentials: NetworkCredentials[NetworkId],
+    ) => boolean,
+  ): Promise<UsableCredentials> {
+    return db.transaction(async (tx) => {
+      const row = await loadConnection(tx, companyId, network, true);
+      if (!row) return { kind: 'none' } as const;
+      const { connection } = row;
+      const credentials = open(connection.credentialsEncrypted);
+      if (!isStale(connection, credentials)) {
+        return { kind: 'ok', credentials, connectionId: connection.id } as const;
+      }
+      const tokens = tokensOf(network, credentials);
+      const now = deps.clock();
+      if (!tokens || !deps.oauth.canRefresh(network, tokens)) {
+        // Not renewable: usable until it expires, then only a reconnect helps.
+        if (!isExpired(connection.tokenExpiresAt)) {
+          return { kind: 'ok', credentials, connectionId: connection.id } as const;
+        }
+        await tx
+          .update(socialConnections)
+          .set({ needsReconnect: true, updatedAt: now })
+          .where(eq(socialConnections.id, connection.id));
+        return { kind: 'reconnect', entityName: row.entityName } as const;
+      }
+      let fresh: OAuthTokens;
+      try {
+        fresh = await deps.oauth.refresh(network, { ...tokens, now });
+      } catch (error) {
+        if (!(error instanceof NetworkError) || error.kind !== 'auth') throw error;
+        deps.logger.warn({ network, connectionId: connection.id }, 'token refresh refused');
+        await tx
+          .update(socialConnections)
+          .set({ needsReconnect: true, updatedAt: now })
+          .where(eq(socialConnections.id, connection.id));
+        return { kind: 'reconnect', entityName: row.entityName } as const;
+      }
+      const next = withTokens(network, credentials, fresh);
+      await tx
+        .update(socialConnections)
+        .set({
+          credentialsEncrypted: box.seal(JSON.stringify(next)),
+          tokenExpiresAt: fresh.expiresAt,
+          needsReconnect: false,
+          updatedAt: now,
+        })
+        .where(eq(socialConnections.id, connection.id));
+      deps.logger.info({ network, connectionId: connection.id }, 'access token refreshed');
+      return { kind: 'ok', credentials: next, connectionId: connection.id } as const;
+    });
+  }
+
+  const expiresSoon = (expiresAt: Date | null) =>
+    expiresAt !== null && expiresAt.getTime() - deps.clock().getTime() <= REFRESH_MARGIN_MS;
+
+  return {
+    /**
+     * The credentials to publish with: refreshed first when the access token expires within
+     * a few minutes; 'reconnect' when it has expired and cannot be renewed.
+     */
+    async forPublishing<N extends NetworkId>(
+      companyId: string,
+      network: N,
+    ): Promise<UsableCredentials<N>> {
+      const row = await loadConnection(db, companyId, network, false);
+      if (!row) return { kind: 'none' };
+      const { connection } = row;
+      if (connection.authMethod === 'oauth' && expiresSoon(connection.tokenExpiresAt)) {
+        if (isOAuthNetwork(network) && deps.oauth.app(network)) {
+          return (await refreshLocked(companyId, network, (locked) =>
+            expiresSoon(locked.tokenExpiresAt),
+          )) as UsableCredentials<N>;
+        }
+        if (isExpired(connection.tokenExpiresAt)) {
+          return { kind: 'reconnect', entityName: row.entityName };
+        }
+      }
+      return {
+        kind: 'ok',
+        credentials: open(connection.credentialsEncrypted) as NetworkCredentials[N],
+        connectionId: connection.id,
+      };
+    },
+
+    /**
+     * After a 401 with `used`: one refresh, unless another worker has already replaced the
+     * token (then its token is answered). Null when the connection cannot be refreshed.
+     */
+    async afterUnauthorized<N extends NetworkId>(
+      companyId: string,
+      network: N,
+      used: NetworkCredentials[N],
+    ): Promise<UsableCredentials<N> | null> {
+      if (!isOAuthNetwork(network) || !deps.oauth.app(network)) return null;
+      const usedTokens = tokensOf(network, used);
+      if (!usedTokens) return null;
+      const row = await loadConnection(db, companyId, network, false);
+      if (!row || row.connection.authMethod !== 'oauth') return null;
+      return (await refreshLocked(
+        companyId,
+        network,
+        (_locked, stored) => tokensOf(network, stored)?.accessToken === usedTokens.accessToken,
+      )) as UsableCredentials<N>;
+    },
+  };
+
+  function isExpired(expiresAt: Date | null) {
+    return expiresAt !== null && expiresAt.getTime() <= deps.clock().getTime();
+  }
+}
+
+export type TokenLifecycle = ReturnType<typeof createTokenLifecycle>;

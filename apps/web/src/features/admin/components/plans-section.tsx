@@ -1,0 +1,178 @@
+import { ADMIN_TOASTS, type AdminPlan } from '@cadence/shared';
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button } from '../../../components/ui/button';
+import { getErrorMessage } from '../../../lib/api-error';
+import { formatInZone } from '../../../lib/zoned-time';
+import { useAdminPlans, useUpdatePlan } from '../api/admin-api';
+import { savePercent } from '../utils/format';
+
+const inputClasses =
+  'mt-1.5 h-10 w-full rounded-lg border border-gray-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** An ISO instant as a datetime-local value in the browser's zone, and back. */
+const toLocalInput = (iso: string | null) => {
+  if (iso === null) return '';
+  const date = new Date(iso);
+  const offset = date.getTimezoneOffset() * 60_000;
+  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
+};
+const fromLocalInput = (value: string) => (value === '' ? null : new Date(value).toISOString());
+const priceOf = (text: string) => (text.trim() === '' ? null : Number(text));
+
+function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
+  const update = useUpdatePlan();
+  const [price, setPrice] = useState(plan.price === null ? '' : String(plan.price));
+  const [salePrice, setSalePrice] = useState(
+    plan.sale_price === null ? '' : String(plan.sale_price),
+  );
+  const [saleEnd, setSaleEnd] = useState(toLocalInput(plan.sale_end_date));
+  const [points, setPoints] = useState<string[]>(plan.highlight_points);
+  const save = savePercent(plan.price, plan.sale_price);
+  const id = (field: string) => `plan-${plan.id}-${field}`;
+
+  return (
+    <form
+      className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+      aria-label={`${plan.name} plan`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        // A saved price re-keys this card (fresh form state), which unmounts it: the toast
+        // hangs on the promise, not on mutate's callbacks, which an unmounted card never runs.
+        update
+          .mutateAsync({
+            planId: plan.id,
+            body: {
+              price: priceOf(price),
+              sale_price: priceOf(salePrice),
+              sale_end_date: fromLocalInput(saleEnd),
+              highlight_points: points.filter((point) => point.trim() !== ''),
+            },
+          })
+          .then(
+            () => toast.success(ADMIN_TOASTS.planUpdated),
+            (error: unknown) => toast.error(getErrorMessage(error, ADMIN_TOASTS.updatePlanFailed)),
+          );
+      }}
+    >
+      <div className="flex items-baseline justify-between gap-2">
+        <h3 className="text-base font-semibold text-gray-900">{plan.name}</h3>
+        <span className="text-xs font-medium text-gray-600 uppercase">{plan.tier}</span>
+      </div>
+      {(save !== null || plan.sale_end_date !== null) && (
+        <p className="mt-1 flex flex-wrap gap-2 text-xs">
+          {save !== null && (
+            <span className="rounded-full bg-green-50 px-2 py-0.5 font-semibold text-green-800">
+              Save {save}%
+            </span>
+          )}
+          {plan.sale_end_date !== null && (
+            <span className="text-gray-600">
+              Sale ends {formatInZone(plan.sale_end_date, timeZone, 'MMM d, yyyy')}
+            </span>
+          )}
+        </p>
+      )}
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        <label htmlFor={id('price')} className="text-sm font-medium text-gray-800">
+          Regular Price
+          <input
+            id={id('price')}
+            type="number"
+            step="0.01"
+            min="0"
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+            className={inputClasses}
+          />
+        </label>
+        <label htmlFor={id('sale')} className="text-sm font-medium text-gray-800">
+          Sale Price
+          <input
+            id={id('sale')}
+            type="number"
+            step="0.01"
+            min="0"
+            value={salePrice}
+            onChange={(e) => setSalePrice(e.target.value)}
+            className={inputClasses}
+          />
+        </label>
+        <label htmlFor={id('end')} className="text-sm font-medium text-gray-800 sm:col-span-2">
+          Sale End Date
+          <input
+            id={id('end')}
+            type="datetime-local"
+            value={saleEnd}
+            onChange={(e) => setSaleEnd(e.target.value)}
+            className={inputClasses}
+          />
+        </label>
+      </div>
+      <fieldset className="mt-3">
+        <legend className="text-sm font-medium text-gray-800">Highlight Points</legend>
+        <ul className="mt-1.5 space-y-2">
+          {points.map((point, index) => (
+            <li key={index} className="flex gap-2">
+              <input
+                aria-label={`Highlight point ${index + 1}`}
+                value={point}
+                onChange={(e) =>
+                  setPoints((all) => all.map((p, i) => (i === index ? e.target.value : p)))
+                }
+                className="h-9 min-w-0 flex-1 rounded-lg border border-gray-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+              />
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove highlight point ${index + 1}`}
+                icon={<Trash2 className="size-4" aria-hidden="true" />}
+                onClick={() => setPoints((all) => all.filter((_p, i) => i !== index))}
+              />
+            </li>
+          ))}
+        </ul>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="mt-2"
+          icon={<Plus className="size-4" aria-hidden="true" />}
+          onClick={() => setPoints((all) => [...all, ''])}
+        >
+          Add point
+        </Button>
+      </fieldset>
+      <div className="mt-auto flex justify-end pt-4">
+        <Button type="submit" isLoading={update.isPending} loadingText="Saving...">
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function PlansSection({ timeZone }: { timeZone: string }) {
+  const plans = useAdminPlans();
+  useEffect(() => {
+    if (plans.isError) toast.error(ADMIN_TOASTS.loadPlansFailed);
+  }, [plans.isError]);
+  if (plans.isPending) return <p className="text-sm text-gray-600">Loading plans...</p>;
+  if (plans.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {ADMIN_TOASTS.loadPlansFailed}
+      </p>
+    );
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {plans.data.map((plan) => (
+        <PlanCard
+          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}`}
+          plan={plan}
+          timeZone={timeZone}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,341 @@
+import { z } from 'zod';
+import { TierSchema } from './plans.js';
+
+/** The admin panel's API, all under /api; every route checks the admin role on the server. */
+export const ADMIN_API = {
+  settings: '/admin/settings',
+  deployment: '/admin/deployment',
+  services: '/admin/services',
+  publisherAction: '/admin/services/publisher/:action',
+  stats: '/admin/stats',
+  logs: '/admin/logs',
+  users: '/admin/users',
+  user: '/admin/users/:id',
+  userAdmin: '/admin/users/:id/admin',
+  userSubscription: '/admin/users/:id/subscription',
+  plans: '/admin/plans',
+  plan: '/admin/plans/:id',
+  priceHistory: '/admin/price-history',
+  /** Read by every signed-in person, for the banner before a planned deployment. */
+  publicDeployment: '/deployment',
+} as const;
+
+const PAST_TENSE = { start: 'started', stop: 'stopped', restart: 'restarted' } as const;
+
+export const ADMIN_MESSAGES = {
+  onlyAdmins: 'Only admins can perform this action',
+  notAuthenticated: 'Not authenticated',
+  noPermission: "You don't have permission to view this section.",
+  settingsFetched: 'Settings fetched',
+  settingsSaved: 'Settings saved successfully',
+  unknownSetting: (key: string) => `There is no setting named ${key}`,
+  settingOutOfRange: (label: string, min: number, max: number, unit: string) =>
+    `${label} must be between ${min} and ${max}${unit ? ` ${unit}` : ''}`,
+  deploymentFetched: 'Next deployment fetched',
+  deploymentSaved: 'Next deployment saved',
+  deploymentCleared: 'Next deployment cleared',
+  servicesFetched: 'Services fetched',
+  serviceNotFound: 'Only the publisher can be started, stopped or restarted',
+  serviceActionDone: (action: PublisherAction) => `Service ${PAST_TENSE[action]} successfully`,
+  statsFetched: 'Dashboard statistics fetched',
+  logsFetched: 'System logs fetched',
+  usersFetched: 'Users fetched',
+  userFetched: 'User details fetched',
+  userNotFound: 'User not found',
+  adminGranted: 'Admin access granted',
+  adminRemoved: 'Admin access removed',
+  lastAdmin: 'At least one admin must remain',
+  subscriptionUpdated: 'Subscription updated successfully',
+  planNotFound: 'Plan not found',
+  plansFetched: 'Subscription plans fetched',
+  planUpdated: 'Plan updated successfully',
+  saleNotBelowPrice: 'The sale price must be lower than the regular price',
+  priceHistoryFetched: 'Price history fetched',
+} as const;
+
+/** Toasts of the admin screen, worded as spec 001 section 8 words them. */
+export const ADMIN_TOASTS = {
+  loadSettingsFailed: 'Failed to load settings',
+  settingsSaved: 'Settings saved successfully',
+  saveSettingsFailed: 'Failed to save settings',
+  loadPlansFailed: 'Failed to load subscription plans',
+  planUpdated: 'Plan updated successfully',
+  updatePlanFailed: 'Failed to update plan',
+  loadPriceHistoryFailed: 'Failed to load price history',
+  servicesRefreshed: 'Services refreshed',
+  refreshServicesFailed: 'Failed to refresh services',
+  serviceActionDone: (action: PublisherAction) => `Service ${PAST_TENSE[action]} successfully`,
+  serviceActionFailed: (action: PublisherAction) => `Failed to ${action} service`,
+  loadStatsFailed: 'Failed to load dashboard statistics',
+  loadLogsFailed: 'Failed to load system logs',
+  subscriptionUpdated: 'Subscription updated successfully',
+  updateSubscriptionFailed: 'Failed to update subscription',
+  loadUserFailed: 'Failed to load user details',
+  loadUsersFailed: 'Failed to load users',
+  adminGranted: 'Admin access granted',
+  adminRemoved: 'Admin access removed',
+  updateAdminFailed: 'Failed to update admin status',
+} as const;
+
+/** 'publish_missed_after_minutes' -> 'Publish Missed After Minutes'. */
+export function settingLabel(key: string): string {
+  return key
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** The settings an operator tunes live; each is read by the part of the instance it steers. */
+export const SETTING_KEYS = [
+  'publish_concurrency_per_network',
+  'publish_missed_after_minutes',
+  'publish_retry_base_ms',
+  'ai_requests_per_hour',
+  'sign_in_attempts_per_10_minutes',
+] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export const AdminSettingSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  value: z.object({ value: z.number(), min: z.number(), max: z.number(), unit: z.string() }),
+  description: z.string(),
+  updated_at: z.string(),
+});
+export type AdminSetting = z.infer<typeof AdminSettingSchema>;
+
+export const AdminSettingsUpdateSchema = z.object({
+  settings: z
+    .array(
+      z.object({
+        key: z.string({ error: 'Each setting needs a key' }).min(1, 'Each setting needs a key'),
+        value: z.number({ error: 'Each setting value must be a number' }).finite(),
+      }),
+      { error: 'settings must be a list of {key, value}' },
+    )
+    .min(1, 'Send at least one setting')
+    .max(50, 'At most 50 settings at once'),
+});
+export type AdminSettingsUpdate = z.infer<typeof AdminSettingsUpdateSchema>;
+
+export const DeploymentSchema = z.object({ next_deployment: z.string().nullable() });
+export type Deployment = z.infer<typeof DeploymentSchema>;
+export const DeploymentUpdateSchema = z.object({
+  next_deployment: z.iso.datetime({
+    offset: true,
+    error: 'next_deployment must be an ISO date-time',
+  }),
+});
+
+export const PUBLISHER_ACTIONS = ['start', 'stop', 'restart'] as const;
+export type PublisherAction = (typeof PUBLISHER_ACTIONS)[number];
+export const PublisherActionParamsSchema = z.object({
+  action: z.enum(PUBLISHER_ACTIONS, { error: 'Action must be start, stop or restart' }),
+});
+
+export const SERVICE_STATUSES = ['running', 'stopped', 'error'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export const ServiceProcessSchema = z.object({
+  id: z.string(),
+  role: z.string(),
+  host: z.string(),
+  pid: z.number(),
+  status: z.enum(SERVICE_STATUSES),
+  uptime_seconds: z.number(),
+  cpu_percent: z.number(),
+  memory_mb: z.number(),
+  last_beat: z.string(),
+  in_flight: z.number().nullable(),
+  done: z.number().nullable(),
+});
+export type ServiceProcess = z.infer<typeof ServiceProcessSchema>;
+
+export const ServiceCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(SERVICE_STATUSES),
+  last_checked: z.string(),
+  uptime_seconds: z.number().nullable(),
+  cpu_percent: z.number().nullable(),
+  memory_mb: z.number().nullable(),
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  processes: z.array(ServiceProcessSchema),
+  actions: z.array(z.enum(PUBLISHER_ACTIONS)),
+});
+export type ServiceCard = z.infer<typeof ServiceCardSchema>;
+
+export const ServicesSchema = z.object({
+  services: z.array(ServiceCardSchema),
+  host: z.object({
+    cpu_percent: z.number(),
+    memory_used_mb: z.number(),
+    memory_total_mb: z.number(),
+  }),
+});
+export type Services = z.infer<typeof ServicesSchema>;
+
+export const PUBLICATION_OUTCOMES = ['published', 'failed', 'missed', 'unconfirmed'] as const;
+export const StatsSchema = z.object({
+  total_posts: z.number(),
+  scheduled_posts: z.number(),
+  total_users: z.number(),
+  api_calls: z.object({ openai: z.number(), networks: z.number(), other: z.number() }),
+  publications_by_day: z.array(
+    z.object({
+      day: z.string(),
+      published: z.number(),
+      failed: z.number(),
+      missed: z.number(),
+      unconfirmed: z.number(),
+    }),
+  ),
+});
+export type Stats = z.infer<typeof StatsSchema>;
+
+export const ADMIN_PAGE_SIZE_MAX = 100;
+const pageFields = {
+  page: z.coerce
+    .number({ error: 'page must be a whole number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(100_000, 'page is too large')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a whole number' })
+    .int('pageSize must be a whole number')
+    .min(1, 'pageSize must be 1 or more')
+    .max(ADMIN_PAGE_SIZE_MAX, `pageSize must be at most ${ADMIN_PAGE_SIZE_MAX}`)
+    .default(25),
+};
+const searchField = z
+  .string()
+  .trim()
+  .max(200, 'Search text must be at most 200 characters')
+  .optional();
+
+export const AdminLogsQuerySchema = z.object({
+  status: z
+    .enum(['success', 'error', 'pending'], { error: 'Status must be success, error or pending' })
+    .optional(),
+  q: searchField,
+  ...pageFields,
+});
+export type AdminLogsQuery = z.infer<typeof AdminLogsQuerySchema>;
+
+export const AdminLogSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['publishing', 'audit']),
+  timestamp: z.string(),
+  platform: z.string(),
+  status: z.enum(['success', 'error', 'pending']),
+  message: z.string(),
+  error_code: z.string().nullable(),
+  retry_count: z.number(),
+  scheduled_for: z.string().nullable(),
+  customer_email: z.string().nullable(),
+});
+export type AdminLog = z.infer<typeof AdminLogSchema>;
+export const AdminLogPageSchema = z.object({
+  rows: z.array(AdminLogSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  hasMore: z.boolean(),
+});
+export type AdminLogPage = z.infer<typeof AdminLogPageSchema>;
+
+export const AdminUsersQuerySchema = z.object({ q: searchField, ...pageFields });
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
+
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+  is_admin: z.boolean(),
+  subscription: z.object({ tier: TierSchema, name: z.string() }),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminUserPageSchema = z.object({
+  rows: z.array(AdminUserSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
+
+export const AdminUserDetailsSchema = AdminUserSchema.extend({
+  price_override: z.number().nullable(),
+});
+export type AdminUserDetails = z.infer<typeof AdminUserDetailsSchema>;
+
+export const IdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown id' }) });
+
+/** Dollars with at most two decimals, never negative; null means none. */
+export const dollarsField = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .finite(`${label} must be a number`)
+    .min(0, `${label} must be 0 or more`)
+    .max(1_000_000, `${label} must be at most 1000000`)
+    .refine(
+      (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+      `${label} must have at most two decimals`,
+    )
+    .nullable();
+
+export const UserSubscriptionUpdateSchema = z.object({
+  tier: TierSchema,
+  price_override: dollarsField('Custom price override').optional().default(null),
+});
+export type UserSubscriptionUpdate = z.infer<typeof UserSubscriptionUpdateSchema>;
+
+export const AdminPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  tier: TierSchema,
+  price: z.number().nullable(),
+  sale_price: z.number().nullable(),
+  sale_end_date: z.string().nullable(),
+  highlight_points: z.array(z.string()),
+});
+export type AdminPlan = z.infer<typeof AdminPlanSchema>;
+
+export const PlanUpdateSchema = z.object({
+  price: dollarsField('Price'),
+  sale_price: dollarsField('Sale price'),
+  sale_end_date: z.iso
+    .datetime({ offset: true, error: 'Sale end date must be an ISO date-time' })
+    .nullable(),
+  highlight_points: z
+    .array(z.string().max(200, 'A highlight point must be at most 200 characters'), {
+      error: 'Highlight points must be a list of text',
+    })
+    .max(30, 'At most 30 highlight points')
+    .transform((points) => points.map((point) => point.trim()).filter(Boolean)),
+});
+export type PlanUpdate = z.input<typeof PlanUpdateSchema>;
+export type PlanUpdateInput = z.output<typeof PlanUpdateSchema>;
+
+export const PriceHistoryQuerySchema = z.object({ ...pageFields });
+export const PriceHistoryEntrySchema = z.object({
+  id: z.string(),
+  plan_id: z.string(),
+  plan_name: z.string(),
+  old_price: z.number().nullable(),
+  new_price: z.number().nullable(),
+  old_sale_price: z.number().nullable(),
+  new_sale_price: z.number().nullable(),
+  changed_by: z.string().nullable(),
+  changed_at: z.string(),
+});
+export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntrySchema>;
+export const PriceHistoryPageSchema = z.object({
+  rows: z.array(PriceHistoryEntrySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type PriceHistoryPage = z.infer<typeof PriceHistoryPageSchema>;
