@@ -284,7 +284,9 @@ export async function listPostPageCounted(
   filter: ResolvedPostFilter,
   page: { limit: number; offset: number; countLimit: number },
 ): Promise<{ rows: PostListRow[]; total: { count: number; isExact: boolean } }> {
-  if (filter.search) {
+  // A search or a status filter takes the built query; the prepared statements cover the
+  // plain list (with or without an entity), the request every page load makes.
+  if (filter.search || filter.status) {
     const [rows, total] = await Promise.all([
       listPostPage(db, userId, filter, page),
       countPosts(db, userId, filter, page.countLimit),
