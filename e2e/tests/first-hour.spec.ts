@@ -9,14 +9,17 @@ test.describe.configure({ timeout: 180_000 });
 
 /**
  * Connects X for the entity whose Socials dialog is open. For now through the key form
- * against the local fake; the one-click 'Connect with X' button replaces this body once
- * the OAuth work lands, and the test around it stays as it is.
+ * (the advanced path) against the local fake; switching this body to the one-click
+ * 'Connect with X' button leaves the test around it as it is.
  */
 async function connectX(page: Page) {
   const fake = fakeCredentials();
   const dialog = page.getByRole('dialog', { name: 'Connect Social Networks' });
   await dialog.getByRole('button', { name: /^X\/Twitter Not Connected/ }).click();
   const x = dialog.getByRole('region', { name: 'X/Twitter settings' });
+  // Where one-click connect is configured, the key form sits behind its advanced toggle.
+  const advanced = x.getByText('Use your own keys instead (advanced)');
+  if (await advanced.isVisible()) await advanced.click();
   await x.getByLabel('API Key', { exact: true }).fill(fake.twitter.apiKey);
   await x.getByLabel('API Secret', { exact: true }).fill(fake.twitter.apiSecret);
   await x.getByLabel('Access Token', { exact: true }).fill(fake.twitter.accessToken);
