@@ -9,6 +9,7 @@ import {
   openSignedIn,
   paidToken,
 } from '../support/api.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 import { uniqueEmail, waitForCode } from '../support/mail.js';
 import { waitForToastsToClear } from '../support/toasts.js';
 
@@ -263,4 +264,163 @@ test('screenshots of /settings at desktop and phone width', async ({ page }) => 
   await expect(section(page, 'Developer Info').getByText('Calls this month')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(dir, 'settings-phone.png'), fullPage: true });
+});
+
+test('deletes an account after the password and the word DELETE, and signs out', async ({
+  page,
+}) => {
+  const customer = await createCustomer('Dana Data');
+  await api('/customer/company', {
+    token: customer.token,
+    body: { name: 'Leaving Co', website: 'https://leaving.example.com' },
+  });
+  await openAs(page, customer.token, '/settings#notifications');
+  await expect(
+    section(page, 'Notifications').getByLabel('E-mail me when a post fails to publish'),
+  ).toBeChecked();
+
+  await page.goto('/settings#your-data');
+  const data = section(page, 'Your Data');
+  await expect(data.getByText(/of 200 MB used/)).toBeVisible();
+  await expect(data.getByRole('progressbar')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await data.getByRole('button', { name: 'Export my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cadence-export-\d{4}-\d{2}-\d{2}\.json$/);
+
+  const opener = data.getByRole('button', { name: 'Delete my account' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+  await expect(confirm).toBeDisabled();
+  // Escape closes it and gives focus back to the opener.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await dialog.getByLabel('Password').fill('not-my-password');
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await confirm.click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'The password is incorrect. Enter the password you sign in with.',
+  );
+  await dialog.getByLabel('Password').fill(customer.password);
+  await confirm.click();
+  await expect(page.getByText('Your account has been deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // The account is gone: signing in fails.
+  const signIn = await page.request.post('/api/customer/auth/sign-in', {
+    data: { email: customer.email, password: customer.password },
+  });
+  expect(signIn.status()).toBe(401);
+});
+
+test('the bell lists a failed publication, unread first, and marks it read', async ({ page }) => {
+  test.setTimeout(150_000);
+  const customer = await createCustomer('Bella Bell');
+  const { id: companyId } = await api<{ id: string }>('/customer/company', {
+    token: customer.token,
+    body: { name: `Bell Co ${Date.now()}`, website: 'https://bell.example.com' },
+  });
+  const x = fakeCredentials().twitter;
+  await api('/social-accounts/save', {
+    token: customer.token,
+    body: {
+      social_account_type: 'twitter',
+      company_id: companyId,
+      api_key: x.apiKey,
+      api_secret: x.apiSecret,
+      client_id: x.accessToken,
+      client_secret: x.accessTokenSecret,
+    },
+  });
+  const post = await createPostByApi(customer.token, companyId, `Bell post ${Date.now()}`);
+  await api('/schedules', {
+    token: customer.token,
+    body: {
+      social_account_type: ['twitter'],
+      post_id: post.id,
+      schedule_date: new Date(Date.now() + 3_000).toISOString(),
+    },
+  });
+  // Disconnected before it is due: the publication fails for good.
+  await api('/social-accounts/disconnect', {
+    token: customer.token,
+    body: { social_account_type: 'twitter', company_id: companyId },
+  });
+
+  await page.addInitScript((value) => {
+    if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', value);
+  }, customer.token);
+  await page.goto('/companies');
+  const bell = page.getByRole('button', { name: /^Notifications/ }).first();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 120_000, intervals: [2_000] });
+
+  await bell.click();
+  const popover = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(popover.getByText('A post was not published')).toBeVisible();
+  await expect(popover.getByRole('link', { name: 'Post logs' })).toHaveAttribute(
+    'href',
+    '/settings#post-logs',
+  );
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await popover.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(
+    page.getByRole('button', { name: 'Notifications', exact: true }).first(),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
+  await expect(bell).toBeFocused();
+});
+
+test('the whole settings page with every section open has no axe violations', async ({ page }) => {
+  await openSignedIn(page, '/settings#post-logs');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  // Each closed section opens by its own button (a link opens one at a time).
+  const closed = page.locator('section > h2 > button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
+  await expect(page.locator('section > h2 > button[aria-expanded="true"]')).toHaveCount(8);
+  await expect(section(page, 'Post Logs').getByText(/Refreshes every 30 seconds/)).toBeVisible();
+  await expect(section(page, 'Developer Info').getByText('Calls this month')).toBeVisible();
+  await expect(section(page, 'Your Data').getByText(/used/).first()).toBeVisible();
+  await expect(
+    section(page, 'Notifications').getByLabel('E-mail me when a post fails to publish'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoAxeViolations(page);
+});
+
+test("the links of notifications open a post's editor and an entity's Socials dialog", async ({
+  page,
+}) => {
+  const customer = await createCustomer('Lina Links');
+  const { id: companyId } = await api<{ id: string }>('/customer/company', {
+    token: customer.token,
+    body: { name: `Linked Co ${Date.now()}`, website: 'https://linked.example.com' },
+  });
+  const content = `Linked post ${Date.now()}`;
+  const post = await createPostByApi(customer.token, companyId, content);
+  await page.addInitScript((value) => {
+    if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', value);
+  }, customer.token);
+
+  await page.goto(`/posts?post=${post.id}`);
+  const editor = page.getByRole('dialog', { name: 'Edit Post' });
+  await expect(editor.getByLabel('Content', { exact: true })).toHaveValue(content);
+
+  await page.goto(`/companies?socials=${companyId}`);
+  await expect(page.getByRole('dialog', { name: 'Connect Social Networks' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/companies$/);
 });

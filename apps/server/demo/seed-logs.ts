@@ -1,8 +1,8 @@
-// Gives the demo account's Settings page something to show: publishing attempts in Post Logs
-// and AI calls in Developer Info. Written straight to the tables, as the publisher and the AI
-// module would have written them.
+// Gives the demo account's Settings page something to show: publishing attempts in Post Logs,
+// AI calls in Developer Info, and the bell's notifications of the two failures. Written
+// straight to the tables, as the publisher and the AI module would have written them.
 import type { Db } from '../src/db/client.js';
-import { aiCallLogs, posts, systemLogs } from '../src/db/schema.js';
+import { aiCallLogs, notificationEvents, posts, systemLogs } from '../src/db/schema.js';
 
 const HOUR = 3_600_000;
 
@@ -58,6 +58,45 @@ export async function seedDemoLogs(
     }),
     attempt(2, 'threads', 'success', 'Published to Threads', { retryCount: 2 }),
   ]);
+  // What the publisher would have recorded for the two failures (mailed already: no mail
+  // goes out when the demo starts). The newer is unread.
+  const event = (
+    hoursAgo: number,
+    kind: 'publication_failed' | 'connection_reconnect',
+    network: 'instagram' | 'facebook',
+    message: string,
+    isRead: boolean,
+  ) => ({
+    userId: input.userId,
+    kind,
+    postId,
+    companyId: input.companyId,
+    network,
+    groupKey: `${input.companyId}:${network}`,
+    message,
+    mailState: 'sent' as const,
+    mailedAt: new Date(now - hoursAgo * HOUR + 120_000),
+    readAt: isRead ? new Date(now - hoursAgo * HOUR + 600_000) : null,
+    createdAt: new Date(now - hoursAgo * HOUR + 5_000),
+  });
+  await db
+    .insert(notificationEvents)
+    .values([
+      event(
+        26,
+        'publication_failed',
+        'instagram',
+        'Instagram publishes images and videos only',
+        true,
+      ),
+      event(
+        26,
+        'connection_reconnect',
+        'facebook',
+        'The Facebook token has expired. Reconnect the page.',
+        false,
+      ),
+    ]);
   const call = (
     minutesAgo: number,
     purpose: string,

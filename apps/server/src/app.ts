@@ -12,6 +12,7 @@ import { createFastify, type AppInstance } from './app-instance.js';
 import type { Container } from './container.js';
 import { AppError } from './errors.js';
 import { findUp } from './lib/find-up.js';
+import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
@@ -123,13 +124,19 @@ export async function buildApp(
         windowSeconds: 3600,
       }));
       registerConnectionRoutes(typed, services.connections, services.oauth);
-      registerPostRoutes(typed, services.posts, container.storage);
+      registerPostRoutes(typed, services.posts, container.storage, services.uploads);
       registerShortenerRoutes(typed, services.shortener, limiter);
       registerSearchRoutes(typed, services.search, limiter);
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
       registerLogRoutes(typed, container.db);
       registerBillingRoutes(typed, services.billing, container.stripeWebhook);
+      registerAccountRoutes(typed, {
+        account: services.account,
+        notifications: services.notifications,
+        uploads: services.uploads,
+        attempts: container.attempts,
+      });
       registerAdminRoutes(typed, services.admin);
       done();
     },

@@ -112,6 +112,12 @@ const EnvSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(0, 'must be 0 or more')
     .default(30_000),
+  NOTIFY_MAIL_DELAY_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .max(3600, 'must be at most 3600 seconds')
+    .default(120),
   SETTINGS_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int('must be a whole number of seconds')
@@ -188,6 +194,11 @@ export interface Config {
   };
   /** TinyURL when a token is set; otherwise the built-in shortener at /s/:code. */
   tinyurl: { apiToken: string | undefined; baseUrl: string };
+  /**
+   * Notification mails wait this long after the first event so a burst of failures goes
+   * out as one digest.
+   */
+  notifyMailDelaySeconds: number;
   publisher: {
     /** An instance found later than this is marked missed instead of published late. */
     missedAfterMs: number;
@@ -291,6 +302,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       apiToken: parsed.TINYURL_API_TOKEN,
       baseUrl: parsed.TINYURL_BASE_URL.replace(/\/+$/, ''),
     },
+    notifyMailDelaySeconds: parsed.NOTIFY_MAIL_DELAY_SECONDS,
     publisher: {
       missedAfterMs: parsed.PUBLISH_MISSED_AFTER_MINUTES * 60_000,
       concurrencyPerNetwork: parsed.PUBLISH_CONCURRENCY_PER_NETWORK,

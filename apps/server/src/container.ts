@@ -12,6 +12,8 @@ import { createTinyUrlClient } from './integrations/tinyurl.js';
 import { createWebSearchClient } from './integrations/web-search.js';
 import type { JobQueue } from './jobs/job-queue.js';
 import { createJobs } from './jobs/port.js';
+import { notificationMailJob } from './jobs/notification-mail.job.js';
+import { orphanSweepJob } from './jobs/orphan-sweep.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
@@ -21,6 +23,7 @@ import { createLiveSettings, type LiveSettings } from './lib/live-settings.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
+import { createAccountService } from './modules/account/account.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createServiceMonitor } from './modules/admin/service-monitor.js';
 import { createAiService } from './modules/ai/ai.service.js';
@@ -37,6 +40,7 @@ import { createConnectionsService } from './modules/connections/connections.serv
 import { createOAuthService } from './modules/connections/oauth.service.js';
 import { createTokenLifecycle } from './modules/connections/token-lifecycle.js';
 import { createCustomerService } from './modules/customer/customer.service.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createInstancePublisher } from './modules/publishing/publish-instance.js';
 import { createSemaphore } from './modules/publishing/semaphore.js';
@@ -44,6 +48,7 @@ import { createSchedulesService } from './modules/schedules/schedules.service.js
 import { createSearchService } from './modules/search/search.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createShortenerService } from './modules/shortener/shortener.service.js';
+import { createUploadsService, withUploadRecords } from './modules/uploads/uploads.service.js';
 
 /** What `openServices` opened: the database, the job queue on it, and the mailer. */
 export interface Infrastructure {
@@ -84,7 +89,8 @@ export function createContainer(
   const { db } = database;
   const clock = overrides.clock ?? systemClock;
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage = overrides.storage ?? createLocalStorage(uploadsDir);
+  // Removing a file through this storage also forgets its upload record (the allowance).
+  const storage = withUploadRecords(overrides.storage ?? createLocalStorage(uploadsDir), db);
   const networks =
     overrides.networks ??
     createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
@@ -98,6 +104,19 @@ export function createContainer(
   const sessions = createSessionCache();
   const jobs = createJobs(queue, config);
   const publishJobs = jobs.port(publishInstanceJob);
+  const orphanSweepJobs = jobs.port(orphanSweepJob);
+
+  // Every upload (logo, avatar, media): rate limit, storage allowance, orphan sweep.
+  const uploads = createUploadsService({ db, storage, clock, logger });
+  const notifications = createNotificationsService({
+    db,
+    mailJobs: jobs.port(notificationMailJob),
+    mailer,
+    clock,
+    logger,
+    mailDelaySeconds: config.notifyMailDelaySeconds,
+    publicUrl: config.publicUrl,
+  });
 
   const settings = createSettingsService({ db, clock });
   const schedules = createSchedulesService({
@@ -114,6 +133,7 @@ export function createContainer(
     clock,
     cancelPendingPublishing: (userId, companyId) =>
       schedules.cancelPendingOfCompany(userId, companyId),
+    uploads,
   });
   const credentialsBox = createSecretBox(deriveKey(config.appSecret, 'credentials'));
   const connections = createConnectionsService({
@@ -161,7 +181,19 @@ export function createContainer(
       sessions,
       publicUrl: config.publicUrl,
     }),
-    customer: createCustomerService({ db, storage, clock, logger }),
+    customer: createCustomerService({ db, storage, clock, logger, uploads }),
+    uploads,
+    notifications,
+    account: createAccountService({
+      db,
+      publishJobs,
+      storage,
+      clock,
+      logger,
+      // A paid subscription ends at the provider before the account goes (billing's).
+      cancelSubscription: (userId) => billing.service.cancelForAccountDeletion(userId),
+      savedSettings: (userId) => settings.read(userId),
+    }),
     settings,
     companies,
     schedules,
@@ -234,6 +266,8 @@ export function createContainer(
           retryBaseMs: values.publish_retry_base_ms,
         };
       },
+      // A publication that ended badly, or a connection to renew: the bell and the mail.
+      notify: (event) => notifications.record(event),
       semaphores,
     });
   };
@@ -258,14 +292,20 @@ export function createContainer(
     networks,
     tokenLifecycle,
     limiter,
+    attempts,
     tokens,
     sessions,
     publishJobs,
+    orphanSweepJobs,
     services,
     /** Verifies Stripe webhook signatures; null without Stripe and its webhook secret. */
     stripeWebhook: billing.stripeWebhook,
     /** The publish job's work (the worker calls it; tests may call it directly). */
     publishInstance,
+    /** The notification-mail job's work: one customer's waiting mail. */
+    sendNotificationMail: (userId: string) => notifications.sendPendingMail(userId),
+    /** The orphan-sweep job's work: answers how many files went. */
+    sweepOrphanUploads: () => uploads.sweepOrphans(),
     restartPublisher,
     liveSettings,
   };

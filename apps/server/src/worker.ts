@@ -2,6 +2,7 @@ import type { Container } from './container.js';
 import { JOBS } from './jobs/index.js';
 import { createJobWorker } from './jobs/worker.js';
 import { startBillingRenewals } from './jobs/billing-renewals.js';
+import { ORPHAN_SWEEP_INTERVAL_MS } from './jobs/orphan-sweep.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import type { WorkerStats } from './modules/admin/heartbeat.js';
 import { readPublisherState } from './modules/publishing/publisher-control.js';
@@ -69,12 +70,23 @@ export function createWorker(container: Container) {
   });
   let isStarted = false;
   let renewals: ReturnType<typeof startBillingRenewals> | null = null;
+  let sweepTimer: NodeJS.Timeout | undefined;
+  // Queues the orphan-upload sweep; with several workers the fixed key keeps one waiting.
+  const queueSweep = () =>
+    container.orphanSweepJobs.send({}).catch((error: unknown) => {
+      logger.error({ err: error }, 'could not queue the orphan upload sweep');
+      return null;
+    });
   let controlTimer: NodeJS.Timeout | undefined;
 
   return {
     /** Publishes one instance now, as its job would (tests and tools). */
     publishInstance: (instanceId: string) => track(container.publishInstance(instanceId)),
     reconcile: reconciler.reconcile,
+    /** Sends one customer's waiting notification mail now, as its job would (tests). */
+    sendNotificationMail: (userId: string) => track(container.sendNotificationMail(userId)),
+    /** Runs the orphan-upload sweep now, as its job would (tests). */
+    sweepOrphanUploads: () => track(container.sweepOrphanUploads()),
     /** Reads the admin's Stop/Start/Restart now instead of at the next poll. */
     pollControl,
     /** For the heartbeat: taking publish jobs or not, jobs in hand, jobs finished. */
@@ -98,6 +110,10 @@ export function createWorker(container: Container) {
       await reconciler.start();
       // Renews or lapses subscriptions at their period end, and expires stale checkouts.
       renewals = startBillingRenewals(container.services.billing, logger);
+      // Uploads nothing references are deleted once an hour old (at start, then every 10 min).
+      void queueSweep();
+      sweepTimer = setInterval(() => void queueSweep(), ORPHAN_SWEEP_INTERVAL_MS);
+      sweepTimer.unref();
     },
 
     /** Stops taking jobs and waits for the runs in flight to settle. */
@@ -108,6 +124,8 @@ export function createWorker(container: Container) {
       reconciler.stop();
       renewals?.stop();
       renewals = null;
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = undefined;
       await jobs.stop();
       await Promise.allSettled([...inFlight]);
     },

@@ -392,6 +392,8 @@ describe.each(engines)('admin panel on %s', (engine) => {
           email: `bulk${index}@paging.test`,
           passwordHash: 'x',
           isVerified: true,
+          // Distinct times: inserts in a row can share a timestamp, and the order is by time.
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
         });
     }
     const first = (await asAdmin('GET', '/admin/users?q=paging.test&pageSize=2')).json

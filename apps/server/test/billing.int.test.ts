@@ -641,4 +641,24 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
       'business',
     );
   });
+
+  it('ends the Stripe subscription at once when the account is deleted', async () => {
+    const live = (await subRow())!;
+    expect(live.providerSubscriptionId).toMatch(/^sub_/);
+    // (The first account of an instance is its admin; the last admin may not leave.)
+    await t.services.database.db
+      .update(users)
+      .set({ isAdmin: false })
+      .where(eq(users.id, carolsId));
+    const deleted = await call(t, 'DELETE', '/customer', carol, {
+      password: 'correct horse battery',
+      confirm: 'DELETE',
+    });
+    expect(deleted.status).toBe(200);
+    const cancel = stripe.requests.filter(
+      (r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${live.providerSubscriptionId}`,
+    );
+    expect(cancel).toHaveLength(1);
+    expect(await subRow()).toBeUndefined();
+  });
 });

@@ -140,4 +140,17 @@ describe.each(engines)('posts: the list and search on %s', (engine) => {
       expect((await list(token, 'q=%20%20')).json.data.count).toBe(8);
     });
   });
+
+  it('answers one post to its owner only (the links of notifications open it)', async () => {
+    const token = await customer('linked@example.com');
+    const companyId = await addCompany(token, 'Linked Co');
+    const post = await addPost(token, { company_id: companyId, content: 'Linked post' });
+    const own = await kit.call('GET', `/customer/post/${post.id}`, token);
+    expect(own.status).toBe(200);
+    expect(own.json.data).toMatchObject({ id: post.id, content: 'Linked post' });
+    const other = await customer('not-linked@example.com');
+    const stranger = await kit.call('GET', `/customer/post/${post.id}`, other);
+    expect(stranger.status).toBe(404);
+    expect((await kit.call('GET', '/customer/post/not-an-id', token)).status).toBe(404);
+  });
 });

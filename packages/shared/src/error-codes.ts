@@ -111,6 +111,10 @@ export const ERROR_CODES = [
   'AVATAR_TOO_MANY_PIXELS',
   'AVATAR_UNREADABLE',
   'WRONG_PASSWORD',
+  // Settings: uploads, notifications, export and account deletion
+  'UPLOAD_RATE_LIMITED',
+  'STORAGE_FULL',
+  'ACCOUNT_NOT_FOUND',
   // Admin panel
   'ADMIN_ONLY',
   'LAST_ADMIN',

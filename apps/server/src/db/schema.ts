@@ -103,6 +103,8 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   maxPostsPerMonth: integer('max_posts_per_month'),
   maxNetworks: integer('max_networks'),
   hasAi: boolean('has_ai').notNull().default(false),
+  /** Bytes of uploads (logos, avatars, media) the plan allows; null means unlimited. */
+  maxStorageBytes: bigint('max_storage_bytes', { mode: 'number' }),
   allowedNetworks: jsonb('allowed_networks').$type<NetworkId[]>().notNull().default([]),
   sortOrder: integer('sort_order').notNull().default(0),
   ...timestamps,
@@ -776,3 +778,83 @@ export const externalCallCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.service, table.day] })],
 );
+
+/** Per-account notification choices. No row: every e-mail is on (the default). */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailPublicationFailures: boolean('email_publication_failures').notNull().default(true),
+  emailReconnect: boolean('email_reconnect').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const NOTIFICATION_KINDS = [
+  'publication_failed',
+  'publication_unconfirmed',
+  'connection_reconnect',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** pending: waits for the mail job; sent: in a mail; off: the customer turned that mail off. */
+export type NotificationMailState = 'pending' | 'sent' | 'off';
+
+/** What the bell lists and the notification mails are made of. */
+export const notificationEvents = pgTable(
+  'notification_events',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    network: text('network').$type<NetworkId>(),
+    /** The connection an event is about (company and network): mails are grouped by it. */
+    groupKey: text('group_key').notNull(),
+    message: text('message').notNull(),
+    mailState: text('mail_state').$type<NotificationMailState>().notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('notification_events_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('notification_events_mail_idx').on(table.userId, table.mailState),
+  ],
+);
+
+export const UPLOAD_KINDS = ['logo', 'avatar', 'media'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/**
+ * Every file a customer uploaded, so the storage allowance and the orphan sweep are
+ * queries. Whether a file is referenced is asked of the tables that use it (companies,
+ * post_attachments, ...), never stored twice.
+ */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<UploadKind>().notNull(),
+    /** Storage key (e.g. logos/<uuid>.png); its public path is /uploads/<key>. */
+    storageKey: text('storage_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('uploaded_files_storage_key_key').on(table.storageKey),
+    index('uploaded_files_user_created_idx').on(table.userId, table.createdAt),
+    index('uploaded_files_created_idx').on(table.createdAt),
+  ],
+);
+
+export type NotificationEventRow = typeof notificationEvents.$inferSelect;
+export type UploadedFileRow = typeof uploadedFiles.$inferSelect;

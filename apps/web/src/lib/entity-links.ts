@@ -1,6 +1,6 @@
-import { ROUTES } from '@cadence/shared';
+import { socialsDialogPath } from '@cadence/shared';
 
 /** The Entities page with one entity's Socials dialog open (`?socials=<entityId>`). */
 export function socialsHref(companyId: string): string {
-  return `${ROUTES.companies}?${new URLSearchParams({ socials: companyId }).toString()}`;
+  return socialsDialogPath(companyId);
 }

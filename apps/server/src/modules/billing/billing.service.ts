@@ -917,6 +917,27 @@ export function createBillingService(deps: BillingDeps) {
         .where(eq(customerSubscriptions.id, sub.id));
     },
 
+    /**
+     * Before an account is deleted: a subscription at the payment provider ends now, so a
+     * deleted account is never charged again. The local rows go with the account. A provider
+     * that cannot be reached stops the deletion (502), rather than leave a live subscription.
+     */
+    async cancelForAccountDeletion(userId: string) {
+      const sub = await repo.findSubscription(db, userId);
+      if (!sub?.providerSubscriptionId || sub.provider !== provider.id || provider.id === 'test')
+        return;
+      if (!subscriptionGivesPlan(sub, clock())) return;
+      try {
+        await provider.cancelNow(sub.providerSubscriptionId);
+      } catch (error) {
+        logger.error({ err: error }, 'cancelling a deleted account at the provider failed');
+        throw AppError.badGateway(
+          BILLING_MESSAGES.paymentProviderFailed,
+          'PAYMENT_PROVIDER_FAILED',
+        );
+      }
+    },
+
     async resume(userId: string) {
       const now = clock();
       const sub = await repo.findSubscription(db, userId);

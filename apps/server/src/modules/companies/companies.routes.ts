@@ -105,11 +105,11 @@ export function registerCompanyRoutes(app: AppInstance, companies: CompaniesServ
         summary:
           'Upload a company logo (multipart, the file in field `file`): PNG, JPEG or SVG, under 2 MB',
         consumes: ['multipart/form-data'],
-        response: { 201: envelope(LogoUploadSchema), ...errorResponses(400, 401, 413) },
+        response: { 201: envelope(LogoUploadSchema), ...errorResponses(400, 401, 413, 429) },
       },
     },
     async (request, reply) => {
-      requireUser(request);
+      const user = requireUser(request);
       if (!request.isMultipart()) throw AppError.badRequest(LOGO_MESSAGES.missing, 'LOGO_MISSING');
       const file = await request.file({
         limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5 },
@@ -125,7 +125,7 @@ export function registerCompanyRoutes(app: AppInstance, companies: CompaniesServ
         }
         throw error;
       }
-      const data = await companies.uploadLogo(bytes);
+      const data = await companies.uploadLogo(user.id, bytes);
       return reply.code(201).send({ message: 'Logo uploaded successfully', data });
     },
   );

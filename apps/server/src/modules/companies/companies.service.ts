@@ -1,5 +1,6 @@
 import {
   COMPANY_MESSAGES,
+  LOGO_MESSAGES,
   NETWORK_NAMES,
   type Company,
   type CompanyFields,
@@ -12,6 +13,9 @@ import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import * as repo from './companies.repository.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import { storageKeyOfUrl } from '../uploads/uploads.service.js';
+import { sanitizeSvg, UnsafeSvgError } from '../uploads/svg-sanitize.js';
 import { checkLogo } from './logo-image.js';
 
 function toCompany(row: CompanyRow, connections: repo.ConnectionSummary[]): Company {
@@ -43,6 +47,8 @@ export function createCompaniesService(deps: {
   clock: Clock;
   /** Cancels what was still waiting to go out for the company (the schedules module's). */
   cancelPendingPublishing: (userId: string, companyId: string) => Promise<unknown>;
+  /** Rate, allowance and records of uploads (the uploads module's). */
+  uploads: Pick<UploadsService, 'checkRate' | 'record' | 'discardIfUnused'>;
 }) {
   const { db } = deps;
 
@@ -87,8 +93,14 @@ export function createCompaniesService(deps: {
     },
 
     async update(userId: string, id: string, fields: CompanyFields): Promise<Company> {
+      const before = await repo.findCompany(db, userId, id);
       const row = await repo.updateCompany(db, userId, id, fields, deps.clock());
       if (!row) throw notFound();
+      // A replaced logo goes at once (when it is this customer's and nothing else uses it).
+      const oldKey = storageKeyOfUrl(before?.logoUrl);
+      if (oldKey && before?.logoUrl !== row.logoUrl) {
+        await deps.uploads.discardIfUnused(userId, oldKey);
+      }
       return withConnections(row);
     },
 
@@ -103,9 +115,22 @@ export function createCompaniesService(deps: {
       if (!isDeleted) throw notFound();
     },
 
-    async uploadLogo(bytes: Buffer) {
+    async uploadLogo(userId: string, bytes: Buffer) {
+      await deps.uploads.checkRate(userId);
       const logo = checkLogo(bytes);
-      const stored = await deps.storage.save('logos', logo.extension, bytes);
+      let content = bytes;
+      if (logo.extension === 'svg') {
+        try {
+          content = await sanitizeSvg(bytes);
+        } catch (error) {
+          if (error instanceof UnsafeSvgError) {
+            throw AppError.badRequest(LOGO_MESSAGES.svgScript, 'LOGO_SVG_ACTIVE');
+          }
+          throw error;
+        }
+      }
+      const stored = await deps.storage.save('logos', logo.extension, content);
+      await deps.uploads.record(userId, 'logo', stored.key, content.length);
       return { logo_url: stored.url };
     },
   };

@@ -13,6 +13,11 @@ export interface CustomerServiceDeps {
   storage: Storage;
   clock: Clock;
   logger: Logger;
+  /** Rate limit, storage allowance and the upload records (the uploads module's). */
+  uploads: {
+    checkRate(userId: string): Promise<void>;
+    record(userId: string, kind: 'avatar', storageKey: string, sizeBytes: number): Promise<void>;
+  };
 }
 
 export const AVATAR_FOLDER = 'avatars';
@@ -54,9 +59,14 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       fields: { name: string; gender: Profile['gender']; address: string | null },
       avatarBytes: Buffer | null,
     ) {
-      const avatar = avatarBytes
-        ? await deps.storage.save(AVATAR_FOLDER, 'webp', await reencodeAvatar(avatarBytes))
-        : undefined;
+      let avatar: { key: string; url: string } | undefined;
+      if (avatarBytes) {
+        await deps.uploads.checkRate(userId);
+        const encoded = await reencodeAvatar(avatarBytes);
+        avatar = await deps.storage.save(AVATAR_FOLDER, 'webp', encoded);
+        // Over the rate or the allowance: the file is removed again and the upload refused.
+        await deps.uploads.record(userId, 'avatar', avatar.key, encoded.length);
+      }
       let previousKey: string | null = null;
       let saved: repo.ProfileRow | undefined;
       try {

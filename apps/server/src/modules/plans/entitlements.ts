@@ -17,6 +17,8 @@ export interface Entitlements {
   maxPostsPerMonth: number | null;
   maxNetworks: number | null;
   hasAi: boolean;
+  /** Bytes of uploads the plan allows; null means unlimited. */
+  maxStorageBytes: number | null;
   allowedNetworks: NetworkId[];
 }
 
@@ -32,6 +34,7 @@ function toEntitlements(plan: PlanRow): Entitlements {
     maxPostsPerMonth: plan.maxPostsPerMonth,
     maxNetworks: plan.maxNetworks,
     hasAi: plan.hasAi,
+    maxStorageBytes: plan.maxStorageBytes,
     allowedNetworks: plan.allowedNetworks,
   };
 }

@@ -46,7 +46,12 @@ function formError(error: unknown): unknown {
  * Reads a multipart post form in any field order. The media file is streamed to storage as
  * it arrives; if anything later in the form fails, the stored file is removed again.
  */
-export async function readPostForm(request: FastifyRequest, storage: Storage): Promise<PostForm> {
+export async function readPostForm(
+  request: FastifyRequest,
+  storage: Storage,
+  /** Counts the stored file against the account (rate and allowance); throws to refuse it. */
+  recordMedia: (media: StoredMedia) => Promise<void>,
+): Promise<PostForm> {
   const fields: Record<string, unknown> = {};
   let media: StoredMedia | null = null;
   try {
@@ -59,7 +64,9 @@ export async function readPostForm(request: FastifyRequest, storage: Storage): P
             'VALIDATION_FAILED',
           );
         }
-        media = await saveMedia(storage, part);
+        const saved = await saveMedia(storage, part);
+        if (saved) await recordMedia(saved); // a refusal has removed the file already
+        media = saved;
         continue;
       }
       if (part.valueTruncated) {

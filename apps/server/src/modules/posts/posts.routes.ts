@@ -16,6 +16,7 @@ import type { AppInstance } from '../../app-instance.js';
 import type { Storage } from '../../integrations/storage.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
 import type { StoredMedia } from './media.js';
 import { readPostForm } from './post-form.js';
 import type { PostsService } from './posts.service.js';
@@ -43,13 +44,27 @@ function takeMedia(request: FastifyRequest): StoredMedia | null {
   return media;
 }
 
-async function readFormIntoBody(request: FastifyRequest, storage: Storage) {
-  const form = await readPostForm(request, storage);
+async function readFormIntoBody(
+  request: FastifyRequest,
+  storage: Storage,
+  uploads: Pick<UploadsService, 'checkRate' | 'record'>,
+) {
+  const userId = requireUser(request).id;
+  // Too many uploads lately: refuse before any bytes are read (`record` checks again).
+  await uploads.checkRate(userId);
+  const form = await readPostForm(request, storage, (media) =>
+    uploads.record(userId, 'media', media.key, media.sizeBytes),
+  );
   request.body = form.fields;
   if (form.media) formMedia.set(request, form.media);
 }
 
-export function registerPostRoutes(app: AppInstance, posts: PostsService, storage: Storage) {
+export function registerPostRoutes(
+  app: AppInstance,
+  posts: PostsService,
+  storage: Storage,
+  uploads: Pick<UploadsService, 'checkRate' | 'record'>,
+) {
   // Authenticated first, so a form is only read (and a body only judged) for a signed-in user.
   const guarded = {
     onRequest: app.authenticate,
@@ -88,7 +103,7 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
       preValidation: async (request) => {
         if (!request.isMultipart()) return;
         await posts.assertCanCreate(requireUser(request).id);
-        await readFormIntoBody(request, storage);
+        await readFormIntoBody(request, storage, uploads);
       },
       schema: {
         tags,
@@ -96,7 +111,7 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
         summary: 'Create a post (JSON, or multipart with the media file in the field `media`)',
         consumes,
         body: PostCreateBodySchema.and(z.object({ media: mediaPart })),
-        response: { 201: envelope(PostSchema), ...errorResponses(400, 401, 403, 404, 413) },
+        response: { 201: envelope(PostSchema), ...errorResponses(400, 401, 403, 404, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -115,7 +130,7 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
         const params = PostIdParamsSchema.safeParse(request.params);
         if (!params.success) return; // validation answers 404 without reading the form
         await posts.assertOwnPost(requireUser(request).id, params.data.id);
-        await readFormIntoBody(request, storage);
+        await readFormIntoBody(request, storage, uploads);
       },
       schema: {
         tags,
@@ -125,7 +140,7 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
         consumes,
         params: PostIdParamsSchema,
         body: PostEditBodySchema.and(z.object({ media: mediaPart })),
-        response: { 200: envelope(PostSchema), ...errorResponses(400, 401, 404, 413) },
+        response: { 200: envelope(PostSchema), ...errorResponses(400, 401, 404, 413, 429) },
       },
     },
     async (request) => {
@@ -135,6 +150,24 @@ export function registerPostRoutes(app: AppInstance, posts: PostsService, storag
         data: await posts.update(requireUser(request).id, id, request.body, takeMedia(request)),
       };
     },
+  );
+
+  app.get(
+    API_PATHS.post,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'One post of the customer, with its entity and attachment',
+        params: PostIdParamsSchema,
+        response: { 200: envelope(PostSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      message: 'Post fetched successfully',
+      data: await posts.get(requireUser(request).id, request.params.id),
+    }),
   );
 
   app.delete(

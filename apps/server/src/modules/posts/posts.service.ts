@@ -169,6 +169,9 @@ export function createPostsService(deps: PostsServiceDeps) {
       };
     },
 
+    /** One post of the customer (links in notifications and logs open it). */
+    get: loadPost,
+
     async assertOwnPost(userId: string, id: string) {
       if (!(await repo.findPost(db, userId, id))) throw notFound();
     },

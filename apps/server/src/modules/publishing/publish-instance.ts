@@ -29,7 +29,7 @@ import {
 } from './decisions.js';
 import * as repo from './publishing.repository.js';
 import type { createSemaphore } from './semaphore.js';
-import { createSettler } from './settle.js';
+import { createSettler, type PublishingEvent } from './settle.js';
 
 export interface PublishDeps {
   db: Db;
@@ -44,6 +44,8 @@ export interface PublishDeps {
   jobExpireSeconds: number;
   /** Read at every job, so a change in the admin settings applies without a restart. */
   limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number }>;
+  /** Records a final failure or a reconnect for the customer's bell and mail. */
+  notify: (event: PublishingEvent) => Promise<void>;
   /** One per network, shared by every instance this process publishes. */
   semaphores: Record<NetworkId, ReturnType<typeof createSemaphore>>;
 }
@@ -51,7 +53,7 @@ export interface PublishDeps {
 /** Builds the handler of one publish job: publishes an instance to each of its networks, once. */
 export function createInstancePublisher(deps: PublishDeps) {
   const { db } = deps;
-  const { settle, logAttempt } = createSettler(deps);
+  const { settle, logAttempt, notifyOutcome } = createSettler(deps);
 
   function mediaOf(context: repo.InstanceContext): PublishInput['media'] {
     const attachment = context.attachment;
@@ -255,14 +257,23 @@ export function createInstancePublisher(deps: PublishDeps) {
       SCHEDULE_MESSAGES.unconfirmed,
       now,
     );
-    for (const publication of stale)
+    for (const publication of stale) {
       await logFor(publication, SCHEDULE_MESSAGES.unconfirmed, 'unconfirmed');
+      await notifyOutcome(
+        context,
+        publication,
+        'publication_unconfirmed',
+        SCHEDULE_MESSAGES.unconfirmed,
+      );
+    }
 
     const { missedAfterMs } = await deps.limits();
     if (now.getTime() - instance.scheduledFor.getTime() > missedAfterMs) {
       const missed = await repo.markMissed(db, instanceId, SCHEDULE_MESSAGES.missed, now);
-      for (const publication of missed)
+      for (const publication of missed) {
         await logFor(publication, SCHEDULE_MESSAGES.missed, 'missed');
+        await notifyOutcome(context, publication, 'publication_failed', SCHEDULE_MESSAGES.missed);
+      }
       await settleInstance(context);
       return;
     }

@@ -3,17 +3,44 @@ import type { PublicationRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { NETWORK_NAMES } from '@cadence/shared';
+import type { PublishingEvent } from '../notifications/notifications.service.js';
 import type { Settlement } from './decisions.js';
 import * as repo from './publishing.repository.js';
 
 type AttemptLog = Pick<repo.LogEntry, 'status' | 'message' | 'errorCode' | 'retryCount'>;
 
+export type { PublishingEvent };
+
 /**
  * Writes what became of one publishing attempt: the publication's new state and its log row.
  * Which state that is gets decided in `decisions.ts`; this only records it.
  */
-export function createSettler(deps: { db: Db; clock: Clock; logger?: Logger }) {
+export function createSettler(deps: {
+  db: Db;
+  clock: Clock;
+  /** Tells the customer (bell and mail) about an attempt that ended badly. */
+  notify: (event: PublishingEvent) => Promise<void>;
+  /** One readable line per attempt for whoever runs the server. */
+  logger?: Logger;
+}) {
   const { db } = deps;
+
+  /** A publication that ended badly, or a connection to renew: the customer's bell and mail. */
+  function notifyOutcome(
+    context: repo.InstanceContext,
+    publication: PublicationRow,
+    kind: PublishingEvent['kind'],
+    message: string,
+  ) {
+    return deps.notify({
+      userId: context.instance.userId,
+      kind,
+      postId: context.post.id,
+      companyId: context.post.companyId,
+      network: publication.network,
+      message,
+    });
+  }
 
   /** The attempt's row in the customer's post logs. */
   function logAttempt(
@@ -81,7 +108,18 @@ export function createSettler(deps: { db: Db; clock: Clock; logger?: Logger }) {
       errorCode,
       retryCount,
     });
+    if (status === 'failed') {
+      const isReconnect = settlement.needsReconnect === true || errorCode === 'auth';
+      await notifyOutcome(
+        context,
+        publication,
+        isReconnect ? 'connection_reconnect' : 'publication_failed',
+        message,
+      );
+    } else if (status === 'unconfirmed') {
+      await notifyOutcome(context, publication, 'publication_unconfirmed', message);
+    }
   }
 
-  return { settle, logAttempt };
+  return { settle, logAttempt, notifyOutcome };
 }

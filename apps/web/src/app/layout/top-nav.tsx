@@ -1,14 +1,30 @@
 import type { Me } from '@cadence/shared';
 import { ROUTES } from '@cadence/shared';
 import { LogOut, Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { cn } from '../../lib/cn';
+import { lazyComponent } from '../../lib/lazy-component';
 import { Avatar } from '../../components/ui/avatar';
 import { prefetchScreen } from '../screens';
 import { getNavItems } from './nav-items';
+
+// The bell and its popover load in their own chunk, after the page (no cost to first paint).
+const NotificationBell = lazyComponent(() =>
+  import('../../features/notifications/components/notification-bell').then(
+    (module) => module.NotificationBell,
+  ),
+);
+
+function LazyBell() {
+  return (
+    <Suspense fallback={<span className="inline-block size-10" aria-hidden="true" />}>
+      <NotificationBell />
+    </Suspense>
+  );
+}
 
 interface TopNavProps {
   user: Me;
@@ -59,7 +75,11 @@ export function TopNav({ user }: TopNavProps) {
           </ul>
         </nav>
 
+        <div className="ml-auto flex items-center gap-1 lg:hidden">
+          <LazyBell />
+        </div>
         <div className="ml-auto hidden items-center gap-3 lg:flex">
+          <LazyBell />
           <UserBadge user={user} />
           <button
             type="button"
@@ -73,7 +93,7 @@ export function TopNav({ user }: TopNavProps) {
 
         <button
           type="button"
-          className="ml-auto inline-flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 lg:hidden"
+          className="inline-flex size-10 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 lg:hidden"
           aria-expanded={isMenuOpen}
           aria-controls="mobile-menu"
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}

@@ -5,6 +5,7 @@ import {
   NETWORK_IDS,
   NETWORK_NAMES,
   ROUTES,
+  SOCIALS_QUERY_PARAM,
 } from '@cadence/shared';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -58,7 +59,10 @@ export function CompaniesPage() {
   // Back from a network's consent page: the entity's Socials dialog opens with the outcome.
   const [searchParams, setSearchParams] = useSearchParams();
   const [landing] = useState(() => readOAuthLanding(searchParams));
-  const [socialsId, setSocialsId] = useState<string | null>(landing?.companyId ?? null);
+  // `?socials=<id>` (links in notification mails and the bell) opens that entity's Socials.
+  const [socialsId, setSocialsId] = useState<string | null>(
+    () => landing?.companyId ?? searchParams.get(SOCIALS_QUERY_PARAM),
+  );
   const [socialsNetwork, setSocialsNetwork] = useState<NetworkId | null>(landing?.network ?? null);
   const [choice, setChoice] = useState<PendingOAuthChoice | null>(landing?.choice ?? null);
   useEffect(() => {
@@ -179,6 +183,7 @@ export function CompaniesPage() {
           setSocialsId(null);
           setSocialsNetwork(null);
           setChoice(null);
+          if (searchParams.has(SOCIALS_QUERY_PARAM)) setSearchParams({}, { replace: true });
         }}
       />
     </>

@@ -1,7 +1,9 @@
 import type { Post, PostStatusFilter } from '@cadence/shared';
-import { POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
+import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
 import { Newspaper, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +13,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ApiRequestError } from '../../../lib/api-error';
 import { useCompanies } from '../../../lib/queries/companies';
+import { usePostById } from '../api/get-post';
 import { usePosts } from '../api/get-posts';
 import { ArticlePickerDialog } from './article-picker-dialog';
 import { DeletePostDialog } from './delete-post-dialog';
@@ -71,6 +74,19 @@ export function PostsPage() {
     setPage(1);
   };
   const openCreate = () => setEditor({ post: null, defaultCompanyId: companyId });
+
+  // `?post=<id>` (links in notifications and logs) opens that post's editor once it loads.
+  const [searchParams] = useSearchParams();
+  const linkedId = searchParams.get(POST_QUERY_PARAM);
+  const linked = usePostById(linkedId);
+  const [openedLinkId, setOpenedLinkId] = useState<string | null>(null);
+  if (linkedId !== null && linkedId !== openedLinkId && linked.data) {
+    setOpenedLinkId(linkedId);
+    setEditor({ post: linked.data, defaultCompanyId: '' });
+  }
+  useEffect(() => {
+    if (linked.isError) toast.error(POST_MESSAGES.notFound, { id: 'linked-post-missing' });
+  }, [linked.isError]);
 
   return (
     <>

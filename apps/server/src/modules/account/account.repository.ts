@@ -1,0 +1,204 @@
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '../../db/client.js';
+import {
+  aiCallLogs,
+  companies,
+  notificationEvents,
+  postAttachments,
+  posts,
+  scheduledInstances,
+  schedules,
+  socialConnections,
+  systemLogs,
+  uploadedFiles,
+  users,
+} from '../../db/schema.js';
+
+/** Any number, fixed: serialises "count the other admins, then delete". */
+const ADMIN_DELETE_LOCK = 724_312;
+
+export const EXPORT_BATCH = 500;
+
+/** Keyset page condition: rows strictly after (createdAt, id) in newest-first order. */
+function before(
+  createdAt: AnyPgColumn,
+  id: AnyPgColumn,
+  cursor?: { at: Date; id: string },
+): SQL | undefined {
+  return cursor
+    ? sql`(${createdAt}, ${id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;
+}
+
+export async function findProfile(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      gender: users.gender,
+      address: users.address,
+      avatarUrl: users.avatarUrl,
+      avatarKey: users.avatarKey,
+      createdAt: users.createdAt,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** Entities with their connections, never the sealed credentials. */
+export async function listEntities(db: DbExecutor, userId: string) {
+  const rows = await db.select().from(companies).where(eq(companies.userId, userId));
+  const ids = rows.map((row) => row.id);
+  const connections =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            companyId: socialConnections.companyId,
+            network: socialConnections.network,
+            accountName: socialConnections.accountName,
+            accountId: socialConnections.accountId,
+            needsReconnect: socialConnections.needsReconnect,
+            connectedAt: socialConnections.connectedAt,
+            disconnectedAt: socialConnections.disconnectedAt,
+          })
+          .from(socialConnections)
+          .where(inArray(socialConnections.companyId, ids));
+  return { rows, connections };
+}
+
+export async function postPage(db: DbExecutor, userId: string, cursor?: { at: Date; id: string }) {
+  return db
+    .select({
+      id: posts.id,
+      companyId: posts.companyId,
+      content: posts.content,
+      url: posts.url,
+      shortenedUrl: posts.shortenedUrl,
+      scheduledFor: posts.scheduledFor,
+      tone: posts.tone,
+      platforms: posts.platforms,
+      createdAt: posts.createdAt,
+      updatedAt: posts.updatedAt,
+      mediaUrl: postAttachments.mediaUrl,
+      mediaName: postAttachments.name,
+      mediaType: postAttachments.mimeType,
+    })
+    .from(posts)
+    .leftJoin(postAttachments, eq(postAttachments.postId, posts.id))
+    .where(and(eq(posts.userId, userId), before(posts.createdAt, posts.id, cursor)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(EXPORT_BATCH);
+}
+
+export async function schedulePage(
+  db: DbExecutor,
+  userId: string,
+  cursor?: { at: Date; id: string },
+) {
+  return db
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.userId, userId), before(schedules.createdAt, schedules.id, cursor)))
+    .orderBy(desc(schedules.createdAt), desc(schedules.id))
+    .limit(EXPORT_BATCH);
+}
+
+export async function postLogPage(
+  db: DbExecutor,
+  userId: string,
+  cursor?: { at: Date; id: string },
+) {
+  return db
+    .select()
+    .from(systemLogs)
+    .where(and(eq(systemLogs.userId, userId), before(systemLogs.createdAt, systemLogs.id, cursor)))
+    .orderBy(desc(systemLogs.createdAt), desc(systemLogs.id))
+    .limit(EXPORT_BATCH);
+}
+
+export async function aiLogPage(db: DbExecutor, userId: string, cursor?: { at: Date; id: string }) {
+  return db
+    .select()
+    .from(aiCallLogs)
+    .where(and(eq(aiCallLogs.userId, userId), before(aiCallLogs.createdAt, aiCallLogs.id, cursor)))
+    .orderBy(desc(aiCallLogs.createdAt), desc(aiCallLogs.id))
+    .limit(EXPORT_BATCH);
+}
+
+export async function notificationPage(
+  db: DbExecutor,
+  userId: string,
+  cursor?: { at: Date; id: string },
+) {
+  return db
+    .select()
+    .from(notificationEvents)
+    .where(
+      and(
+        eq(notificationEvents.userId, userId),
+        before(notificationEvents.createdAt, notificationEvents.id, cursor),
+      ),
+    )
+    .orderBy(desc(notificationEvents.createdAt), desc(notificationEvents.id))
+    .limit(EXPORT_BATCH);
+}
+
+export async function lockAdminDeletes(db: DbExecutor) {
+  await db.execute(sql`select pg_advisory_xact_lock(${ADMIN_DELETE_LOCK})`);
+}
+
+export async function countOtherAdmins(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), ne(users.id, userId)));
+  return row?.total ?? 0;
+}
+
+/**
+ * Every stored file of the account: its tracked uploads, its posts' media and its avatar.
+ * (An entity logo address may point at someone else's upload: only the uploader's record
+ * counts.)
+ */
+export async function listFileKeys(db: DbExecutor, userId: string): Promise<string[]> {
+  const [uploads, media, avatar] = await Promise.all([
+    db
+      .select({ key: uploadedFiles.storageKey })
+      .from(uploadedFiles)
+      .where(eq(uploadedFiles.userId, userId)),
+    db
+      .select({ key: postAttachments.storageKey })
+      .from(postAttachments)
+      .innerJoin(posts, eq(posts.id, postAttachments.postId))
+      .where(eq(posts.userId, userId)),
+    db.select({ key: users.avatarKey }).from(users).where(eq(users.id, userId)),
+  ]);
+  const keys = [...uploads, ...media, ...avatar].map((row) => row.key);
+  return [...new Set(keys.filter((key): key is string => !!key))];
+}
+
+export async function listLiveJobIds(db: DbExecutor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ jobId: scheduledInstances.jobId })
+    .from(scheduledInstances)
+    .where(
+      and(
+        eq(scheduledInstances.userId, userId),
+        inArray(scheduledInstances.status, ['pending', 'publishing']),
+      ),
+    );
+  return rows.map((row) => row.jobId).filter((id): id is string => !!id);
+}
+
+/** The account row; everything it owns goes with it through ON DELETE CASCADE. */
+export async function deleteUser(db: DbExecutor, userId: string) {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,203 @@
+import {
+  NOTIFICATION_KIND_TITLES,
+  type MarkNotificationsRead,
+  type NetworkId,
+  type NotificationEventList,
+  type NotificationSettings,
+} from '@cadence/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { NotificationEventRow, NotificationKind } from '../../db/schema.js';
+import type { Mailer } from '../../integrations/mail.js';
+import type { JobPort } from '../../jobs/port.js';
+import type { Clock } from '../../lib/clock.js';
+import { notificationMail } from './notification-mail.js';
+import * as repo from './notifications.repository.js';
+
+/** At most one mail per connection (group) in this window. */
+export const MAIL_GROUP_WINDOW_MS = 60 * 60 * 1000;
+
+export interface NotificationsDeps {
+  db: Db;
+  /** The notification-mail job (one waiting per customer). */
+  mailJobs: JobPort<{ userId: string }>;
+  mailer: Mailer;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  /** How long the first event waits for others before the mail goes (a burst = one digest). */
+  mailDelaySeconds: number;
+  publicUrl: string;
+}
+
+export interface PublishingEvent {
+  userId: string;
+  kind: NotificationKind;
+  postId: string | null;
+  companyId: string | null;
+  network: NetworkId | null;
+  message: string;
+}
+
+function toSettings(row: Awaited<ReturnType<typeof repo.findSettings>>): NotificationSettings {
+  return {
+    email_publication_failures: row?.emailPublicationFailures ?? true,
+    email_reconnect: row?.emailReconnect ?? true,
+  };
+}
+
+function toEvent(row: NotificationEventRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: NOTIFICATION_KIND_TITLES[row.kind],
+    message: row.message,
+    post_id: row.postId,
+    company_id: row.companyId,
+    network: row.network,
+    is_read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Settings, the bell's list, and the events the publisher records. */
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { db, clock } = deps;
+
+  const queueMail = (userId: string, delaySeconds: number) =>
+    deps.mailJobs.send(
+      { userId },
+      { startAfter: new Date(clock().getTime() + delaySeconds * 1000) },
+    );
+
+  return {
+    /** The mail job's work: see `sendPendingNotificationMail`. */
+    sendPendingMail: (userId: string) =>
+      sendPendingNotificationMail({ ...deps, queueMail }, userId),
+
+    async readSettings(userId: string): Promise<NotificationSettings> {
+      return toSettings(await repo.findSettings(db, userId));
+    },
+
+    async saveSettings(userId: string, input: NotificationSettings): Promise<NotificationSettings> {
+      const row = await repo.upsertSettings(
+        db,
+        userId,
+        {
+          emailPublicationFailures: input.email_publication_failures,
+          emailReconnect: input.email_reconnect,
+        },
+        clock(),
+      );
+      return toSettings(row);
+    },
+
+    async listEvents(
+      userId: string,
+      query: { page: number; page_size: number },
+    ): Promise<NotificationEventList> {
+      const [rows, counts] = await Promise.all([
+        repo.listEvents(db, userId, {
+          limit: query.page_size,
+          offset: (query.page - 1) * query.page_size,
+        }),
+        repo.countEvents(db, userId),
+      ]);
+      return {
+        rows: rows.map(toEvent),
+        total: counts.total,
+        unread: counts.unread,
+        page: query.page,
+        page_size: query.page_size,
+      };
+    },
+
+    async markRead(userId: string, input: MarkNotificationsRead) {
+      const updated = await repo.markRead(db, userId, 'all' in input ? 'all' : input.ids, clock());
+      return { updated, unread: (await repo.countEvents(db, userId)).unread };
+    },
+
+    /**
+     * Records what the publisher saw and, when the customer wants that mail, queues their
+     * mail job (a no-op while one already waits). Never throws: a notification must not
+     * make a publication fail.
+     */
+    async record(event: PublishingEvent) {
+      try {
+        const settings = toSettings(await repo.findSettings(db, event.userId));
+        const wantsMail =
+          event.kind === 'connection_reconnect'
+            ? settings.email_reconnect
+            : settings.email_publication_failures;
+        await repo.insertEvent(db, {
+          ...event,
+          groupKey: `${event.companyId ?? 'none'}:${event.network ?? 'none'}`,
+          mailState: wantsMail ? 'pending' : 'off',
+          createdAt: clock(),
+        });
+        if (wantsMail) await queueMail(event.userId, deps.mailDelaySeconds);
+      } catch (error) {
+        deps.logger.error({ err: error, kind: event.kind }, 'could not record a notification');
+      }
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+/**
+ * The mail job of one customer: every pending event goes into one mail, except those of a
+ * connection that already had a mail within the hour, which wait for the hour to pass
+ * (the job is queued again for then). Answers what it sent.
+ */
+async function sendPendingNotificationMail(
+  deps: {
+    db: Db;
+    mailer: Mailer;
+    clock: Clock;
+    publicUrl: string;
+    queueMail: (userId: string, delaySeconds: number) => Promise<unknown>;
+  },
+  userId: string,
+): Promise<{ mailed: number; held: number }> {
+  const { db } = deps;
+  const now = deps.clock();
+  const pending = await repo.listPendingMail(db, userId);
+  if (pending.length === 0) return { mailed: 0, held: 0 };
+  const lastMailed = await repo.lastMailedByGroup(db, userId, [
+    ...new Set(pending.map((event) => event.groupKey)),
+  ]);
+  const ready: string[] = [];
+  let nextAt: number | undefined;
+  for (const event of pending) {
+    const last = lastMailed.get(event.groupKey)?.getTime();
+    if (last !== undefined && now.getTime() - last < MAIL_GROUP_WINDOW_MS) {
+      const at = last + MAIL_GROUP_WINDOW_MS;
+      nextAt = nextAt === undefined ? at : Math.min(nextAt, at);
+    } else {
+      ready.push(event.id);
+    }
+  }
+  const held = pending.length - ready.length;
+  const claimed = await repo.claimForMail(db, ready, now);
+  if (claimed.length > 0) {
+    const recipient = await repo.findRecipient(db, userId);
+    if (recipient) {
+      try {
+        await deps.mailer.send({
+          to: recipient.email,
+          ...notificationMail({ name: recipient.name, events: claimed, publicUrl: deps.publicUrl }),
+        });
+      } catch (error) {
+        await repo.releaseFromMail(
+          db,
+          claimed.map((event) => event.id),
+        );
+        throw error; // the job is retried
+      }
+    }
+  }
+  if (nextAt !== undefined) {
+    await deps.queueMail(userId, Math.max(1, Math.ceil((nextAt - now.getTime()) / 1000)));
+  }
+  return { mailed: claimed.length, held };
+}

@@ -1,0 +1,99 @@
+import { and, count, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { uploadedFiles, type UploadKind } from '../../db/schema.js';
+
+/** Any number, fixed, plus the user: serialises "check the allowance, then record". */
+const UPLOAD_LOCK = 724_311;
+
+export async function lockUploads(db: DbExecutor, userId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(${UPLOAD_LOCK}, hashtext(${userId}))`);
+}
+
+export async function insertUpload(
+  db: DbExecutor,
+  values: { userId: string; kind: UploadKind; storageKey: string; sizeBytes: number; now: Date },
+) {
+  await db.insert(uploadedFiles).values({
+    userId: values.userId,
+    kind: values.kind,
+    storageKey: values.storageKey,
+    sizeBytes: values.sizeBytes,
+    createdAt: values.now,
+  });
+}
+
+export async function usedBytes(db: DbExecutor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sum(uploadedFiles.sizeBytes) })
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+export async function countUploadsSince(db: DbExecutor, userId: string, since: Date) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.userId, userId), gte(uploadedFiles.createdAt, since)));
+  return row?.total ?? 0;
+}
+
+/** The oldest upload in the window (when the next one is allowed again). */
+export async function oldestUploadSince(db: DbExecutor, userId: string, since: Date) {
+  const [row] = await db
+    .select({ createdAt: uploadedFiles.createdAt })
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.userId, userId), gte(uploadedFiles.createdAt, since)))
+    .orderBy(uploadedFiles.createdAt)
+    .limit(1);
+  return row?.createdAt;
+}
+
+export async function findUpload(db: DbExecutor, storageKey: string) {
+  const [row] = await db
+    .select()
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.storageKey, storageKey))
+    .limit(1);
+  return row;
+}
+
+export async function forgetUploads(db: DbExecutor, storageKeys: string[]) {
+  if (storageKeys.length === 0) return;
+  await db.delete(uploadedFiles).where(inArray(uploadedFiles.storageKey, storageKeys));
+}
+
+export async function listUploadKeysOfUser(db: DbExecutor, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: uploadedFiles.storageKey })
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.userId, userId));
+  return rows.map((row) => row.key);
+}
+
+/**
+ * Whether anything uses a file: an entity's logo, a post's attachment or an account's
+ * avatar. The one definition the sweep and logo replacement share.
+ */
+const isReferenced = (key: unknown) => sql`(
+  exists (select 1 from companies c where c.logo_url = '/uploads/' || ${key})
+  or exists (select 1 from post_attachments a where a.storage_key = ${key})
+  or exists (select 1 from users u where u.avatar_key = ${key})
+)`;
+
+export async function isUploadReferenced(db: DbExecutor, storageKey: string): Promise<boolean> {
+  const result = await db.execute(sql`select ${isReferenced(storageKey)} as referenced`);
+  return Boolean((result as { rows: Array<{ referenced: boolean }> }).rows[0]?.referenced);
+}
+
+/** Uploads older than `before` that nothing references, oldest first. */
+export async function findOrphanUploads(db: DbExecutor, before: Date, limit: number) {
+  return db
+    .select({ id: uploadedFiles.id, storageKey: uploadedFiles.storageKey })
+    .from(uploadedFiles)
+    .where(
+      and(lt(uploadedFiles.createdAt, before), sql`not ${isReferenced(uploadedFiles.storageKey)}`),
+    )
+    .orderBy(uploadedFiles.createdAt)
+    .limit(limit);
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { NETWORK_IDS } from './networks.js';
+
+/** Paths of the Notifications and Your Data sections (relative to `/api`). */
+export const ACCOUNT_API_PATHS = {
+  notifications: '/customer/notifications',
+  notificationEvents: '/customer/notifications/events',
+  notificationEventsRead: '/customer/notifications/events/read',
+  storage: '/customer/storage',
+  exportData: '/customer/export',
+  deleteAccount: '/customer',
+} as const;
+
+/** Anchors of the Settings page that other screens and e-mails link to. */
+export const SETTINGS_ANCHORS = {
+  postLogs: 'post-logs',
+  notifications: 'notifications',
+  yourData: 'your-data',
+} as const;
+
+/** The Entities page opens an entity's Socials dialog from `?socials=<companyId>`. */
+export const SOCIALS_QUERY_PARAM = 'socials';
+
+export const NotificationSettingsSchema = z.object({
+  email_publication_failures: z.boolean(),
+  email_reconnect: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+export const NotificationSettingsUpdateSchema = z.strictObject(
+  {
+    email_publication_failures: z.boolean({
+      error: 'email_publication_failures must be true or false',
+    }),
+    email_reconnect: z.boolean({ error: 'email_reconnect must be true or false' }),
+  },
+  { error: 'Send email_publication_failures and email_reconnect, each true or false' },
+);
+
+export const NOTIFICATION_EVENT_KINDS = [
+  'publication_failed',
+  'publication_unconfirmed',
+  'connection_reconnect',
+] as const;
+export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
+
+export const NOTIFICATION_KIND_TITLES: Record<NotificationEventKind, string> = {
+  publication_failed: 'A post was not published',
+  publication_unconfirmed: 'A post may not have been published',
+  connection_reconnect: 'A connection needs reconnecting',
+};
+
+export const NotificationEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_EVENT_KINDS),
+  title: z.string(),
+  message: z.string(),
+  post_id: z.string().nullable(),
+  company_id: z.string().nullable(),
+  network: z.enum(NETWORK_IDS).nullable(),
+  is_read: z.boolean(),
+  created_at: z.string(),
+});
+export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
+
+export const NOTIFICATION_PAGE_SIZE_MAX = 50;
+
+export const NotificationEventsQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(100_000, 'page is too large')
+    .default(1),
+  page_size: z.coerce
+    .number({ error: `page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}` })
+    .int(`page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}`)
+    .min(1, `page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}`)
+    .max(
+      NOTIFICATION_PAGE_SIZE_MAX,
+      `page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}`,
+    )
+    .default(10),
+});
+
+export const NotificationEventListSchema = z.object({
+  rows: z.array(NotificationEventSchema),
+  total: z.number().int(),
+  unread: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type NotificationEventList = z.infer<typeof NotificationEventListSchema>;
+
+export const MarkNotificationsReadSchema = z.union(
+  [
+    z.strictObject({
+      ids: z
+        .array(z.uuid({ error: 'Each id must be a notification id' }))
+        .min(1, 'Send at least one id')
+        .max(100, 'At most 100 ids at once'),
+    }),
+    z.strictObject({ all: z.literal(true, { error: 'all must be true' }) }),
+  ],
+  { error: 'Send {"ids": [...]} or {"all": true}' },
+);
+export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
+
+export const StorageUsageSchema = z.object({
+  used_bytes: z.number().int(),
+  /** null: the plan has no limit. */
+  allowed_bytes: z.number().int().nullable(),
+  plan_name: z.string(),
+});
+export type StorageUsage = z.infer<typeof StorageUsageSchema>;
+
+/** Uploads (logos, avatars, media) one account may make in the window below. */
+export const UPLOAD_RATE_LIMIT = { max: 30, windowSeconds: 600 } as const;
+/** A file nothing references is deleted once it is older than this. */
+export const ORPHAN_UPLOAD_AGE_SECONDS = 3600;
+
+export const DELETE_ACCOUNT_WORD = 'DELETE';
+
+export const DeleteAccountSchema = z.strictObject(
+  {
+    password: z
+      .string({ error: 'Enter your password' })
+      .min(1, 'Enter your password')
+      .max(200, 'Enter your password'),
+    confirm: z.literal(DELETE_ACCOUNT_WORD, {
+      error: `Type ${DELETE_ACCOUNT_WORD} to confirm`,
+    }),
+  },
+  { error: 'Send your password and confirm: "DELETE"' },
+);
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
+}
+
+export const ACCOUNT_MESSAGES = {
+  notificationsFetched: 'Notification settings fetched successfully',
+  notificationsSaved: 'Notification settings saved',
+  notificationsSaveFailed: 'Failed to save notification settings',
+  eventsFetched: 'Notifications fetched successfully',
+  eventsRead: 'Notifications marked as read',
+  storageFetched: 'Storage usage fetched successfully',
+  uploadRateLimited: (seconds: number) =>
+    `Too many uploads. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  storageFull: (allowed: string, planName: string) =>
+    `This upload would exceed your storage allowance of ${allowed} on the ${planName} plan. Delete some media or logos, or upgrade your plan.`,
+  exportFailed: 'Failed to export your data',
+  exportStarted: 'Your export is downloading',
+  accountDeleted: 'Your account has been deleted',
+  accountDeleteFailed: 'Failed to delete your account',
+  wrongPassword: 'The password is incorrect. Enter the password you sign in with.',
+  lastAdmin: 'Grant admin to someone else first',
+} as const;
+
+/** Where the web app shows one post (the Posts page opens it from `?post=<id>`). */
+export const POST_QUERY_PARAM = 'post';
+export const postPagePath = (postId: string) => `/posts?${POST_QUERY_PARAM}=${postId}`;
+export const socialsDialogPath = (companyId: string) =>
+  `/companies?${SOCIALS_QUERY_PARAM}=${companyId}`;
+export const settingsSectionPath = (anchor: string) => `/settings#${anchor}`;
