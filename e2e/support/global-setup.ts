@@ -91,6 +91,7 @@ async function createAccount(
     purpose: 'registration',
     email: account.email,
     otp_code: code,
+    password: account.password,
   });
   if (!verify.ok)
     throw new Error(`Verification of ${account.email} failed: ${await verify.text()}`);

@@ -20,7 +20,7 @@ async function createCustomer(page: Page) {
   expect(signUp.status()).toBe(201);
   const otp_code = await waitForCode(email, 1);
   const verify = await page.request.post('/api/customer/auth/submit-otp', {
-    data: { purpose: 'registration', email, otp_code },
+    data: { purpose: 'registration', email, otp_code, password },
   });
   expect(verify.ok()).toBe(true);
   return { email, password };

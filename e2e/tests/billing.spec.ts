@@ -13,7 +13,7 @@ async function freeCustomer(name: string) {
   await api('/customer/auth/sign-up', { body: { name, email, password } });
   const code = await waitForCode(email, 1);
   await api('/customer/auth/submit-otp', {
-    body: { purpose: 'registration', email, otp_code: code },
+    body: { purpose: 'registration', email, otp_code: code, password },
   });
   const session = await api<{ access_token: string }>('/customer/auth/sign-in', {
     body: { email, password },

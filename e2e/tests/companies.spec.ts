@@ -143,18 +143,25 @@ test('shows the server refusal when the plan limit is reached', async ({ page })
   });
   const otp_code = await waitForCode(email, 1);
   await page.request.post('/api/customer/auth/submit-otp', {
-    data: { purpose: 'registration', email, otp_code },
+    data: { purpose: 'registration', email, otp_code, password: 'limit-password' },
   });
   await signIn(page, email, 'limit-password');
 
-  for (const name of ['First Co', 'Second Co']) {
-    await waitForToastsToClear(page);
-    await page.getByRole('button', { name: 'Add Entity' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Add New Entity' });
-    await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Website').fill('first.example');
-    await dialog.getByRole('button', { name: 'Add Company' }).click();
-  }
-  await expect(page.getByText(/Your Free plan allows 1 company\. Upgrade your plan/)).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Add New Entity' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add Entity' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Entity' });
+  await dialog.getByLabel('Name').fill('First Co');
+  await dialog.getByLabel('Website').fill('first.example');
+  await dialog.getByRole('button', { name: 'Add Company' }).click();
+  await expect(page.getByRole('row', { name: /First Co/ })).toBeVisible();
+
+  // At the limit, the limit is explained before any form opens, with the way to the plans.
+  await waitForToastsToClear(page);
+  await page.getByRole('button', { name: 'Add Entity' }).first().click();
+  const limit = page.getByRole('dialog', { name: 'Entity limit reached' });
+  await expect(limit.getByText(/Your plan allows 1 entity/)).toBeVisible();
+  await expect(limit.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+    'href',
+    '/subscriptions',
+  );
+  await expect(page.getByRole('dialog', { name: 'Add New Entity' })).toBeHidden();
 });

@@ -52,6 +52,10 @@ test('schedules a post a minute ahead and watches it go out to X and Bluesky', a
   await expect(dialog.getByText(content)).toBeVisible();
   // Only the entity's connected networks are offered.
   await expect(dialog.getByRole('checkbox')).toHaveCount(2);
+  // Both are ticked already; with none ticked the dialog says what is missing.
+  await expect(dialog.getByLabel('X/Twitter')).toBeChecked();
+  await dialog.getByLabel('X/Twitter').uncheck();
+  await dialog.getByLabel('Bluesky').uncheck();
   await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(dialog.getByText('Please select at least one platform')).toBeVisible();
   await dialog.getByLabel('X/Twitter').check();

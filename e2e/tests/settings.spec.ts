@@ -23,7 +23,9 @@ async function createCustomer(name: string) {
   const password = 'settings-password-1';
   await api('/customer/auth/sign-up', { body: { name, email, password } });
   const otp_code = await waitForCode(email, 1);
-  await api('/customer/auth/submit-otp', { body: { purpose: 'registration', email, otp_code } });
+  await api('/customer/auth/submit-otp', {
+    body: { purpose: 'registration', email, otp_code, password },
+  });
   const { access_token: token } = await api<{ access_token: string }>('/customer/auth/sign-in', {
     body: { email, password },
   });

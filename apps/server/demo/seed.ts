@@ -1,6 +1,6 @@
 // Creates the demo account once, through the product's own routes (sign-up, code, entities,
 // connections), so the demo starts from data the product itself made.
-import { API_PATHS, type NetworkId } from '@cadence/shared';
+import { API_PATHS, DEMO_SIGN_IN, type NetworkId } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import type { AppInstance } from '../src/app-instance.js';
@@ -21,8 +21,8 @@ import { seedDemoLogs } from './seed-logs.js';
 
 export const DEMO_ACCOUNT = {
   name: 'Dana Demo',
-  email: 'demo@cadence.local',
-  password: 'demo-password',
+  email: DEMO_SIGN_IN.email,
+  password: DEMO_SIGN_IN.password,
 };
 
 /** The demo's operator: signs in to the Admin panel (and has no entities of its own). */
@@ -145,6 +145,7 @@ export async function createSeededAccount(input: {
     purpose: 'registration',
     email: account.email,
     otp_code: code,
+    password: account.password,
   });
   await setTier(input.db, account.email, 'business');
   const { access_token: token } = (await call(API_PATHS.signIn, {

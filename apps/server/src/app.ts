@@ -114,7 +114,7 @@ export async function buildApp(
   await app.register(
     (api, _options, done) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      registerHealthRoutes(typed, container.database);
+      registerHealthRoutes(typed, container.database, config);
       registerAuthRoutes(typed, services.auth);
       registerCustomerRoutes(typed, config, services.customer, services.auth);
       registerCompanyRoutes(typed, services.companies);

@@ -46,12 +46,17 @@ describe.each(engines)('accounts on %s', (engine) => {
         password: 'first-password',
       });
       expect(beforeVerify.status).toBe(403);
-      expect(beforeVerify.json.message).toBe(AUTH_MESSAGES.notVerified);
+      expect(beforeVerify.json.code).toBe('EMAIL_NOT_VERIFIED');
+      expect(beforeVerify.json.message).toBe(AUTH_MESSAGES.notVerified('ada@example.com'));
+      // The code just sent still holds the lock: no second mail, Resend in 120 seconds.
+      expect(beforeVerify.headers['retry-after']).toBe('120');
+      expect(t.smtp.mailsTo('ada@example.com')).toHaveLength(1);
 
       const verify = await submitOtp({
         purpose: 'registration',
         email: 'ada@example.com',
         otp_code: code,
+        password: 'first-password',
       });
       expect(verify.status).toBe(200);
       expect(verify.json.message).toBe('Account verified! Please login.');
@@ -72,6 +77,10 @@ describe.each(engines)('accounts on %s', (engine) => {
         email: 'ada@example.com',
         is_admin: true,
         simulated_networks: false,
+        // The test server has no AI key and no search keys: hidden from customers, and the
+        // admin reads what to configure.
+        features: { ai: 'off', news_search: false, web_search: false },
+        setup_hint: expect.stringContaining('OPENAI_API_KEY') as unknown,
       });
     });
 
@@ -96,36 +105,120 @@ describe.each(engines)('accounts on %s', (engine) => {
       });
     });
 
-    it('replaces a pending account on a second sign-up once the resend lock has passed', async () => {
+    it('lets a second sign-up during the resend lock continue with the code already sent', async () => {
       await signUp({ name: 'Pending One', email: 'pending@example.com', password: 'old-password' });
-      const locked = await signUp({
-        name: 'Pending Two',
-        email: 'pending@example.com',
-        password: 'new-password',
-      });
-      expect(locked.status).toBe(429);
-      expect(locked.json.message).toBe(AUTH_MESSAGES.resendLocked(120));
-      expect(locked.headers['retry-after']).toBe('120');
-
-      t.clock.advance(121);
+      const code = await t.smtp.waitForCode('pending@example.com', 0);
+      t.clock.advance(30);
       const again = await signUp({
-        name: 'Pending Two',
-        email: 'pending@example.com',
-        password: 'new-password',
-      });
-      expect(again.status).toBe(201);
-      const code = await t.smtp.waitForCode('pending@example.com', 1);
-      expect(t.smtp.mailsTo('pending@example.com')[1]!.raw).toContain('Hi Pending Two');
-      await submitOtp({ purpose: 'registration', email: 'pending@example.com', otp_code: code });
-
-      const oldPassword = await postJson(t.app, '/customer/auth/sign-in', {
+        name: 'Pending One',
         email: 'pending@example.com',
         password: 'old-password',
       });
-      expect(oldPassword.status).toBe(401);
-      const token = await signIn(t, 'pending@example.com', 'new-password');
-      const me = await getJson(t.app, '/customer/me', token);
-      expect(me.json.data?.name).toBe('Pending Two');
+      expect(again.status).toBe(201);
+      expect(again.json.data).toMatchObject({ resend_in: 90 });
+      expect(t.smtp.mailsTo('pending@example.com')).toHaveLength(1);
+      const verify = await submitOtp({
+        purpose: 'registration',
+        email: 'pending@example.com',
+        otp_code: code,
+        password: 'old-password',
+      });
+      expect(verify.status).toBe(200);
+      await signIn(t, 'pending@example.com', 'old-password');
+    });
+
+    it("never lets a later stranger's sign-up set the password the owner verifies into", async () => {
+      const email = 'owner-first@example.com';
+      await signUp({ name: 'Owner', email, password: 'owner-password' });
+      t.clock.advance(121);
+      // A stranger signs up for the same unverified address once the lock has passed; the
+      // new code goes to the owner's mailbox, and the owner enters it (the newest one).
+      expect(
+        (await signUp({ name: 'Stranger', email, password: 'stranger-password' })).status,
+      ).toBe(201);
+      const newest = await t.smtp.waitForCode(email, 1);
+      const wrongBody = await submitOtp({ purpose: 'registration', email, otp_code: newest });
+      expect(wrongBody.status).toBe(400);
+      expect(wrongBody.json.message).toBe('Password is required');
+      const verify = await submitOtp({
+        purpose: 'registration',
+        email,
+        otp_code: newest,
+        password: 'owner-password',
+      });
+      expect(verify.status).toBe(200);
+
+      const stranger = await postJson(t.app, '/customer/auth/sign-in', {
+        email,
+        password: 'stranger-password',
+      });
+      expect(stranger.status).toBe(401);
+      await signIn(t, email, 'owner-password');
+    });
+
+    it('never lets a stranger who signed up first with the address hold the account', async () => {
+      const email = 'owner-late@example.com';
+      await signUp({ name: 'Stranger', email, password: 'stranger-password' });
+      const strangersCode = await t.smtp.waitForCode(email, 0);
+      // The owner signs up while the stranger's code is fresh: no error, the code in the
+      // owner's mailbox works with the owner's password.
+      const owner = await signUp({ name: 'Owner', email, password: 'owner-password' });
+      expect(owner.status).toBe(201);
+      const verify = await submitOtp({
+        purpose: 'registration',
+        email,
+        otp_code: strangersCode,
+        password: 'owner-password',
+      });
+      expect(verify.status).toBe(200);
+
+      const stranger = await postJson(t.app, '/customer/auth/sign-in', {
+        email,
+        password: 'stranger-password',
+      });
+      expect(stranger.status).toBe(401);
+      await signIn(t, email, 'owner-password');
+      // And the stranger cannot sign up over it any more.
+      expect((await signUp({ name: 'S', email, password: 'stranger-password' })).status).toBe(409);
+    });
+
+    it('answers sign-in of an unverified account with a fresh code once the lock allows', async () => {
+      const email = 'returning@example.com';
+      await signUp({ name: 'Returning', email, password: 'returning-password' });
+      const wrong = await postJson(t.app, '/customer/auth/sign-in', {
+        email,
+        password: 'not-the-password',
+      });
+      expect(wrong.status).toBe(401);
+      expect(t.smtp.mailsTo(email)).toHaveLength(1);
+
+      t.clock.advance(200);
+      const pending = await postJson(t.app, '/customer/auth/sign-in', {
+        email,
+        password: 'returning-password',
+      });
+      expect(pending.status).toBe(403);
+      expect(pending.json.code).toBe('EMAIL_NOT_VERIFIED');
+      expect(pending.json.message).toContain(email);
+      expect(pending.headers['retry-after']).toBe('120');
+      const fresh = await t.smtp.waitForCode(email, 1);
+
+      t.clock.advance(50);
+      const again = await postJson(t.app, '/customer/auth/sign-in', {
+        email,
+        password: 'returning-password',
+      });
+      expect(again.headers['retry-after']).toBe('70');
+      expect(t.smtp.mailsTo(email)).toHaveLength(2);
+
+      const verify = await submitOtp({
+        purpose: 'registration',
+        email,
+        otp_code: fresh,
+        password: 'returning-password',
+      });
+      expect(verify.status).toBe(200);
+      await signIn(t, email, 'returning-password');
     });
   });
 
@@ -138,6 +231,7 @@ describe.each(engines)('accounts on %s', (engine) => {
         purpose: 'registration',
         email: 'slow@example.com',
         otp_code: code,
+        password: 'slow-password',
       });
       expect(response.status).toBe(400);
       expect(response.json.message).toBe(AUTH_MESSAGES.otpExpired);
@@ -151,6 +245,7 @@ describe.each(engines)('accounts on %s', (engine) => {
         purpose: 'registration',
         email: 'quick@example.com',
         otp_code: code,
+        password: 'quick-password',
       });
       expect(response.status).toBe(200);
     });
@@ -164,6 +259,7 @@ describe.each(engines)('accounts on %s', (engine) => {
           purpose: 'registration',
           email: 'guess@example.com',
           otp_code: wrong,
+          password: 'guess-password',
         });
         expect(response.status).toBe(400);
         expect(response.json.message).toBe(AUTH_MESSAGES.otpInvalid);
@@ -172,12 +268,14 @@ describe.each(engines)('accounts on %s', (engine) => {
         purpose: 'registration',
         email: 'guess@example.com',
         otp_code: wrong,
+        password: 'guess-password',
       });
       expect(fifth.json.message).toBe(AUTH_MESSAGES.otpBurned);
       const right = await submitOtp({
         purpose: 'registration',
         email: 'guess@example.com',
         otp_code: code,
+        password: 'guess-password',
       });
       expect(right.status).toBe(400);
       expect(right.json.message).toBe(AUTH_MESSAGES.otpBurned);
@@ -190,6 +288,7 @@ describe.each(engines)('accounts on %s', (engine) => {
         purpose: 'registration',
         email: 'guess@example.com',
         otp_code: fresh,
+        password: 'guess-password',
       });
       expect(verify.status).toBe(200);
     });
@@ -197,7 +296,12 @@ describe.each(engines)('accounts on %s', (engine) => {
     it('accepts a code only once', async () => {
       await signUp({ name: 'Once', email: 'once@example.com', password: 'once-password' });
       const code = await t.smtp.waitForCode('once@example.com', 0);
-      const body = { purpose: 'registration', email: 'once@example.com', otp_code: code };
+      const body = {
+        purpose: 'registration',
+        email: 'once@example.com',
+        otp_code: code,
+        password: 'once-password',
+      };
       expect((await submitOtp(body)).status).toBe(200);
       const replay = await submitOtp(body);
       expect(replay.status).toBe(400);
@@ -235,6 +339,7 @@ describe.each(engines)('accounts on %s', (engine) => {
           purpose: 'registration',
           email: 'resend@example.com',
           otp_code: first,
+          password: 'resend-password',
         });
         expect(old.status).toBe(400);
         expect(old.json.message).toBe(AUTH_MESSAGES.otpInvalid);
@@ -243,6 +348,7 @@ describe.each(engines)('accounts on %s', (engine) => {
         purpose: 'registration',
         email: 'resend@example.com',
         otp_code: second,
+        password: 'resend-password',
       });
       expect(ok.status).toBe(200);
     });

@@ -71,11 +71,21 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
     it.each([
       [{ purpose: 'registration', email: 'a@example.com' }, 'Code is required'],
       [
-        { purpose: 'registration', email: 'a@example.com', otp_code: '12345' },
+        {
+          purpose: 'registration',
+          email: 'a@example.com',
+          otp_code: '12345',
+          password: 'a-password',
+        },
         'The code must be 6 digits',
       ],
       [
-        { purpose: 'registration', email: 'a@example.com', otp_code: '12345a' },
+        {
+          purpose: 'registration',
+          email: 'a@example.com',
+          otp_code: '12345a',
+          password: 'a-password',
+        },
         'The code must be 6 digits',
       ],
       [

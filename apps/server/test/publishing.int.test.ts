@@ -32,6 +32,7 @@ import {
   createRunningClock,
   createTestApp,
   createVerifiedAccount,
+  getJson,
   postJson,
   type TestApp,
 } from './helpers/test-app.js';
@@ -249,6 +250,45 @@ describe.each(engines)('publishing on %s', (engine) => {
       ['error', 0, 'invalid'],
     ]);
     expect((await instance(instanceId))?.status).toBe('failed');
+  });
+
+  it('tells each post the truth in the posts list, and filters by it on the server', async () => {
+    const published = await env.schedule(['twitter', 'bluesky']);
+    const partly = await env.schedule(['twitter', 'bluesky']);
+    const failed = await env.schedule(['twitter']);
+    const waiting = await env.schedule(['twitter'], {}, 3600);
+    const statusOf = async (status?: string) => {
+      const query = `/customer/post?pageSize=100${status ? `&status=${status}` : ''}`;
+      const response = await getJson(t.app, query, env.token);
+      expect(response.status).toBe(200);
+      const rows = (response.json.data as { rows: { id: string; publish_status: string }[] }).rows;
+      return new Map(rows.map((row) => [row.id, row.publish_status]));
+    };
+    expect((await statusOf()).get(published.post.id)).toBe('scheduled');
+
+    await runDue(published.instanceId);
+    fakes.bluesky.failNext('invalid', 1, 'com.atproto.repo.createRecord');
+    await runDue(partly.instanceId, 0);
+    fakes.twitter.failNext('invalid', 1, 'POST /2/tweets');
+    await runDue(failed.instanceId, 0);
+
+    const all = await statusOf();
+    expect(all.get(published.post.id)).toBe('published');
+    expect(all.get(partly.post.id)).toBe('partly_published');
+    expect(all.get(failed.post.id)).toBe('failed');
+    expect(all.get(waiting.post.id)).toBe('scheduled');
+    for (const [status, post] of [
+      ['published', published],
+      ['partly_published', partly],
+      ['failed', failed],
+      ['scheduled', waiting],
+    ] as const) {
+      const filtered = await statusOf(status);
+      expect(filtered.get(post.post.id), status).toBe(status);
+      expect([...filtered.values()].every((value) => value === status)).toBe(true);
+    }
+    const refused = await getJson(t.app, '/customer/post?status=sent', env.token);
+    expect(refused.status).toBe(400);
   });
 
   it('fails a network disconnected after scheduling, and publishes the others', async () => {

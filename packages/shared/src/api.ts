@@ -21,10 +21,15 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ message: z.string(), data });
 }
 
+/** The account `npm run demo` seeds; the demo's sign-in page shows it. */
+export const DEMO_SIGN_IN = { email: 'demo@cadence.local', password: 'demo-password' } as const;
+
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),
   version: z.string(),
+  /** True on `npm run demo`: the sign-in page shows the demo banner and account. */
+  demo: z.boolean().optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

@@ -34,11 +34,20 @@ describe('account schemas', () => {
     );
   });
 
-  it('requires a new password only for resets', () => {
+  it('requires a new password for resets and the chosen password for registration', () => {
     expect(
-      SubmitOtpSchema.safeParse({ purpose: 'registration', email: 'a@b.co', otp_code: '012345' })
-        .success,
+      SubmitOtpSchema.safeParse({
+        purpose: 'registration',
+        email: 'a@b.co',
+        otp_code: '012345',
+        password: 'chosen-password',
+      }).success,
     ).toBe(true);
+    expect(
+      firstMessage(
+        SubmitOtpSchema.safeParse({ purpose: 'registration', email: 'a@b.co', otp_code: '012345' }),
+      ),
+    ).toBe('Password is required');
     expect(
       firstMessage(
         SubmitOtpSchema.safeParse({

@@ -80,10 +80,21 @@ export const SubmitOtpSchema = z
     email: EmailSchema,
     otp_code: OtpCodeSchema,
     new_password: PasswordSchema.optional(),
+    /**
+     * Registration only: the password the account opens with. The code proves the mailbox,
+     * the password comes from the browser that holds the code, so nobody who merely signed
+     * up with someone else's address can set the password the owner verifies into
+     * (docs/decisions/090).
+     */
+    password: PasswordSchema.optional(),
   })
   .refine((body) => body.purpose !== 'reset_password' || body.new_password !== undefined, {
     message: 'New password is required',
     path: ['new_password'],
+  })
+  .refine((body) => body.purpose !== 'registration' || body.password !== undefined, {
+    message: 'Password is required',
+    path: ['password'],
   });
 export type SubmitOtp = z.infer<typeof SubmitOtpSchema>;
 
@@ -117,5 +128,18 @@ export const MeSchema = z.object({
   profile_image: z.string().nullable(),
   /** True on a demo instance whose networks are local fakes (`npm run demo`). */
   simulated_networks: z.boolean(),
+  /**
+   * What this customer can use here: AI ('on', 'not_on_plan': shown locked with the way to
+   * upgrade, 'off': the server has no AI key, so not shown), and the article searches.
+   */
+  features: z
+    .object({
+      ai: z.enum(['on', 'not_on_plan', 'off']),
+      news_search: z.boolean(),
+      web_search: z.boolean(),
+    })
+    .optional(),
+  /** Admins only: one line naming what the server lacks, for the person who runs it. */
+  setup_hint: z.string().nullable().optional(),
 });
 export type Me = z.infer<typeof MeSchema>;

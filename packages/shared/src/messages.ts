@@ -22,8 +22,8 @@ export const AUTH_MESSAGES = {
   signUpCodeSent: 'Account created. We sent a 6-digit code to your email.',
   emailTaken: 'An account with this email already exists. Please sign in or reset your password.',
   invalidCredentials: 'Email or password is incorrect',
-  notVerified:
-    'Please verify your email before signing in. Sign up again with the same email to get a new code.',
+  notVerified: (email: string) =>
+    `Your email is not verified yet. Enter the 6-digit code we sent to ${email}.`,
   signedIn: 'Login successful!',
   otpSent: 'OTP sent to your email!',
   resetCodeSent: 'If an account exists for this email, we sent it a 6-digit code.',

@@ -85,6 +85,59 @@ export const AttachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
 
+// ---- What publishing made of a post ----------------------------------------------------
+
+/**
+ * A post's status as the Posts table, the Post List and the calendar read it: 'scheduled'
+ * only while an occurrence still waits (or is being sent); otherwise the outcome of its
+ * latest occurrence. Each schedule occurrence (instance) status maps to one of these, or
+ * to nothing (a cancelled occurrence does not count).
+ */
+export const POST_PUBLISH_STATUSES = [
+  'scheduled',
+  'published',
+  'partly_published',
+  'failed',
+] as const;
+export type PostPublishStatus = (typeof POST_PUBLISH_STATUSES)[number];
+
+/** The list filter's values: the four above and 'not_scheduled' (no occurrence counts). */
+export const POST_STATUS_FILTERS = ['not_scheduled', ...POST_PUBLISH_STATUSES] as const;
+export type PostStatusFilter = (typeof POST_STATUS_FILTERS)[number];
+
+export const POST_STATUS_LABELS: Record<PostStatusFilter, string> = {
+  not_scheduled: 'Not scheduled',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  partly_published: 'Partly published',
+  failed: 'Failed',
+};
+
+/** Occurrence (scheduled instance) status → what the post reads; absent: does not count. */
+export const INSTANCE_PUBLISH_STATUS: Readonly<Record<string, PostPublishStatus>> = {
+  pending: 'scheduled',
+  publishing: 'scheduled',
+  published: 'published',
+  partial: 'partly_published',
+  failed: 'failed',
+  missed: 'failed',
+};
+
+/** The rule itself, over a post's occurrences (the server's SQL is built from the same map). */
+export function postPublishStatusOf(
+  instances: readonly { status: string; scheduled_for: string | Date }[],
+): PostPublishStatus | null {
+  let latest: { at: number; status: PostPublishStatus } | null = null;
+  for (const instance of instances) {
+    const status = INSTANCE_PUBLISH_STATUS[instance.status];
+    if (status === undefined) continue;
+    if (status === 'scheduled') return 'scheduled';
+    const at = new Date(instance.scheduled_for).getTime();
+    if (latest === null || at >= latest.at) latest = { at, status };
+  }
+  return latest?.status ?? null;
+}
+
 export const PostSchema = z.object({
   id: z.string(),
   company_id: z.string().nullable(),
@@ -100,8 +153,10 @@ export const PostSchema = z.object({
   platforms: z.array(z.enum(NETWORK_IDS)),
   status: z.enum(['draft', 'scheduled']),
   attachments: z.array(AttachmentSchema),
-  /** True when the post has at least one schedule (the 'Scheduled' badge). */
+  /** True when the post has at least one schedule. */
   has_schedules: z.boolean(),
+  /** What publishing made of it (`postPublishStatusOf`); null before it is scheduled. */
+  publish_status: z.enum(POST_PUBLISH_STATUSES).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -128,6 +183,11 @@ export const PostListQuerySchema = z.object({
     .default(POSTS_PAGE_SIZE_DEFAULT),
   q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
   company_id: z.uuid({ error: 'Entity not found' }).optional(),
+  status: z
+    .enum(POST_STATUS_FILTERS, {
+      error: `status must be one of: ${POST_STATUS_FILTERS.join(', ')}`,
+    })
+    .optional(),
 });
 export type PostListQuery = z.input<typeof PostListQuerySchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { issueCode } from './error-codes.js';
 import { NETWORK_IDS } from './networks.js';
 import { pagingQuery } from './customer.js';
-import { AttachmentSchema, PageNumberSchema } from './posts.js';
+import { AttachmentSchema, PageNumberSchema, POST_PUBLISH_STATUSES } from './posts.js';
 import { canonicalTimeZone, isKnownTimeZone } from './time-zone.js';
 
 export const REPEAT_TYPES = ['daily', 'weekly', 'monthly'] as const;
@@ -200,7 +200,15 @@ export const CalendarDaySchema = z.object({
   date: z.string(),
   count: z.number().int(),
   /** The first posts of the day by time, at most CALENDAR_POPUP_MAX_POSTS. */
-  posts: z.array(z.object({ id: z.string(), scheduled_for: z.string(), content: z.string() })),
+  posts: z.array(
+    z.object({
+      id: z.string(),
+      scheduled_for: z.string(),
+      content: z.string(),
+      /** This occurrence's status in the posts' words; null when cancelled. */
+      publish_status: z.enum(POST_PUBLISH_STATUSES).nullable(),
+    }),
+  ),
 });
 export type CalendarDay = z.infer<typeof CalendarDaySchema>;
 export const CalendarSchema = z.object({ days: z.array(CalendarDaySchema) });

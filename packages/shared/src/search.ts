@@ -7,12 +7,13 @@ export const SEARCH_MESSAGES = {
   startWeb: 'Start typing to search web',
   startArticles: 'Start typing to search articles',
   noArticles: 'No articles found',
+  // Read by customers: no configuration names (the admin's setup hint has those).
   newsNotConfigured:
-    'News search is not configured on this server. Set MEDIASTACK_ACCESS_KEY to enable it.',
+    'News search is not set up on this server. Ask the person who runs Cadence to enable it.',
   webNotConfigured:
-    'Web search is not configured on this server. Set GOOGLE_CSE_KEY and GOOGLE_CSE_CX to enable it.',
+    'Web search is not set up on this server. Ask the person who runs Cadence to enable it.',
   articlesNotConfigured:
-    'Article search is not configured on this server. Set MEDIASTACK_ACCESS_KEY, or GOOGLE_CSE_KEY and GOOGLE_CSE_CX, to enable it.',
+    'Article search is not set up on this server. Ask the person who runs Cadence to enable it.',
   found: (count: number) => `${count} result${count === 1 ? '' : 's'} found`,
 } as const;
 

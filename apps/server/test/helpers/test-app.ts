@@ -185,6 +185,7 @@ export async function createVerifiedAccount(
     purpose: 'registration',
     email: account.email,
     otp_code: code,
+    password,
   });
   if (verify.status !== 200) throw new Error(`verification failed: ${verify.body}`);
   return signIn(t, account.email, password);

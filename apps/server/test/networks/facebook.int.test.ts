@@ -184,6 +184,7 @@ describe('Facebook Pages adapter', () => {
     const offline = createFacebookAdapter({ baseUrl: `http://127.0.0.1:${port}/v25.0` });
     const error = await failureOf(offline.publish({ text: 'Anyone?' }, fake.validCredentials));
     expect(error.kind).toBe('transient');
+    expect(error.message).toBe("Could not reach Facebook. Check the server's internet connection.");
   });
 
   it('refuses over-long and empty posts before calling Facebook', async () => {

@@ -220,5 +220,7 @@ describe('LinkedIn adapter', () => {
     await fake.close();
     const error = await failureOf(adapter.publish({ text: 'Anyone?' }, credentials));
     expect(error).toMatchObject({ kind: 'transient', details: { code: 'ECONNREFUSED' } });
+    // Plain words for a person; the system code stays in the details.
+    expect(error.message).toBe("Could not reach LinkedIn. Check the server's internet connection.");
   });
 });

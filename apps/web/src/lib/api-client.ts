@@ -1,6 +1,6 @@
 import type { ApiSuccess } from '@cadence/shared';
 import type { z } from 'zod';
-import { ApiRequestError, extractErrorMessage } from './api-error';
+import { ApiRequestError, extractErrorCode, extractErrorMessage } from './api-error';
 import { clearLocalStorage, getToken } from './session';
 
 export const API_BASE = '/api';
@@ -83,7 +83,11 @@ export async function apiRequest<T = unknown>(
       clearLocalStorage();
       onUnauthorized?.(serverMessage);
     }
-    throw new ApiRequestError(response.status, serverMessage);
+    const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+    throw new ApiRequestError(response.status, serverMessage, {
+      code: extractErrorCode(payload),
+      retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
+    });
   }
 
   const envelope = (typeof payload === 'object' && payload !== null ? payload : {}) as {

@@ -3,12 +3,22 @@ export class ApiRequestError extends Error {
   readonly status: number;
   /** The text the server gave for people to read, or null when it gave none. */
   readonly serverMessage: string | null;
+  /** The API's stable error code (packages/shared error-codes), when it sent one. */
+  readonly code: string | null;
+  /** Seconds from the answer's retry-after header, when it had one. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, serverMessage: string | null, options?: ErrorOptions) {
+  constructor(
+    status: number,
+    serverMessage: string | null,
+    options?: ErrorOptions & { code?: string | null; retryAfter?: number | null },
+  ) {
     super(serverMessage ?? describeStatus(status), options);
     this.name = 'ApiRequestError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.code = options?.code ?? null;
+    this.retryAfter = options?.retryAfter ?? null;
   }
 }
 
@@ -30,6 +40,12 @@ export function extractErrorMessage(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null;
   const record = body as Record<string, unknown>;
   return readText(record.message) ?? readText(record.error);
+}
+
+/** The `code` of a failure body, or null. */
+export function extractErrorCode(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  return readText((body as Record<string, unknown>).code);
 }
 
 /** What a toast should say about `error`: the server's own words when it sent any, else `fallback`. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dayRange,
   defaultDateTime,
+  scheduleQuickTimes,
   formatDateKey,
   formatInZone,
   isKnownTimeZone,
@@ -149,5 +150,26 @@ describe('daylight-saving changes, read the way the server reads them', () => {
     expect(isKnownTimeZone('Etc/GMT+5')).toBe(true);
     expect(isKnownTimeZone('+05:30')).toBe(false);
     expect(resolveTimeZone('+05:30', 'Europe/Berlin')).toBe('Europe/Berlin');
+  });
+});
+
+describe('scheduleQuickTimes', () => {
+  it('offers the next quarter hour at least two minutes ahead, in 1 hour and tomorrow 9:00', () => {
+    const times = scheduleQuickTimes(Date.parse('2025-07-01T10:07:30Z'), 'Asia/Kolkata');
+    expect(times).toEqual([
+      { id: 'quarter', label: 'Today 3:45 PM', date: '2025-07-01', time: '15:45' },
+      { id: 'hour', label: 'In 1 hour', date: '2025-07-01', time: '16:38' },
+      { id: 'tomorrow', label: 'Tomorrow 9:00 AM', date: '2025-07-02', time: '09:00' },
+    ]);
+  });
+
+  it('skips a quarter hour that is less than two minutes away, across midnight', () => {
+    const [quarter, , tomorrow] = scheduleQuickTimes(Date.parse('2025-12-31T23:44:00Z'), 'UTC');
+    expect(quarter).toMatchObject({
+      label: 'Tomorrow 12:00 AM',
+      date: '2026-01-01',
+      time: '00:00',
+    });
+    expect(tomorrow).toMatchObject({ date: '2026-01-01', time: '09:00' });
   });
 });

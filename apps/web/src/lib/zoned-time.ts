@@ -124,6 +124,46 @@ export function defaultDateTime(now: Date | number, zone: string): { date: strin
   return { date: formatInZone(next, zone, 'yyyy-MM-dd'), time: formatInZone(next, zone, 'HH:mm') };
 }
 
+/** A quarter hour must be at least this far ahead to be offered as the default. */
+const QUARTER_LEAD_MS = 2 * 60_000;
+const QUARTER_MS = 15 * 60_000;
+
+export interface QuickTime {
+  id: 'quarter' | 'hour' | 'tomorrow';
+  label: string;
+  date: string;
+  time: string;
+}
+
+/**
+ * The Schedule dialog's ready-made times, in `zone`: the next round quarter hour at least
+ * two minutes ahead (the default: not already past when the person clicks), 'In 1 hour'
+ * (to the minute), and 'Tomorrow 9:00'. Every zone's offset is a whole number of quarter
+ * hours, so a quarter hour in UTC is one in the zone too.
+ */
+export function scheduleQuickTimes(now: Date | number, zone: string): QuickTime[] {
+  const ms = typeof now === 'number' ? now : now.getTime();
+  const quarter = Math.ceil((ms + QUARTER_LEAD_MS) / QUARTER_MS) * QUARTER_MS;
+  const hour = Math.ceil((ms + 60 * 60_000) / 60_000) * 60_000;
+  const [year, month, day] = formatInZone(ms, zone, 'yyyy-MM-dd').split('-').map(Number);
+  const tomorrow = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + 1));
+  const tomorrowKey = tomorrow.toISOString().slice(0, 10);
+  const at = (instant: number) => ({
+    date: formatInZone(instant, zone, 'yyyy-MM-dd'),
+    time: formatInZone(instant, zone, 'HH:mm'),
+  });
+  return [
+    {
+      id: 'quarter',
+      // Said with its day: just before midnight the next quarter hour is tomorrow's.
+      label: `${at(quarter).date === tomorrowKey ? 'Tomorrow' : 'Today'} ${formatInZone(quarter, zone, 'h:mm a')}`,
+      ...at(quarter),
+    },
+    { id: 'hour', label: 'In 1 hour', ...at(hour) },
+    { id: 'tomorrow', label: 'Tomorrow 9:00 AM', date: tomorrowKey, time: '09:00' },
+  ];
+}
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**

@@ -1,4 +1,4 @@
-import { fetchErrorCode, isNotSentFailure } from './fetch-failure.js';
+import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
 import { z } from 'zod';
 import {
   assertPublicDestination,
@@ -38,7 +38,7 @@ const AUTH_ERRORS = new Set([
 function connectionFailure(error: unknown, call: XrpcCall): NetworkError {
   const code = fetchErrorCode(error);
   if (isNotSentFailure(code)) {
-    return new NetworkError('bluesky', 'transient', `Bluesky could not be reached (${code})`, {
+    return new NetworkError('bluesky', 'transient', unreachableMessage('Bluesky'), {
       code,
     });
   }

@@ -37,3 +37,11 @@ export function fetchErrorCode(error: unknown): string | undefined {
 export function isNotSentFailure(code: string | undefined): code is string {
   return code !== undefined && (NOT_SENT_CODES.has(code) || TLS_CODE.test(code));
 }
+
+/**
+ * What a person reads when a network's host cannot be reached at all (DNS, refused, no
+ * route): plain words and what to check; the system code stays in the error's details.
+ */
+export function unreachableMessage(networkName: string): string {
+  return `Could not reach ${networkName}. Check the server's internet connection.`;
+}

@@ -1,4 +1,4 @@
-import { fetchErrorCode, isNotSentFailure } from './fetch-failure.js';
+import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
 import { z } from 'zod';
 import {
   assertPublicDestination,
@@ -48,7 +48,7 @@ const ErrorSchema = z
 function connectionFailure(error: unknown, request: LinkedInRequest): NetworkError {
   const code = fetchErrorCode(error);
   if (isNotSentFailure(code)) {
-    return new NetworkError('linkedIn', 'transient', `LinkedIn could not be reached (${code})`, {
+    return new NetworkError('linkedIn', 'transient', unreachableMessage('LinkedIn'), {
       code,
     });
   }

@@ -1,4 +1,4 @@
-import { fetchErrorCode, isNotSentFailure } from './fetch-failure.js';
+import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { classifyMetaError, redact, type MetaNetwork } from './meta-graph.js';
@@ -87,7 +87,12 @@ export async function callGraph<T>(config: GraphClientConfig, call: GraphCall<T>
       : redact(fetchErrorCode(error) ?? (error as Error).message, secrets);
     const isNotSent = !signal.aborted && isNotSentFailure(fetchErrorCode(error));
     const kind = call.isPublish && !isNotSent ? 'unconfirmed' : 'transient';
-    throw new NetworkError(network, kind, `Graph API unreachable: ${reason}`);
+    const name = network === 'instagram' ? 'Instagram' : 'Facebook';
+    throw new NetworkError(
+      network,
+      kind,
+      isNotSent ? unreachableMessage(name) : `${name} did not answer properly: ${reason}`,
+    );
   }
   const body = parseJson(text);
   if (status < 200 || status >= 300)

@@ -1,4 +1,4 @@
-import { fetchErrorCode, isNotSentFailure } from './fetch-failure.js';
+import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
 import { classifyThreadsResponse } from './threads-errors.js';
 import { NetworkError } from './types.js';
 
@@ -16,7 +16,7 @@ function classifyFetchFailure(error: unknown, call: ThreadsCall, timeoutMs: numb
     error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
   const code = fetchErrorCode(error);
   if (!isTimeout && isNotSentFailure(code)) {
-    return new NetworkError('threads', 'transient', `Threads could not be reached (${code})`, {
+    return new NetworkError('threads', 'transient', unreachableMessage('Threads'), {
       code,
     });
   }

@@ -1,4 +1,4 @@
-import { fetchErrorCode, isNotSentFailure } from './fetch-failure.js';
+import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
 import { classifyXResponse } from './x-errors.js';
 import { oauthAuthorizationHeader } from './x-oauth.js';
 import { NetworkError, type TwitterCredentials } from './types.js';
@@ -17,7 +17,7 @@ function classifyFetchFailure(error: unknown, call: XCall, timeoutMs: number): N
     error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
   const code = fetchErrorCode(error);
   if (!isTimeout && isNotSentFailure(code)) {
-    return new NetworkError('twitter', 'transient', `X could not be reached (${code})`, { code });
+    return new NetworkError('twitter', 'transient', unreachableMessage('X'), { code });
   }
   const what = isTimeout
     ? `no answer within ${timeoutMs} ms`

@@ -91,6 +91,37 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
+   * Stores a new code unless the previous one for the same email and purpose is younger
+   * than the resend lock; answers the code in clear for mailing, or undefined while locked.
+   */
+  async function tryIssueOtp(
+    executor: Parameters<typeof repo.replaceOtp>[0],
+    email: string,
+    purpose: OtpPurpose,
+    userId: string | null,
+  ) {
+    const code = generateOtpCode();
+    const stored = await repo.replaceOtp(executor, {
+      email,
+      purpose,
+      userId,
+      codeHash: hashOtpCode(deps.otpKey, email, purpose, code),
+      ...otpTimes(clock()),
+      lockSeconds: OTP_RESEND_LOCK_SECONDS,
+    });
+    return stored ? { code, otpId: stored.id } : undefined;
+  }
+
+  /** Seconds until a new code may be sent (at least 1: it is asked while the lock holds). */
+  async function lockedFor(
+    executor: Parameters<typeof repo.findOtp>[0],
+    email: string,
+    purpose: OtpPurpose,
+  ) {
+    return secondsUntilResend(await repo.findOtp(executor, email, purpose), clock()) || 1;
+  }
+
+  /**
    * Stores a new code (subject to the resend lock) and answers it in clear for mailing.
    * Throws 429 while the previous code for the same email and purpose is younger than the lock.
    */
@@ -100,25 +131,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     purpose: OtpPurpose,
     userId: string | null,
   ) {
-    const now = clock();
-    const code = generateOtpCode();
-    const stored = await repo.replaceOtp(executor, {
-      email,
-      purpose,
-      userId,
-      codeHash: hashOtpCode(deps.otpKey, email, purpose, code),
-      ...otpTimes(now),
-      lockSeconds: OTP_RESEND_LOCK_SECONDS,
-    });
-    if (!stored) {
-      const seconds = secondsUntilResend(await repo.findOtp(executor, email, purpose), now) || 1;
+    const issued = await tryIssueOtp(executor, email, purpose, userId);
+    if (!issued) {
+      const seconds = await lockedFor(executor, email, purpose);
       throw AppError.tooManyRequests(
         AUTH_MESSAGES.resendLocked(seconds),
         seconds,
         'OTP_RESEND_LOCKED',
       );
     }
-    return { code, otpId: stored.id };
+    return issued;
   }
 
   async function mailOtp(to: string, name: string, purpose: OtpPurpose, code: string) {
@@ -154,12 +176,20 @@ export function createAuthService(deps: AuthServiceDeps) {
       const existing = await repo.findUserByEmail(db, input.email);
       if (existing?.isVerified) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
       const passwordHash = await hashPassword(input.password);
-      const { code, otpId } = await db.transaction(async (tx) => {
+      // A repeat sign-up for a pending address may change its name and password (so its
+      // author can sign in to reopen the code dialog), but that grants nothing: the account
+      // opens with the password sent alongside the code, and only the mailbox has the code.
+      const issued = await db.transaction(async (tx) => {
         const user = await repo.upsertPendingUser(tx, { ...input, passwordHash, now: clock() });
         if (!user) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
-        return issueOtp(tx, input.email, 'registration', user.id);
+        return tryIssueOtp(tx, input.email, 'registration', user.id);
       });
-      await mailOrRelease(otpId, input.email, input.name, 'registration', code);
+      // Signing up again while the last code is fresh is not an error: that code still works.
+      if (!issued) {
+        const resendIn = await lockedFor(db, input.email, 'registration');
+        return { ...otpSent(input.email, 'registration'), resend_in: resendIn };
+      }
+      await mailOrRelease(issued.otpId, input.email, input.name, 'registration', issued.code);
       return otpSent(input.email, 'registration');
     },
 
@@ -192,10 +222,11 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async submitOtp(input: SubmitOtp, ip: string) {
       await throttle('submit-otp', ip, input.email);
-      const newPasswordHash =
-        input.purpose === 'reset_password' && input.new_password
-          ? await hashPassword(input.new_password)
-          : undefined;
+      // Reset: the new password. Registration: the password of the browser holding the
+      // code, whatever a later (or earlier) sign-up for the same address chose.
+      const chosenPassword =
+        input.purpose === 'reset_password' ? input.new_password : input.password;
+      const newPasswordHash = chosenPassword ? await hashPassword(chosenPassword) : undefined;
       const submittedHash = hashOtpCode(deps.otpKey, input.email, input.purpose, input.otp_code);
       // Decide and record inside one transaction (the row is locked), throw after it commits,
       // so a wrong try is counted even though the request fails.
@@ -246,8 +277,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await verifyPassword(user.passwordHash, input.password))) {
         throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
       }
-      if (!user.isVerified)
-        throw AppError.forbidden(AUTH_MESSAGES.notVerified, 'EMAIL_NOT_VERIFIED');
+      if (!user.isVerified) {
+        // The way back into a pending sign-up: a fresh code when the lock allows, and the
+        // seconds until Resend in retry-after, so the app opens the code dialog.
+        const issued = await tryIssueOtp(db, user.email, 'registration', user.id);
+        if (issued)
+          await mailOrRelease(issued.otpId, user.email, user.name, 'registration', issued.code);
+        const resendIn = issued
+          ? OTP_RESEND_LOCK_SECONDS
+          : await lockedFor(db, user.email, 'registration');
+        throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.notVerified(user.email), {
+          'retry-after': String(resendIn),
+        });
+      }
       await repo.recordSignIn(db, user.id, clock());
       const { token, expiresAt } = await deps.tokens.issue({
         userId: user.id,

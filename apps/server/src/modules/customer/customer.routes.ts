@@ -24,7 +24,15 @@ const security = [{ bearerAuth: [] }];
 
 export function registerCustomerRoutes(
   app: AppInstance,
-  instance: { simulatedNetworks: boolean },
+  instance: {
+    simulatedNetworks: boolean;
+    openai: { apiKey: string | undefined };
+    search: {
+      mediastackAccessKey: string | undefined;
+      googleCseKey: string | undefined;
+      googleCseCx: string | undefined;
+    };
+  },
   customer: CustomerService,
   auth: AuthService,
 ) {
@@ -41,8 +49,16 @@ export function registerCustomerRoutes(
         response: { 200: envelope(MeSchema), ...errorResponses(401) },
       },
     },
-    (request) => {
+    async (request) => {
       const user = requireUser(request);
+      const aiConfigured = Boolean(instance.openai.apiKey);
+      const newsSearch = Boolean(instance.search.mediastackAccessKey);
+      const webSearch = Boolean(instance.search.googleCseKey && instance.search.googleCseCx);
+      const ai = !aiConfigured
+        ? 'off'
+        : (await customer.hasAiOnPlan(user.id))
+          ? 'on'
+          : 'not_on_plan';
       return {
         message: AUTH_MESSAGES.customerFetched,
         data: {
@@ -52,6 +68,8 @@ export function registerCustomerRoutes(
           is_admin: user.isAdmin,
           profile_image: user.avatarUrl,
           simulated_networks: instance.simulatedNetworks,
+          features: { ai, news_search: newsSearch, web_search: webSearch } as const,
+          setup_hint: user.isAdmin ? setupHint(aiConfigured, newsSearch, webSearch) : null,
         },
       };
     },
@@ -135,4 +153,17 @@ export function registerCustomerRoutes(
       data: await customer.listApiLogs(requireUser(request).id, request.query),
     }),
   );
+}
+
+/**
+ * For admins only: what to configure so customers get the features the server hides now.
+ * Customers never read a variable's name; the person who runs the server does.
+ */
+export function setupHint(ai: boolean, news: boolean, web: boolean): string | null {
+  const missing = [
+    ai ? null : 'AI writing (set OPENAI_API_KEY)',
+    news ? null : 'news search (MEDIASTACK_ACCESS_KEY)',
+    web ? null : 'web search (GOOGLE_CSE_KEY and GOOGLE_CSE_CX)',
+  ].filter((item) => item !== null);
+  return missing.length === 0 ? null : `Not set up on this server: ${missing.join(', ')}.`;
 }

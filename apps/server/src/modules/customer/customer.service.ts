@@ -6,6 +6,7 @@ import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
 import { reencodeAvatar } from './avatar-image.js';
 import * as repo from './customer.repository.js';
+import { getEntitlements } from '../plans/entitlements.js';
 
 export interface CustomerServiceDeps {
   db: Db;
@@ -43,6 +44,11 @@ export function createCustomerService(deps: CustomerServiceDeps) {
   }
 
   return {
+    /** Whether the customer's plan includes AI (the server's own keys are checked by the route). */
+    async hasAiOnPlan(userId: string) {
+      return (await getEntitlements(db, userId, clock())).hasAi;
+    },
+
     async getProfile(userId: string) {
       return toProfile(await requireProfile(userId));
     },

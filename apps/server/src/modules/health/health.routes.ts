@@ -5,7 +5,11 @@ import { version } from '../../version.js';
 
 const PING_TIMEOUT_MS = 2_000;
 
-export function registerHealthRoutes(app: AppInstance, database: Database) {
+export function registerHealthRoutes(
+  app: AppInstance,
+  database: Database,
+  instance: { simulatedNetworks: boolean } = { simulatedNetworks: false },
+) {
   app.get(
     API_PATHS.health,
     {
@@ -21,7 +25,15 @@ export function registerHealthRoutes(app: AppInstance, database: Database) {
     async (_request, reply) => {
       const isUp = await pingWithin(database, PING_TIMEOUT_MS);
       if (isUp)
-        return { message: 'OK', data: { status: 'ok' as const, database: 'up' as const, version } };
+        return {
+          message: 'OK',
+          data: {
+            status: 'ok' as const,
+            database: 'up' as const,
+            version,
+            demo: instance.simulatedNetworks,
+          },
+        };
       return reply.code(503).send({
         statusCode: 503,
         error: 'Service Unavailable',

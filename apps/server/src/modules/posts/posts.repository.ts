@@ -1,4 +1,9 @@
-import type { NetworkId } from '@cadence/shared';
+import {
+  INSTANCE_PUBLISH_STATUS,
+  type NetworkId,
+  type PostPublishStatus,
+  type PostStatusFilter,
+} from '@cadence/shared';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import {
@@ -36,6 +41,7 @@ export interface AttachmentValues {
 
 export interface PostFilter {
   companyId?: string | undefined;
+  status?: PostStatusFilter | undefined;
   /** Already trimmed; matched literally (no wildcards) and case-insensitively. */
   search?: string | undefined;
 }
@@ -43,6 +49,7 @@ export interface PostFilter {
 /** A filter ready for the list queries: the search's matching companies are looked up once. */
 export interface ResolvedPostFilter {
   companyId?: string | undefined;
+  status?: PostStatusFilter | undefined;
   search?: { pattern: string; companyIds: string[] } | undefined;
 }
 
@@ -53,6 +60,7 @@ export interface PostListRow {
   post: PostRow;
   company: { id: string; name: string; logoUrl: string | null } | null;
   hasSchedules: boolean;
+  publishStatus: PostPublishStatus | null;
   attachments: ListAttachment[];
 }
 
@@ -72,7 +80,7 @@ export async function resolvePostFilter(
   userId: string,
   filter: PostFilter,
 ): Promise<ResolvedPostFilter> {
-  if (!filter.search) return { companyId: filter.companyId };
+  if (!filter.search) return { companyId: filter.companyId, status: filter.status };
   const pattern = `%${escapeLike(filter.search)}%`;
   const matching = await db
     .select({ id: companies.id })
@@ -80,13 +88,47 @@ export async function resolvePostFilter(
     .where(and(eq(companies.userId, userId), ilike(companies.name, pattern)));
   return {
     companyId: filter.companyId,
+    status: filter.status,
     search: { pattern, companyIds: matching.map((row) => row.id) },
   };
 }
 
+/** The instance statuses that map to `status` in the shared rule, as SQL literals. */
+function instanceStatusesFor(status: PostPublishStatus): SQL {
+  const names = Object.entries(INSTANCE_PUBLISH_STATUS)
+    .filter(([, mapped]) => mapped === status)
+    .map(([name]) => sql`${name}`);
+  return sql.join(names, sql`, `);
+}
+
+const OUTCOME_CASE = sql.join(
+  Object.entries(INSTANCE_PUBLISH_STATUS)
+    .filter(([, mapped]) => mapped !== 'scheduled')
+    .map(([name, mapped]) => sql`when ${name} then ${mapped}`),
+  sql` `,
+);
+
+/**
+ * `postPublishStatusOf` (packages/shared) in SQL, built from the same map: 'scheduled'
+ * while an occurrence waits or is being sent, else the outcome of the latest counted one.
+ */
+const publishStatusSql = sql<PostPublishStatus | null>`(case
+  when exists (select 1 from ${scheduledInstances} psi
+    where psi.post_id = ${posts.id} and psi.status in (${instanceStatusesFor('scheduled')}))
+  then 'scheduled'
+  else (select case psi.status ${OUTCOME_CASE} end from ${scheduledInstances} psi
+    where psi.post_id = ${posts.id} and psi.status in (${sql.join(
+      Object.keys(INSTANCE_PUBLISH_STATUS).map((name) => sql`${name}`),
+      sql`, `,
+    )})
+    order by psi.scheduled_for desc, psi.created_at desc limit 1)
+end)`;
+
 function filterCondition(userId: string, filter: ResolvedPostFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(posts.userId, userId)];
   if (filter.companyId) conditions.push(eq(posts.companyId, filter.companyId));
+  if (filter.status === 'not_scheduled') conditions.push(sql`${publishStatusSql} is null`);
+  else if (filter.status) conditions.push(sql`${publishStatusSql} = ${filter.status}`);
   if (filter.search) {
     const { pattern, companyIds } = filter.search;
     // search_text is lower(content || ' ' || url), held in a trigram GIN index; lower() on
@@ -113,6 +155,7 @@ const listColumns = {
   companyName: companies.name,
   companyLogoUrl: companies.logoUrl,
   hasSchedules: sql<boolean>`exists (select 1 from ${schedules} where ${schedules.postId} = ${posts.id})`,
+  publishStatus: publishStatusSql,
   // In the page's own query, not a second round trip.
   attachments: sql<ListAttachment[]>`coalesce((
     select json_agg(json_build_object(
@@ -136,6 +179,7 @@ function toListRow(row: {
   companyName: string | null;
   companyLogoUrl: string | null;
   hasSchedules: boolean;
+  publishStatus: PostPublishStatus | null;
   attachments: ListAttachment[] | string;
 }): PostListRow {
   return {
@@ -150,6 +194,7 @@ function toListRow(row: {
         ? { id: row.companyId, name: row.companyName, logoUrl: row.companyLogoUrl }
         : null,
     hasSchedules: Boolean(row.hasSchedules),
+    publishStatus: row.publishStatus ?? null,
   };
 }
 
@@ -239,7 +284,9 @@ export async function listPostPageCounted(
   filter: ResolvedPostFilter,
   page: { limit: number; offset: number; countLimit: number },
 ): Promise<{ rows: PostListRow[]; total: { count: number; isExact: boolean } }> {
-  if (filter.search) {
+  // A search or a status filter takes the built query; the prepared statements cover the
+  // plain list (with or without an entity), the request every page load makes.
+  if (filter.search || filter.status) {
     const [rows, total] = await Promise.all([
       listPostPage(db, userId, filter, page),
       countPosts(db, userId, filter, page.countLimit),

@@ -51,6 +51,7 @@ function toPost(row: repo.PostListRow): Post {
       mime_type: attachment.mimeType,
     })),
     has_schedules: row.hasSchedules,
+    publish_status: row.publishStatus,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };
@@ -151,6 +152,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     async list(userId: string, query: PostListQuery): Promise<PostList> {
       const filter = await repo.resolvePostFilter(db, userId, {
         companyId: query.company_id,
+        status: query.status,
         search: query.q || undefined,
       });
       const { rows, total } = await repo.listPostPageCounted(db, userId, filter, {

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js';
 import type { PublicationRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../logger.js';
+import { NETWORK_NAMES } from '@cadence/shared';
 import type { PublishingEvent } from '../notifications/notifications.service.js';
 import type { Settlement } from './decisions.js';
 import * as repo from './publishing.repository.js';
@@ -18,6 +20,8 @@ export function createSettler(deps: {
   clock: Clock;
   /** Tells the customer (bell and mail) about an attempt that ended badly. */
   notify: (event: PublishingEvent) => Promise<void>;
+  /** One readable line per attempt for whoever runs the server. */
+  logger?: Logger;
 }) {
   const { db } = deps;
 
@@ -44,6 +48,34 @@ export function createSettler(deps: {
     publication: PublicationRow,
     entry: AttemptLog,
   ) {
+    // One readable line per attempt for whoever runs the server (the row below is the
+    // customer's record): post, network, outcome, and how late after its time it went.
+    const { instance, post } = context;
+    const lateSeconds = Math.max(
+      0,
+      Math.round((deps.clock().getTime() - instance.scheduledFor.getTime()) / 1000),
+    );
+    const outcome =
+      entry.status === 'success'
+        ? 'published'
+        : entry.status === 'pending'
+          ? 'will retry'
+          : 'failed';
+    const attempt = (entry.retryCount ?? 0) + 1;
+    deps.logger?.info(
+      {
+        postId: post.id,
+        instanceId: instance.id,
+        network: publication.network,
+        outcome,
+        attempt,
+        lateSeconds,
+        ...(entry.errorCode ? { errorCode: entry.errorCode } : {}),
+      },
+      `publish: post ${post.id} to ${NETWORK_NAMES[publication.network]}: ${outcome}${
+        entry.status === 'success' ? '' : ` (${entry.message})`
+      }, attempt ${attempt}, ${lateSeconds} s after its time`,
+    );
     return repo.insertLog(db, {
       userId: context.instance.userId,
       postId: context.post.id,

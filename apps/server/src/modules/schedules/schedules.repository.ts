@@ -255,6 +255,7 @@ export interface CalendarRow {
   id: string | null;
   scheduled_for: Date | string | null;
   content: string | null;
+  status: string | null;
 }
 
 /** Per-day counts in `zone` and the first `perDay` instances of each day by time. */
@@ -265,7 +266,7 @@ export async function calendarDays(
   const company = input.companyId ? sql`and p.company_id = ${input.companyId}` : sql``;
   const result = await db.execute(sql`
     with ranked as (
-      select si.id, si.scheduled_for, p.content,
+      select si.id, si.scheduled_for, si.status, p.content,
         to_char(si.scheduled_for at time zone ${input.zone}, 'YYYY-MM-DD') as day,
         row_number() over (
           partition by (si.scheduled_for at time zone ${input.zone})::date
@@ -278,7 +279,7 @@ export async function calendarDays(
         and si.scheduled_for < ${input.to.toISOString()}::timestamptz
         ${company}
     )
-    select day, total::int as total, id, scheduled_for, content
+    select day, total::int as total, id, scheduled_for, status, content
     from ranked where position <= ${input.perDay}
     order by day, position`);
   return (result as { rows: CalendarRow[] }).rows;

@@ -3,6 +3,7 @@ import {
   listCountLimit,
   NETWORK_NAMES,
   POST_MESSAGES,
+  postPublishStatusOf,
   SCHEDULE_MESSAGES,
   type CalendarDay,
   type NetworkId,
@@ -248,6 +249,9 @@ export function createSchedulesService(deps: SchedulesDeps) {
             id: row.id,
             scheduled_for: new Date(row.scheduled_for).toISOString(),
             content: row.content ?? '',
+            publish_status: postPublishStatusOf(
+              row.status ? [{ status: row.status, scheduled_for: row.scheduled_for }] : [],
+            ),
           });
         }
       }

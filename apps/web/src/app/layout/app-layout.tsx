@@ -14,6 +14,7 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col">
       {isSignedIn && <TopNav user={user} />}
       {isSignedIn && user.simulated_networks && <SimulatedNetworksBanner />}
+      {isSignedIn && user.is_admin && user.setup_hint && <SetupHint hint={user.setup_hint} />}
       {isSignedIn && <DeploymentBanner />}
       <Outlet />
     </div>
@@ -23,14 +24,27 @@ export function AppLayout() {
 /** A demo instance publishes to local fakes; nobody should mistake it for the real thing. */
 function SimulatedNetworksBanner() {
   return (
-    <div
-      role="note"
+    // A landmark of its own, so every piece of the page sits in one (axe: region).
+    <aside
+      aria-label="Demo notice"
       className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900"
     >
       <span className="font-semibold">Demo: simulated networks.</span> Posts are published to local
       stand-ins for X, Facebook, LinkedIn, Instagram, Bluesky and Threads; nothing leaves this
       machine.
-    </div>
+    </aside>
+  );
+}
+
+/** Admins only: one line naming what the server lacks (customers simply do not see it). */
+function SetupHint({ hint }: { hint: string }) {
+  return (
+    <aside
+      aria-label="Server setup"
+      className="border-b border-gray-200 bg-gray-50 px-4 py-1.5 text-center text-xs text-gray-700"
+    >
+      <span className="font-semibold">Admin:</span> {hint}
+    </aside>
   );
 }
 

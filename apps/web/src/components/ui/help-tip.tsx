@@ -20,7 +20,7 @@ export function HelpTip({ label, children, align = 'center', className }: HelpTi
         type="button"
         aria-label={label}
         aria-describedby={tipId}
-        className="rounded-full p-0.5 text-gray-400 hover:text-brand-600 focus-visible:text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="-m-1 inline-flex size-6 items-center justify-center rounded-full text-gray-500 hover:text-brand-600 focus-visible:text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         <Info className="size-3.5" aria-hidden="true" />
       </button>

@@ -1,5 +1,7 @@
 import type { OtpSent } from '@cadence/shared';
-import { ROUTES } from '@cadence/shared';
+import { API_PATHS, DEMO_SIGN_IN, HealthSchema, ROUTES } from '@cadence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
@@ -43,13 +45,14 @@ export function LoginPage() {
   const [signInEmail, setSignInEmail] = useState('');
   const nextSessionId = useRef(0);
 
-  function openOtp(sent: OtpSent) {
+  function openOtp(sent: OtpSent, password?: string) {
     nextSessionId.current += 1;
     setOtpSession({
       id: nextSessionId.current,
       purpose: sent.purpose,
       email: sent.email,
       resendIn: sent.resend_in,
+      password,
     });
   }
 
@@ -69,6 +72,15 @@ export function LoginPage() {
   );
 
   const copy = COPY[mode];
+  // A demo instance says so before sign-in, with the account to try it with.
+  const health = useQuery({
+    queryKey: ['health'],
+    queryFn: async ({ signal }) =>
+      (await apiRequest(API_PATHS.health, { schema: HealthSchema, auth: false, signal })).data,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const isDemo = health.data?.demo === true;
   useDocumentTitle(mode === 'signin' ? 'Sign in' : 'Sign up');
 
   return (
@@ -85,6 +97,21 @@ export function LoginPage() {
             <Logo />
           </Link>
 
+          {isDemo && (
+            <aside
+              aria-label="Demo notice"
+              className="mb-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200"
+            >
+              <p className="font-semibold">Demo: simulated networks.</p>
+              <p className="mt-1">
+                Posts go to local stand-ins; nothing leaves this machine. Sign in as{' '}
+                <strong className="font-semibold">{DEMO_SIGN_IN.email}</strong> with the password{' '}
+                <strong className="font-semibold">{DEMO_SIGN_IN.password}</strong>, or sign up (the
+                code is printed in the server's terminal).
+              </p>
+            </aside>
+          )}
+
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900 sm:text-3xl">
             {copy.title}
           </h1>
@@ -99,6 +126,7 @@ export function LoginPage() {
                   setResetEmail(email);
                   setIsResetOpen(true);
                 }}
+                onNotVerified={openOtp}
               />
             ) : (
               <SignUpForm onCodeSent={openOtp} />
@@ -112,7 +140,7 @@ export function LoginPage() {
                 <Link
                   to={SIGN_UP_URL}
                   replace
-                  className="rounded font-semibold text-brand-600 hover:text-brand-700"
+                  className="inline-flex min-h-6 items-center rounded px-1 font-semibold text-brand-600 hover:text-brand-700"
                 >
                   Sign up
                 </Link>
@@ -123,7 +151,7 @@ export function LoginPage() {
                 <Link
                   to={ROUTES.login}
                   replace
-                  className="rounded font-semibold text-brand-600 hover:text-brand-700"
+                  className="inline-flex min-h-6 items-center rounded px-1 font-semibold text-brand-600 hover:text-brand-700"
                 >
                   Sign in
                 </Link>

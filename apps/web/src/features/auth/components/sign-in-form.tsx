@@ -1,4 +1,5 @@
-import type { SignIn } from '@cadence/shared';
+import type { OtpSent, SignIn } from '@cadence/shared';
+import { OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@cadence/shared';
 import { ROUTES, SignInSchema, TOASTS } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,16 +9,18 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { getErrorMessage } from '../../../lib/api-error';
+import { ApiRequestError, getErrorMessage } from '../../../lib/api-error';
 import { storeToken } from '../../../lib/session';
 import { useSignIn } from '../api/sign-in';
 
 interface SignInFormProps {
   defaultEmail: string;
   onForgotPassword: (email: string) => void;
+  /** The account exists but its address is not verified yet: open the code dialog. */
+  onNotVerified: (sent: OtpSent, password: string) => void;
 }
 
-export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) {
+export function SignInForm({ defaultEmail, onForgotPassword, onNotVerified }: SignInFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const signIn = useSignIn();
@@ -42,6 +45,19 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
         void navigate(ROUTES.companies, { replace: true });
       },
       onError: (error) => {
+        if (error instanceof ApiRequestError && error.code === 'EMAIL_NOT_VERIFIED') {
+          toast(getErrorMessage(error, TOASTS.requestFailed));
+          onNotVerified(
+            {
+              email: credentials.email,
+              purpose: 'registration',
+              expires_in: OTP_TTL_SECONDS,
+              resend_in: error.retryAfter ?? OTP_RESEND_LOCK_SECONDS,
+            },
+            credentials.password,
+          );
+          return;
+        }
         toast.error(getErrorMessage(error, TOASTS.requestFailed));
       },
     });
@@ -68,7 +84,7 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
           <button
             type="button"
             onClick={() => onForgotPassword(getValues('email').trim())}
-            className="rounded text-sm font-medium text-brand-600 hover:text-brand-700"
+            className="-my-1 inline-flex min-h-6 items-center rounded px-1 py-0.5 text-sm font-medium text-brand-600 hover:text-brand-700"
           >
             Forgot password?
           </button>

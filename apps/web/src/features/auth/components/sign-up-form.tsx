@@ -10,7 +10,8 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { useSignUp } from '../api/sign-up';
 
 interface SignUpFormProps {
-  onCodeSent: (sent: OtpSent) => void;
+  /** `password` travels with the code, so the account opens with the password typed here. */
+  onCodeSent: (sent: OtpSent, password: string) => void;
 }
 
 export function SignUpForm({ onCodeSent }: SignUpFormProps) {
@@ -28,7 +29,7 @@ export function SignUpForm({ onCodeSent }: SignUpFormProps) {
     signUp.mutate(account, {
       onSuccess: (sent) => {
         toast.success(TOASTS.otpSent);
-        onCodeSent(sent);
+        onCodeSent(sent, account.password);
       },
       onError: (error) => {
         toast.error(getErrorMessage(error, TOASTS.requestFailed));

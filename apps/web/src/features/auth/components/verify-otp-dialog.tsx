@@ -22,6 +22,11 @@ export interface OtpSession {
   email: string;
   /** Seconds until a new code may be asked for (the countdown's start). */
   resendIn: number;
+  /**
+   * Registration: the password just typed (sign-up or sign-in), sent with the code so the
+   * account opens with it. Kept in memory only.
+   */
+  password?: string;
 }
 
 interface VerifyOtpDialogProps {
@@ -34,9 +39,14 @@ export function VerifyOtpDialog({ session, onClose, onVerified }: VerifyOtpDialo
   const description =
     session === null ? undefined : (
       <>
-        Enter the {OTP_LENGTH}-digit code we sent to{' '}
-        <strong className="font-semibold break-words text-gray-900">{session.email}</strong>
-        {session.purpose === 'reset_password' ? ', then choose a new password.' : '.'}
+        We emailed a {OTP_LENGTH}-digit code to{' '}
+        <strong className="font-semibold break-words text-gray-900">{session.email}</strong>. Enter
+        it here
+        {session.purpose === 'reset_password'
+          ? ', then choose a new password.'
+          : ' to confirm the address.'}
+        {session.purpose === 'registration' &&
+          ' Not in your inbox? Check the spam folder, or ask for a new code when the timer ends.'}
       </>
     );
 
@@ -85,7 +95,7 @@ function VerifyOtpForm({ session, onCancel, onVerified }: VerifyOtpFormProps) {
       purpose: session.purpose,
       email: session.email,
       otp_code: joinDigits(digits),
-      ...(isResetting ? { new_password: newPassword } : {}),
+      ...(isResetting ? { new_password: newPassword } : { password: session.password }),
     });
     if (!parsed.success) {
       const passwordIssue = parsed.error.issues.find((issue) => issue.path[0] === 'new_password');

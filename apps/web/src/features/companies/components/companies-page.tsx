@@ -4,12 +4,13 @@ import {
   CONNECTION_MESSAGES,
   NETWORK_IDS,
   NETWORK_NAMES,
+  ROUTES,
   SOCIALS_QUERY_PARAM,
 } from '@cadence/shared';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { useMediaQuery } from '../../../hooks/use-media-query';
@@ -23,6 +24,9 @@ import { CompanyDialog } from './company-dialog';
 import { CompanyLimitHint } from './company-limit-hint';
 import { ConnectSocialsDialog, type PendingOAuthChoice } from './connect-socials-dialog';
 import { DeleteCompanyDialog } from './delete-company-dialog';
+import { FirstSteps } from './first-steps';
+import { Dialog } from '../../../components/ui/dialog';
+import { buttonClasses } from '../../../components/ui/button';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
@@ -84,7 +88,15 @@ export function CompaniesPage() {
     toast.error(COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
   }, [isError, error, errorUpdatedAt]);
 
-  const openCreate = () => setEditor({ company: null });
+  const [isLimitOpen, setIsLimitOpen] = useState(false);
+  const limit = data?.company_limit ?? null;
+  const isAtLimit = limit !== null && rows.length >= limit;
+  // At the plan's limit the form would only end in a refusal: say so before any typing.
+  const openCreate = () => (isAtLimit ? setIsLimitOpen(true) : setEditor({ company: null }));
+  const openSocials = (companyId: string) => {
+    setSocialsNetwork(null);
+    setSocialsId(companyId);
+  };
   const clearFilters = () => {
     setQuery('');
     setSelectedId('');
@@ -106,6 +118,12 @@ export function CompaniesPage() {
           </div>
         }
       />
+
+      {data !== undefined && (
+        <div className="mt-6">
+          <FirstSteps companies={rows} onAddEntity={openCreate} onOpenSocials={openSocials} />
+        </div>
+      )}
 
       <div className="mt-6">
         <CompaniesToolbar
@@ -129,16 +147,32 @@ export function CompaniesPage() {
           onAdd={openCreate}
           onClearFilters={clearFilters}
           onEdit={(company) => setEditor({ company })}
-          onSocials={(company) => {
-            setSocialsNetwork(null);
-            setSocialsId(company.id);
-          }}
+          onSocials={(company) => openSocials(company.id)}
           onDelete={setDeleting}
         />
       </div>
 
       <CompanyDialog editor={editor} onClose={() => setEditor(null)} />
       <DeleteCompanyDialog company={deleting} onClose={() => setDeleting(null)} />
+      <Dialog
+        open={isLimitOpen}
+        onOpenChange={setIsLimitOpen}
+        title="Entity limit reached"
+        description={
+          limit === null
+            ? undefined
+            : `Your plan allows ${limit} ${limit === 1 ? 'entity' : 'entities'}, and you have ${rows.length}. Upgrade your plan to add more, or delete an entity you no longer need.`
+        }
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setIsLimitOpen(false)}>
+            Cancel
+          </Button>
+          <Link to={ROUTES.subscriptions} className={buttonClasses('primary', 'md')}>
+            See plans
+          </Link>
+        </div>
+      </Dialog>
       <ConnectSocialsDialog
         company={socialsCompany}
         supportedNetworks={data?.supported_social_accounts ?? []}

@@ -21,6 +21,8 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { getErrorMessage } from '../../../lib/api-error';
 import { capitalize } from '../../../lib/capitalize';
 import { useCreateCompany } from '../api/create-company';
+import { PlanLockedNote } from '../../../components/ui/plan-locked-note';
+import { useFeatures } from '../../../hooks/use-features';
 import { useGenerateCompanyDescription } from '../api/generate-company-description';
 import { useUpdateCompany } from '../api/update-company';
 import { useLogoUpload } from '../hooks/use-logo-upload';
@@ -38,6 +40,7 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
   const createCompany = useCreateCompany();
   const updateCompany = useUpdateCompany();
   const generateDescription = useGenerateCompanyDescription();
+  const features = useFeatures();
   // Tone only steers AI Assist; it is never part of the submitted company.
   const [tone, setTone] = useState<EntityTone>(DEFAULT_ENTITY_TONE);
   const {
@@ -189,17 +192,21 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
         placeholder="What the company does, for whom, and what sets it apart."
         error={errors.description?.message}
         labelAction={
-          <Button
-            variant="soft"
-            size="sm"
-            className="h-7 px-2.5 text-xs"
-            icon={<Sparkles className="size-3.5" aria-hidden="true" />}
-            isLoading={isGenerating}
-            loadingText="Generating..."
-            onClick={handleAiAssist}
-          >
-            AI Assist
-          </Button>
+          features.ai === 'off' ? undefined : features.ai === 'not_on_plan' ? (
+            <PlanLockedNote />
+          ) : (
+            <Button
+              variant="soft"
+              size="sm"
+              className="h-7 px-2.5 text-xs"
+              icon={<Sparkles className="size-3.5" aria-hidden="true" />}
+              isLoading={isGenerating}
+              loadingText="Generating..."
+              onClick={handleAiAssist}
+            >
+              AI Assist
+            </Button>
+          )
         }
         {...register('description')}
       />

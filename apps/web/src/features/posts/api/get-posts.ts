@@ -1,3 +1,4 @@
+import type { PostStatusFilter } from '@cadence/shared';
 import { API_PATHS, POSTS_PAGE_SIZE_DEFAULT, PostListSchema } from '@cadence/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -9,9 +10,11 @@ export interface PostsFilter {
   q: string;
   /** One entity's posts; '' for all. */
   companyId: string;
+  /** One status (filtered on the server); '' or absent for all. */
+  status?: PostStatusFilter | '';
 }
 
-export function buildPostsSearch({ page, q, companyId }: PostsFilter): string {
+export function buildPostsSearch({ page, q, companyId, status = '' }: PostsFilter): string {
   const params = new URLSearchParams({
     page: String(page),
     pageSize: String(POSTS_PAGE_SIZE_DEFAULT),
@@ -19,6 +22,7 @@ export function buildPostsSearch({ page, q, companyId }: PostsFilter): string {
   const text = q.trim();
   if (text !== '') params.set('q', text);
   if (companyId !== '') params.set('company_id', companyId);
+  if (status !== '') params.set('status', status);
   return params.toString();
 }
 

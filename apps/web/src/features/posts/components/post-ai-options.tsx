@@ -94,11 +94,11 @@ export function PostAiOptions({ companies }: { companies: readonly Company[] }) 
       </div>
       <EntitySelect
         id="post-reference-entity"
-        label="Reference entity"
+        label="Write in the voice of"
         placeholder="None"
         companies={companies}
         labelAction={
-          <HelpTip label="About reference entity" align="end">
+          <HelpTip label="About writing in the voice of another entity" align="end">
             Another entity whose voice and details the AI may borrow when it writes from a URL.
           </HelpTip>
         }
@@ -142,7 +142,7 @@ export function PostAiOptions({ companies }: { companies: readonly Company[] }) 
       />
       <CheckboxRow
         id="post-enable-keywords"
-        label="Enable keywords"
+        label="Work in keywords"
         tip={
           <HelpTip label="About keywords">
             Comma-separated words the AI should work into the post, e.g. forecasting, retail.

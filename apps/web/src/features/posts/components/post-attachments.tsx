@@ -6,7 +6,7 @@ import { isVideoAttachment } from '../utils/post-display';
 /** Small thumbnails of the post's files, or 'No attachments'. */
 export function PostAttachments({ attachments }: { attachments: readonly Attachment[] }) {
   if (attachments.length === 0) {
-    return <span className="text-sm text-gray-400">{POST_MESSAGES.noAttachments}</span>;
+    return <span className="text-sm text-gray-600">{POST_MESSAGES.noAttachments}</span>;
   }
   return (
     <ul aria-label="Attachments" className="flex flex-wrap gap-1.5">

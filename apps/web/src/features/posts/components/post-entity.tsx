@@ -1,7 +1,7 @@
 import type { Company, Post } from '@cadence/shared';
 import { POST_MESSAGES } from '@cadence/shared';
-import { CalendarClock } from 'lucide-react';
 import { CompanyAvatar } from '../../../components/entities/company-avatar';
+import { PostStatusBadge } from '../../../components/ui/post-status-badge';
 
 /** The post's entity as the list shows it; the company list fills in what the post lacks. */
 export function getPostEntity(post: Post, companies: readonly Company[]) {
@@ -12,31 +12,24 @@ export function getPostEntity(post: Post, companies: readonly Company[]) {
   };
 }
 
-export function ScheduledBadge() {
-  return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200">
-      <CalendarClock className="size-3" aria-hidden="true" />
-      Scheduled
-    </span>
-  );
-}
-
 interface PostEntityProps {
   post: Post;
   companies: readonly Company[];
+  /** The table has its own status column; cards show the status under the entity. */
+  showStatus?: boolean;
 }
 
-/** Logo or placeholder, the entity name, and 'Scheduled' when the post has schedules. */
-export function PostEntity({ post, companies }: PostEntityProps) {
+/** Logo or placeholder, the entity name, and (on cards) what publishing made of the post. */
+export function PostEntity({ post, companies, showStatus = true }: PostEntityProps) {
   const entity = getPostEntity(post, companies);
   return (
     <div className="flex items-center gap-3">
       <CompanyAvatar name={entity.name} logoUrl={entity.logoUrl} />
       <div className="min-w-0">
         <p className="font-semibold break-words text-gray-900">{entity.name}</p>
-        {post.has_schedules && (
+        {showStatus && post.publish_status !== null && (
           <p className="mt-1">
-            <ScheduledBadge />
+            <PostStatusBadge status={post.publish_status} />
           </p>
         )}
       </div>

@@ -4,7 +4,10 @@ import { POST_MESSAGES, missingPostFields } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { socialsHref } from '../../../lib/entity-links';
 import { Button } from '../../../components/ui/button';
+import { useFeatures } from '../../../hooks/use-features';
 import { getConnectedNetworkIds } from '../../../lib/connected-networks';
 import { useMediaFile } from '../hooks/use-media-file';
 import { usePostAiActions } from '../hooks/use-post-ai-actions';
@@ -29,7 +32,14 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
   const { timeZone } = useTimeZone();
   const form = useForm<PostFormValues>({
     resolver: zodResolver(PostFormSchema),
-    defaultValues: toPostFormValues(post, defaultCompanyId, timeZone),
+    // With a single entity there is nothing to choose: it is preselected.
+    defaultValues: toPostFormValues(
+      post,
+      defaultCompanyId === '' && companies.length === 1
+        ? (companies[0]?.id ?? '')
+        : defaultCompanyId,
+      timeZone,
+    ),
   });
   const companyId = useWatch({ control: form.control, name: 'company_id' });
   const company = companies.find((item) => item.id === companyId) ?? null;
@@ -38,6 +48,8 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
   const ai = usePostAiActions(form);
   const saving = useSavePost({ post, form, networks, media: media.change, onSaved });
   const isEditing = post !== null;
+  // The AI options only matter when AI can run for this customer.
+  const features = useFeatures();
 
   const onSubmit = form.handleSubmit(
     (values) => saving.save(values),
@@ -53,8 +65,24 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-5">
             <PostMainFields companies={companies} isCreating={!isEditing} ai={ai} />
+            {company !== null && networks.length === 0 && (
+              <p
+                role="status"
+                className="-mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+              >
+                {company.name} has no social network connected yet, so this post cannot be scheduled
+                until one is.{' '}
+                <Link
+                  to={socialsHref(company.id)}
+                  onClick={onCancel}
+                  className="font-semibold text-amber-950 underline underline-offset-2"
+                >
+                  Connect a network
+                </Link>
+              </p>
+            )}
             <MediaField preview={media.preview} onChoose={media.choose} onRemove={media.remove} />
-            <PostAiOptions companies={companies} />
+            {features.ai === 'on' && <PostAiOptions companies={companies} />}
           </div>
           <PostPreview company={company} networks={networks} media={media.preview} />
         </div>

@@ -3,6 +3,8 @@ import { Globe, Hash, Link2, Newspaper, Sparkles, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
+import { PlanLockedNote } from '../../../components/ui/plan-locked-note';
+import { useFeatures } from '../../../hooks/use-features';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import type { usePostAiActions } from '../hooks/use-post-ai-actions';
@@ -30,6 +32,10 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
     formState: { errors },
   } = useFormContext<PostFormValues>();
   const [finder, setFinder] = useState<Finder>(null);
+  // What the server and the plan allow: missing keys hide a helper, a missing plan locks it.
+  const features = useFeatures();
+  const aiLocked = features.ai === 'not_on_plan';
+  const canSearchArticles = features.newsSearch || features.webSearch;
   const closeFinder = () => setFinder(null);
 
   /** A chosen article or page: its URL, and its words as a start when there is no content yet. */
@@ -45,7 +51,7 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
 
   return (
     <>
-      {isCreating && (
+      {isCreating && canSearchArticles && (
         <div className="flex flex-col gap-3 rounded-xl bg-brand-50/70 p-3 ring-1 ring-brand-100 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-brand-900">Start from a news article, or write your own.</p>
           <Button
@@ -75,24 +81,28 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
         error={errors.url?.message}
         labelAction={
           <span className="flex gap-1">
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-7 px-2 text-xs"
-              icon={<Newspaper className="size-3.5" aria-hidden="true" />}
-              onClick={() => setFinder('news')}
-            >
-              Find News
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-7 px-2 text-xs"
-              icon={<Globe className="size-3.5" aria-hidden="true" />}
-              onClick={() => setFinder('web')}
-            >
-              Find on Web
-            </Button>
+            {features.newsSearch && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-7 px-2 text-xs"
+                icon={<Newspaper className="size-3.5" aria-hidden="true" />}
+                onClick={() => setFinder('news')}
+              >
+                Find News
+              </Button>
+            )}
+            {features.webSearch && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-7 px-2 text-xs"
+                icon={<Globe className="size-3.5" aria-hidden="true" />}
+                onClick={() => setFinder('web')}
+              >
+                Find on Web
+              </Button>
+            )}
           </span>
         }
         {...register('url', {
@@ -112,45 +122,51 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
         error={errors.content?.message}
         {...register('content')}
       />
-      <div className="-mt-2 flex flex-wrap gap-2">
-        <Button
-          variant="soft"
-          size="sm"
-          icon={<Link2 className="size-4" aria-hidden="true" />}
-          isLoading={ai.isScanning}
-          loadingText="Scanning..."
-          disabled={ai.isBusy}
-          onClick={ai.scanUrl}
-        >
-          Scan URL
-        </Button>
-        <Button
-          variant="soft"
-          size="sm"
-          icon={<Hash className="size-4" aria-hidden="true" />}
-          isLoading={ai.isGeneratingHashtags}
-          loadingText="Generating..."
-          disabled={ai.isBusy}
-          onClick={ai.generateHashtags}
-        >
-          Generate Hashtags
-        </Button>
-        <Button
-          variant="soft"
-          size="sm"
-          icon={<Wand2 className="size-4" aria-hidden="true" />}
-          isLoading={ai.isIntegrating}
-          loadingText="Integrating..."
-          disabled={ai.isBusy}
-          onClick={ai.integrateCompany}
-        >
-          Integrate Company Info
-        </Button>
-        <span className="inline-flex items-center gap-1 text-xs text-gray-500">
-          <Sparkles className="size-3.5" aria-hidden="true" />
-          AI uses the options below
-        </span>
-      </div>
+      {features.ai !== 'off' && (
+        <div className="-mt-2 flex flex-wrap items-center gap-2">
+          <Button
+            variant="soft"
+            size="sm"
+            icon={<Link2 className="size-4" aria-hidden="true" />}
+            isLoading={ai.isScanning}
+            loadingText="Scanning..."
+            disabled={ai.isBusy || aiLocked}
+            onClick={ai.scanUrl}
+          >
+            Scan URL
+          </Button>
+          <Button
+            variant="soft"
+            size="sm"
+            icon={<Hash className="size-4" aria-hidden="true" />}
+            isLoading={ai.isGeneratingHashtags}
+            loadingText="Generating..."
+            disabled={ai.isBusy || aiLocked}
+            onClick={ai.generateHashtags}
+          >
+            Generate Hashtags
+          </Button>
+          <Button
+            variant="soft"
+            size="sm"
+            icon={<Wand2 className="size-4" aria-hidden="true" />}
+            isLoading={ai.isIntegrating}
+            loadingText="Adding details..."
+            disabled={ai.isBusy || aiLocked}
+            onClick={ai.integrateCompany}
+          >
+            Add Entity Details
+          </Button>
+          {aiLocked ? (
+            <PlanLockedNote />
+          ) : (
+            <span className="inline-flex items-center gap-1 text-xs text-gray-600">
+              <Sparkles className="size-3.5" aria-hidden="true" />
+              AI uses the options below
+            </span>
+          )}
+        </div>
+      )}
 
       <ArticlePickerDialog
         open={finder === 'article'}

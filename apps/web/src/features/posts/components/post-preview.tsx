@@ -56,14 +56,14 @@ export function PostPreview({ company, networks, media }: PostPreviewProps) {
         <p
           className={cn(
             'mt-3 max-h-64 overflow-y-auto text-sm leading-6 break-words whitespace-pre-wrap',
-            content.trim() === '' ? 'text-gray-400' : 'text-gray-800',
+            content.trim() === '' ? 'text-gray-600' : 'text-gray-800',
           )}
         >
           {content.trim() === '' ? 'Your post content appears here.' : content}
         </p>
         <div className="mt-3 overflow-hidden rounded-lg bg-gray-100">
           {media === null ? (
-            <div className="flex h-28 flex-col items-center justify-center gap-1 text-xs text-gray-400">
+            <div className="flex h-28 flex-col items-center justify-center gap-1 text-xs text-gray-600">
               <ImageIcon className="size-6" aria-hidden="true" />
               No media
             </div>

@@ -1,9 +1,10 @@
-import type { Post } from '@cadence/shared';
+import type { Post, PostStatusFilter } from '@cadence/shared';
 import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
 import { Newspaper, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
+import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
@@ -35,6 +36,8 @@ export function PostsPage() {
   );
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [selectedId, setSelectedId] = useState('');
+  const features = useFeatures();
+  const [status, setStatus] = useState<PostStatusFilter | ''>('');
   const [page, setPage] = useState(1);
   const [editor, setEditor] = useState<PostEditor | null>(null);
   const [deleting, setDeleting] = useState<Post | null>(null);
@@ -42,10 +45,10 @@ export function PostsPage() {
 
   // A filter on an entity that has since been deleted no longer applies.
   const companyId = companies.some((company) => company.id === selectedId) ? selectedId : '';
-  const postsQuery = usePosts({ page, q, companyId });
+  const postsQuery = usePosts({ page, q, companyId, status });
   const { data, error, isError } = postsQuery;
   const totalPages = data === undefined ? 1 : totalPagesOf(data.count, POSTS_PAGE_SIZE_DEFAULT);
-  const isFiltered = q !== '' || companyId !== '';
+  const isFiltered = q !== '' || companyId !== '' || status !== '';
 
   // After a delete empties the last page, step back to the new last one.
   if (data !== undefined && !postsQuery.isPlaceholderData && page > totalPages) {
@@ -60,9 +63,14 @@ export function PostsPage() {
     setSelectedId(id);
     setPage(1);
   };
+  const changeStatus = (next: PostStatusFilter | '') => {
+    setStatus(next);
+    setPage(1);
+  };
   const clearFilters = () => {
     setSearch('');
     setSelectedId('');
+    setStatus('');
     setPage(1);
   };
   const openCreate = () => setEditor({ post: null, defaultCompanyId: companyId });
@@ -87,13 +95,16 @@ export function PostsPage() {
         description="Write, edit and organise the posts of every entity."
         actions={
           <>
-            <Button
-              variant="secondary"
-              icon={<Newspaper className="size-4" aria-hidden="true" />}
-              onClick={() => setIsPickingArticles(true)}
-            >
-              From Articles
-            </Button>
+            {/* Articles to posts needs a search and AI: not offered where either is missing. */}
+            {features.ai === 'on' && (features.newsSearch || features.webSearch) && (
+              <Button
+                variant="secondary"
+                icon={<Newspaper className="size-4" aria-hidden="true" />}
+                onClick={() => setIsPickingArticles(true)}
+              >
+                From Articles
+              </Button>
+            )}
             <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
               Create Post
             </Button>
@@ -108,6 +119,8 @@ export function PostsPage() {
           companies={companies}
           selectedId={companyId}
           onSelectedIdChange={changeCompany}
+          status={status}
+          onStatusChange={changeStatus}
         />
       </div>
 

@@ -5,6 +5,7 @@ import { PostAttachments } from './post-attachments';
 import { PostDates } from './post-dates';
 import { PostEntity } from './post-entity';
 import { PostText } from './post-text';
+import { PostStatusBadge } from '../../../components/ui/post-status-badge';
 
 interface PostsTableProps extends PostActionHandlers {
   posts: Post[];
@@ -30,6 +31,9 @@ export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
                 Post
               </th>
               <th scope="col" className={HEADER_CELL}>
+                Status
+              </th>
+              <th scope="col" className={HEADER_CELL}>
                 Created/Updated
               </th>
               <th scope="col" className={HEADER_CELL}>
@@ -45,13 +49,20 @@ export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
               <tr key={post.id} className="align-middle transition-colors hover:bg-gray-50/70">
                 <td className="py-3.5 pr-4 pl-5">
                   <div className="w-40 lg:w-48">
-                    <PostEntity post={post} companies={companies} />
+                    <PostEntity post={post} companies={companies} showStatus={false} />
                   </div>
                 </td>
                 <td className="px-4 py-3.5">
                   <div className="min-w-48">
                     <PostText post={post} />
                   </div>
+                </td>
+                <td className="px-4 py-3.5">
+                  {post.publish_status === null ? (
+                    <span className="text-xs text-gray-600">Not scheduled</span>
+                  ) : (
+                    <PostStatusBadge status={post.publish_status} />
+                  )}
                 </td>
                 <td className="px-4 py-3.5">
                   <PostDates post={post} />

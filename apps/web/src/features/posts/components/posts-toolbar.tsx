@@ -1,5 +1,6 @@
-import type { Company } from '@cadence/shared';
-import { Search } from 'lucide-react';
+import type { Company, PostStatusFilter } from '@cadence/shared';
+import { POST_STATUS_FILTERS, POST_STATUS_LABELS } from '@cadence/shared';
+import { ChevronDown, Search } from 'lucide-react';
 import { EntityFilter } from '../../../components/ui/entity-filter';
 import { controlClasses } from '../../../components/ui/field';
 
@@ -9,15 +10,19 @@ interface PostsToolbarProps {
   companies: readonly Company[];
   selectedId: string;
   onSelectedIdChange: (id: string) => void;
+  status: PostStatusFilter | '';
+  onStatusChange: (status: PostStatusFilter | '') => void;
 }
 
-/** Search (content, url, entity name) and the entity filter above the list. */
+/** Search (content, url, entity name), the entity filter and the status filter above the list. */
 export function PostsToolbar({
   search,
   onSearchChange,
   companies,
   selectedId,
   onSelectedIdChange,
+  status,
+  onStatusChange,
 }: PostsToolbarProps) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -43,6 +48,28 @@ export function PostsToolbar({
         value={selectedId}
         onChange={onSelectedIdChange}
       />
+      <div className="relative sm:w-48">
+        <label htmlFor="post-status-filter" className="sr-only">
+          Filter by status
+        </label>
+        <select
+          id="post-status-filter"
+          value={status}
+          onChange={(event) => onStatusChange(event.target.value as PostStatusFilter | '')}
+          className={controlClasses(false, 'h-10 appearance-none truncate pr-9 pl-3')}
+        >
+          <option value="">All statuses</option>
+          {POST_STATUS_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {POST_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-gray-400"
+          aria-hidden="true"
+        />
+      </div>
     </div>
   );
 }

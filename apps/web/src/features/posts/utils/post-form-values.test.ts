@@ -27,6 +27,7 @@ const post: Post = {
   status: 'scheduled',
   attachments: [],
   has_schedules: false,
+  publish_status: null,
   created_at: '2025-05-01T09:00:00.000Z',
   updated_at: '2025-05-01T09:00:00.000Z',
 };

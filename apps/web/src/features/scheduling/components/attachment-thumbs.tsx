@@ -5,7 +5,7 @@ import { FileVideo } from 'lucide-react';
 /** Small previews of a post's media, or 'No attachments'. */
 export function AttachmentThumbs({ attachments }: { attachments: readonly Attachment[] }) {
   if (attachments.length === 0) {
-    return <p className="text-xs text-gray-400">{POST_MESSAGES.noAttachments}</p>;
+    return <p className="text-xs text-gray-600">{POST_MESSAGES.noAttachments}</p>;
   }
   return (
     <ul aria-label="Attachments" className="flex flex-wrap gap-2">

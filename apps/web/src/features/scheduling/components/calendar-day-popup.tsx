@@ -2,6 +2,7 @@ import { CALENDAR_POPUP_MAX_POSTS } from '@cadence/shared';
 import type { CalendarDaySummary } from '../utils/calendar-days';
 import { describePostCount } from '../utils/calendar-days';
 import { formatDateKey, formatInZone } from '../../../lib/zoned-time';
+import { PostStatusBadge } from '../../../components/ui/post-status-badge';
 
 export const POPUP_WIDTH = 272;
 
@@ -24,7 +25,7 @@ export function CalendarDayPopup({ day, timeZone, left, top }: CalendarDayPopupP
       <p className="text-sm font-semibold text-gray-900">
         {formatDateKey(day.date, 'EEEE, MMM d, yyyy')}
       </p>
-      <p className="text-xs text-gray-500">{describePostCount(day.count)}</p>
+      <p className="text-xs text-gray-600">{describePostCount(day.count)}</p>
       <ul className="mt-2 space-y-1.5">
         {day.posts.slice(0, CALENDAR_POPUP_MAX_POSTS).map((post) => (
           <li key={post.id} className="flex gap-2 text-xs">
@@ -34,12 +35,17 @@ export function CalendarDayPopup({ day, timeZone, left, top }: CalendarDayPopupP
             >
               {formatInZone(post.scheduled_for, timeZone, 'h:mm a')}
             </time>
-            <span className="line-clamp-2 min-w-0 break-words text-gray-700">{post.content}</span>
+            <span className="min-w-0 flex-1">
+              <span className="line-clamp-2 break-words text-gray-700">{post.content}</span>
+              {post.publish_status !== null && (
+                <PostStatusBadge status={post.publish_status} className="mt-0.5" />
+              )}
+            </span>
           </li>
         ))}
       </ul>
       {day.moreCount > 0 && (
-        <p className="mt-2 text-xs font-medium text-gray-500">+{day.moreCount} more posts</p>
+        <p className="mt-2 text-xs font-medium text-gray-600">+{day.moreCount} more posts</p>
       )}
     </div>
   );

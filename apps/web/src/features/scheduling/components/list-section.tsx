@@ -50,7 +50,7 @@ export function ListSection({
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 px-4 py-3 sm:px-5">
         <h2 id={headingId} className="text-base font-semibold text-gray-900">
           {title}
-          <span className="ml-2 text-sm font-normal text-gray-500">
+          <span className="ml-2 text-sm font-normal text-gray-600">
             ({hasMore ? `${count}+` : count})
           </span>
         </h2>

@@ -12,7 +12,7 @@ export function LiveClock({ timeZone }: { timeZone: string }) {
     >
       <Clock className="size-3.5 text-gray-500" aria-hidden="true" />
       <time dateTime={new Date(now).toISOString()}>{formatInZone(now, timeZone, 'h:mm:ss a')}</time>
-      <span className="text-gray-500">{timeZone}</span>
+      <span className="text-gray-600">{timeZone}</span>
     </p>
   );
 }

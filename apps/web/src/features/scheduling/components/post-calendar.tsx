@@ -172,7 +172,6 @@ export function PostCalendar({
           next2Label={null}
           prevAriaLabel="Previous month"
           nextAriaLabel="Next month"
-          navigationAriaLabel="Choose a month"
           activeStartDate={new Date(month.year, month.monthIndex, 1)}
           onActiveStartDateChange={({ action, activeStartDate, view }) => {
             // Moving to another month (arrows or the month label) shows all days again;

@@ -1,8 +1,9 @@
 import type { Post } from '@cadence/shared';
 import { articleHref, POST_MESSAGES } from '@cadence/shared';
-import { CalendarCheck, CalendarPlus, ExternalLink } from 'lucide-react';
+import { CalendarPlus, ExternalLink } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CompanyAvatar } from '../../../components/entities/company-avatar';
+import { PostStatusBadge } from '../../../components/ui/post-status-badge';
 import { formatInZone } from '../../../lib/zoned-time';
 import { AttachmentThumbs } from './attachment-thumbs';
 
@@ -23,14 +24,9 @@ export function PostCard({ post, timeZone, onSchedule }: PostCardProps) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <h3 className="text-sm font-semibold break-words text-gray-900">{companyName}</h3>
-            {post.has_schedules && (
-              <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700 ring-1 ring-emerald-200">
-                <CalendarCheck className="size-3" aria-hidden="true" />
-                Scheduled
-              </span>
-            )}
+            {post.publish_status !== null && <PostStatusBadge status={post.publish_status} />}
           </div>
-          <p className="mt-0.5 text-xs text-gray-500">
+          <p className="mt-0.5 text-xs text-gray-600">
             Created{' '}
             <time dateTime={post.created_at}>{formatInZone(post.created_at, timeZone)}</time>
           </p>

@@ -1,6 +1,7 @@
 import type { NetworkId, Post, RepeatType } from '@cadence/shared';
 import { SCHEDULE_MESSAGES } from '@cadence/shared';
 import { Globe, PlugZap } from 'lucide-react';
+import { Link } from 'react-router';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -12,8 +13,9 @@ import { useCreateSchedule } from '../api/create-schedule';
 import { useNow } from '../../../hooks/use-now';
 import type { ScheduleFormErrors, ScheduleFormValues } from '../utils/schedule-form';
 import { buildScheduleRequest } from '../utils/schedule-form';
-import { defaultDateTime, todayKey } from '../../../lib/zoned-time';
-import { PlatformPicker } from './platform-picker';
+import { scheduleQuickTimes, todayKey } from '../../../lib/zoned-time';
+import { socialsHref } from '../../../lib/entity-links';
+import { PlatformPicker, unavailableReason } from './platform-picker';
 
 interface ScheduleFormProps {
   post: Post;
@@ -32,9 +34,15 @@ export function ScheduleForm({
   onClose,
 }: ScheduleFormProps) {
   const createSchedule = useCreateSchedule();
+  // The ready-made times are fixed when the dialog opens; the first is the default.
+  const [quickTimes] = useState(() => scheduleQuickTimes(Date.now(), timeZone));
   const [values, setValues] = useState<ScheduleFormValues>(() => ({
-    platforms: [],
-    ...defaultDateTime(Date.now(), timeZone),
+    // Every connected network that can take this post, already ticked.
+    platforms: networks.filter(
+      (network) => unavailableReason(network, post.attachments.length > 0) === null,
+    ),
+    date: quickTimes[0]?.date ?? '',
+    time: quickTimes[0]?.time ?? '',
     repeat: 'none',
     repeatUntil: '',
   }));
@@ -97,7 +105,18 @@ export function ScheduleForm({
           className="flex gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
         >
           <PlugZap className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          <p>{unavailable}</p>
+          <div>
+            <p>{unavailable}</p>
+            {blockedReason === null && post.company_id !== null && (
+              <Link
+                to={socialsHref(post.company_id)}
+                onClick={onClose}
+                className="mt-1 inline-flex min-h-6 items-center font-semibold text-amber-950 underline underline-offset-2"
+              >
+                Connect a network for this entity
+              </Link>
+            )}
+          </div>
         </div>
       ) : (
         <PlatformPicker
@@ -108,6 +127,23 @@ export function ScheduleForm({
           hasMedia={post.attachments.length > 0}
         />
       )}
+
+      <div role="group" aria-label="Quick times" className="flex flex-wrap gap-2">
+        {quickTimes.map((quick) => {
+          const isChosen = values.date === quick.date && values.time === quick.time;
+          return (
+            <Button
+              key={quick.id}
+              size="sm"
+              variant={isChosen ? 'soft' : 'secondary'}
+              aria-pressed={isChosen}
+              onClick={() => update({ date: quick.date, time: quick.time })}
+            >
+              {quick.label}
+            </Button>
+          );
+        })}
+      </div>
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
@@ -133,7 +169,7 @@ export function ScheduleForm({
           {errors.dateTime}
         </p>
       )}
-      <p className="-mt-2 flex items-center gap-1.5 text-xs text-gray-500">
+      <p className="-mt-2 flex items-center gap-1.5 text-xs text-gray-600">
         <Globe className="size-3.5" aria-hidden="true" />
         Times are in {timeZone}
       </p>

@@ -66,7 +66,7 @@ export function ScheduledCard({
               </span>
             )}
           </div>
-          <p className="mt-0.5 truncate text-xs text-gray-500" title={accountNames}>
+          <p className="mt-0.5 truncate text-xs text-gray-600" title={accountNames}>
             {accountNames}
           </p>
         </div>

@@ -5,6 +5,7 @@ const post = (id: string, time: string) => ({
   id,
   scheduled_for: `2025-07-01T${time}:00.000Z`,
   content: `Post ${id}`,
+  publish_status: 'scheduled' as const,
 });
 
 describe('indexCalendarDays', () => {

@@ -1,0 +1,25 @@
+import type { Me } from '@cadence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from '../lib/query-keys';
+
+export interface Features {
+  /** 'on'; 'not_on_plan': shown locked with the way to upgrade; 'off': not offered at all. */
+  ai: 'on' | 'not_on_plan' | 'off';
+  newsSearch: boolean;
+  webSearch: boolean;
+}
+
+/**
+ * What the signed-in customer can use, from the session check (`/customer/me`) that every
+ * signed-in screen has already loaded. Unknown (an older server) means everything is offered.
+ */
+export function useFeatures(): Features {
+  // Reads the cached session check without fetching it again (the app shell loads it).
+  const { data } = useQuery<Me>({ queryKey: ME_QUERY_KEY, enabled: false });
+  const features = data?.features;
+  return {
+    ai: features?.ai ?? 'on',
+    newsSearch: features?.news_search ?? true,
+    webSearch: features?.web_search ?? true,
+  };
+}

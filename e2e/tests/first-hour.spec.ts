@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { fakeCredentials } from '../support/api.js';
+import { uniqueEmail, waitForCode } from '../support/mail.js';
+import { uniqueName } from '../support/unique.js';
+import { waitForToastsToClear } from '../support/toasts.js';
+
+// Sign-up to a scheduled post on a fresh Free account, led by the getting-started list.
+test.describe.configure({ timeout: 180_000 });
+
+/**
+ * Connects X for the entity whose Socials dialog is open. For now through the key form
+ * (the advanced path) against the local fake; switching this body to the one-click
+ * 'Connect with X' button leaves the test around it as it is.
+ */
+async function connectX(page: Page) {
+  const fake = fakeCredentials();
+  const dialog = page.getByRole('dialog', { name: 'Connect Social Networks' });
+  await dialog.getByRole('button', { name: /^X\/Twitter Not Connected/ }).click();
+  const x = dialog.getByRole('region', { name: 'X/Twitter settings' });
+  // Where one-click connect is configured, the key form sits behind its advanced toggle.
+  const advanced = x.getByText('Use your own keys instead (advanced)');
+  if (await advanced.isVisible()) await advanced.click();
+  await x.getByLabel('API Key', { exact: true }).fill(fake.twitter.apiKey);
+  await x.getByLabel('API Secret', { exact: true }).fill(fake.twitter.apiSecret);
+  await x.getByLabel('Access Token', { exact: true }).fill(fake.twitter.accessToken);
+  await x.getByLabel('Access Token Secret', { exact: true }).fill(fake.twitter.accessTokenSecret);
+  await x.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(page.getByText('X/Twitter connected successfully')).toBeVisible();
+}
+
+test('a new account follows the checklist from sign-up to a scheduled post', async ({ page }) => {
+  const email = uniqueEmail('first-hour');
+  const password = 'first-hour-password';
+  await page.goto('/login?mode=signup');
+  await page.getByLabel('Name').fill('Nora Newcomer');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  const otp = page.getByRole('dialog', { name: 'Verify OTP' });
+  const code = await waitForCode(email, 1);
+  const boxes = otp.getByRole('textbox');
+  for (const [index, digit] of [...code].entries()) await boxes.nth(index).fill(digit);
+  await otp.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByText('Account verified! Please login.')).toBeVisible();
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/companies$/);
+
+  // 1. Add an entity, from the checklist.
+  const steps = page.getByRole('region', { name: /Get started/ });
+  await expect(steps.getByRole('heading', { name: 'Get started: 0 of 4 done' })).toBeVisible();
+  await steps.getByRole('button', { name: 'Add Entity' }).click();
+  const entityName = uniqueName('Corner Bakery');
+  const form = page.getByRole('dialog', { name: 'Add New Entity' });
+  await form.getByLabel('Name', { exact: true }).fill(entityName);
+  await form.getByLabel('Website', { exact: true }).fill('bakery.example.com');
+  await form.getByRole('button', { name: 'Add Company' }).click();
+  await expect(steps.getByRole('heading', { name: 'Get started: 1 of 4 done' })).toBeVisible();
+
+  // 2. Connect X: the checklist's link opens this entity's Socials dialog.
+  await waitForToastsToClear(page);
+  await steps.getByRole('button', { name: 'Open Socials' }).click();
+  await connectX(page);
+  await page.keyboard.press('Escape');
+  await expect(steps.getByRole('heading', { name: 'Get started: 2 of 4 done' })).toBeVisible();
+
+  // 3. Write a post: the only entity is chosen already.
+  await steps.getByRole('link', { name: 'Go to Posts' }).click();
+  await page.getByRole('button', { name: 'Create Post' }).first().click();
+  const postDialog = page.getByRole('dialog', { name: 'Create New Post' });
+  await expect(postDialog.getByLabel('Entity', { exact: true })).toHaveValue(/.+/);
+  // The Free plan has no AI: its helpers are shown locked, with the way to upgrade.
+  await expect(postDialog.getByText('Available on Pro:').first()).toBeVisible();
+  const content = `Fresh sourdough at 7 every morning ${Date.now()}`;
+  await postDialog.getByLabel('Content', { exact: true }).fill(content);
+  await postDialog.getByRole('button', { name: 'Create Post' }).click();
+  await expect(page.getByText('Post created successfully')).toBeVisible();
+
+  // 4. Schedule it with the dialog's defaults: X ticked, the next quarter hour chosen.
+  await page.goto('/companies');
+  await steps.getByRole('link', { name: 'Go to Scheduling' }).click();
+  const card = page
+    .getByRole('list', { name: 'Posts' })
+    .locator(':scope > li')
+    .filter({ hasText: content });
+  await card.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const schedule = page.getByRole('dialog', { name: 'Schedule Post' });
+  await expect(schedule.getByLabel('X/Twitter')).toBeChecked();
+  const quick = schedule.getByRole('group', { name: 'Quick times' }).getByRole('button');
+  await expect(quick.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(quick.nth(1)).toHaveText('In 1 hour');
+  await expect(quick.nth(2)).toHaveText('Tomorrow 9:00 AM');
+  await schedule.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(page.getByText('Post scheduled successfully')).toBeVisible();
+  await expect(card.getByText('Scheduled', { exact: true })).toBeVisible();
+
+  // All four done: the list has gone.
+  await page.goto('/companies');
+  await expect(page.getByRole('heading', { name: 'Entities', exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(entityName) })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Get started/ })).toHaveCount(0);
+});
