@@ -6,6 +6,15 @@ import { expect, type Page } from '@playwright/test';
  * `include`, and fails listing every violation with the elements it found.
  */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  // A list refreshing is dimmed (aria-busy, lower opacity) and fades back: judge contrast
+  // once the page is at rest, not mid-transition.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+    null,
+    { timeout: 15_000 },
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   // Evaluated through the DevTools protocol, which the app's Content-Security-Policy does not
   // govern (an inline <script> tag would be refused, and the policy stays on in the tests).
