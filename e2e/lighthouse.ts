@@ -11,9 +11,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { API_PATHS, ROUTES, TOKEN_STORAGE_KEY } from '../packages/shared/src/index.js';
+import {
+  API_PATHS,
+  DEMO_SIGN_IN,
+  ROUTES,
+  TOKEN_STORAGE_KEY,
+} from '../packages/shared/src/index.js';
 import { browserArgs, findChromium } from './support/browser.js';
-import { apiPost, freePort, startDemo } from './support/demo.js';
+import { apiPost, DEMO_ADMIN, freePort, startDemo } from './support/demo.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -24,8 +29,6 @@ const { values: options } = parseArgs({
   },
 });
 const runs = Number(options.runs);
-const DEMO = { email: 'demo@cadence.local', password: 'demo-password' };
-const ADMIN = { email: 'admin@cadence.local', password: 'admin-password' };
 const SCREENS = [
   { route: ROUTES.login, who: 'nobody' },
   { route: ROUTES.companies, who: 'customer' },
@@ -54,10 +57,10 @@ async function main() {
       apiPost<{ access_token: string }>(demo.baseUrl, API_PATHS.signIn, account).then(
         (data) => data.access_token,
       );
-    const customer = await signIn(DEMO);
+    const customer = await signIn(DEMO_SIGN_IN);
     // The instance's admin: the demo's admin account where the seed has one, else the demo
     // account (the first account of an instance is its admin).
-    const admin = await signIn(ADMIN).catch(() => customer);
+    const admin = await signIn(DEMO_ADMIN).catch(() => customer);
     const companies = (await (
       await fetch(`${demo.baseUrl}/api${API_PATHS.companies}`, {
         headers: { authorization: `Bearer ${customer}` },

@@ -9,25 +9,21 @@
 //
 // A step whose button or dialog is not (yet) there is reported and skipped; the others are
 // still written. The exit code is 1 when any step was skipped.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import {
   API_PATHS,
   CompanyListSchema,
+  DEMO_SIGN_IN,
   ROUTES,
   TOKEN_STORAGE_KEY,
 } from '../packages/shared/src/index.js';
 import { browserArgs, findChromium } from './support/browser.js';
+import { apiPost, DEMO_ADMIN, startDemo } from './support/demo.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const DEMO = { email: 'demo@cadence.local', password: 'demo-password' };
-/** The demo's operator: the demo customer is not an admin (see the README's demo section). */
-const DEMO_ADMIN = { email: 'admin@cadence.local', password: 'admin-password' };
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 375, height: 812 },
@@ -41,46 +37,6 @@ const { values: options } = parseArgs({
   },
 });
 const outDir = path.resolve(options.out);
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Waits until the demo answers its health check (a stale build comes first: minutes). */
-async function waitForHealth(baseUrl: string, demo: ChildProcess) {
-  const deadline = Date.now() + 15 * 60_000;
-  while (Date.now() < deadline) {
-    if (demo.exitCode !== null) throw new Error('The demo exited before it was ready.');
-    try {
-      if ((await fetch(`${baseUrl}/api${API_PATHS.health}`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('The demo did not become healthy within 15 minutes.');
-}
-
-async function call<T>(baseUrl: string, apiPath: string, body: object, token?: string) {
-  const response = await fetch(`${baseUrl}/api${apiPath}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T; message?: string };
-  if (!response.ok) throw new Error(`${apiPath}: ${json.message ?? response.status}`);
-  return json.data;
-}
 
 /** Posts and schedules through the product's API, so lists and the calendar have content. */
 async function addContent(baseUrl: string, token: string) {
@@ -101,7 +57,7 @@ async function addContent(baseUrl: string, token: string) {
     const companyId = idOf(company);
     if (companyId === undefined) continue;
     posts.push(
-      await call<{ id: string }>(
+      await apiPost<{ id: string }>(
         baseUrl,
         API_PATHS.posts,
         { company_id: companyId, content, tone: 'friendly', platforms: [] },
@@ -113,7 +69,7 @@ async function addContent(baseUrl: string, token: string) {
   for (const [index, hours] of [2, 48].entries()) {
     const post = posts[index];
     if (post === undefined) continue;
-    await call(
+    await apiPost(
       baseUrl,
       API_PATHS.schedules,
       {
@@ -361,32 +317,17 @@ async function adminShots(
 
 async function main() {
   mkdirSync(outDir, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cadence-screenshots-'));
-  const port = options.port ?? String(await freePort());
-  const baseUrl = `http://127.0.0.1:${port}`;
-  console.log(`Starting the demo on ${baseUrl} (data in ${dataDir})...`);
-  const demo = spawn(process.execPath, [path.join(root, 'scripts/run.mjs'), 'demo'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const demo = await startDemo({ port: options.port, label: 'screenshots' });
+  const { baseUrl } = demo;
   let browser: Browser | undefined;
   try {
-    await waitForHealth(baseUrl, demo);
-    const { access_token: token } = await call<{ access_token: string }>(
+    const { access_token: token } = await apiPost<{ access_token: string }>(
       baseUrl,
       API_PATHS.signIn,
-      DEMO,
+      DEMO_SIGN_IN,
     );
     await addContent(baseUrl, token);
-    const { access_token: adminToken } = await call<{ access_token: string }>(
+    const { access_token: adminToken } = await apiPost<{ access_token: string }>(
       baseUrl,
       API_PATHS.signIn,
       DEMO_ADMIN,
@@ -401,12 +342,7 @@ async function main() {
     }
   } finally {
     await browser?.close();
-    if (demo.exitCode === null && demo.signalCode === null) {
-      const exited = new Promise((resolve) => demo.once('exit', resolve));
-      demo.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await demo.stop();
   }
   console.log(`${written} screenshots in ${outDir}.`);
   if (skipped.length > 0) {

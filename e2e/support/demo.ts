@@ -7,6 +7,9 @@ import { API_PATHS } from '../../packages/shared/src/index.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
+/** The demo's operator: the demo customer (DEMO_SIGN_IN in shared) is not an admin. */
+export const DEMO_ADMIN = { email: 'admin@cadence.local', password: 'admin-password' } as const;
+
 export async function freePort(): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const server = createServer();
