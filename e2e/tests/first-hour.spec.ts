@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fakeCredentials } from '../support/api.js';
 import { uniqueEmail, waitForCode } from '../support/mail.js';
 import { uniqueName } from '../support/unique.js';
 import { waitForToastsToClear } from '../support/toasts.js';
@@ -12,20 +11,20 @@ test.describe.configure({ timeout: 180_000 });
  * (the advanced path) against the local fake; switching this body to the one-click
  * 'Connect with X' button leaves the test around it as it is.
  */
+/** One click: the fake X's consent page, Authorize, and back to the entity's dialog. */
 async function connectX(page: Page) {
-  const fake = fakeCredentials();
   const dialog = page.getByRole('dialog', { name: 'Connect Social Networks' });
   await dialog.getByRole('button', { name: /^X\/Twitter Not Connected/ }).click();
   const x = dialog.getByRole('region', { name: 'X/Twitter settings' });
-  // Where one-click connect is configured, the key form sits behind its advanced toggle.
-  const advanced = x.getByText('Use your own keys instead (advanced)');
-  if (await advanced.isVisible()) await advanced.click();
-  await x.getByLabel('API Key', { exact: true }).fill(fake.twitter.apiKey);
-  await x.getByLabel('API Secret', { exact: true }).fill(fake.twitter.apiSecret);
-  await x.getByLabel('Access Token', { exact: true }).fill(fake.twitter.accessToken);
-  await x.getByLabel('Access Token Secret', { exact: true }).fill(fake.twitter.accessTokenSecret);
-  await x.getByRole('button', { name: 'Connect', exact: true }).click();
+  await x.getByRole('button', { name: 'Connect with X' }).click();
+  await expect(page.getByRole('heading', { name: /X \(local stand-in\)/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Authorize' }).click();
   await expect(page.getByText('X/Twitter connected successfully')).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Connect Social Networks' })
+      .getByRole('button', { name: /^X\/Twitter Connected/ }),
+  ).toBeVisible();
 }
 
 test('a new account follows the checklist from sign-up to a scheduled post', async ({ page }) => {

@@ -170,8 +170,12 @@ test('filters and searches the post logs, and a row links to its post', async ({
     .getByRole('link', { name: `View post: ${content}` })
     .first()
     .click();
-  await expect(page).toHaveURL(/\/posts\?q=/);
-  await expect(page.getByText(content).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/posts\\?post=${post.id}`));
+  // The post's own editor opens, with its text.
+  await expect(page.getByRole('dialog', { name: 'Edit Post' })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Edit Post' }).getByLabel('Content', { exact: true }),
+  ).toHaveValue(content);
 });
 
 test("saves a zone and the Scheduling page's times move", async ({ page }) => {

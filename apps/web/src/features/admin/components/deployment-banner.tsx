@@ -11,11 +11,12 @@ export function DeploymentBanner() {
   const at = deployment.data?.next_deployment;
   if (!at) return null;
   return (
-    <div
-      role="note"
+    // A landmark of its own (like the demo banner), so nothing on the page sits outside one.
+    <aside
+      aria-label="Planned maintenance"
       className="border-b border-sky-200 bg-sky-50 px-4 py-2 text-center text-sm text-sky-900"
     >
       Planned maintenance on {formatInZone(at, timeZone)}: Cadence may be briefly unavailable.
-    </div>
+    </aside>
   );
 }

@@ -135,9 +135,11 @@ const platformName = (platform: string) =>
 
 function LogRow({ log, timeZone }: { log: SystemLog; timeZone: string }) {
   const retry = retryLabel(log.retry_count);
-  const postLink = log.post_content
-    ? `${ROUTES.posts}?${new URLSearchParams({ q: log.post_content.slice(0, 60) }).toString()}`
-    : null;
+  // The post's own editor (`/posts?post=<id>`); the content is there only for the owner's posts.
+  const postLink =
+    log.post_id && log.post_content !== null
+      ? `${ROUTES.posts}?${new URLSearchParams({ post: log.post_id }).toString()}`
+      : null;
   return (
     <li
       className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-start sm:gap-4"
