@@ -249,7 +249,13 @@ async function createVerifiedAccount(
   const verified = await app.inject({
     method: 'POST',
     url: `/api${API_PATHS.submitOtp}`,
-    payload: { purpose: 'registration', email: account.email, otp_code: code },
+    // The code carries the password it sets (decision 090).
+    payload: {
+      purpose: 'registration',
+      email: account.email,
+      otp_code: code,
+      password: account.password,
+    },
   });
   if (verified.statusCode >= 400) throw new Error(`Setup failed at verification: ${verified.body}`);
 }

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startDemoFakes } from '../demo/fakes.js';
+import { DEMO_ACCOUNT, DEMO_ADMIN, seedDemo } from '../demo/seed.js';
+import { openDatabase } from '../src/db/client.js';
+import { companies, socialConnections, users } from '../src/db/schema.js';
+
+// `npm run demo` must work on a fresh clone: the seed goes through the real routes (sign-up,
+// verification, entities, connections), so a change to any of them shows up here first.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cadence-demo-seed-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the demo seed', () => {
+  it('creates the demo customer with connected entities and the admin, once', async () => {
+    const fakes = await startDemoFakes();
+    try {
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...fakes.env };
+      expect(await seedDemo(env, fakes.credentials)).toBe(true);
+      expect(await seedDemo(env, fakes.credentials)).toBe(false);
+    } finally {
+      await fakes.close();
+    }
+    const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+    try {
+      const { db } = database;
+      const [customer] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNT.email));
+      const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
+      expect(customer).toMatchObject({ isVerified: true, isAdmin: false });
+      expect(admin).toMatchObject({ isVerified: true, isAdmin: true });
+      const entities = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.userId, customer!.id));
+      expect(entities.length).toBeGreaterThan(0);
+      const connected = await db
+        .select({ id: socialConnections.id })
+        .from(socialConnections)
+        .where(and(eq(socialConnections.companyId, entities[0]!.id)));
+      expect(connected.length).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
