@@ -138,15 +138,7 @@ export async function createSeededAccount(input: {
       throw new Error(`Setup failed at ${url}: ${json.message ?? response.statusCode}`);
     return json.data ?? {};
   };
-  await call(API_PATHS.signUp, account);
-  const code = /\b(\d{6})\b/.exec(input.lastMail())?.[1];
-  if (!code) throw new Error('Setup failed: no sign-up code was mailed');
-  await call(API_PATHS.submitOtp, {
-    purpose: 'registration',
-    email: account.email,
-    otp_code: code,
-    password: account.password,
-  });
+  await createVerifiedAccount(app, input.lastMail, account);
   await setTier(input.db, account.email, 'business');
   const { access_token: token } = (await call(API_PATHS.signIn, {
     email: account.email,
