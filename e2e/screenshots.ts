@@ -232,15 +232,21 @@ async function signedInShots(
     await dialog('Select Articles').waitFor();
     await shoot(page, viewport, 'posts-article-picker');
   });
-  for (const [name, button, title] of [
-    ['posts-search-news', 'Find News', 'Search News'],
-    ['posts-search-web', 'Find on Web', 'Search Web'],
+  // The post form's one article finder, on each of its two sources.
+  for (const [name, source] of [
+    ['posts-find-article-news', 'News'],
+    ['posts-find-article-web', 'Web'],
   ] as const) {
     await step(viewport, name, async () => {
       await open(ROUTES.posts);
       await page.getByRole('button', { name: 'Create Post' }).first().click();
-      await dialog('Create New Post').getByRole('button', { name: button }).click();
-      await dialog(title).waitFor();
+      await dialog('Create New Post').getByRole('button', { name: 'Find an Article' }).click();
+      const finder = dialog('Find an Article');
+      await finder
+        .getByRole('group', { name: 'Source' })
+        .getByRole('button', { name: source })
+        .click();
+      await finder.getByRole('heading', { name: `Search ${source}` }).waitFor();
       await shoot(page, viewport, name);
     });
   }

@@ -162,6 +162,13 @@ export default async function globalSetup() {
     OPENAI_BASE_URL: openai.baseUrl,
     FETCH_ALLOW_HOSTS: 'localhost',
     X_API_BASE_URL: x.baseUrl,
+    // 'In 1 minute' leads the Schedule dialog's quick times, as in the demo, so a spec can
+    // schedule with the defaults and watch the post go out.
+    SCHEDULE_IN_A_MINUTE: 'true',
+    // Published posts link to the stand-ins' own pages for them.
+    X_WEB_URL: x.baseUrl,
+    BLUESKY_WEB_URL: bluesky.baseUrl,
+    FACEBOOK_WEB_URL: facebook.origin,
     // One-click connect for X and Facebook against the fakes' consent pages and token
     // endpoints; the other networks keep the key form (their apps are not configured here).
     X_CLIENT_ID: x.oauth.app.clientId,

@@ -114,3 +114,30 @@ test('fills the Facebook page selector from Get Page List', async ({ page }) => 
   await facebook.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByText('Facebook connected successfully')).toBeVisible();
 });
+
+test('marks each empty credential field beside it when Connect is pressed', async ({ page }) => {
+  const dialog = await openSocials(page, uniqueName('Quiet Mill'));
+  await dialog.getByRole('button', { name: /^Bluesky Not Connected/ }).click();
+  const bluesky = dialog.getByRole('region', { name: 'Bluesky settings' });
+  const handle = bluesky.getByLabel('Handle', { exact: true });
+  const appPassword = bluesky.getByLabel('App Password', { exact: true });
+  await expect(handle).not.toHaveAttribute('aria-invalid', 'true');
+
+  await bluesky.getByRole('button', { name: 'Connect', exact: true }).click();
+  // One toast, and each empty field says so where it is; the first one has the focus.
+  await expect(page.locator('[data-rht-toaster] [role="status"]')).toHaveText([
+    'Missing required credentials',
+  ]);
+  await expect(handle).toHaveAttribute('aria-invalid', 'true');
+  await expect(handle).toHaveAccessibleDescription('Handle is required');
+  await expect(appPassword).toHaveAttribute('aria-invalid', 'true');
+  await expect(appPassword).toHaveAccessibleDescription('App Password is required');
+  await expect(handle).toBeFocused();
+
+  // Filling a field clears its mark; the other stays marked until it is filled too.
+  await handle.fill('someone.bsky.social');
+  await expect(handle).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(appPassword).toHaveAttribute('aria-invalid', 'true');
+  await bluesky.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(appPassword).toBeFocused();
+});

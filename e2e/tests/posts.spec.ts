@@ -4,6 +4,7 @@ import { E2E_ARTICLES, FAKE_AI_DESCRIPTION } from '../support/global-setup.js';
 import { api, createPostByApi, paidToken, openSignedIn } from '../support/api.js';
 import { uniqueName } from '../support/unique.js';
 import { waitForToastsToClear } from '../support/toasts.js';
+import { expectNoAxeViolations } from '../support/axe.js';
 
 async function openPosts(page: Page) {
   await openSignedIn(page, '/posts');
@@ -154,4 +155,73 @@ test('writes two posts from two news articles', async ({ page }) => {
   await page.getByLabel('Filter by entity', { exact: true }).selectOption({ label: companyName });
   await expect(rowsOf(page)).toHaveCount(2);
   await expect(rowsOf(page).getByRole('link', { name: 'View Article' })).toHaveCount(2);
+});
+
+test('finds a post’s article through one finder with news and web as its sources', async ({
+  page,
+}) => {
+  await newCompany(uniqueName('Finder Co'));
+  await openPosts(page);
+  await page.getByRole('button', { name: 'Create Post' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Create New Post' });
+  // One way in: no separate news and web buttons beside it.
+  await expect(form.getByRole('button', { name: /Find|Search News/ })).toHaveText([
+    'Find an Article',
+  ]);
+  await form.getByRole('button', { name: 'Find an Article' }).click();
+
+  const finder = page.getByRole('dialog', { name: 'Find an Article' });
+  const sources = finder.getByRole('group', { name: 'Source' });
+  await expect(sources.getByRole('button', { name: 'News' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(finder.getByRole('heading', { name: 'Search News' })).toBeVisible();
+  await expect(finder.getByText('Start typing to search news')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await finder.getByLabel('News keywords', { exact: true }).fill('harbour');
+  await finder.getByLabel('News keywords', { exact: true }).press('Enter');
+  const first = E2E_ARTICLES[0]!;
+  await finder
+    .getByRole('listitem')
+    .filter({ hasText: first.title })
+    .getByRole('button', { name: 'Select' })
+    .click();
+  await expect(finder).toBeHidden();
+  await expect(form.getByLabel('URL', { exact: true })).toHaveValue(/story=1/);
+  await expect(form.getByLabel('Content', { exact: true })).toHaveValue(
+    `${first.title}\n\n${first.description}`,
+  );
+
+  // The web is the other source of the same finder.
+  await form.getByRole('button', { name: 'Find an Article' }).click();
+  await sources.getByRole('button', { name: 'Web' }).click();
+  await expect(finder.getByRole('heading', { name: 'Search Web' })).toBeVisible();
+  await finder.getByLabel('Web search', { exact: true }).fill('bakery');
+  await finder.getByLabel('Web search', { exact: true }).press('Enter');
+  await finder.getByRole('button', { name: 'Select' }).first().click();
+  await expect(finder).toBeHidden();
+  await expect(form.getByLabel('URL', { exact: true })).toHaveValue(
+    'https://web.example.org/bakery/1',
+  );
+});
+
+test('on a phone the post form folds its AI options and keeps its buttons in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await newCompany(uniqueName('Phone Co'));
+  await openPosts(page);
+  await page.getByRole('button', { name: 'Create Post' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Create New Post' });
+  const submit = form.getByRole('button', { name: 'Create Post' });
+  await expect(submit).toBeInViewport();
+  const tone = form.getByLabel('Tone', { exact: true });
+  await expect(tone).toBeHidden();
+  await form.locator('summary', { hasText: 'Writing options' }).click();
+  await expect(tone).toBeVisible();
+  // Scrolled down to the last option, the buttons are still on screen.
+  await form.getByLabel('Schedule for (optional)', { exact: true }).scrollIntoViewIfNeeded();
+  await expect(submit).toBeInViewport();
+  await expect(form.getByRole('button', { name: 'Cancel' })).toBeInViewport();
 });

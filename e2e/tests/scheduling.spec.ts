@@ -120,3 +120,38 @@ test('deletes two scheduled posts at once', async ({ page }) => {
   await expect(cards).toHaveCount(1);
   await expect(cards.filter({ hasText: contents[2]! })).toHaveCount(1);
 });
+
+test("publishes one network of a later post now from its card, and leaves the other's time", async ({
+  page,
+}) => {
+  const token = paidToken();
+  const companyName = uniqueName('Now Co');
+  const companyId = await companyWithNetworks(token, companyName);
+  const content = `Not waiting for tonight ${Date.now()}`;
+  const post = await createPostByApi(token, companyId, content);
+  await api('/schedules', {
+    token,
+    body: {
+      social_account_type: ['twitter', 'bluesky'],
+      post_id: post.id,
+      schedule_date: new Date(Date.now() + 5 * 3600_000).toISOString(),
+    },
+  });
+
+  await openScheduling(page, companyName);
+  const card = page
+    .getByRole('list', { name: 'Scheduled posts' })
+    .locator(':scope > li')
+    .filter({ hasText: content });
+  const publishNow = card.getByRole('button', { name: 'Publish now' });
+  await expect(publishNow).toHaveCount(2);
+  await publishNow.first().click();
+  await expect(page.getByText('Publishing now.')).toBeVisible();
+  // The list polls a post asked to go out now: one network shows it published, with the
+  // live post's link; the other still waits for its time and still offers the button.
+  await expect(card.getByRole('link', { name: /Published on/ })).toHaveCount(1, {
+    timeout: 60_000,
+  });
+  await expect(publishNow).toHaveCount(1);
+  await expect(card.getByText('Pending', { exact: true })).toHaveCount(1);
+});

@@ -41,8 +41,8 @@ async function main() {
       `  email    ${DEMO_ACCOUNT.email}`,
       `  password ${DEMO_ACCOUNT.password}`,
       `The Admin panel: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
-      'The six networks are simulated on this machine; schedule a post a minute ahead',
-      'on the Scheduling page and watch it turn published.',
+      'The six networks are simulated on this machine; schedule a post with the Schedule',
+      "dialog's first choice, 'In 1 minute', and watch it turn published.",
       '',
     ].join('\n'),
   );

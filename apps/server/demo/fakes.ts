@@ -25,15 +25,21 @@ export function demoAiReply(request: ChatCompletionRequest): { text: string } {
   };
 }
 
+/**
+ * The stand-ins' accounts carry the demo entities' names (demo/seed.ts): every network's
+ * account is Harbor Coffee Roasters', and the second Facebook Page is Northwind Bikes'.
+ */
+const HARBOR = { name: 'Harbor Coffee Roasters', username: 'harborcoffee' };
+
 export async function startDemoFakes() {
   const [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web] = await Promise.all(
     [
-      startFakeX(),
-      startFakeFacebook(),
-      startFakeInstagram(),
-      startFakeLinkedIn(),
-      startFakeBluesky(),
-      startFakeThreads(),
+      startFakeX({ user: HARBOR }),
+      startFakeFacebook({ pageNames: [HARBOR.name, 'Northwind Bikes'] }),
+      startFakeInstagram({ user: { name: HARBOR.name, username: 'harbor.coffee' } }),
+      startFakeLinkedIn({ memberName: HARBOR.name }),
+      startFakeBluesky({ handle: 'harborcoffee.bsky.social' }),
+      startFakeThreads({ user: { name: HARBOR.name, username: 'harbor.coffee' } }),
       startFakeOpenAi(demoAiReply, 'demo-openai-key'),
       startFakeMediastack('demo-mediastack-key'),
       startFakeGoogleCse('demo-cse-key', 'demo-cse-engine'),
@@ -55,6 +61,11 @@ export async function startDemoFakes() {
       LINKEDIN_API_BASE_URL: linkedIn.baseUrl,
       BLUESKY_SERVICE_URL: bluesky.baseUrl,
       THREADS_API_BASE_URL: threads.baseUrl,
+      // A published post's link opens the stand-in's page for it, not the real website.
+      X_WEB_URL: x.baseUrl,
+      FACEBOOK_WEB_URL: facebook.origin,
+      LINKEDIN_WEB_URL: linkedIn.baseUrl,
+      BLUESKY_WEB_URL: bluesky.baseUrl,
       // One-click connect for every network but Bluesky, through the stand-ins' consent pages.
       ...oauthEnvFor({ twitter: x, facebook, linkedIn, threads }),
       OPENAI_API_KEY: 'demo-openai-key',

@@ -47,7 +47,10 @@ const ENTITIES: SeedEntity[] = [
     industry: 'Retail',
     description:
       'A family bike shop: city and cargo bikes, repairs while you wait, weekend group rides.',
-    networks: ['twitter', 'bluesky'],
+    // Its own account: the stand-in's second Facebook Page, named after it (demo/fakes.ts).
+    // The other stand-ins hold one account each, which is Harbor Coffee Roasters'.
+    networks: ['facebook'],
+    facebookPageId: '2020',
   },
 ];
 
@@ -110,6 +113,8 @@ export interface SeedEntity {
   industry: string;
   description: string;
   networks: NetworkId[];
+  /** Which of the account's Facebook Pages this entity posts to (default: the credentials'). */
+  facebookPageId?: string;
 }
 
 /**
@@ -159,13 +164,20 @@ export async function createSeededAccount(input: {
     );
     const companyId = String(company.id);
     companyIds.push(companyId);
+    const credentials =
+      entity.facebookPageId === undefined
+        ? input.credentials
+        : {
+            ...input.credentials,
+            facebook: { ...input.credentials.facebook, pageId: entity.facebookPageId },
+          };
     for (const network of entity.networks) {
       await call(
         API_PATHS.socialSave,
         {
           social_account_type: network,
           company_id: companyId,
-          ...saveFields(network, input.credentials),
+          ...saveFields(network, credentials),
         },
         token,
       );

@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLogRoutes } from './modules/logs/logs.routes.js';
 import { registerPostRoutes } from './modules/posts/posts.routes.js';
 import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js';
+import { registerPublicationActionRoutes } from './modules/publishing/publication-actions.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import {
@@ -129,6 +130,7 @@ export async function buildApp(
       registerSearchRoutes(typed, services.search, limiter);
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
+      registerPublicationActionRoutes(typed, services.publicationActions);
       registerLogRoutes(typed, container.db);
       registerBillingRoutes(typed, services.billing, container.stripeWebhook);
       registerAccountRoutes(typed, {

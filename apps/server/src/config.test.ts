@@ -29,6 +29,19 @@ describe('configuration', () => {
     );
   });
 
+  it("offers 'In 1 minute' on the demo unless told otherwise, and points post links at real sites", () => {
+    expect(parseConfig({}).scheduleInAMinute).toBe(false);
+    expect(parseConfig({ SIMULATED_NETWORKS: 'true' }).scheduleInAMinute).toBe(true);
+    expect(
+      parseConfig({ SIMULATED_NETWORKS: 'true', SCHEDULE_IN_A_MINUTE: 'false' }).scheduleInAMinute,
+    ).toBe(false);
+    expect(parseConfig({ SCHEDULE_IN_A_MINUTE: 'true' }).scheduleInAMinute).toBe(true);
+    expect(parseConfig({}).networks.webUrls.twitter).toBe('https://x.com');
+    expect(parseConfig({ X_WEB_URL: 'http://127.0.0.1:9/' }).networks.webUrls.twitter).toBe(
+      'http://127.0.0.1:9',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({
       databaseUrl: undefined,

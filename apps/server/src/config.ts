@@ -59,6 +59,11 @@ const EnvSchema = z.object({
   INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com/v25.0'),
   BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
   THREADS_API_BASE_URL: z.url().default('https://graph.threads.net/v1.0'),
+  // Where each network's website shows a post (Instagram and Threads answer their own links).
+  X_WEB_URL: z.url().default('https://x.com'),
+  FACEBOOK_WEB_URL: z.url().default('https://www.facebook.com'),
+  LINKEDIN_WEB_URL: z.url().default('https://www.linkedin.com'),
+  BLUESKY_WEB_URL: z.url().default('https://bsky.app'),
   // One-click connect (OAuth): an app registered once per network by the operator.
   X_CLIENT_ID: optionalText,
   X_CLIENT_SECRET: optionalText,
@@ -91,11 +96,29 @@ const EnvSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .max(200, 'must be at most 200')
-    .default(5),
+    .default(200),
+  PUBLISH_CONCURRENCY_PER_ACCOUNT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(20, 'must be at most 20')
+    .default(1),
+  PUBLISH_MAX_IN_FLIGHT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(2000, 'must be at most 2000')
+    .default(200),
   SIMULATED_NETWORKS: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  // 'In 1 minute' among the Schedule dialog's quick times (first, and chosen): for the demo
+  // and the e2e run, where a newcomer or a test watches a post go out. Unset: as SIMULATED_NETWORKS.
+  SCHEDULE_IN_A_MINUTE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
   PUBLISH_JOB_EXPIRE_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int('must be a whole number of seconds')
@@ -170,6 +193,8 @@ export interface Config {
     instagramGraphBaseUrl: string;
     blueskyServiceUrl: string;
     threadsApiBaseUrl: string;
+    /** Post pages' hosts: the real websites, or the demo's stand-ins. */
+    webUrls: { twitter: string; facebook: string; linkedIn: string; bluesky: string };
   };
   /**
    * One-click connect: the operator's app per network (client id and secret both set, else
@@ -202,8 +227,15 @@ export interface Config {
   publisher: {
     /** An instance found later than this is marked missed instead of published late. */
     missedAfterMs: number;
-    /** At most this many calls in flight to one network from one worker process. */
+    /**
+     * The first value of the admin's ceiling on calls in flight to one network from one
+     * worker process (the live setting steers it afterwards).
+     */
     concurrencyPerNetwork: number;
+    /** Calls in flight to one account (connection) from one worker process. */
+    concurrencyPerAccount: number;
+    /** Calls in flight from one worker process, all networks together. */
+    maxInFlight: number;
     /**
      * How long one publish job may run before pg-boss hands it to another worker; a
      * publication still claimed after this long is taken as a worker that died mid-call.
@@ -216,6 +248,8 @@ export interface Config {
   };
   /** Set by `npm run demo`: the networks are local fakes, and the web app says so. */
   simulatedNetworks: boolean;
+  /** The Schedule dialog offers 'In 1 minute' first (the demo, the e2e run). */
+  scheduleInAMinute: boolean;
   /** How long a process may keep the admin settings before reading them again. */
   settingsCacheSeconds: number;
   isProduction: boolean;
@@ -270,6 +304,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       instagramGraphBaseUrl: parsed.INSTAGRAM_GRAPH_BASE_URL.replace(/\/+$/, ''),
       blueskyServiceUrl: parsed.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
       threadsApiBaseUrl: parsed.THREADS_API_BASE_URL.replace(/\/+$/, ''),
+      webUrls: {
+        twitter: parsed.X_WEB_URL.replace(/\/+$/, ''),
+        facebook: parsed.FACEBOOK_WEB_URL.replace(/\/+$/, ''),
+        linkedIn: parsed.LINKEDIN_WEB_URL.replace(/\/+$/, ''),
+        bluesky: parsed.BLUESKY_WEB_URL.replace(/\/+$/, ''),
+      },
     },
     oauth: {
       twitter: oauthApp(parsed.X_CLIENT_ID, parsed.X_CLIENT_SECRET, parsed.X_AUTHORIZE_URL),
@@ -306,11 +346,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publisher: {
       missedAfterMs: parsed.PUBLISH_MISSED_AFTER_MINUTES * 60_000,
       concurrencyPerNetwork: parsed.PUBLISH_CONCURRENCY_PER_NETWORK,
+      concurrencyPerAccount: parsed.PUBLISH_CONCURRENCY_PER_ACCOUNT,
+      maxInFlight: parsed.PUBLISH_MAX_IN_FLIGHT,
       jobExpireSeconds: parsed.PUBLISH_JOB_EXPIRE_SECONDS,
       reconcileIntervalSeconds: parsed.PUBLISH_RECONCILE_SECONDS,
       retryBaseMs: parsed.PUBLISH_RETRY_BASE_MS,
     },
     simulatedNetworks: parsed.SIMULATED_NETWORKS,
+    scheduleInAMinute: parsed.SCHEDULE_IN_A_MINUTE ?? parsed.SIMULATED_NETWORKS,
     settingsCacheSeconds: parsed.SETTINGS_CACHE_SECONDS,
     isProduction: parsed.NODE_ENV === 'production',
     stripe: {

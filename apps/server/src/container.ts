@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { NETWORK_IDS, type NetworkId } from '@cadence/shared';
 import type { ResolvedConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createAiClient, type AiClient } from './integrations/ai.js';
@@ -14,6 +13,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import { createJobs } from './jobs/port.js';
 import { notificationMailJob } from './jobs/notification-mail.job.js';
 import { orphanSweepJob } from './jobs/orphan-sweep.job.js';
+import { tokenSweepJob } from './jobs/token-sweep.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
@@ -38,12 +38,14 @@ import { createTokenService } from './modules/auth/tokens.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { createConnectionsService } from './modules/connections/connections.service.js';
 import { createOAuthService } from './modules/connections/oauth.service.js';
-import { createTokenLifecycle } from './modules/connections/token-lifecycle.js';
+import { createTokenLifecycle, keyFormTokenExpiry } from './modules/connections/token-lifecycle.js';
+import { createTokenSweep } from './modules/connections/token-sweep.js';
 import { createCustomerService } from './modules/customer/customer.service.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createInstancePublisher } from './modules/publishing/publish-instance.js';
-import { createSemaphore } from './modules/publishing/semaphore.js';
+import { createCallLanes } from './modules/publishing/call-lanes.js';
+import { createPublicationActions } from './modules/publishing/publication-actions.js';
 import { createSchedulesService } from './modules/schedules/schedules.service.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -105,6 +107,7 @@ export function createContainer(
   const jobs = createJobs(queue, config);
   const publishJobs = jobs.port(publishInstanceJob);
   const orphanSweepJobs = jobs.port(orphanSweepJob);
+  const tokenSweepJobs = jobs.port(tokenSweepJob);
 
   // Every upload (logo, avatar, media): rate limit, storage allowance, orphan sweep.
   const uploads = createUploadsService({ db, storage, clock, logger });
@@ -136,15 +139,16 @@ export function createContainer(
     uploads,
   });
   const credentialsBox = createSecretBox(deriveKey(config.appSecret, 'credentials'));
+  // One-click connect and the token lifecycle (refresh before expiry and after a 401).
+  const oauthClients = overrides.oauth ?? createOAuthClients(config);
   const connections = createConnectionsService({
     db,
     registry: networks,
     box: credentialsBox,
     clock,
     logger,
+    tokenExpiry: (network, credentials) => keyFormTokenExpiry(oauthClients, network, credentials),
   });
-  // One-click connect and the token lifecycle (refresh before expiry and after a 401).
-  const oauthClients = overrides.oauth ?? createOAuthClients(config);
   const oauth = createOAuthService({
     db,
     oauth: oauthClients,
@@ -160,6 +164,15 @@ export function createContainer(
     clock,
     oauth: oauthClients,
     logger,
+  });
+  // Connections that stay alive: refresh ahead of the expiry, else warn 7 and 1 days before.
+  const tokenSweep = createTokenSweep({
+    db,
+    clock,
+    logger,
+    lifecycle: tokenLifecycle,
+    notify: (event) => notifications.record(event),
+    savedTimeZone: (userId) => settings.savedTimeZone(userId),
   });
   // Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout.
   const billing = createBilling({ config, db, mailer, clock, logger });
@@ -197,6 +210,8 @@ export function createContainer(
     settings,
     companies,
     schedules,
+    // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).
+    publicationActions: createPublicationActions({ db, publishJobs, clock, logger }),
     connections,
     oauth,
     ai: createAiService({
@@ -236,19 +251,24 @@ export function createContainer(
     }),
   };
 
-  // One per network, shared by every instance this process publishes; the limit is the
-  // admin's live setting, read at every admission.
-  const semaphores = Object.fromEntries(
-    NETWORK_IDS.map((network) => [
-      network,
-      createSemaphore(() => liveSettings.current().publish_concurrency_per_network),
-    ]),
-  ) as Record<NetworkId, ReturnType<typeof createSemaphore>>;
+  // Shared by every instance this process publishes: one call at a time per account, a
+  // ceiling per network (the admin's live setting, read at every admission) and a cap in all.
+  const lanes = createCallLanes(
+    () => ({
+      perAccount: config.publisher.concurrencyPerAccount,
+      perNetwork: liveSettings.current().publish_concurrency_per_network,
+      total: config.publisher.maxInFlight,
+    }),
+    { now: () => clock().getTime() },
+  );
   /** The publish job's work with fresh network clients (a Restart from the admin panel). */
-  const buildInstancePublisher = () => {
+  const buildInstancePublisher = (fresh: boolean) => {
+    // The web part's clients at first (one Bluesky session per account, not two); new ones
+    // after a Restart.
     const registry =
-      overrides.networks ??
-      createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
+      fresh && !overrides.networks
+        ? createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts })
+        : networks;
     return createInstancePublisher({
       db,
       publishJobs,
@@ -268,15 +288,15 @@ export function createContainer(
       },
       // A publication that ended badly, or a connection to renew: the bell and the mail.
       notify: (event) => notifications.record(event),
-      semaphores,
+      lanes,
     });
   };
-  let instancePublisher = buildInstancePublisher();
+  let instancePublisher = buildInstancePublisher(false);
   const publishInstance = (instanceId: string) => instancePublisher(instanceId);
   /** Re-reads the settings and rebuilds the network clients (the publisher's Restart). */
   const restartPublisher = () => {
     liveSettings.invalidate();
-    instancePublisher = buildInstancePublisher();
+    instancePublisher = buildInstancePublisher(true);
   };
 
   return {
@@ -297,6 +317,7 @@ export function createContainer(
     sessions,
     publishJobs,
     orphanSweepJobs,
+    tokenSweepJobs,
     services,
     /** Verifies Stripe webhook signatures; null without Stripe and its webhook secret. */
     stripeWebhook: billing.stripeWebhook,
@@ -306,8 +327,12 @@ export function createContainer(
     sendNotificationMail: (userId: string) => notifications.sendPendingMail(userId),
     /** The orphan-sweep job's work: answers how many files went. */
     sweepOrphanUploads: () => uploads.sweepOrphans(),
+    /** The token-sweep job's work: refreshes and warnings of connections expiring soon. */
+    sweepTokens: () => tokenSweep.run(),
     restartPublisher,
     liveSettings,
+    /** The publisher's calls in flight and waiting (for the heartbeat and benchmarks). */
+    publishLanes: lanes,
   };
 }
 

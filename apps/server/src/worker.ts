@@ -4,12 +4,20 @@ import { createJobWorker } from './jobs/worker.js';
 import { startBillingRenewals } from './jobs/billing-renewals.js';
 import { ORPHAN_SWEEP_INTERVAL_MS } from './jobs/orphan-sweep.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
+import { TOKEN_SWEEP_INTERVAL_MS } from './jobs/token-sweep.job.js';
 import type { WorkerStats } from './modules/admin/heartbeat.js';
 import { readPublisherState } from './modules/publishing/publisher-control.js';
 import { createReconciler } from './modules/publishing/reconciler.js';
 
 /** How often a worker reads the admin's Stop/Start/Restart (Stop takes effect within this). */
 export const CONTROL_POLL_MS = 1000;
+/**
+ * The embedded database never gathers planner statistics by itself (PostgreSQL's autovacuum
+ * does): ANALYZE soon after start (after any migration) and then every hour, so its plans
+ * follow the tables' growth.
+ */
+const FIRST_ANALYZE_MS = 30_000;
+const ANALYZE_INTERVAL_MS = 60 * 60_000;
 
 /**
  * The background side of a process (ROLE=worker or all): works every listed job with the
@@ -77,7 +85,22 @@ export function createWorker(container: Container) {
       logger.error({ err: error }, 'could not queue the orphan upload sweep');
       return null;
     });
+  // Queues the token sweep the same way (refresh ahead of expiry, the expiry warnings).
+  let tokenSweepTimer: NodeJS.Timeout | undefined;
+  const queueTokenSweep = () =>
+    container.tokenSweepJobs.send({}).catch((error: unknown) => {
+      logger.error({ err: error }, 'could not queue the token sweep');
+      return null;
+    });
   let controlTimer: NodeJS.Timeout | undefined;
+  let analyzeTimer: NodeJS.Timeout | undefined;
+  const analyze = async () => {
+    try {
+      await container.database.executeSql('analyze');
+    } catch (error) {
+      logger.warn({ err: error }, 'could not analyze the embedded database');
+    }
+  };
 
   return {
     /** Publishes one instance now, as its job would (tests and tools). */
@@ -87,6 +110,8 @@ export function createWorker(container: Container) {
     sendNotificationMail: (userId: string) => track(container.sendNotificationMail(userId)),
     /** Runs the orphan-upload sweep now, as its job would (tests). */
     sweepOrphanUploads: () => track(container.sweepOrphanUploads()),
+    /** Runs the token sweep now, as its job would (tests). */
+    sweepTokens: () => track(container.sweepTokens()),
     /** Reads the admin's Stop/Start/Restart now instead of at the next poll. */
     pollControl,
     /** For the heartbeat: taking publish jobs or not, jobs in hand, jobs finished. */
@@ -114,6 +139,18 @@ export function createWorker(container: Container) {
       void queueSweep();
       sweepTimer = setInterval(() => void queueSweep(), ORPHAN_SWEEP_INTERVAL_MS);
       sweepTimer.unref();
+      // Tokens expiring within 7 days: refreshed, or the customer warned (at start, every 15 min).
+      void queueTokenSweep();
+      tokenSweepTimer = setInterval(() => void queueTokenSweep(), TOKEN_SWEEP_INTERVAL_MS);
+      tokenSweepTimer.unref();
+      if (container.database.kind === 'pglite') {
+        analyzeTimer = setTimeout(() => {
+          void analyze();
+          analyzeTimer = setInterval(() => void analyze(), ANALYZE_INTERVAL_MS);
+          analyzeTimer.unref();
+        }, FIRST_ANALYZE_MS);
+        analyzeTimer.unref();
+      }
     },
 
     /** Stops taking jobs and waits for the runs in flight to settle. */
@@ -126,6 +163,11 @@ export function createWorker(container: Container) {
       renewals = null;
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = undefined;
+      if (tokenSweepTimer) clearInterval(tokenSweepTimer);
+      tokenSweepTimer = undefined;
+      // (clearTimeout clears an interval too: they share one id space.)
+      if (analyzeTimer) clearTimeout(analyzeTimer);
+      analyzeTimer = undefined;
       await jobs.stop();
       await Promise.allSettled([...inFlight]);
     },

@@ -163,7 +163,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
       platform: 'admin',
       status: 'success',
       customer_email: 'admin@example.com',
-      message: 'admin@example.com changed Publish Concurrency Per Network from 5 to 7 calls',
+      message: 'admin@example.com changed Publish Concurrency Per Network from 200 to 7 calls',
     });
   });
 

@@ -79,7 +79,7 @@ describe.each(engines)('accounts on %s', (engine) => {
         simulated_networks: false,
         // The test server has no AI key and no search keys: hidden from customers, and the
         // admin reads what to configure.
-        features: { ai: 'off', news_search: false, web_search: false },
+        features: { ai: 'off', news_search: false, web_search: false, schedule_in_a_minute: false },
         setup_hint: expect.stringContaining('OPENAI_API_KEY') as unknown,
       });
     });

@@ -97,7 +97,7 @@ describe.each(engines)('entities on %s', (engine) => {
         custom_industry: 'Space logistics',
       });
       expect(custom.status).toBe(200);
-      expect(custom.json.message).toBe('Company updated successfully');
+      expect(custom.json.message).toBe('Entity updated successfully');
       expect(custom.json.data).toMatchObject({
         website: 'http://acme.example.com/about',
         industry: 'custom',
@@ -115,7 +115,7 @@ describe.each(engines)('entities on %s', (engine) => {
       expect((await list(stranger)).json.data.rows).toEqual([]);
       const edit = await call('PUT', `/customer/company/${companyId}`, stranger, acme);
       expect(edit.status).toBe(404);
-      expect(edit.json.message).toBe('Company not found');
+      expect(edit.json.message).toBe('Entity not found');
       expect((await call('DELETE', `/customer/company/${companyId}`, stranger)).status).toBe(404);
       expect((await list(owner)).json.data.rows).toHaveLength(1);
     });
@@ -123,7 +123,7 @@ describe.each(engines)('entities on %s', (engine) => {
     it('answers 404 for an id that is no id', async () => {
       const response = await call('DELETE', '/customer/company/not-a-uuid', owner);
       expect(response.status).toBe(404);
-      expect(response.json.message).toBe('Company not found');
+      expect(response.json.message).toBe('Entity not found');
     });
 
     it('deletes the company together with its connections', async () => {

@@ -276,7 +276,7 @@ describe.each(engines)('social connections on %s', (engine) => {
         ...fieldsFor('bluesky'),
       });
       expect(response.status, path).toBe(404);
-      expect(response.json.message).toBe('Company not found');
+      expect(response.json.message).toBe('Entity not found');
     }
     const listed = (await listCompanies(owner)).rows[0]!.social_credentials;
     expect(listed.map((item) => item.social_account.key)).toContain('bluesky');

@@ -31,15 +31,21 @@ describe('the demo seed', () => {
       expect(customer).toMatchObject({ isVerified: true, isAdmin: false });
       expect(admin).toMatchObject({ isVerified: true, isAdmin: true });
       const entities = await db
-        .select({ id: companies.id })
+        .select({ id: companies.id, name: companies.name })
         .from(companies)
         .where(eq(companies.userId, customer!.id));
       expect(entities.length).toBeGreaterThan(0);
-      const connected = await db
-        .select({ id: socialConnections.id })
-        .from(socialConnections)
-        .where(and(eq(socialConnections.companyId, entities[0]!.id)));
-      expect(connected.length).toBeGreaterThan(0);
+      for (const entity of entities) {
+        const connected = await db
+          .select({ accountName: socialConnections.accountName })
+          .from(socialConnections)
+          .where(and(eq(socialConnections.companyId, entity.id)));
+        expect(connected.length).toBeGreaterThan(0);
+        // Each connected account is named after its entity ('Harbor Coffee Roasters',
+        // '@harborcoffee', 'harbor.coffee'), not after the stand-ins' test accounts.
+        const word = entity.name.split(' ')[0]!.toLowerCase();
+        for (const { accountName } of connected) expect(accountName?.toLowerCase()).toContain(word);
+      }
     } finally {
       await database.close();
     }

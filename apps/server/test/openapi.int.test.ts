@@ -71,6 +71,9 @@ describe('the published API', () => {
     const routes = registeredRoutes(t);
     expect(routes).toContain('PATCH /api/customer/post/{id}');
     expect(routes).toContain('DELETE /api/schedules/{id}');
+    for (const action of ['retry', 'confirm-absent', 'mark-published', 'publish-now']) {
+      expect(routes).toContain(`POST /api/publications/{id}/${action}`);
+    }
     expect(
       operations()
         .map((entry) => entry.route)

@@ -74,7 +74,7 @@ describe.each(engines)('posts: creating on %s', (engine) => {
         { name: 'scheduled_for', value: '2026-12-24T18:30:00.000Z' },
       ]);
       expect(response.status).toBe(400);
-      expect(response.json.message).toBe(SCHEDULE_MESSAGES.networkNotConnected('X/Twitter'));
+      expect(response.json.message).toBe(SCHEDULE_MESSAGES.networkNotConnected('X'));
       const listed = await list(token, 'q=Promised');
       expect(listed.json.data.count).toBe(0);
     });

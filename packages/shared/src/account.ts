@@ -41,13 +41,19 @@ export const NOTIFICATION_EVENT_KINDS = [
   'publication_failed',
   'publication_unconfirmed',
   'connection_reconnect',
+  'connection_expiring',
 ] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
+
+/** Events about a connection (reconnect now, or before its token expires): they link to its Socials dialog. */
+export const isConnectionNotice = (kind: NotificationEventKind) =>
+  kind === 'connection_reconnect' || kind === 'connection_expiring';
 
 export const NOTIFICATION_KIND_TITLES: Record<NotificationEventKind, string> = {
   publication_failed: 'A post was not published',
   publication_unconfirmed: 'A post may not have been published',
   connection_reconnect: 'A connection needs reconnecting',
+  connection_expiring: 'A connection expires soon',
 };
 
 export const NotificationEventSchema = z.object({

@@ -137,6 +137,8 @@ export const MeSchema = z.object({
       ai: z.enum(['on', 'not_on_plan', 'off']),
       news_search: z.boolean(),
       web_search: z.boolean(),
+      /** The Schedule dialog offers 'In 1 minute' first (SCHEDULE_IN_A_MINUTE; the demo). */
+      schedule_in_a_minute: z.boolean().default(false),
     })
     .optional(),
   /** Admins only: one line naming what the server lacks, for the person who runs it. */

@@ -145,6 +145,8 @@ export const SocialCredentialSummarySchema = z.object({
   social_account: z.object({ key: z.enum(NETWORK_IDS), name: z.string() }),
   account_name: z.string().nullable(),
   connected_at: z.string(),
+  /** The token's expiry when only a reconnect renews it ('Reconnect before {date}'). */
+  reconnect_before: z.string().nullable(),
 });
 
 export const CompanySchema = z.object({
@@ -170,7 +172,7 @@ export const CompanyListSchema = z.object({
 export type CompanyList = z.infer<typeof CompanyListSchema>;
 
 export const CompanyIdParamsSchema = z.object({
-  id: z.uuid({ error: 'Company not found' }),
+  id: z.uuid({ error: 'Entity not found' }),
 });
 
 export const LogoUploadSchema = z.object({ logo_url: z.string() });
@@ -199,7 +201,7 @@ export const CompanyDescriptionSchema = z.object({ description: z.string() });
 
 export const COMPANY_TOASTS = {
   added: 'Company added successfully',
-  updated: 'Company updated successfully',
+  updated: 'Entity updated successfully',
   deleted: 'Company deleted successfully',
   deleteFailed: 'Failed to delete company',
   fetchFailed: 'Failed to fetch companies',
@@ -207,18 +209,19 @@ export const COMPANY_TOASTS = {
   logoFailed: 'Failed to upload logo',
   websiteScanned: 'Website scanned successfully',
   scanFailed: 'Failed to scan website',
-  addFailed: 'Failed to add company',
-  updateFailed: 'Failed to update company',
+  addFailed: 'Failed to add entity',
+  updateFailed: 'Failed to update entity',
 } as const;
 
 export const COMPANY_MESSAGES = {
-  notFound: 'Company not found',
+  // The spec's texts where it fixes them (added, deleted); ours say entity.
+  notFound: 'Entity not found',
   created: 'Company added successfully',
-  updated: 'Company updated successfully',
+  updated: 'Entity updated successfully',
   deleted: 'Company deleted successfully',
-  fetched: 'Companies fetched successfully',
+  fetched: 'Entities fetched successfully',
   limitReached: (limit: number, tierName: string) =>
-    `Your ${tierName} plan allows ${limit} ${limit === 1 ? 'company' : 'companies'}. Upgrade your plan on the Subscription Plans page to add more.`,
+    `Your ${tierName} plan allows ${limit} ${limit === 1 ? 'entity' : 'entities'}. Upgrade your plan on the Subscription Plans page to add more.`,
 } as const;
 
 export const DELETE_COMPANY_DIALOG = {

@@ -59,6 +59,8 @@ export const CONNECTION_FAILURE_PREFIX: Record<NetworkId, string> = {
 
 export const CONNECTION_MESSAGES = {
   missingCredentials: 'Missing required credentials',
+  /** Beside an empty credential field after Test Connection or Connect. */
+  fieldRequired: (label: string) => `${label} is required`,
   unsupportedNetwork: (id: string) => `Unsupported network: ${id}`,
   disconnected: 'Disconnected successfully',
   verified: (network: string) => `${network} connection verified`,
@@ -74,7 +76,42 @@ export const CONNECTION_MESSAGES = {
   pagesFetched: 'Pages fetched successfully',
   /** A post due after the connection's token expired, when it cannot be renewed. */
   reconnect: (network: string, entity: string) => `Reconnect ${network} for ${entity}`,
+  /**
+   * A token that will expire and cannot be renewed without the customer: on the Socials
+   * dialog's row and on scheduled posts due after it (`date` from `formatReconnectDate`).
+   */
+  reconnectBefore: (date: string) => `Reconnect before ${date}`,
+  /** The 7-day and 1-day warnings (bell and mail). */
+  expiring: (network: string, entity: string, date: string) =>
+    `Reconnect ${network} for ${entity} before ${date}`,
 } as const;
+
+/** The date of a 'Reconnect before' text, in the customer's zone ('Dec 1, 2026, 3:04 PM'). */
+export function formatReconnectDate(instant: Date | string | number, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(instant));
+}
+
+/**
+ * Until when a connection works without the customer doing anything: its token's expiry
+ * when the token cannot be renewed automatically (no refresh grant, or a refused refresh)
+ * or the connection already needs a reconnect; null when it expires never, is unknown, or
+ * is renewed by the token sweep (decision 092).
+ */
+export function reconnectDeadline(connection: {
+  tokenExpiresAt: Date | null;
+  tokenRenewable: boolean;
+  needsReconnect: boolean;
+}): Date | null {
+  if (!connection.tokenExpiresAt) return null;
+  return connection.tokenRenewable && !connection.needsReconnect ? null : connection.tokenExpiresAt;
+}
 
 /** The networks with one-click connect (OAuth); Bluesky keeps handle and app password. */
 export const OAUTH_NETWORK_IDS = [
@@ -118,7 +155,7 @@ export const OAUTH_MESSAGES = {
 } as const;
 
 export const OAuthStartRequestSchema = z.object({
-  company_id: z.uuid({ error: 'Company not found' }),
+  company_id: z.uuid({ error: 'Entity not found' }),
 });
 export const OAuthStartResultSchema = z.object({ authorize_url: z.string() });
 
@@ -164,7 +201,7 @@ export const ConnectionRequestSchema = z.object({
             typeof issue.input === 'string' ? issue.input : JSON.stringify(issue.input),
           ),
   }),
-  company_id: z.uuid({ error: 'Company not found' }),
+  company_id: z.uuid({ error: 'Entity not found' }),
   api_key: optionalText,
   api_secret: optionalText,
   client_id: optionalText,

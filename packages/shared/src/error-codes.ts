@@ -70,6 +70,10 @@ export const ERROR_CODES = [
   'UNKNOWN_TIME_ZONE',
   'BAD_RANGE',
   'RANGE_TOO_LONG',
+  // Publications: the screen's actions (retry, confirm-absent, mark-published, publish-now)
+  'PUBLICATION_NOT_FOUND',
+  'PUBLICATION_STATE_CHANGED',
+  'LINK_NOT_ON_NETWORK',
   // AI writing and reading pages
   'AI_NOT_CONFIGURED',
   'AI_NOT_ON_PLAN',

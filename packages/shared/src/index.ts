@@ -12,6 +12,7 @@ export * from './networks.js';
 export * from './plans.js';
 export * from './post-length.js';
 export * from './posts.js';
+export * from './publications.js';
 export * from './routes.js';
 export * from './schedules.js';
 export * from './search.js';

@@ -18,6 +18,15 @@ export const NETWORK_NAMES: Record<NetworkId, string> = {
   threads: 'Threads',
 };
 
+/**
+ * The name inside a sentence ('X would reject this post'): the network's name today. Labels
+ * and the spec's own templates keep NETWORK_NAMES ('X/Twitter', the spec's display name).
+ */
+export const NETWORK_TEXT_NAMES: Record<NetworkId, string> = {
+  ...NETWORK_NAMES,
+  twitter: 'X',
+};
+
 export const NETWORK_MESSAGES = {
   notInPlan: 'This network isn’t available on your current plan.',
   noneAvailable: 'No social networks available.',

@@ -97,6 +97,8 @@ export const PUBLICATION_STATUSES = [
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 
 export const ScheduleDataSchema = z.object({
+  /** The publication's id (the screen's actions address it). */
+  id: z.string(),
   network: z.enum(NETWORK_IDS),
   social_account: z.object({ name: z.string() }),
   status: z.enum(PUBLICATION_STATUSES),
@@ -104,6 +106,13 @@ export const ScheduleDataSchema = z.object({
   error: z.string().nullable(),
   attempts: z.number().int(),
   published_at: z.string().nullable(),
+  /** Due again at (a retry or publish-now from the screen); null: the occurrence's time. */
+  due_at: z.string().nullable(),
+  /**
+   * Set while the publication waits and its connection's token expires before the
+   * instance's time and cannot be renewed without the customer: 'Reconnect before {date}'.
+   */
+  reconnect_before: z.string().nullable(),
 });
 export type ScheduleData = z.infer<typeof ScheduleDataSchema>;
 
@@ -135,6 +144,8 @@ export const ScheduleListQuerySchema = z.object({
     .max(100, 'pageSize must be at most 100')
     .default(SCHEDULE_PAGE_SIZE_DEFAULT),
   company_id: z.uuid({ error: 'Entity not found' }).optional(),
+  /** One post's occurrences (its own view lists what went wrong and what can be done). */
+  post_id: z.uuid({ error: 'Post not found' }).optional(),
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
 });

@@ -28,7 +28,7 @@ export async function writeInitialDataDir(file: string): Promise<number> {
     await runMigrations(database);
     const logger = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
     await stopJobQueue(await startJobQueue(database, undefined, logger));
-    await database.executeSql('vacuum');
+    await database.executeSql('vacuum analyze');
     await database.executeSql('checkpoint');
     const dump = await database.dumpDataDir!();
     const bytes = Buffer.from(await dump.arrayBuffer());

@@ -343,6 +343,15 @@ export const socialConnections = pgTable(
     authMethod: text('auth_method').$type<'keys' | 'oauth'>().notNull().default('keys'),
     /** When the stored access token stops working, when the network tells it; null: never known to. */
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /**
+     * Whether the token can be renewed without the customer (a refresh grant the operator's
+     * app can use); false after the network refused a refresh. Decides between the sweep's
+     * refresh and the 'Reconnect before {date}' warnings (decision 092).
+     */
+    tokenRenewable: boolean('token_renewable').notNull().default(false),
+    /** The expiry the last expiry warning was about, and which one it was (7 or 1 days). */
+    expiryWarnedFor: timestamp('expiry_warned_for', { withTimezone: true }),
+    expiryWarnedDays: integer('expiry_warned_days'),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set on disconnect; the row stays so a reconnect keeps the connection's history. */
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
@@ -438,6 +447,7 @@ export type PlanIntervalRow = typeof subscriptionPlanIntervals.$inferSelect;
 export type CustomerSubscriptionRow = typeof customerSubscriptions.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
+export type SocialConnectionRow = typeof socialConnections.$inferSelect;
 
 /**
  * A post belongs to its owner; its company may be deleted later (the post then shows
@@ -643,6 +653,12 @@ export const publications = pgTable(
     /** When a publisher took it (a stale claim means the worker died mid-call). */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /**
+     * Due again at: set when the customer asks for a retry or to publish now. The missed
+     * rule counts from it (else from the instance's time), so a manual retry of an old post
+     * is not missed at once.
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -793,6 +809,7 @@ export const NOTIFICATION_KINDS = [
   'publication_failed',
   'publication_unconfirmed',
   'connection_reconnect',
+  'connection_expiring',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** pending: waits for the mail job; sent: in a mail; off: the customer turned that mail off. */

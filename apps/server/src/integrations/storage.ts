@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,8 +25,10 @@ export interface Storage {
     options?: { maxBytes?: number },
   ): Promise<StoredFile & { size: number }>;
   remove(key: string): Promise<void>;
-  /** The stored bytes (the publisher uploads them to networks). */
-  read(key: string): Promise<Buffer>;
+  /** Whether the file is there, without reading it. */
+  exists(key: string): Promise<boolean>;
+  /** The file as a Blob read from storage as it is consumed (uploads stream it). */
+  openBlob(key: string, type: string): Promise<Blob>;
 }
 
 export class StorageLimitError extends Error {
@@ -54,6 +56,12 @@ function byteCounter(maxBytes: number) {
 }
 
 export function createLocalStorage(root: string): Storage {
+  /** The file of a key, never outside the root. */
+  const inside = (key: string) => {
+    const file = path.resolve(root, key);
+    if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error('Invalid storage key');
+    return file;
+  };
   function newKey(folder: string, extension: string) {
     const key = `${folder}/${randomUUID()}.${extension}`;
     return { key, file: path.join(root, key), url: `${UPLOADS_PREFIX}${key}` };
@@ -90,10 +98,15 @@ export function createLocalStorage(root: string): Storage {
       if (!file.startsWith(path.resolve(root) + path.sep)) return;
       await rm(file, { force: true });
     },
-    async read(key) {
-      const file = path.resolve(root, key);
-      if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error('Invalid storage key');
-      return readFile(file);
+    async openBlob(key, type) {
+      return openAsBlob(inside(key), { type });
+    },
+    async exists(key) {
+      try {
+        return (await stat(inside(key))).isFile();
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -1,4 +1,3 @@
-import { NETWORK_IDS } from '@cadence/shared';
 import { z } from 'zod';
 import { defineJob } from './job.js';
 
@@ -18,10 +17,11 @@ export const publishInstanceJob = defineJob({
     retryDelaySeconds: 15,
     retryBackoff: true,
     expireInSeconds: (config) => config.publisher.jobExpireSeconds,
-    // The per-network semaphores bound the calls; this bounds the jobs held at once
-    // (enough to keep every network busy). The admin's live setting, seeded from the config.
-    concurrency: (_config, settings) =>
-      settings.publish_concurrency_per_network * NETWORK_IDS.length,
+    // The call lanes bound the calls (per account, per network, per process); this bounds the
+    // jobs held at once, most of them waiting for their account's turn. Five times the calls
+    // allowed, so that jobs waiting for busy accounts never leave the others without work
+    // (and a lane refuses to queue more than a few calls: those are re-queued for later).
+    concurrency: (config) => config.publisher.maxInFlight * 5,
     // Stopped from the admin panel: due jobs wait in the queue until Start.
     paused: (state) => state.publisherStopped,
   },

@@ -7,7 +7,10 @@ import type { JobQueue } from './job-queue.js';
 /** How long an idle loop waits before asking the queue again. */
 const IDLE_POLL_MS = 200;
 /** At most this many jobs taken from the queue in one fetch. */
-const FETCH_BATCH = 50;
+const FETCH_BATCH = 100;
+/** Finished jobs are marked complete together: at most this many, at most this late. */
+const COMPLETE_BATCH = 100;
+const COMPLETE_DELAY_MS = 20;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own payload
 type AnyJob<Deps> = JobDefinition<any, Deps>;
@@ -38,8 +41,42 @@ export function createJobWorker<Deps>(input: {
   /** Per job kind: runs in hand now, and runs finished (completed or failed) since start. */
   const counters = new Map<string, { active: number; done: number }>();
 
+  /**
+   * Marks finished jobs complete in batches (one statement for many jobs, not one each).
+   * Answers when the job's batch is written; a batch that fails leaves its jobs to expire and
+   * run again, which every handler tolerates (they are idempotent).
+   */
+  function createCompleter(jobName: string) {
+    let ids: string[] = [];
+    let waiting: Array<() => void> = [];
+    let timer: NodeJS.Timeout | undefined;
+    const flush = async () => {
+      const batch = ids;
+      const written = waiting;
+      ids = [];
+      waiting = [];
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      try {
+        await queue.complete(jobName, batch);
+      } catch (error) {
+        logger.error({ err: error, job: jobName }, 'could not complete jobs');
+      } finally {
+        for (const resolve of written) resolve();
+      }
+    };
+    return (id: string) =>
+      new Promise<void>((resolve) => {
+        ids.push(id);
+        waiting.push(resolve);
+        if (ids.length >= COMPLETE_BATCH) void flush();
+        else timer ??= setTimeout(() => void flush(), COMPLETE_DELAY_MS);
+      });
+  }
+
   function workLoop(job: AnyJob<Deps>) {
     const handle = job.createHandler(input.deps) as (payload: unknown) => Promise<void>;
+    const complete = createCompleter(job.name);
     const counter = { active: 0, done: 0 };
     counters.set(job.name, counter);
     let wakeUp: (() => void) | undefined;
@@ -60,7 +97,7 @@ export function createJobWorker<Deps>(input: {
     async function run(entry: { id: string; data: unknown }) {
       try {
         await handle(job.payload.parse(entry.data));
-        await queue.complete(job.name, entry.id);
+        await complete(entry.id);
         counter.done += 1;
       } catch (error) {
         logger.error(
@@ -88,7 +125,14 @@ export function createJobWorker<Deps>(input: {
         let entries: Array<{ id: string; data: unknown }>;
         try {
           // (Older pg-boss answered null for an empty queue.)
-          entries = (await queue.fetch(job.name, { batchSize: Math.min(free, FETCH_BATCH) })) ?? [];
+          const fetched =
+            (await queue.fetch(job.name, {
+              batchSize: Math.min(free, FETCH_BATCH),
+              includeMetadata: true,
+            })) ?? [];
+          // The queue hands jobs out in the order they were sent; started in the order they
+          // were due instead, so a backlog goes out in time order (an account's posts too).
+          entries = fetched.sort((a, b) => a.startAfter.getTime() - b.startAfter.getTime());
         } catch (error) {
           if (!isStarted) break;
           logger.error({ err: error, job: job.name }, 'could not fetch jobs');

@@ -25,7 +25,7 @@ export const SETTING_DEFINITIONS: Record<SettingKey, SettingDefinition> = {
     max: 200,
     unit: 'calls',
     description:
-      'Calls in flight to one social network from one worker process at a time (seeded from PUBLISH_CONCURRENCY_PER_NETWORK).',
+      'The most calls in flight to one social network from one worker process (a ceiling: each account gets PUBLISH_CONCURRENCY_PER_ACCOUNT, the process PUBLISH_MAX_IN_FLIGHT; seeded from PUBLISH_CONCURRENCY_PER_NETWORK).',
     defaultValue: (config) => config.publisher.concurrencyPerNetwork,
   },
   publish_missed_after_minutes: {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { postNotFound, postPage } from './post-page.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 
@@ -11,13 +12,22 @@ export interface FakeBlueskyPost {
   link: string | null;
   media: Array<{ mimeType: string; size: number; alt: string }>;
   record: Record<string, unknown>;
+  /** The posting account's DID. */
+  account: string;
+  /** When the fake accepted it (ms since the epoch). */
+  receivedAt: number;
 }
 
 interface Json {
   [key: string]: unknown;
 }
 
-const ACCOUNT = { did: 'did:plc:fakealice', handle: 'alice.test', email: 'alice@example.com' };
+const DEFAULT_ACCOUNT = {
+  did: 'did:plc:fakealice',
+  handle: 'alice.test',
+  email: 'alice@example.com',
+};
+type Account = typeof DEFAULT_ACCOUNT;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 class XrpcError extends Error {
@@ -64,10 +74,27 @@ function checkFacets(text: string, facets: unknown): void {
  * tokens and rotating refresh tokens), getSession, uploadBlob and createRecord, answering
  * XRPC errors as `{ error, message }` with the real statuses.
  */
-export async function startFakeBluesky(options: { rateLimitSeconds?: number } = {}) {
+export async function startFakeBluesky(
+  options: { rateLimitSeconds?: number; handle?: string } = {},
+) {
+  const ACCOUNT = { ...DEFAULT_ACCOUNT, ...(options.handle ? { handle: options.handle } : {}) };
+  /** Account n of the fake (handle bench<n>.test, the same app password); 0 is ACCOUNT. */
+  const accountOf = (n: number): Account =>
+    n === 0
+      ? ACCOUNT
+      : { did: `did:plc:fakebench${n}`, handle: `bench${n}.test`, email: `bench${n}@example.com` };
+  /** The account an identifier (handle, DID or email) names, if any. */
+  function accountNamed(identifier: string): Account | undefined {
+    const name = identifier.toLowerCase();
+    if ([ACCOUNT.handle, ACCOUNT.did, ACCOUNT.email].includes(name)) return ACCOUNT;
+    const n = Number(/^(?:bench|did:plc:fakebench)(\d+)(?:\.test|@example\.com)?$/.exec(name)?.[1]);
+    if (!(Number.isSafeInteger(n) && n > 0)) return undefined;
+    const account = accountOf(n);
+    return [account.handle, account.did, account.email].includes(name) ? account : undefined;
+  }
   const validCredentials = { username: ACCOUNT.handle, appPassword: 'abcd-efgh-ijkl-mnop' };
-  const accessTokens = new Map<string, { isExpired: boolean }>();
-  const refreshTokens = new Map<string, { isExpired: boolean }>();
+  const accessTokens = new Map<string, { isExpired: boolean; account: Account }>();
+  const refreshTokens = new Map<string, { isExpired: boolean; account: Account }>();
   const blobs = new Map<string, { mimeType: string; size: number }>();
   const posts: FakeBlueskyPost[] = [];
   const calls: Record<string, number> = {};
@@ -77,11 +104,11 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
   /** The PDS the sessions' DID documents name (the fake itself unless a test says otherwise). */
   let pdsEndpoint: string | undefined;
 
-  const issueSession = () => {
+  const issueSession = (account: Account) => {
     const accessJwt = `access-${randomBytes(12).toString('hex')}`;
     const refreshJwt = `refresh-${randomBytes(12).toString('hex')}`;
-    accessTokens.set(accessJwt, { isExpired: false });
-    refreshTokens.set(refreshJwt, { isExpired: false });
+    accessTokens.set(accessJwt, { isExpired: false, account });
+    refreshTokens.set(refreshJwt, { isExpired: false, account });
     const service = [
       {
         id: '#atproto_pds',
@@ -90,10 +117,10 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
       },
     ];
     return {
-      ...ACCOUNT,
+      ...account,
       accessJwt,
       refreshJwt,
-      didDoc: { id: ACCOUNT.did, service },
+      didDoc: { id: account.did, service },
       active: true,
     };
   };
@@ -101,17 +128,21 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
   const bearer = (request: IncomingMessage) =>
     /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
 
-  const authorize = (request: IncomingMessage, tokens: Map<string, { isExpired: boolean }>) => {
+  /** The session's token and account; throws XRPC's answer when the token does not do. */
+  const authorize = (
+    request: IncomingMessage,
+    tokens: Map<string, { isExpired: boolean; account: Account }>,
+  ) => {
     const token = bearer(request);
     if (!token) throw new XrpcError(401, 'AuthenticationRequired', 'Authentication Required');
     const known = tokens.get(token);
     if (!known) throw new XrpcError(401, 'InvalidToken', 'Token could not be verified');
     if (known.isExpired) throw new XrpcError(400, 'ExpiredToken', 'Token has expired');
-    return token;
+    return { token, account: known.account };
   };
 
-  const createRecord = (body: Json) => {
-    if (body.repo !== ACCOUNT.did && body.repo !== ACCOUNT.handle) {
+  const createRecord = (body: Json, account: Account) => {
+    if (body.repo !== account.did && body.repo !== account.handle) {
       throw new XrpcError(400, 'InvalidRequest', 'repo does not match the session');
     }
     const record = (body.record ?? {}) as Json;
@@ -154,8 +185,8 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
       .find((feature) => feature.$type === 'app.bsky.richtext.facet#link');
     link ??= typeof linkFacet?.uri === 'string' ? linkFacet.uri : null;
     const rkey = `3l${Date.now().toString(32)}${posts.length.toString().padStart(4, '0')}`;
-    const uri = `at://${ACCOUNT.did}/app.bsky.feed.post/${rkey}`;
-    posts.push({ uri, text, link, media, record });
+    const uri = `at://${account.did}/app.bsky.feed.post/${rkey}`;
+    posts.push({ uri, text, link, media, record, account: account.did, receivedAt: Date.now() });
     const cid = `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`;
     return { uri, cid, commit: { cid, rev: rkey }, validationStatus: 'valid' };
   };
@@ -171,20 +202,20 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
     switch (`${request.method} ${nsid}`) {
       case 'POST com.atproto.server.createSession': {
         const { identifier, password } = json();
-        const names = [ACCOUNT.handle, ACCOUNT.did, ACCOUNT.email];
-        const isKnown = typeof identifier === 'string' && names.includes(identifier.toLowerCase());
-        if (!isKnown || password !== validCredentials.appPassword) {
+        const account = typeof identifier === 'string' ? accountNamed(identifier) : undefined;
+        if (!account || password !== validCredentials.appPassword) {
           throw new XrpcError(401, 'AuthenticationRequired', 'Invalid identifier or password');
         }
-        return issueSession();
+        return issueSession(account);
       }
-      case 'POST com.atproto.server.refreshSession':
+      case 'POST com.atproto.server.refreshSession': {
         // Refresh tokens rotate: the old one is spent.
-        refreshTokens.delete(authorize(request, refreshTokens));
-        return issueSession();
+        const { token, account } = authorize(request, refreshTokens);
+        refreshTokens.delete(token);
+        return issueSession(account);
+      }
       case 'GET com.atproto.server.getSession':
-        authorize(request, accessTokens);
-        return { ...ACCOUNT, emailConfirmed: true, active: true };
+        return { ...authorize(request, accessTokens).account, emailConfirmed: true, active: true };
       case 'POST com.atproto.repo.uploadBlob': {
         authorize(request, accessTokens);
         if (raw.length > 5 * 1024 * 1024)
@@ -195,8 +226,7 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
         return { blob: { $type: 'blob', ref: { $link: cid }, mimeType, size: raw.length } };
       }
       case 'POST com.atproto.repo.createRecord':
-        authorize(request, accessTokens);
-        return createRecord(json());
+        return createRecord(json(), authorize(request, accessTokens).account);
       default:
         throw new XrpcError(501, 'MethodNotImplemented', `Method not implemented: ${nsid}`);
     }
@@ -233,6 +263,23 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
       };
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
+      // The post's page where bsky.app would show it (`BLUESKY_WEB_URL` points here in the demo).
+      const rkey = /^\/profile\/[^/]+\/post\/([^/?]+)/.exec(request.url ?? '')?.[1];
+      if (request.method === 'GET' && rkey !== undefined) {
+        const post = posts.find((item) => item.uri.endsWith(`/${rkey}`));
+        const reply = post
+          ? postPage({
+              network: 'Bluesky',
+              author: `@${(accountNamed(post.account) ?? ACCOUNT).handle}`,
+              text: post.text,
+              link: post.link ?? undefined,
+              attachments: post.media.length,
+            })
+          : postNotFound('Bluesky');
+        response.writeHead(reply.status, reply.headers);
+        response.end(reply.body);
+        return;
+      }
       const nsid = /^\/xrpc\/([\w.]+)/.exec(request.url ?? '')?.[1] ?? '';
       calls[nsid] = (calls[nsid] ?? 0) + 1;
       const failure = failures[0];
@@ -247,7 +294,10 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
           send(error.status, { error: error.error, message: error.message });
         else send(500, { error: 'InternalServerError', message: 'Internal Server Error' });
       }
-    })();
+    })().catch(() => {
+      // The client went away mid-request: nothing to answer.
+      response.destroy();
+    });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -261,6 +311,13 @@ export async function startFakeBluesky(options: { rateLimitSeconds?: number } = 
     validCredentials,
     account: ACCOUNT,
     posts,
+    /** Account n's credentials and identity (handle bench<n>.test; 0 is `account`). */
+    benchAccount(n: number) {
+      return {
+        credentials: { ...validCredentials, username: accountOf(n).handle },
+        user: accountOf(n),
+      };
+    },
     calls,
     /** Fails the next `times` requests (only those to `nsid`, when given). */
     failNext(kind: FakeFailure, times = 1, nsid?: string) {

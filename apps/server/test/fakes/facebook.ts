@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { FacebookCredentials } from '../../src/integrations/networks/types.js';
 import { createFakeOAuth } from './oauth.js';
 import {
+  createTokenExpiries,
+  debugToken,
   facebookLogin,
   FAKE_META_APP,
   graphError,
@@ -10,6 +12,8 @@ import {
   type GraphReply,
   type GraphRequest,
 } from './meta-graph.js';
+import { accountCredential, accountOf } from './accounts.js';
+import { postNotFound, postPage } from './post-page.js';
 
 export interface FakeFacebookPost {
   id: string;
@@ -22,14 +26,22 @@ export interface FakeFacebookPost {
   mediaUrl?: string;
   /** A photo uploaded as multipart `source`. */
   upload?: { bytes: number; mimeType: string; fileName: string };
+  /** When the fake accepted it (ms since the epoch). */
+  receivedAt: number;
 }
 
 const APP_SECRET = 'fake-facebook-app-secret';
 const USER_TOKEN = 'fake-facebook-user-token';
-const PAGES = [
+const DEFAULT_PAGES = [
   { id: '1010', name: 'Acme Rockets', accessToken: 'fake-page-token-1010' },
   { id: '2020', name: 'Acme Labs', accessToken: 'fake-page-token-2020' },
 ];
+/** The one Page of account n >= 1 (see accounts.ts), whose user token is USER_TOKEN~n. */
+const BENCH_PAGE_BASE = 7_000_000_000;
+const benchPageOf = (n: number) => {
+  const id = String(BENCH_PAGE_BASE + n);
+  return { id, name: `Bench Page ${n}`, accessToken: `fake-page-token-${id}` };
+};
 
 function proofFailure(request: GraphRequest): GraphReply | null {
   const proof = request.params.get('appsecret_proof');
@@ -48,7 +60,18 @@ function proofFailure(request: GraphRequest): GraphReply | null {
  * photos and videos. Behaves like an app with "Require App Secret" on, so every call needs a
  * valid appsecret_proof. `pageSize` caps /me/accounts pages to exercise paging.
  */
-export async function startFakeFacebook(options: { pageSize?: number } = {}) {
+export async function startFakeFacebook(
+  options: { pageSize?: number; pageNames?: readonly string[] } = {},
+) {
+  const PAGES = DEFAULT_PAGES.map((page, index) => ({
+    ...page,
+    name: options.pageNames?.[index] ?? page.name,
+  }));
+  const findPage = (id: string | undefined) =>
+    PAGES.find((page) => page.id === id) ??
+    (id && /^7\d{9}$/.test(id) && Number(id) > BENCH_PAGE_BASE
+      ? benchPageOf(Number(id) - BENCH_PAGE_BASE)
+      : undefined);
   // Facebook Login (one-click connect): user tokens handed out here act as USER_TOKEN does.
   const oauth = createFakeOAuth({
     name: 'Facebook',
@@ -57,14 +80,29 @@ export async function startFakeFacebook(options: { pageSize?: number } = {}) {
     refreshTokens: false,
   });
   const posts: FakeFacebookPost[] = [];
-  const pageOfToken = (token: string | undefined) =>
-    PAGES.find((page) => page.accessToken === token);
+  /** Texts refused as duplicates of the Page's last post (a second attempt). */
+  const refusedDuplicates: string[] = [];
+  const pageOfToken = (token: string | undefined) => {
+    const page = findPage(/^fake-page-token-(\d+)$/.exec(token ?? '')?.[1]);
+    return page?.accessToken === token ? page : undefined;
+  };
 
+  const expiries = createTokenExpiries(oauth);
   const route = (request: GraphRequest): GraphReply => {
     const login = facebookLogin(request, oauth);
     if (login) return login;
+    const debug = debugToken(request, (token) => {
+      const page = pageOfToken(token);
+      if (page) return { type: 'PAGE', expiresAt: expiries.of(token), userId: page.id };
+      if (token === USER_TOKEN || oauth.isValid(token))
+        return { type: 'USER', expiresAt: expiries.of(token), userId: '10001' };
+      return null;
+    });
+    if (debug) return debug;
     const { method, segments, params } = request;
-    const isUser = request.accessToken === USER_TOKEN || oauth.isValid(request.accessToken);
+    const account = accountOf(request.accessToken, USER_TOKEN);
+    const isUser = account !== undefined || oauth.isValid(request.accessToken);
+    const userPages = account ? [benchPageOf(account)] : PAGES;
     const tokenPage = pageOfToken(request.accessToken);
     if (!isUser && !tokenPage) {
       // Graph echoes the token it could not parse; adapters must not pass that on.
@@ -82,13 +120,13 @@ export async function startFakeFacebook(options: { pageSize?: number } = {}) {
       }
       const limit = Math.min(Number(params.get('limit') ?? 25), options.pageSize ?? 100);
       const start = Number(params.get('after') ?? 0);
-      const data = PAGES.slice(start, start + limit).map((page) => ({
+      const data = userPages.slice(start, start + limit).map((page) => ({
         id: page.id,
         name: page.name,
         access_token: page.accessToken,
       }));
       const after = String(start + limit);
-      const hasMore = start + limit < PAGES.length;
+      const hasMore = start + limit < userPages.length;
       return {
         status: 200,
         body: {
@@ -100,7 +138,7 @@ export async function startFakeFacebook(options: { pageSize?: number } = {}) {
         },
       };
     }
-    const page = PAGES.find((candidate) => candidate.id === first);
+    const page = findPage(first);
     if (!page) {
       return graphError(
         100,
@@ -139,6 +177,7 @@ export async function startFakeFacebook(options: { pageSize?: number } = {}) {
     const text = endpoint === 'feed' ? message : caption;
     const last = posts.filter((post) => post.pageId === pageId).at(-1);
     if (text && (last?.message ?? last?.caption) === text) {
+      refusedDuplicates.push(text);
       return graphError(506, 'Duplicate status message');
     }
     const sequence = posts.length + 1;
@@ -153,6 +192,7 @@ export async function startFakeFacebook(options: { pageSize?: number } = {}) {
       ...(source
         ? { upload: { bytes: source.size, mimeType: source.type, fileName: source.name } }
         : {}),
+      receivedAt: Date.now(),
     });
     if (endpoint === 'feed') return { status: 200, body: { id: postId } };
     if (endpoint === 'photos') return { status: 200, body: { id: objectId, post_id: postId } };
@@ -161,7 +201,22 @@ export async function startFakeFacebook(options: { pageSize?: number } = {}) {
 
   const server = await startGraphServer({
     version: 'v25.0',
-    endpointOf: ({ segments: [first, edge] }) => (first === 'me' ? 'accounts' : (edge ?? 'page')),
+    // The post's page where facebook.com would show it (`FACEBOOK_WEB_URL` points here in the demo).
+    page: (path) => {
+      const id = /^\/(\d+(?:_\d+)?)$/.exec(path)?.[1];
+      if (id === undefined) return null;
+      const post = posts.find((item) => item.id === id);
+      if (!post) return postNotFound('Facebook');
+      return postPage({
+        network: 'Facebook',
+        author: findPage(post.pageId)?.name ?? post.pageId,
+        text: post.message ?? post.caption,
+        link: post.link,
+        attachments: post.mediaUrl || post.upload ? 1 : 0,
+      });
+    },
+    endpointOf: ({ segments: [first, edge] }) =>
+      first === 'me' ? 'accounts' : first === 'debug_token' ? 'debug_token' : (edge ?? 'page'),
     route,
     failure: (kind) => {
       if (kind === 'unauthorized') return graphFailures.unauthorized();
@@ -182,9 +237,23 @@ export async function startFakeFacebook(options: { pageSize?: number } = {}) {
   return {
     ...server,
     posts,
+    refusedDuplicates,
     pages: PAGES,
     validCredentials,
+    /** Account n's credentials and Page (see accounts.ts). */
+    account(n: number) {
+      const page = n === 0 ? firstPage! : benchPageOf(n);
+      const credentials: FacebookCredentials = {
+        ...validCredentials,
+        accessToken: accountCredential(USER_TOKEN, n),
+        pageId: page.id,
+        pageAccessToken: page.accessToken,
+      };
+      return { credentials, page };
+    },
     oauth,
+    /** Dates a token for debug_token (by the app's clock); the fixed tokens never expire. */
+    setTokenExpiry: expiries.set,
     authorizeUrl: `${server.baseUrl}/dialog/oauth`,
   };
 }

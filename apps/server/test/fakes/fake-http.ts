@@ -39,7 +39,10 @@ export async function startFakeHttp(handle: (request: FakeRequest) => FakeAnswer
       }
       response.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/html' });
       response.end(answer.text);
-    })();
+    })().catch(() => {
+      // The client went away mid-request: nothing to answer.
+      response.destroy();
+    });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

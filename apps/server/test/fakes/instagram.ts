@@ -1,6 +1,8 @@
 import type { InstagramCredentials } from '../../src/integrations/networks/types.js';
 import { createFakeOAuth } from './oauth.js';
 import {
+  createTokenExpiries,
+  debugToken,
   facebookLogin,
   FAKE_META_APP,
   graphError,
@@ -9,6 +11,8 @@ import {
   type GraphReply,
   type GraphRequest,
 } from './meta-graph.js';
+import { accountCredential, accountOf, drawMs, numericIdOf } from './accounts.js';
+import { postNotFound, postPage } from './post-page.js';
 
 export interface FakeInstagramPost {
   id: string;
@@ -17,6 +21,10 @@ export interface FakeInstagramPost {
   caption: string;
   mediaUrl: string;
   altText?: string;
+  /** The posting account's ig-user-id. */
+  account: string;
+  /** When the fake accepted it (ms since the epoch). */
+  receivedAt: number;
 }
 
 interface Container {
@@ -25,27 +33,55 @@ interface Container {
   mediaUrl: string;
   altText?: string;
   pollsLeft: number;
+  /** IN_PROGRESS until then, however often it is polled (ms since the epoch). */
+  readyAt: number;
   error: string | null;
   isPublished: boolean;
+  account: string;
 }
 
 const USER_TOKEN = 'fake-instagram-user-token';
 /** A valid token whose Pages have no Instagram account linked. */
 const UNLINKED_TOKEN = 'fake-instagram-unlinked-token';
-const IG_USER = { id: '17841400000000001', username: 'acme.rockets', name: 'Acme Rockets' };
-const PAGES = [
+const DEFAULT_IG_USER = { id: '17841400000000001', username: 'acme.rockets', name: 'Acme Rockets' };
+const DEFAULT_PAGES = [
   { id: '1010', name: 'Acme Blog' },
-  { id: '2020', name: 'Acme Rockets', instagram_business_account: { id: IG_USER.id } },
+  { id: '2020', name: 'Acme Rockets', instagram_business_account: { id: DEFAULT_IG_USER.id } },
 ];
 
 /**
  * A local Instagram Graph API (Facebook Login flow): the Page list that leads to the
  * ig-user-id, the profile, media containers that stay IN_PROGRESS for `state.pollsInProgress`
  * status checks (or end in ERROR when `state.containerError` is set), media_publish and permalinks.
+ * With `processingMs`, a container also stays IN_PROGRESS for a time drawn from that range
+ * (as real ones take seconds to fetch and process the media).
  */
-export async function startFakeInstagram(options: { pollsInProgress?: number } = {}) {
+export async function startFakeInstagram(
+  options: {
+    pollsInProgress?: number;
+    processingMs?: readonly [min: number, max: number];
+    /** The account's names (the demo names it after its entity), also its linked Page's. */
+    user?: { name: string; username: string };
+  } = {},
+) {
+  const IG_USER = { ...DEFAULT_IG_USER, ...options.user };
+  const PAGES = DEFAULT_PAGES.map((page) =>
+    page.instagram_business_account ? { ...page, name: IG_USER.name } : page,
+  );
+  /** Account n of the fake (see accounts.ts); 0 is IG_USER. */
+  const igUserOf = (n: number) =>
+    n === 0
+      ? IG_USER
+      : { id: numericIdOf(IG_USER.id, n), username: `bench.${n}`, name: `Bench ${n}` };
+  const IG_USER_ID = /^178414\d{11}$/;
+  const igUserById = (id: string) => {
+    if (!IG_USER_ID.test(id)) return undefined;
+    const n = Number((BigInt(id) - BigInt(IG_USER.id)) / 1_000_000n);
+    return igUserOf(n).id === id ? igUserOf(n) : undefined;
+  };
   const state = {
     pollsInProgress: options.pollsInProgress ?? 1,
+    processingMs: options.processingMs ?? ([0, 0] as const),
     containerError: null as string | null,
   };
   const posts: FakeInstagramPost[] = [];
@@ -53,7 +89,7 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
   const media = new Map<string, FakeInstagramPost>();
   let sequence = 0;
 
-  const createContainer = ({ params }: GraphRequest): GraphReply => {
+  const createContainer = ({ params }: GraphRequest, account: string): GraphReply => {
     const isReel = params.get('media_type') === 'REELS';
     const mediaUrl = params.get(isReel ? 'video_url' : 'image_url');
     if (!mediaUrl)
@@ -72,37 +108,53 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
       mediaUrl,
       ...(altText ? { altText } : {}),
       pollsLeft: state.pollsInProgress,
+      readyAt: Date.now() + drawMs(state.processingMs),
       error: state.containerError,
       isPublished: false,
+      account,
     });
     return { status: 200, body: { id } };
   };
 
-  const publish = ({ params }: GraphRequest): GraphReply => {
+  const isProcessing = (container: Container) =>
+    container.pollsLeft > 0 || Date.now() < container.readyAt;
+
+  const publish = ({ params }: GraphRequest, account: string): GraphReply => {
     const containerId = params.get('creation_id') ?? '';
     const container = containers.get(containerId);
-    if (!container) return graphError(100, '(#100) Param creation_id is not a valid container id');
-    if (container.pollsLeft > 0 || container.error || container.isPublished) {
+    if (container?.account !== account)
+      return graphError(100, '(#100) Param creation_id is not a valid container id');
+    if (isProcessing(container) || container.error || container.isPublished) {
       return graphError(9007, 'Media ID is not available', { subcode: 2207027 });
     }
     container.isPublished = true;
-    const { pollsLeft: _polls, error: _error, isPublished: _published, ...content } = container;
+    const {
+      pollsLeft: _polls,
+      readyAt: _readyAt,
+      error: _error,
+      isPublished: _published,
+      ...content
+    } = container;
     const post = {
       id: `179500000000${String(++sequence).padStart(5, '0')}`,
       containerId,
       ...content,
+      receivedAt: Date.now(),
     };
     posts.push(post);
     media.set(post.id, post);
     return { status: 200, body: { id: post.id } };
   };
 
+  /** Known once the server listens; the permalinks point at it. */
+  let origin = '';
   const readObject = (id: string): GraphReply => {
-    if (id === IG_USER.id) return { status: 200, body: IG_USER };
+    const igUser = igUserById(id);
+    if (igUser) return { status: 200, body: igUser };
     const container = containers.get(id);
     if (container) {
-      if (container.pollsLeft > 0) {
-        container.pollsLeft -= 1;
+      if (isProcessing(container)) {
+        container.pollsLeft = Math.max(0, container.pollsLeft - 1);
         return { status: 200, body: { id, status_code: 'IN_PROGRESS', status: 'In Progress' } };
       }
       if (container.error)
@@ -120,7 +172,8 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
     if (post)
       return {
         status: 200,
-        body: { id, permalink: `https://www.instagram.com/p/FAKE${post.id.slice(-4)}/` },
+        // A local page, as the permalink the stand-in answers (Instagram's own is on instagram.com).
+        body: { id, permalink: `${origin}/p/${post.id}/` },
       };
     return graphError(100, `Unsupported get request. Object with ID '${id}' does not exist`, {
       subcode: 33,
@@ -130,24 +183,36 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
   const route = (request: GraphRequest): GraphReply => {
     const login = facebookLogin(request, oauth);
     if (login) return login;
+    const debug = debugToken(request, (token) =>
+      token === USER_TOKEN || token === UNLINKED_TOKEN || oauth.isValid(token)
+        ? { type: 'USER', expiresAt: expiries.of(token), userId: '10001' }
+        : null,
+    );
+    if (debug) return debug;
+    const refreshed = igRefresh(request);
+    if (refreshed) return refreshed;
     const { method, segments } = request;
     // A user token from Facebook Login (one-click connect) manages the same Pages.
-    const accessToken = oauth.isValid(request.accessToken) ? USER_TOKEN : request.accessToken;
-    if (accessToken !== USER_TOKEN && accessToken !== UNLINKED_TOKEN) {
+    const isUnlinked = request.accessToken === UNLINKED_TOKEN;
+    const account = oauth.isValid(request.accessToken)
+      ? 0
+      : accountOf(request.accessToken, USER_TOKEN);
+    if (account === undefined && !isUnlinked) {
       return graphError(190, 'Invalid OAuth access token - Cannot parse access token');
     }
+    const user = igUserOf(account ?? 0);
     const [first = '', edge] = segments;
     if (method === 'GET' && first === 'me' && edge === 'accounts') {
-      const data =
-        accessToken === USER_TOKEN
-          ? PAGES
-          : PAGES.filter((page) => !page.instagram_business_account);
+      const linked = account
+        ? [{ id: `${user.id}9`, name: user.name, instagram_business_account: { id: user.id } }]
+        : PAGES;
+      const data = isUnlinked ? PAGES.filter((page) => !page.instagram_business_account) : linked;
       return { status: 200, body: { data, paging: { cursors: { before: 'MA', after: 'MQ' } } } };
     }
     if (method === 'GET' && !edge) return readObject(first);
-    if (method === 'POST' && first === IG_USER.id && accessToken === USER_TOKEN) {
-      if (edge === 'media') return createContainer(request);
-      if (edge === 'media_publish') return publish(request);
+    if (method === 'POST' && first === user.id && !isUnlinked) {
+      if (edge === 'media') return createContainer(request, user.id);
+      if (edge === 'media_publish') return publish(request, user.id);
     }
     return graphError(100, `Unsupported ${method.toLowerCase()} request`, { subcode: 33 });
   };
@@ -158,11 +223,46 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
     accessTtlSeconds: 3600,
     refreshTokens: false,
   });
+  const expiries = createTokenExpiries(oauth);
+  /**
+   * `GET /refresh_access_token?grant_type=ig_refresh_token&access_token=…` at the host's
+   * root: a valid long-lived token is traded for a fresh 60-day one (Meta's Instagram
+   * Platform reference; the real endpoint also wants the token at least 24 hours old).
+   */
+  const igRefresh = ({ method, segments, params }: GraphRequest): GraphReply | null => {
+    if (method !== 'GET' || segments[0] !== 'refresh_access_token' || segments[1]) return null;
+    if (params.get('grant_type') !== 'ig_refresh_token')
+      return graphError(100, 'Unsupported grant_type', { type: 'OAuthException' });
+    const issued = oauth.exchange(params.get('access_token') ?? null, 60 * 24 * 3600, true);
+    if (!issued) return graphError(190, 'Error validating access token: Session has expired.');
+    return {
+      status: 200,
+      body: {
+        access_token: issued.accessToken,
+        token_type: 'bearer',
+        expires_in: issued.expiresIn,
+      },
+    };
+  };
   const server = await startGraphServer({
     version: 'v25.0',
+    page: (path) => {
+      const id = /^\/p\/(\d+)\/?$/.exec(path)?.[1];
+      if (id === undefined) return null;
+      const post = media.get(id);
+      if (!post) return postNotFound('Instagram');
+      const author = igUserById(post.account) ?? IG_USER;
+      return postPage({
+        network: 'Instagram',
+        author: `${author.name} @${author.username}`,
+        text: post.caption,
+        attachments: 1,
+      });
+    },
     endpointOf: ({ segments: [first = '', edge] }) => {
+      if (first === 'debug_token' || first === 'refresh_access_token') return first;
       if (edge) return first === 'me' ? 'accounts' : edge;
-      if (first === IG_USER.id) return 'profile';
+      if (igUserById(first)) return 'profile';
       return containers.has(first) ? 'status' : 'permalink';
     },
     route,
@@ -180,6 +280,7 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
       );
     },
   });
+  origin = server.origin;
   const validCredentials: InstagramCredentials = { accessToken: USER_TOKEN };
   return {
     ...server,
@@ -187,7 +288,14 @@ export async function startFakeInstagram(options: { pollsInProgress?: number } =
     state,
     igUser: IG_USER,
     validCredentials,
+    /** Account n's credentials and ig-user (see accounts.ts). */
+    account(n: number) {
+      const credentials: InstagramCredentials = { accessToken: accountCredential(USER_TOKEN, n) };
+      return { credentials, user: igUserOf(n) };
+    },
     oauth,
+    /** Dates a token for debug_token (by the app's clock); the fixed tokens never expire. */
+    setTokenExpiry: expiries.set,
     unlinkedToken: UNLINKED_TOKEN,
   };
 }

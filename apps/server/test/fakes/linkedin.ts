@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { accountCredential, accountOf } from './accounts.js';
 import { createFakeOAuth, formParams, oauthError, oauthJson, type OAuthReply } from './oauth.js';
+import { postNotFound, postPage } from './post-page.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 /** Endpoints as `METHOD /path`, also the keys of `calls`. */
@@ -16,13 +18,22 @@ export interface FakeLinkedInPost {
   link: string | null;
   media: Array<{ id: string; mimeType: string; size: number; altText: string | null }>;
   body: Record<string, unknown>;
+  /** The author's URN (the posting account). */
+  account: string;
+  /** When the fake accepted it (ms since the epoch). */
+  receivedAt: number;
 }
 
 interface Json {
   [key: string]: unknown;
 }
 
-const MEMBER = { sub: 'AbC123xyz', name: 'Jane Doe', given_name: 'Jane', family_name: 'Doe' };
+const DEFAULT_MEMBER = {
+  sub: 'AbC123xyz',
+  name: 'Jane Doe',
+  given_name: 'Jane',
+  family_name: 'Doe',
+};
 const RESERVED = '\\|{}@[]()<>#*_~';
 
 class LinkedInError extends Error {
@@ -90,7 +101,16 @@ export function readLittleText(commentary: string): string {
  * A local LinkedIn API: OpenID userinfo, the Images API (whose upload URL points back here)
  * and the versioned Posts API, with LinkedIn's error bodies and a duplicate-post check.
  */
-export async function startFakeLinkedIn() {
+export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
+  const MEMBER = { ...DEFAULT_MEMBER, ...(options.memberName ? { name: options.memberName } : {}) };
+  /** Account n of the fake (see accounts.ts); 0 is MEMBER. */
+  const memberOf = (n: number) =>
+    n === 0
+      ? MEMBER
+      : { sub: `Bench${n}x`, name: `Bench ${n}`, given_name: 'Bench', family_name: String(n) };
+  /** The member behind an author URN (a post keeps its author's). */
+  const memberByUrn = (urn: string) =>
+    memberOf(Number(/^urn:li:person:Bench(\d+)x$/.exec(urn)?.[1] ?? 0));
   const validCredentials = {
     clientId: 'fake-client-id',
     clientSecret: 'fake-client-secret',
@@ -141,7 +161,9 @@ export async function startFakeLinkedIn() {
     }
     return oauthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
   }
-  const author = `urn:li:person:${MEMBER.sub}`;
+  const authorOf = (n: number) => `urn:li:person:${memberOf(n).sub}`;
+  /** Texts refused as duplicates of the same author's earlier post (a second attempt). */
+  const refusedDuplicates: string[] = [];
   const images = new Map<string, { mimeType: string; size: number } | null>();
   const posts: FakeLinkedInPost[] = [];
   const calls: Partial<Record<FakeLinkedInEndpoint, number>> = {};
@@ -172,7 +194,7 @@ export async function startFakeLinkedIn() {
     }
   };
 
-  const createPost = (body: Json, response: ServerResponse) => {
+  const createPost = (body: Json, response: ServerResponse, author: string) => {
     if (body.author !== author) {
       throw new LinkedInError({
         status: 403,
@@ -205,11 +227,13 @@ export async function startFakeLinkedIn() {
     if (article && (typeof article.source !== 'string' || typeof article.title !== 'string')) {
       throw unprocessable('INVALID_VALUE', 'An article needs a source and a title');
     }
-    if (posts.some((post) => post.text === text && text !== '')) {
+    const earlier = posts.find((post) => post.text === text && post.account === author);
+    if (earlier && text !== '') {
+      refusedDuplicates.push(text);
       throw unprocessable(
         'DUPLICATE_POST',
         'Duplicate post is detected',
-        `Content is a duplicate of ${posts.find((post) => post.text === text)?.id}`,
+        `Content is a duplicate of ${earlier.id}`,
       );
     }
     const id = `urn:li:share:${7_100_000_000_000_000_000n + BigInt(posts.length)}`;
@@ -220,6 +244,8 @@ export async function startFakeLinkedIn() {
       link: article ? String(article.source) : null,
       media,
       body,
+      account: author,
+      receivedAt: Date.now(),
     });
     response.writeHead(201, { 'x-restli-id': id });
     response.end();
@@ -232,7 +258,8 @@ export async function startFakeLinkedIn() {
     response: ServerResponse,
   ) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (token !== validCredentials.accessToken && !oauth.isValid(token)) {
+    const account = oauth.isValid(token) ? 0 : accountOf(token, validCredentials.accessToken);
+    if (account === undefined) {
       throw new LinkedInError({
         status: 401,
         serviceErrorCode: 65600,
@@ -254,7 +281,7 @@ export async function startFakeLinkedIn() {
     const url = new URL(request.url ?? '/', baseUrl);
     if (endpoint === 'GET /v2/userinfo') {
       return send(200, {
-        ...MEMBER,
+        ...memberOf(account),
         picture: 'https://media.licdn.com/dms/image/jane',
         locale: { country: 'US', language: 'en' },
         email: 'jane@example.com',
@@ -264,7 +291,7 @@ export async function startFakeLinkedIn() {
     if (endpoint === 'POST /rest/images' && url.searchParams.get('action') === 'initializeUpload') {
       checkVersioned(request);
       const owner = ((json().initializeUploadRequest ?? {}) as Json).owner;
-      if (owner !== author)
+      if (owner !== authorOf(account))
         throw new LinkedInError({
           status: 403,
           code: 'ACCESS_DENIED',
@@ -291,7 +318,7 @@ export async function startFakeLinkedIn() {
     }
     if (endpoint === 'POST /rest/posts') {
       checkVersioned(request);
-      return createPost(json(), response);
+      return createPost(json(), response, authorOf(account));
     }
     throw new LinkedInError({
       status: 404,
@@ -299,12 +326,29 @@ export async function startFakeLinkedIn() {
     });
   };
 
+  function postPageOf(urn: string) {
+    const post = posts.find((item) => item.id === urn);
+    if (!post) return postNotFound('LinkedIn');
+    return postPage({
+      network: 'LinkedIn',
+      author: memberByUrn(post.account).name,
+      text: post.text,
+      link: post.link ?? undefined,
+      attachments: post.media.length,
+    });
+  }
+
   const server = createServer((request, response) => {
     void (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const url = new URL(request.url ?? '/', 'http://fake');
-      const oauthReply = oauthEndpoint(request, url, Buffer.concat(chunks).toString('utf8'));
+      // The post's page where linkedin.com would show it (`LINKEDIN_WEB_URL` points here in the demo).
+      const urn = /^\/feed\/update\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+      const oauthReply =
+        request.method === 'GET' && urn !== undefined
+          ? postPageOf(decodeURIComponent(urn))
+          : oauthEndpoint(request, url, Buffer.concat(chunks).toString('utf8'));
       if (oauthReply) {
         response.writeHead(oauthReply.status, oauthReply.headers);
         response.end(oauthReply.body);
@@ -333,7 +377,10 @@ export async function startFakeLinkedIn() {
         });
         response.end(JSON.stringify(known.body));
       }
-    })();
+    })().catch(() => {
+      // The client went away mid-request: nothing to answer.
+      response.destroy();
+    });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -349,6 +396,16 @@ export async function startFakeLinkedIn() {
     authorizeUrl: `${baseUrl}/oauth/v2/authorization`,
     member: MEMBER,
     posts,
+    refusedDuplicates,
+    /** Account n's credentials and member (see accounts.ts). */
+    account(n: number) {
+      const credentials = {
+        ...validCredentials,
+        accessToken: accountCredential(validCredentials.accessToken, n),
+        memberId: memberOf(n).sub,
+      };
+      return { credentials, member: memberOf(n) };
+    },
     calls,
     /** Upload reservations name this origin (an upload host elsewhere than the API). */
     nameUploadOrigin(origin: string) {

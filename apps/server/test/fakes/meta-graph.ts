@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { FakeOAuth } from './oauth.js';
+import type { PageReply } from './post-page.js';
 
 /** The failures every network fake can be told to answer next. */
 export type FakeFailureKind = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
@@ -109,6 +110,8 @@ export async function startGraphServer(options: {
   endpointOf: (request: GraphRequest) => string;
   route: (request: GraphRequest) => GraphReply | Promise<GraphReply>;
   failure: (kind: Exclude<FakeFailureKind, 'hang'>) => GraphReply;
+  /** A web page outside the API's version path (a post's page), or null. */
+  page?: (path: string) => PageReply | null;
 }) {
   const calls: Record<string, number> = {};
   const failures: Array<{ kind: FakeFailureKind; endpoint: string | undefined }> = [];
@@ -125,6 +128,13 @@ export async function startGraphServer(options: {
     return failure ? options.failure(failure.kind) : options.route(graphRequest);
   };
   const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    const page = request.method === 'GET' ? (options.page?.(path) ?? null) : null;
+    if (page) {
+      response.writeHead(page.status, page.headers);
+      response.end(page.body);
+      return;
+    }
     void handle(request)
       .catch((error: unknown) => graphError(1, `Fake failed: ${String(error)}`, { status: 500 }))
       .then((reply) => {
@@ -223,3 +233,77 @@ export function facebookLogin(request: GraphRequest, oauth: FakeOAuth): GraphRep
 
 /** The Meta app the fakes' Facebook Login stands for (Facebook Pages and Instagram). */
 export const FAKE_META_APP = { clientId: '1234567890', clientSecret: 'fake-facebook-app-secret' };
+
+/** What a Meta fake knows of a token for debug_token: its kind and expiry (Unix s, 0 never). */
+export interface FakeTokenInfo {
+  type: 'USER' | 'PAGE';
+  expiresAt: number;
+  userId: string;
+}
+
+/**
+ * Graph's `GET /debug_token?input_token=…&access_token={app-id}|{app-secret}` (reference
+ * 2.2): the app token must be the fake Meta app's; a token the fake does not know answers
+ * `is_valid: false` with an error object, as Graph does.
+ */
+export function debugToken(
+  request: GraphRequest,
+  info: (token: string) => FakeTokenInfo | null,
+): GraphReply | null {
+  if (request.method !== 'GET' || request.segments[0] !== 'debug_token' || request.segments[1])
+    return null;
+  if (
+    request.params.get('access_token') !== `${FAKE_META_APP.clientId}|${FAKE_META_APP.clientSecret}`
+  )
+    return graphError(190, 'Invalid OAuth access token signature.', { type: 'OAuthException' });
+  const input = request.params.get('input_token') ?? '';
+  const known = input ? info(input) : null;
+  if (!known) {
+    return {
+      status: 200,
+      body: {
+        data: {
+          is_valid: false,
+          error: { code: 190, message: 'Invalid OAuth access token.', subcode: 467 },
+          scopes: [],
+        },
+      },
+    };
+  }
+  return {
+    status: 200,
+    body: {
+      data: {
+        app_id: FAKE_META_APP.clientId,
+        type: known.type,
+        application: 'Cadence (local stand-in)',
+        data_access_expires_at: 0,
+        expires_at: known.expiresAt,
+        is_valid: true,
+        issued_at: Math.floor(Date.now() / 1000),
+        scopes: ['pages_show_list', 'pages_manage_posts'],
+        user_id: known.userId,
+      },
+    },
+  };
+}
+
+/**
+ * Expiries a test sets for a Meta fake's tokens (by the app's clock, which tests move by
+ * hand); other tokens answer what the fake knows (its OAuth tokens) or never (the fixed ones).
+ */
+export function createTokenExpiries(oauth: FakeOAuth) {
+  const overrides = new Map<string, number>();
+  return {
+    /** `at` null: the token never expires (debug_token's expires_at 0). */
+    set: (token: string, at: Date | null) => {
+      overrides.set(token, at ? Math.floor(at.getTime() / 1000) : 0);
+    },
+    of: (token: string): number => {
+      const override = overrides.get(token);
+      if (override !== undefined) return override;
+      const issued = oauth.expiryOf(token);
+      return issued === undefined ? 0 : Math.floor(issued / 1000);
+    },
+  };
+}

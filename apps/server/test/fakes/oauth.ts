@@ -203,6 +203,11 @@ a{display:inline-block;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:.4r
       return issue(ttlSeconds, true);
     },
 
+    /** When a token handed out here stops working (ms since the epoch), if it is one. */
+    expiryOf(token: string | undefined | null) {
+      return token ? accessTokens.get(token)?.expiresAt : undefined;
+    },
+
     isValid(token: string | undefined | null) {
       const stored = token ? accessTokens.get(token) : undefined;
       return stored !== undefined && stored.expiresAt > Date.now();

@@ -59,7 +59,10 @@ export async function startFakeOpenAi(
           total_tokens: promptTokens + Math.ceil(answer.text.length / 4),
         },
       });
-    })();
+    })().catch(() => {
+      // The client went away mid-request: nothing to answer.
+      response.destroy();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

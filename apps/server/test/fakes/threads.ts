@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createFakeOAuth, oauthError, oauthJson, type OAuthReply } from './oauth.js';
+import { accountCredential, accountOf, drawMs, numericIdOf } from './accounts.js';
+import { postNotFound, postPage } from './post-page.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 
@@ -10,6 +12,9 @@ export interface FakeThreadsContainer {
   params: Record<string, string>;
   statusChecks: number;
   isPublished: boolean;
+  /** IN_PROGRESS until then (ms since the epoch), with `processingMs`. */
+  readyAt: number;
+  account: string;
 }
 export interface FakeThreadsPost {
   id: string;
@@ -19,11 +24,15 @@ export interface FakeThreadsPost {
   videoUrl: string | undefined;
   linkAttachment: string | undefined;
   permalink: string;
+  /** The posting account's user id. */
+  account: string;
+  /** When the fake accepted it (ms since the epoch). */
+  receivedAt: number;
 }
 
 type Answer = readonly [status: number, body: unknown, headers?: Record<string, string>];
 
-const USER = { id: '17841400000000001', username: 'cadence.test', name: 'Cadence Test' };
+const DEFAULT_USER = { id: '17841400000000001', username: 'cadence.test', name: 'Cadence Test' };
 const RATE_LIMIT_MINUTES = 2;
 
 /** Meta's error object; the HTTP status is usually 400 whatever the cause (reference 2.5). */
@@ -50,7 +59,7 @@ const FAILURES: Record<Exclude<FakeFailure, 'hang'>, Answer> = {
     metaError(400, 4, 'Application request limit reached', { is_transient: true })[1],
     {
       'x-business-use-case-usage': JSON.stringify({
-        [USER.id]: [
+        [DEFAULT_USER.id]: [
           { type: 'threads', call_count: 100, estimated_time_to_regain_access: RATE_LIMIT_MINUTES },
         ],
       }),
@@ -67,8 +76,21 @@ const FAILURES: Record<Exclude<FakeFailure, 'hang'>, Answer> = {
 /**
  * A local stand-in for the Threads Graph API v1.0: /me, container creation, container
  * status, threads_publish and the permalink read, with the token checked on every call.
+ * With `processingMs`, media containers stay IN_PROGRESS for a time drawn from that range,
+ * as real ones take seconds (text containers are ready at once, as the adapter expects).
  */
-export async function startFakeThreads() {
+export async function startFakeThreads(
+  options: {
+    processingMs?: readonly [min: number, max: number];
+    user?: { name: string; username: string };
+  } = {},
+) {
+  const USER = { ...DEFAULT_USER, ...options.user };
+  /** Account n of the fake (see accounts.ts); 0 is USER. */
+  const userOf = (n: number) =>
+    n === 0 ? USER : { id: numericIdOf(USER.id, n), username: `bench.${n}`, name: `Bench ${n}` };
+  /** The account behind a user id (a post keeps its account's id). */
+  const userById = (id: string) => userOf(Number((BigInt(id) - BigInt(USER.id)) / 1_000_000n));
   const validCredentials = {
     accessToken: 'fake-threads-token',
     clientSecret: 'fake-threads-secret',
@@ -141,10 +163,16 @@ export async function startFakeThreads() {
     return `${method} /post`;
   }
 
-  function handle(method: string, segments: string[], params: URLSearchParams): Answer {
+  function handle(
+    method: string,
+    segments: string[],
+    params: URLSearchParams,
+    account: number,
+  ): Answer {
     const [first = '', action] = segments;
-    const isUser = first === 'me' || first === USER.id;
-    if (method === 'GET' && first === 'me' && !action) return [200, USER];
+    const user = userOf(account);
+    const isUser = first === 'me' || first === user.id;
+    if (method === 'GET' && first === 'me' && !action) return [200, user];
     if (action && !isUser) {
       return metaError(400, 100, `Object with ID '${first}' does not exist`, { error_subcode: 33 });
     }
@@ -162,13 +190,21 @@ export async function startFakeThreads() {
       }
       if ([...(text ?? '')].length > 500)
         return badParameter('Param text must be at most 500 characters long.');
-      const container = { id: newId(), params: input, statusChecks: 0, isPublished: false };
+      const container = {
+        id: newId(),
+        params: input,
+        statusChecks: 0,
+        isPublished: false,
+        readyAt:
+          Date.now() + (options.processingMs && type !== 'TEXT' ? drawMs(options.processingMs) : 0),
+        account: user.id,
+      };
       containers.set(container.id, container);
       return [200, { id: container.id }];
     }
     if (method === 'POST' && action === 'threads_publish') {
       const container = containers.get(params.get('creation_id') ?? '');
-      if (!container || container.isPublished) {
+      if (!container || container.isPublished || container.account !== user.id) {
         return metaError(400, 24, 'The requested resource does not exist', {
           error_subcode: 2207006,
         });
@@ -186,7 +222,10 @@ export async function startFakeThreads() {
         imageUrl: image_url,
         videoUrl: video_url,
         linkAttachment: link_attachment,
-        permalink: `https://www.threads.net/@${USER.username}/post/C${id.slice(-8)}`,
+        // A local page (Threads' own permalink is on threads.net).
+        permalink: `http://127.0.0.1:${port}/@${user.username}/post/${id}`,
+        account: user.id,
+        receivedAt: Date.now(),
       });
       return [200, { id }];
     }
@@ -209,7 +248,22 @@ export async function startFakeThreads() {
 
   // Text containers are ready at once; media ones after `processingChecks` status reads.
   function isFinished(container: FakeThreadsContainer) {
+    if (Date.now() < container.readyAt) return false;
     return container.params.media_type === 'TEXT' || container.statusChecks > processingChecks;
+  }
+
+  let port = 0;
+  function postPageOf(id: string) {
+    const post = posts.find((item) => item.id === id);
+    if (!post) return postNotFound('Threads');
+    const author = userById(post.account);
+    return postPage({
+      network: 'Threads',
+      author: `${author.name} @${author.username}`,
+      text: post.text,
+      link: post.linkAttachment,
+      attachments: post.imageUrl || post.videoUrl ? 1 : 0,
+    });
   }
 
   const server = createServer((request, response) => {
@@ -224,7 +278,11 @@ export async function startFakeThreads() {
         }
       }
       const method = request.method ?? 'GET';
-      const oauthReply = oauthEndpoint(method, url.pathname, url, params);
+      const postId = /^\/@[^/]+\/post\/(\d+)$/.exec(url.pathname)?.[1];
+      const oauthReply =
+        method === 'GET' && postId !== undefined
+          ? postPageOf(postId)
+          : oauthEndpoint(method, url.pathname, url, params);
       if (oauthReply) {
         response.writeHead(oauthReply.status, oauthReply.headers);
         response.end(oauthReply.body);
@@ -246,18 +304,22 @@ export async function startFakeThreads() {
       if (failure) return send(FAILURES[failure]);
       const bearer = request.headers.authorization?.replace(/^Bearer /, '');
       const token = params.get('access_token') ?? bearer;
-      if (token !== validCredentials.accessToken && !oauth.isValid(token)) {
+      const account = oauth.isValid(token) ? 0 : accountOf(token, validCredentials.accessToken);
+      if (account === undefined) {
         return send(metaError(400, 190, 'Invalid OAuth access token - Cannot parse access token'));
       }
-      send(handle(method, segments, params));
-    })();
+      send(handle(method, segments, params, account));
+    })().catch(() => {
+      // The client went away mid-request: nothing to answer.
+      response.destroy();
+    });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
 
   return {
     baseUrl: `http://127.0.0.1:${port}/v1.0`,
@@ -266,6 +328,15 @@ export async function startFakeThreads() {
     validCredentials,
     oauth,
     user: USER,
+    /** Account n's credentials and user (see accounts.ts). */
+    account(n: number) {
+      const credentials = {
+        ...validCredentials,
+        accessToken: accountCredential(validCredentials.accessToken, n),
+        userId: userOf(n).id,
+      };
+      return { credentials, user: userOf(n) };
+    },
     rateLimitSeconds: RATE_LIMIT_MINUTES * 60,
     posts,
     containers,

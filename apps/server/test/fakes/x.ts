@@ -9,6 +9,8 @@ import {
   oauthJson,
   type OAuthReply,
 } from './oauth.js';
+import { accountCredential, accountOf, numericIdOf } from './accounts.js';
+import { postNotFound, postPage } from './post-page.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 
@@ -24,11 +26,15 @@ export interface FakeXPost {
   id: string;
   text: string | undefined;
   media: FakeXMedia[];
+  /** The posting account's user id. */
+  account: string;
+  /** When the fake accepted it (ms since the epoch). */
+  receivedAt: number;
 }
 
 type Answer = readonly [status: number, body: unknown, headers?: Record<string, string>];
 
-const USER = { id: '2244994945', name: 'Cadence Test', username: 'cadence_test' };
+const DEFAULT_USER = { id: '2244994945', name: 'Cadence Test', username: 'cadence_test' };
 const RATE_WINDOW_SECONDS = 60;
 const DUPLICATE = 'You are not allowed to create a Tweet with duplicate content.';
 
@@ -66,7 +72,13 @@ const rfc3986 = (value: string) =>
  * A local stand-in for the X API v2 (users/me, tweets, media upload), checking OAuth 1.0a
  * signatures against its own address as X does against api.x.com.
  */
-export async function startFakeX() {
+export async function startFakeX(options: { user?: { name: string; username: string } } = {}) {
+  const USER = { ...DEFAULT_USER, ...options.user };
+  /** Account n of the fake (see accounts.ts); 0 is USER. */
+  const userOf = (n: number) =>
+    n === 0 ? USER : { id: numericIdOf(USER.id, n), name: `Bench ${n}`, username: `bench_${n}` };
+  /** The account behind a user id (a post keeps its account's id). */
+  const userById = (id: string) => userOf(Number((BigInt(id) - BigInt(USER.id)) / 1_000_000n));
   const validCredentials = {
     apiKey: 'fake-x-consumer-key',
     apiSecret: 'fake-x-consumer-secret',
@@ -83,6 +95,8 @@ export async function startFakeX() {
     refreshTokens: true,
   });
   const posts: FakeXPost[] = [];
+  /** Texts refused as duplicates of the same account's earlier post (a second attempt). */
+  const refusedDuplicates: string[] = [];
   const media = new Map<string, FakeXMedia>();
   const calls: Record<string, number> = {};
   const failures: Array<{ kind: FakeFailure; endpoint: string | undefined }> = [];
@@ -134,26 +148,28 @@ export async function startFakeX() {
     return oauthError(400, 'unsupported_grant_type', 'Unsupported grant_type');
   }
 
-  function isSigned(request: IncomingMessage, url: URL): boolean {
+  /** The signing account (see accounts.ts), or undefined when the request is not signed. */
+  function signer(request: IncomingMessage, url: URL): number | undefined {
     const header = request.headers.authorization ?? '';
     const bearer = /^Bearer (.+)$/.exec(header)?.[1];
-    if (bearer) return oauth2.isValid(bearer);
-    if (!header.startsWith('OAuth ')) return false;
+    if (bearer) return oauth2.isValid(bearer) ? 0 : undefined;
+    if (!header.startsWith('OAuth ')) return undefined;
     const oauth = new Map<string, string>();
     for (const [, key, value] of header.matchAll(/([\w]+)="([^"]*)"/g)) {
       oauth.set(decodeURIComponent(key!), decodeURIComponent(value!));
     }
     const nonce = oauth.get('oauth_nonce') ?? '';
     const skew = Math.abs(Date.now() / 1000 - Number(oauth.get('oauth_timestamp')));
+    const account = accountOf(oauth.get('oauth_token'), validCredentials.accessToken);
     if (
       oauth.get('oauth_consumer_key') !== validCredentials.apiKey ||
-      oauth.get('oauth_token') !== validCredentials.accessToken ||
+      account === undefined ||
       oauth.get('oauth_signature_method') !== 'HMAC-SHA1' ||
       !(skew < 300) ||
       !nonce ||
       usedNonces.has(nonce)
     )
-      return false;
+      return undefined;
     usedNonces.add(nonce);
     const parameters = [...oauth.entries(), ...url.searchParams.entries()]
       .filter(([key]) => key !== 'oauth_signature')
@@ -165,17 +181,37 @@ export async function startFakeX() {
     const host = request.headers.host ?? `127.0.0.1:${port}`;
     const base = `${request.method}&${rfc3986(`http://${host}${url.pathname}`)}&${rfc3986(parameters)}`;
     const key = `${rfc3986(validCredentials.apiSecret)}&${rfc3986(validCredentials.accessTokenSecret)}`;
-    return createHmac('sha1', key).update(base).digest('base64') === oauth.get('oauth_signature');
+    const signature = createHmac('sha1', key).update(base).digest('base64');
+    return signature === oauth.get('oauth_signature') ? account : undefined;
   }
 
-  async function handle(request: IncomingMessage, url: URL, body: Buffer): Promise<Answer> {
+  /** The post's page where x.com would show it (`X_WEB_URL` points here in the demo). */
+  function postPageOf(id: string) {
+    const post = posts.find((item) => item.id === id);
+    if (!post) return postNotFound('X');
+    const author = userById(post.account);
+    return postPage({
+      network: 'X',
+      author: `${author.name} @${author.username}`,
+      text: post.text,
+      attachments: post.media.length,
+    });
+  }
+
+  async function handle(
+    request: IncomingMessage,
+    url: URL,
+    body: Buffer,
+    account: number,
+  ): Promise<Answer> {
     const json = () => JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
     const form = () =>
       new Response(new Uint8Array(body), {
         headers: { 'content-type': request.headers['content-type'] ?? '' },
       }).formData();
     const path = url.pathname;
-    if (request.method === 'GET' && path === '/2/users/me') return [200, { data: USER }];
+    const user = userOf(account);
+    if (request.method === 'GET' && path === '/2/users/me') return [200, { data: user }];
     if (request.method === 'POST' && path === '/2/media/upload') {
       const fields = await form();
       const file = fields.get('media');
@@ -233,9 +269,20 @@ export async function startFakeX() {
         return invalidRequest('text', 'text or media is required');
       if ((tweet.text ?? '').replace(/https?:\/\/\S+/g, 'x'.repeat(23)).length > 280)
         return FAILURES.invalid;
-      if (tweet.text && posts.some((post) => post.text === tweet.text))
+      if (
+        tweet.text &&
+        posts.some((post) => post.text === tweet.text && post.account === user.id)
+      ) {
+        refusedDuplicates.push(tweet.text);
         return problem(403, 'Forbidden', DUPLICATE);
-      const post = { id: newId(), text: tweet.text, media: attached.filter((item) => !!item) };
+      }
+      const post = {
+        id: newId(),
+        text: tweet.text,
+        media: attached.filter((item) => !!item),
+        account: user.id,
+        receivedAt: Date.now(),
+      };
       posts.push(post);
       return data({ id: post.id, text: post.text ?? '', edit_history_tweet_ids: [post.id] }, 201);
     }
@@ -247,12 +294,15 @@ export async function startFakeX() {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
       const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+      const statusId = /^\/i\/web\/status\/(\d+)$/.exec(url.pathname)?.[1];
       const oauthReply =
-        request.method === 'GET' && url.pathname === '/i/oauth2/authorize'
-          ? oauth2.consentPage(url)
-          : request.method === 'POST' && url.pathname === '/2/oauth2/token'
-            ? tokenEndpoint(request, url, Buffer.concat(chunks).toString('utf8'))
-            : null;
+        request.method === 'GET' && statusId !== undefined
+          ? postPageOf(statusId)
+          : request.method === 'GET' && url.pathname === '/i/oauth2/authorize'
+            ? oauth2.consentPage(url)
+            : request.method === 'POST' && url.pathname === '/2/oauth2/token'
+              ? tokenEndpoint(request, url, Buffer.concat(chunks).toString('utf8'))
+              : null;
       if (oauthReply) {
         response.writeHead(oauthReply.status, oauthReply.headers);
         response.end(oauthReply.body);
@@ -279,9 +329,13 @@ export async function startFakeX() {
         ]);
       }
       if (failure) return send(FAILURES[failure]);
-      if (!isSigned(request, url)) return send(FAILURES.unauthorized);
-      send(await handle(request, url, Buffer.concat(chunks)));
-    })();
+      const account = signer(request, url);
+      if (account === undefined) return send(FAILURES.unauthorized);
+      send(await handle(request, url, Buffer.concat(chunks), account));
+    })().catch(() => {
+      // The client went away mid-request: nothing to answer.
+      response.destroy();
+    });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -299,8 +353,17 @@ export async function startFakeX() {
     user: USER,
     rateWindowSeconds: RATE_WINDOW_SECONDS,
     posts,
+    refusedDuplicates,
     media,
     calls,
+    /** Account n's credentials and user (see accounts.ts). */
+    account(n: number) {
+      const credentials = {
+        ...validCredentials,
+        accessToken: accountCredential(validCredentials.accessToken, n),
+      };
+      return { credentials, user: userOf(n) };
+    },
     /** The next `times` requests (to `endpoint`, e.g. 'POST /2/tweets', when given) fail this way. */
     failNext(kind: FakeFailure, times = 1, endpoint?: string) {
       for (let i = 0; i < times; i++) failures.push({ kind, endpoint });

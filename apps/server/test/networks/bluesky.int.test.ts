@@ -18,7 +18,7 @@ function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
   return {
     url: 'https://cdn.example.com/dot.png',
     mimeType: 'image/png',
-    load: () => Promise.resolve(PNG),
+    open: () => Promise.resolve(new Blob([PNG])),
     altText: 'A single dot',
     ...overrides,
   };

@@ -15,7 +15,7 @@ const IMAGE_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const image: PublishMedia = {
   url: 'https://media.example.com/rocket.png',
   mimeType: 'image/png',
-  load: () => Promise.resolve(IMAGE_BYTES),
+  open: () => Promise.resolve(new Blob([IMAGE_BYTES])),
 };
 
 describe('Facebook Pages adapter', () => {

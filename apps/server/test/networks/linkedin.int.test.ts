@@ -14,7 +14,7 @@ function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
   return {
     url: 'https://cdn.example.com/photo.jpg',
     mimeType: 'image/jpeg',
-    load: () => Promise.resolve(JPEG),
+    open: () => Promise.resolve(new Blob([JPEG])),
     altText: 'Our launch pad',
     ...overrides,
   };

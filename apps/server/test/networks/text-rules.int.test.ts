@@ -109,7 +109,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 const IMAGE = {
   url: 'https://cdn.example.com/rocket.png',
   mimeType: 'image/png',
-  load: () => Promise.resolve(PNG),
+  open: () => Promise.resolve(new Blob([PNG])),
 };
 
 /** Where the link goes varies: no link, a link (a card where the network has one), link + image. */

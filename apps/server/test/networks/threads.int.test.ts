@@ -10,7 +10,7 @@ function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
   return {
     url: 'https://cdn.example.com/rocket.jpg',
     mimeType: 'image/jpeg',
-    load: () => Promise.reject(new Error('Threads fetches media by URL; bytes are never loaded')),
+    open: () => Promise.reject(new Error('Threads fetches media by URL; bytes are never loaded')),
     ...overrides,
   };
 }

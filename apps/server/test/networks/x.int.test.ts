@@ -13,7 +13,7 @@ function image(overrides: Partial<PublishMedia> = {}): PublishMedia {
   return {
     url: 'https://cdn.example.com/rocket.png',
     mimeType: 'image/png',
-    load: () => Promise.resolve(PNG),
+    open: () => Promise.resolve(new Blob([PNG])),
     ...overrides,
   };
 }
@@ -156,7 +156,7 @@ describe('X adapter against the fake', () => {
     await adapter.publish(
       {
         text: 'A video',
-        media: image({ mimeType: 'video/mp4', load: () => Promise.resolve(video) }),
+        media: image({ mimeType: 'video/mp4', open: () => Promise.resolve(new Blob([video])) }),
       },
       fake.validCredentials,
     );

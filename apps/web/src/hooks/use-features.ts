@@ -7,6 +7,8 @@ export interface Features {
   ai: 'on' | 'not_on_plan' | 'off';
   newsSearch: boolean;
   webSearch: boolean;
+  /** 'In 1 minute' leads the Schedule dialog's quick times (the demo and the e2e run). */
+  scheduleInAMinute: boolean;
 }
 
 /**
@@ -21,5 +23,6 @@ export function useFeatures(): Features {
     ai: features?.ai ?? 'on',
     newsSearch: features?.news_search ?? true,
     webSearch: features?.web_search ?? true,
+    scheduleInAMinute: features?.schedule_in_a_minute ?? false,
   };
 }

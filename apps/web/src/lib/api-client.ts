@@ -79,7 +79,8 @@ export async function apiRequest<T = unknown>(
   const payload = await readJson(response);
   if (!response.ok) {
     const serverMessage = extractErrorMessage(payload);
-    if (response.status === 401 && auth) {
+    const endedSession = response.status === 401 && auth;
+    if (endedSession) {
       clearLocalStorage();
       onUnauthorized?.(serverMessage);
     }
@@ -87,6 +88,7 @@ export async function apiRequest<T = unknown>(
     throw new ApiRequestError(response.status, serverMessage, {
       code: extractErrorCode(payload),
       retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
+      endedSession,
     });
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiRequestError,
   extractErrorMessage,
+  failureToastOf,
   getErrorMessage,
   isUnauthorizedError,
 } from './api-error';
@@ -69,5 +70,41 @@ describe('ApiRequestError', () => {
     expect(isUnauthorizedError(new ApiRequestError(401, null))).toBe(true);
     expect(isUnauthorizedError(new ApiRequestError(403, null))).toBe(false);
     expect(isUnauthorizedError(new Error('401'))).toBe(false);
+  });
+});
+
+describe('failureToastOf', () => {
+  it('says nothing about a failure that ended the session: its own toast has been shown', () => {
+    const error = new ApiRequestError(401, 'Your session has expired.', { endedSession: true });
+    expect(failureToastOf(error, 'Failed to create post')).toEqual({ kind: 'none' });
+  });
+
+  it("shows a sign-in form's 401 (a wrong password), which ended no session", () => {
+    const error = new ApiRequestError(401, 'Invalid email or password');
+    expect(failureToastOf(error, 'Request failed')).toEqual({
+      kind: 'plain',
+      message: 'Invalid email or password',
+    });
+  });
+
+  it('links a plan limit to the plans, by its code', () => {
+    const error = new ApiRequestError(403, 'Your plan allows 1 entity.', { code: 'COMPANY_LIMIT' });
+    expect(failureToastOf(error, 'Failed to add')).toEqual({
+      kind: 'limit',
+      message: 'Your plan allows 1 entity.',
+    });
+  });
+
+  it('does not offer an upgrade for a 403 that is no plan limit', () => {
+    const error = new ApiRequestError(403, 'Admins only', { code: 'ADMIN_ONLY' });
+    expect(failureToastOf(error, 'Failed')).toEqual({ kind: 'plain', message: 'Admins only' });
+  });
+
+  it('falls back to the caller text when the server gave none', () => {
+    expect(failureToastOf(new ApiRequestError(0, null), 'Failed to delete')).toEqual({
+      kind: 'plain',
+      message: 'Failed to delete',
+    });
+    expect(failureToastOf(new Error('boom'), 'Failed to delete').kind).toBe('plain');
   });
 });

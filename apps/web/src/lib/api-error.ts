@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@cadence/shared';
+
 /** Thrown by the API client for every failed call; `status` is 0 when the server was never reached. */
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -7,11 +9,20 @@ export class ApiRequestError extends Error {
   readonly code: string | null;
   /** Seconds from the answer's retry-after header, when it had one. */
   readonly retryAfter: number | null;
+  /**
+   * True when this failure ended the session (a 401 on a signed-in call): the session handler
+   * has already told the person why and sent them to /login, so nobody else says anything.
+   */
+  readonly endedSession: boolean;
 
   constructor(
     status: number,
     serverMessage: string | null,
-    options?: ErrorOptions & { code?: string | null; retryAfter?: number | null },
+    options?: ErrorOptions & {
+      code?: string | null;
+      retryAfter?: number | null;
+      endedSession?: boolean;
+    },
   ) {
     super(serverMessage ?? describeStatus(status), options);
     this.name = 'ApiRequestError';
@@ -19,6 +30,7 @@ export class ApiRequestError extends Error {
     this.serverMessage = serverMessage;
     this.code = options?.code ?? null;
     this.retryAfter = options?.retryAfter ?? null;
+    this.endedSession = options?.endedSession ?? false;
   }
 }
 
@@ -52,6 +64,35 @@ export function extractErrorCode(body: unknown): string | null {
 export function getErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError && error.serverMessage !== null) return error.serverMessage;
   return fallback;
+}
+
+/** Whether someone has already spoken about `error`: the session handler, for a 401 that signed out. */
+export function isAlreadyAnnounced(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.endedSession;
+}
+
+/** Refusals because of the plan: their toast links to the plans. */
+const PLAN_LIMIT_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'COMPANY_LIMIT',
+  'NETWORK_NOT_ON_PLAN',
+  'POST_MONTHLY_LIMIT',
+  'AI_NOT_ON_PLAN',
+]);
+
+export type FailureToast =
+  { kind: 'none' } | { kind: 'plain'; message: string } | { kind: 'limit'; message: string };
+
+/**
+ * The one rule for what a failed call shows: nothing when the session handler has already
+ * spoken (a 401 that signed out), the plans link for a plan limit, else the server's words
+ * or `fallback`. Every caller that toasts a failure goes through `toastApiError`, built on this.
+ */
+export function failureToastOf(error: unknown, fallback: string): FailureToast {
+  if (isAlreadyAnnounced(error)) return { kind: 'none' };
+  const message = getErrorMessage(error, fallback);
+  if (error instanceof ApiRequestError && error.code !== null && PLAN_LIMIT_CODES.has(error.code))
+    return { kind: 'limit', message };
+  return { kind: 'plain', message };
 }
 
 export function isUnauthorizedError(error: unknown): boolean {

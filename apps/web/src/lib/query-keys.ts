@@ -6,3 +6,9 @@ export const POSTS_QUERY_KEY = ['posts'] as const;
 
 /** The signed-in account (`/customer/me`): the session check, and the navigation's name and avatar. */
 export const ME_QUERY_KEY = ['me'] as const;
+
+/**
+ * Everything the Scheduling page lists (scheduled posts, the calendar, the queue): refreshed
+ * after a schedule changes or an action on a publication (retry, publish now) from any page.
+ */
+export const SCHEDULES_QUERY_KEY = ['schedules'] as const;

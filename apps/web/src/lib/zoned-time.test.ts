@@ -172,4 +172,21 @@ describe('scheduleQuickTimes', () => {
     });
     expect(tomorrow).toMatchObject({ date: '2026-01-01', time: '09:00' });
   });
+
+  it("leads with 'In 1 minute' (a whole minute, at least 60 s ahead) when asked", () => {
+    const times = scheduleQuickTimes(Date.parse('2025-07-01T10:07:30Z'), 'Asia/Kolkata', {
+      inAMinute: true,
+    });
+    expect(times[0]).toEqual({
+      id: 'minute',
+      label: 'In 1 minute',
+      date: '2025-07-01',
+      time: '15:39',
+    });
+    expect(times.map((time) => time.id)).toEqual(['minute', 'quarter', 'hour', 'tomorrow']);
+    const [onTheMinute] = scheduleQuickTimes(Date.parse('2025-07-01T10:07:00Z'), 'UTC', {
+      inAMinute: true,
+    });
+    expect(onTheMinute?.time).toBe('10:08');
+  });
 });

@@ -129,7 +129,7 @@ const QUARTER_LEAD_MS = 2 * 60_000;
 const QUARTER_MS = 15 * 60_000;
 
 export interface QuickTime {
-  id: 'quarter' | 'hour' | 'tomorrow';
+  id: 'minute' | 'quarter' | 'hour' | 'tomorrow';
   label: string;
   date: string;
   time: string;
@@ -139,10 +139,18 @@ export interface QuickTime {
  * The Schedule dialog's ready-made times, in `zone`: the next round quarter hour at least
  * two minutes ahead (the default: not already past when the person clicks), 'In 1 hour'
  * (to the minute), and 'Tomorrow 9:00'. Every zone's offset is a whole number of quarter
- * hours, so a quarter hour in UTC is one in the zone too.
+ * hours, so a quarter hour in UTC is one in the zone too. With `inAMinute` (the demo, the
+ * e2e run: SCHEDULE_IN_A_MINUTE) 'In 1 minute' comes first, so the default goes out while
+ * the person watches.
  */
-export function scheduleQuickTimes(now: Date | number, zone: string): QuickTime[] {
+export function scheduleQuickTimes(
+  now: Date | number,
+  zone: string,
+  options: { inAMinute?: boolean } = {},
+): QuickTime[] {
   const ms = typeof now === 'number' ? now : now.getTime();
+  // The next whole minute at least a minute ahead, so it is still ahead when the form is sent.
+  const minute = Math.ceil((ms + 60_000) / 60_000) * 60_000;
   const quarter = Math.ceil((ms + QUARTER_LEAD_MS) / QUARTER_MS) * QUARTER_MS;
   const hour = Math.ceil((ms + 60 * 60_000) / 60_000) * 60_000;
   const [year, month, day] = formatInZone(ms, zone, 'yyyy-MM-dd').split('-').map(Number);
@@ -153,6 +161,7 @@ export function scheduleQuickTimes(now: Date | number, zone: string): QuickTime[
     time: formatInZone(instant, zone, 'HH:mm'),
   });
   return [
+    ...(options.inAMinute ? [{ id: 'minute' as const, label: 'In 1 minute', ...at(minute) }] : []),
     {
       id: 'quarter',
       // Said with its day: just before midnight the next quarter hour is tomorrow's.

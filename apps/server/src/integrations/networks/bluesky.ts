@@ -24,6 +24,8 @@ export interface BlueskyConfig {
   describeLink?: (url: string) => Promise<LinkPreview | null>;
   /** Hosts a PDS named in a session may have on a private address (FETCH_ALLOW_HOSTS). */
   allowHosts?: readonly string[];
+  /** Where the network's website shows a post (`{NETWORK}_WEB_URL`; the demo's stand-ins serve one). */
+  webUrl?: string;
 }
 
 /** The images embed's blob cap in the current lexicon (was 1,000,000 until 2026-04). */
@@ -76,6 +78,7 @@ async function describe(config: BlueskyConfig, link: string): Promise<LinkPrevie
 }
 
 export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<BlueskyCredentials> {
+  const webUrl = (config.webUrl ?? 'https://bsky.app').replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? 15_000;
   const sessions = new BlueskySessions({
     serviceUrl: config.serviceUrl,
@@ -103,10 +106,12 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
 
   const buildEmbed = async (post: PublishInput, credentials: BlueskyCredentials) => {
     if (post.media) {
-      const bytes = await post.media.load();
-      if (bytes.length > MAX_IMAGE_BYTES) {
+      const file = await post.media.open();
+      if (file.size > MAX_IMAGE_BYTES) {
         throw invalid(`Bluesky images must be at most ${MAX_IMAGE_BYTES / 1_000_000} MB`);
       }
+      // Read whole only after the size check: at most Bluesky's own 1 MB cap.
+      const bytes = Buffer.from(await file.arrayBuffer());
       const blob = await uploadImage(credentials, bytes, post.media.mimeType);
       const aspectRatio = aspectRatioOf(bytes);
       const image = {
@@ -171,7 +176,7 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
         return { created: answer, handle: session.handle };
       });
       const rkey = created.uri.split('/').at(-1) ?? '';
-      return { externalId: created.uri, url: `https://bsky.app/profile/${handle}/post/${rkey}` };
+      return { externalId: created.uri, url: `${webUrl}/profile/${handle}/post/${rkey}` };
     },
   };
 }

@@ -13,6 +13,8 @@ export interface FacebookConfig {
   /** Graph API root with its version, e.g. https://graph.facebook.com/v25.0 */
   baseUrl: string;
   timeoutMs?: number;
+  /** Where the network's website shows a post (`{NETWORK}_WEB_URL`; the demo's stand-ins serve one). */
+  webUrl?: string;
 }
 
 export interface FacebookPage {
@@ -77,9 +79,9 @@ function checkContent(post: PublishInput): string {
   return body;
 }
 
-async function loadImage(media: PublishMedia): Promise<Buffer> {
+async function openImage(media: PublishMedia): Promise<Blob> {
   try {
-    return await media.load();
+    return await media.open();
   } catch (error) {
     throw new NetworkError(
       'facebook',
@@ -89,9 +91,9 @@ async function loadImage(media: PublishMedia): Promise<Buffer> {
   }
 }
 
-const postUrl = (id: string) => `https://www.facebook.com/${id}`;
-
 export function createFacebookAdapter(config: FacebookConfig): NetworkAdapter<FacebookCredentials> {
+  const webUrl = (config.webUrl ?? 'https://www.facebook.com').replace(/\/+$/, '');
+  const postUrl = (id: string) => `${webUrl}/${id}`;
   const graph = clientConfig(config);
   const pagePath = (credentials: FacebookCredentials, edge = '') =>
     `/${encodeURIComponent(credentials.pageId)}${edge}`;
@@ -148,7 +150,7 @@ export function createFacebookAdapter(config: FacebookConfig): NetworkAdapter<Fa
         return { externalId: result.id, url: postUrl(result.id) };
       }
       // Photos are uploaded, so a server whose media URLs are not public can still post them.
-      const data = await loadImage(media);
+      const data = await openImage(media);
       const extension = media.mimeType.split('/')[1]?.replace('jpeg', 'jpg') ?? 'jpg';
       const result = await callGraph(graph, {
         method: 'POST',

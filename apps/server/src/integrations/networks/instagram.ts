@@ -4,6 +4,7 @@ import { checkInstagramContent, type InstagramContent } from './instagram-conten
 import { callGraph, listGraphPages, type GraphClientConfig } from './meta-graph-request.js';
 import {
   NetworkError,
+  NO_SLOT,
   type InstagramCredentials,
   type NetworkAdapter,
   type VerifiedAccount,
@@ -141,14 +142,15 @@ export function createInstagramAdapter(
 
     verify: (credentials) => findAccount(credentials),
 
-    async publish(post, credentials) {
+    async publish(post, credentials, context = NO_SLOT) {
       const content = checkInstagramContent(post);
       const { accessToken } = credentials;
       const igUserId = credentials.igUserId || (await findAccount(credentials)).accountId;
       // Container creation and status checks post nothing, so their timeouts stay retryable;
       // only media_publish can leave a post behind without an answer.
       const container = await createContainer(igUserId, content, accessToken);
-      await waitUntilReady(container.id, accessToken);
+      // Processing takes seconds: the account's slot serves its other posts meanwhile.
+      await context.outsideSlot(() => waitUntilReady(container.id, accessToken));
       const published = await callGraph(graph, {
         method: 'POST',
         path: `/${encodeURIComponent(igUserId)}/media_publish`,
@@ -157,6 +159,7 @@ export function createInstagramAdapter(
         schema: IdSchema,
         isPublish: true,
       });
+      context.releaseSlot();
       return { externalId: published.id, url: await readPermalink(published.id, accessToken) };
     },
   };

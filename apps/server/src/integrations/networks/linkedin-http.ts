@@ -14,7 +14,8 @@ export interface LinkedInRequest {
   /** Set for versioned `/rest` calls, which need `LinkedIn-Version` and Rest.li 2.0 headers. */
   apiVersion?: string;
   json?: unknown;
-  bytes?: { data: Buffer; mimeType: string };
+  /** A body of bytes: a Blob backed by a file is streamed. */
+  bytes?: { data: Buffer | Blob; mimeType: string };
   /** The call that creates the post: a lost answer then means "maybe posted", not "retry". */
   isPublish?: boolean;
   timeoutMs: number;
@@ -130,7 +131,7 @@ export async function callLinkedIn(request: LinkedInRequest): Promise<LinkedInRe
     headers['linkedin-version'] = request.apiVersion;
     headers['x-restli-protocol-version'] = '2.0.0';
   }
-  let body: string | Buffer | undefined;
+  let body: string | Buffer | Blob | undefined;
   if (request.bytes) {
     headers['content-type'] = request.bytes.mimeType;
     body = request.bytes.data;

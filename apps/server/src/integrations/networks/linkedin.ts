@@ -25,6 +25,8 @@ export interface LinkedInConfig {
   describeLink?: (url: string) => Promise<LinkPreview | null>;
   /** Hosts an upload address from LinkedIn may have on a private address (FETCH_ALLOW_HOSTS). */
   allowHosts?: readonly string[];
+  /** Where the network's website shows a post (`{NETWORK}_WEB_URL`; the demo's stand-ins serve one). */
+  webUrl?: string;
 }
 
 export const LINKEDIN_DEFAULT_API_VERSION = '202601';
@@ -66,6 +68,7 @@ function checkContent(post: PublishInput): string {
 }
 
 export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<LinkedInCredentials> {
+  const webUrl = (config.webUrl ?? 'https://www.linkedin.com').replace(/\/+$/, '');
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? 15_000;
   const apiVersion = config.apiVersion ?? LINKEDIN_DEFAULT_API_VERSION;
@@ -82,7 +85,7 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
 
   /** Images API: reserve an upload, PUT the bytes, then cite the image URN in the post. */
   const uploadImage = async (media: PublishMedia, author: string, accessToken: string) => {
-    const bytes = await media.load();
+    const file = await media.open();
     const reserved = await callLinkedIn({
       url: `${baseUrl}/rest/images?action=initializeUpload`,
       method: 'POST',
@@ -107,7 +110,7 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
       method: 'PUT',
       accessToken,
       ...(isConfigured ? {} : { guard: { allowHosts: config.allowHosts ?? [] } }),
-      bytes: { data: bytes, mimeType: media.mimeType },
+      bytes: { data: file, mimeType: media.mimeType },
       // Bytes take longer than a JSON call; a lost answer only leaves an unused image behind.
       timeoutMs: timeoutMs * 4,
     });
@@ -183,7 +186,7 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
           },
         );
       }
-      return { externalId: urn, url: `https://www.linkedin.com/feed/update/${urn}/` };
+      return { externalId: urn, url: `${webUrl}/feed/update/${urn}/` };
     },
   };
 }

@@ -13,7 +13,8 @@ export interface GraphClientConfig {
 
 export interface GraphFile {
   field: string;
-  data: Buffer;
+  /** A Blob backed by the stored file: the form streams it. */
+  data: Blob;
   mimeType: string;
   fileName: string;
 }
@@ -55,7 +56,7 @@ function buildRequest(call: GraphCall<unknown>, url: URL): RequestInit {
   const form = new FormData();
   for (const [key, value] of Object.entries(params)) form.set(key, value);
   const { field, data, mimeType, fileName } = call.file;
-  form.set(field, new Blob([data], { type: mimeType }), fileName);
+  form.set(field, data.type === mimeType ? data : data.slice(0, data.size, mimeType), fileName);
   return { method: 'POST', body: form };
 }
 

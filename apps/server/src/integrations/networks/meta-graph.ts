@@ -21,6 +21,7 @@ export type MetaGraphError = z.infer<typeof MetaGraphErrorSchema>['error'];
 // Codes and subcodes from external-apis.md sections 2.5 and 4.3.
 const AUTH_CODES = new Set([102, 190, 10]);
 const RATE_CODES = new Set([4, 17, 32, 613]);
+const APP_RATE_CODE = 4;
 const RATE_SUBCODES = new Set([2207042, 1390008]);
 const TRANSIENT_CODES = new Set([1, 2, 9007]);
 const TRANSIENT_SUBCODES = new Set([2207003, 2207020, 2207027, 2207032, 2207053]);
@@ -107,6 +108,8 @@ export function classifyMetaError(
   const details: NetworkError['details'] = { status };
   if (code) details.code = code;
   if (kind === 'rate-limited') {
+    // Code 4 is the app's own call limit: every account of the network waits, not just this one.
+    if (error?.code === APP_RATE_CODE) details.appLimited = true;
     details.retryAfterSeconds =
       retryAfterSeconds(headers) ??
       (error?.error_subcode === DAILY_LIMIT_SUBCODE ? 3600 : DEFAULT_RETRY_SECONDS);

@@ -143,14 +143,40 @@ export interface OAuthClients {
     network: OAuthNetwork,
     input: { code: string; codeVerifier: string; redirectUri: string; now: Date },
   ): Promise<OAuthTokens>;
-  /** A new access token: X and LinkedIn with the (rotating) refresh token, Threads with itself. */
+  /**
+   * A new access token: X and LinkedIn with the (rotating) refresh token, Threads
+   * (`th_refresh_token`) and Instagram (`ig_refresh_token`) with itself.
+   */
   refresh(
     network: OAuthNetwork,
     input: { accessToken: string; refreshToken?: string; now: Date },
   ): Promise<OAuthTokens>;
   /** Whether a connection with these tokens can ever be refreshed. */
   canRefresh(network: OAuthNetwork, input: { refreshToken?: string }): boolean;
+  /**
+   * Threads and Instagram renew the access token itself, which only works while it is
+   * still valid; X and LinkedIn renew with a refresh token even after the access token died.
+   */
+  refreshNeedsLiveToken(network: OAuthNetwork): boolean;
+  /**
+   * When a Meta token (a Page token or a user token) stops working, from Graph's
+   * `debug_token` with the app's token (reference 2.2): null when it never expires,
+   * undefined when Graph would not say (no app, an invalid token, an unexpected answer).
+   */
+  metaTokenExpiry(
+    network: 'facebook' | 'instagram',
+    token: string,
+    app?: { clientId: string; clientSecret: string },
+  ): Promise<Date | null | undefined>;
 }
+
+const DebugTokenSchema = z.object({
+  data: z.object({
+    is_valid: z.boolean(),
+    /** Unix seconds; 0 means never. */
+    expires_at: z.coerce.number().optional(),
+  }),
+});
 
 /** The OAuth 2.0 side of each network, at the configured hosts (local fakes in tests). */
 export function createOAuthClients(config: Pick<Config, 'oauth' | 'networks'>): OAuthClients {
@@ -329,6 +355,20 @@ export function createOAuthClients(config: Pick<Config, 'oauth' | 'networks'>): 
           }).toString();
           return tokenCall(network, url, { method: 'GET' }, now);
         }
+        case 'instagram': {
+          // Meta's refresh of a long-lived Instagram user token: at the Instagram host's root,
+          // without a version (graph.instagram.com/refresh_access_token), for a token that is
+          // still valid. Meta documents it for Instagram Login tokens; a Facebook Login token
+          // may be refused, and the connection then falls back to the expiry warnings.
+          const url = new URL(
+            `${new URL(config.networks.instagramGraphBaseUrl).origin}/refresh_access_token`,
+          );
+          url.search = new URLSearchParams({
+            grant_type: 'ig_refresh_token',
+            access_token: accessToken,
+          }).toString();
+          return tokenCall(network, url, { method: 'GET' }, now);
+        }
         default:
           break;
       }
@@ -337,9 +377,35 @@ export function createOAuthClients(config: Pick<Config, 'oauth' | 'networks'>): 
 
     canRefresh(network, { refreshToken }) {
       if (!apps[network]) return false;
-      if (network === 'threads') return true;
+      if (network === 'threads' || network === 'instagram') return true;
       if (network === 'twitter' || network === 'linkedIn') return Boolean(refreshToken);
       return false;
+    },
+
+    refreshNeedsLiveToken: (network) => network === 'threads' || network === 'instagram',
+
+    async metaTokenExpiry(network, token, app) {
+      const owner = app ?? apps[network];
+      if (!owner) return undefined;
+      const url = new URL(`${graphBase(network)}/debug_token`);
+      url.search = new URLSearchParams({
+        input_token: token,
+        access_token: `${owner.clientId}|${owner.clientSecret}`,
+      }).toString();
+      try {
+        const response = await fetch(url, {
+          headers: { accept: 'application/json' },
+          redirect: 'error',
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        if (!response.ok) return undefined;
+        const parsed = DebugTokenSchema.safeParse(await response.json());
+        if (!parsed.success || !parsed.data.data.is_valid) return undefined;
+        const expiresAt = parsed.data.data.expires_at ?? 0;
+        return expiresAt > 0 ? new Date(expiresAt * 1000) : null;
+      } catch {
+        return undefined;
+      }
     },
   };
 }

@@ -37,18 +37,21 @@ export function createNetworkRegistry(
   guard: { allowHosts: readonly string[] } = { allowHosts: [] },
 ): NetworkRegistry {
   const facebookConfig = { baseUrl: config.facebookGraphBaseUrl };
+  const webUrls = config.webUrls;
   return {
     adapters: {
-      twitter: createXAdapter({ baseUrl: config.xApiBaseUrl }),
-      facebook: createFacebookAdapter(facebookConfig),
+      twitter: createXAdapter({ baseUrl: config.xApiBaseUrl, webUrl: webUrls?.twitter }),
+      facebook: createFacebookAdapter({ ...facebookConfig, webUrl: webUrls?.facebook }),
       linkedIn: createLinkedInAdapter({
         baseUrl: config.linkedInApiBaseUrl,
         allowHosts: guard.allowHosts,
+        webUrl: webUrls?.linkedIn,
       }),
       instagram: createInstagramAdapter({ baseUrl: config.instagramGraphBaseUrl }),
       bluesky: createBlueskyAdapter({
         serviceUrl: config.blueskyServiceUrl,
         allowHosts: guard.allowHosts,
+        webUrl: webUrls?.bluesky,
       }),
       threads: createThreadsAdapter({ baseUrl: config.threadsApiBaseUrl }),
     },

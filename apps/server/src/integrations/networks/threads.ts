@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { buildThreadsContainer } from './threads-content.js';
 import { callThreads, type ThreadsCall } from './threads-http.js';
-import { NetworkError, type NetworkAdapter, type ThreadsCredentials } from './types.js';
+import { NetworkError, NO_SLOT, type NetworkAdapter, type ThreadsCredentials } from './types.js';
 
 export interface ThreadsAdapterConfig {
   /** `https://graph.threads.net/v1.0` in production (version included). */
@@ -92,7 +92,7 @@ export function createThreadsAdapter(
       return { accountId: me.id, accountName: me.username ?? me.name ?? me.id };
     },
 
-    async publish(post, credentials) {
+    async publish(post, credentials, context = NO_SLOT) {
       const container = buildThreadsContainer(post);
       // `me` is documented as an alias, so a connection verified before ids were stored still works.
       const user = encodeURIComponent(credentials.userId ?? 'me');
@@ -101,7 +101,8 @@ export function createThreadsAdapter(
         await call({ method: 'POST', path: `/${user}/threads`, params: container }, credentials),
         'a container id',
       );
-      if (post.media) await waitUntilReady(created.id, credentials);
+      // Processing takes seconds: the account's slot serves its other posts meanwhile.
+      if (post.media) await context.outsideSlot(() => waitUntilReady(created.id, credentials));
       const published = parse(
         IdSchema,
         await call(
@@ -117,6 +118,7 @@ export function createThreadsAdapter(
         'unconfirmed',
       );
       // The post is live by now: a failed permalink read must not turn success into failure.
+      context.releaseSlot();
       const url = await call(
         {
           method: 'GET',

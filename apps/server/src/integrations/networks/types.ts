@@ -17,7 +17,13 @@ export class NetworkError extends Error {
     readonly kind: NetworkFailureKind,
     /** The network's own words, safe to show (no credentials). */
     message: string,
-    readonly details: { status?: number; code?: string; retryAfterSeconds?: number } = {},
+    readonly details: {
+      status?: number;
+      code?: string;
+      retryAfterSeconds?: number;
+      /** A rate limit on the whole app (all its accounts), not only on this account. */
+      appLimited?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = 'NetworkError';
@@ -28,8 +34,12 @@ export interface PublishMedia {
   /** Absolute public URL (Instagram and Threads fetch media themselves). */
   url: string;
   mimeType: string;
-  /** The bytes, for networks that take an upload (X, LinkedIn, Bluesky, Facebook photos). */
-  load(): Promise<Buffer>;
+  /**
+   * The file, for networks that take an upload (X, LinkedIn, Bluesky, Facebook photos): a
+   * Blob backed by storage, so it is sent as a stream (in slices for chunked uploads) and
+   * never held whole in the publisher's memory. Networks that fetch by URL never open it.
+   */
+  open(): Promise<Blob>;
   /** Alt text, where the network supports it. */
   altText?: string;
 }
@@ -50,12 +60,32 @@ export interface VerifiedAccount {
   accountName: string;
 }
 
+/**
+ * What the publisher hands an adapter's `publish`. Each call to an account holds one of the
+ * account's few slots; the waits of a multi-step publish give theirs back.
+ */
+export interface PublishContext {
+  /**
+   * Runs `task` without holding the account's slot (a media container's status polls and
+   * the sleeps between them), then takes the slot again for the rest of the call.
+   */
+  outsideSlot<T>(task: () => Promise<T>): Promise<T>;
+  /** Gives the slot back for good: what is left of the call (reading a permalink) publishes nothing. */
+  releaseSlot(): void;
+}
+
+/** Without a publisher around it (tests, tools): nothing to give back. */
+export const NO_SLOT: PublishContext = {
+  outsideSlot: (task) => task(),
+  releaseSlot: () => undefined,
+};
+
 /** One network behind a few verbs. `C` is that network's stored credential object. */
 export interface NetworkAdapter<C> {
   readonly id: NetworkId;
   /** Checks the credentials with a real call and answers who they belong to. */
   verify(credentials: C): Promise<VerifiedAccount>;
-  publish(post: PublishInput, credentials: C): Promise<PublishResult>;
+  publish(post: PublishInput, credentials: C, context?: PublishContext): Promise<PublishResult>;
 }
 
 /** Credentials as stored (encrypted) per network. Field names follow spec 000 section 3. */

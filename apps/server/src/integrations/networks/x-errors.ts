@@ -74,6 +74,8 @@ export function classifyXResponse(status: number, headers: Headers, body: unknow
     return new NetworkError('twitter', 'rate-limited', message, {
       ...details,
       retryAfterSeconds: xRetryAfterSeconds(headers),
+      // The app's monthly post cap is shared by every account connected through it.
+      ...(isUsageCapped ? { appLimited: true } : {}),
     });
   }
   if (status === 401) return new NetworkError('twitter', 'auth', message, details);

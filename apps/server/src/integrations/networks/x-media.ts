@@ -55,10 +55,10 @@ function parseMedia(body: unknown): MediaResponse {
 export async function uploadXMedia(media: PublishMedia, context: XMediaContext): Promise<string> {
   const kind = MEDIA_KINDS[media.mimeType.toLowerCase()];
   if (!kind) throw invalid(`X does not accept ${media.mimeType} files`);
-  const bytes = await media.load().catch(() => {
+  const file = await media.open().catch(() => {
     throw invalid('The media file could not be read');
   });
-  if (bytes.length > kind.maxBytes) {
+  if (file.size > kind.maxBytes) {
     throw invalid(`The file is too large for X (${kind.maxBytes / MB} MB at most)`);
   }
   const base = context.uploadBaseUrl.replace(/\/+$/, '');
@@ -75,15 +75,16 @@ export async function uploadXMedia(media: PublishMedia, context: XMediaContext):
       await post('/2/media/upload/initialize', {
         json: {
           media_type: media.mimeType,
-          total_bytes: bytes.length,
+          total_bytes: file.size,
           media_category: kind.category,
         },
       }),
     );
-    for (let offset = 0, index = 0; offset < bytes.length; offset += CHUNK_BYTES, index++) {
+    // Each chunk is a slice of the stored file, read only as it is sent.
+    for (let offset = 0, index = 0; offset < file.size; offset += CHUNK_BYTES, index++) {
       const form = new FormData();
       form.append('segment_index', String(index));
-      form.append('media', new Blob([bytes.subarray(offset, offset + CHUNK_BYTES)]), 'media');
+      form.append('media', file.slice(offset, offset + CHUNK_BYTES), 'media');
       await post(`/2/media/upload/${encodeURIComponent(init.id)}/append`, { form });
     }
     uploaded = parseMedia(
@@ -91,7 +92,7 @@ export async function uploadXMedia(media: PublishMedia, context: XMediaContext):
     );
   } else {
     const form = new FormData();
-    form.append('media', new Blob([bytes], { type: media.mimeType }), 'media');
+    form.append('media', file.slice(0, file.size, media.mimeType), 'media');
     // Reported to be effectively required on the one-shot endpoint (API reference 1.4).
     form.append('media_category', kind.category);
     uploaded = parseMedia(await post('/2/media/upload', { form }));

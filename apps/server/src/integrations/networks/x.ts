@@ -18,6 +18,8 @@ export interface XAdapterConfig {
   timeoutMs?: number;
   /** How long to wait for X to finish processing a video or GIF before giving up. */
   maxProcessingWaitMs?: number;
+  /** Where the network's website shows a post (`{NETWORK}_WEB_URL`; the demo's stand-ins serve one). */
+  webUrl?: string;
 }
 
 const MeSchema = z.object({
@@ -33,6 +35,7 @@ export function composeXText(post: PublishInput) {
 export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCredentials> {
   const base = config.baseUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? 15_000;
+  const webUrl = (config.webUrl ?? 'https://x.com').replace(/\/+$/, '');
 
   return {
     id: 'twitter',
@@ -98,7 +101,7 @@ export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCr
       }
       const id = created.data.data.id;
       // The username is not stored with the credentials; X redirects this form to the post.
-      return { externalId: id, url: `https://x.com/i/web/status/${id}` };
+      return { externalId: id, url: `${webUrl}/i/web/status/${id}` };
     },
   };
 }

@@ -11,6 +11,9 @@ export interface ConnectionSummary {
   network: NetworkId;
   accountName: string | null;
   connectedAt: Date;
+  tokenExpiresAt: Date | null;
+  tokenRenewable: boolean;
+  needsReconnect: boolean;
 }
 
 function toColumns(fields: CompanyFields) {
@@ -57,6 +60,9 @@ export async function listConnections(
       network: socialConnections.network,
       accountName: socialConnections.accountName,
       connectedAt: socialConnections.connectedAt,
+      tokenExpiresAt: socialConnections.tokenExpiresAt,
+      tokenRenewable: socialConnections.tokenRenewable,
+      needsReconnect: socialConnections.needsReconnect,
     })
     .from(socialConnections)
     .where(

@@ -43,10 +43,13 @@ export async function upsertConnection(
     /** One-click connect stores where the token came from and when it expires. */
     authMethod?: 'keys' | 'oauth';
     tokenExpiresAt?: Date | null;
+    /** Whether the token can be renewed without the customer (the sweep refreshes it). */
+    tokenRenewable?: boolean;
   },
 ) {
   const authMethod = input.authMethod ?? 'keys';
   const tokenExpiresAt = input.tokenExpiresAt ?? null;
+  const tokenRenewable = input.tokenRenewable ?? false;
   const [row] = await db
     .insert(socialConnections)
     .values({
@@ -57,6 +60,7 @@ export async function upsertConnection(
       credentialsEncrypted: input.credentialsEncrypted,
       authMethod,
       tokenExpiresAt,
+      tokenRenewable,
       connectedAt: input.now,
       updatedAt: input.now,
     })
@@ -68,6 +72,9 @@ export async function upsertConnection(
         credentialsEncrypted: input.credentialsEncrypted,
         authMethod,
         tokenExpiresAt,
+        tokenRenewable,
+        expiryWarnedFor: null,
+        expiryWarnedDays: null,
         needsReconnect: false,
         disconnectedAt: null,
         connectedAt: input.now,

@@ -4,6 +4,7 @@ import {
   CONNECTION_MESSAGES,
   NETWORK_MESSAGES,
   NETWORK_NAMES,
+  NETWORK_TEXT_NAMES,
   type ConnectionRequest,
   type NetworkId,
 } from '@cadence/shared';
@@ -28,6 +29,14 @@ export interface ConnectionsDeps {
   box: SecretBox;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /**
+   * When the saved token stops working, where the network can tell (Meta's debug_token for
+   * a Facebook Page token or an Instagram token): null never, undefined unknown.
+   */
+  tokenExpiry?: (
+    network: NetworkId,
+    credentials: NetworkCredentials[NetworkId],
+  ) => Promise<Date | null | undefined>;
 }
 
 export function createConnectionsService(deps: ConnectionsDeps) {
@@ -133,6 +142,8 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     async save(userId: string, body: ConnectionRequest) {
       const network = await admit(userId, body);
       const { account, credentials } = await verify(network, body);
+      // Never fails a connect: an expiry nobody could learn is simply not known.
+      const tokenExpiresAt = await deps.tokenExpiry?.(network, credentials).catch(() => undefined);
       const row = await repo.upsertConnection(db, {
         companyId: body.company_id,
         network,
@@ -140,6 +151,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
         accountName: account.accountName,
         credentialsEncrypted: deps.box.seal(JSON.stringify(credentials)),
         now: deps.clock(),
+        tokenExpiresAt: tokenExpiresAt ?? null,
       });
       return {
         message: CONNECTION_MESSAGES.connected(NETWORK_NAMES[network]),
@@ -163,7 +175,7 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       }
       if (!(await repo.markDisconnected(db, body.company_id, network, deps.clock()))) {
         throw AppError.notFound(
-          `${NETWORK_NAMES[network]} is not connected for this company`,
+          `${NETWORK_TEXT_NAMES[network]} is not connected for this entity`,
           'NETWORK_NOT_CONNECTED',
         );
       }

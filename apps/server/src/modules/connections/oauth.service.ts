@@ -112,6 +112,11 @@ export function createOAuthService(deps: OAuthDeps) {
       now: deps.clock(),
       authMethod: 'oauth',
       tokenExpiresAt,
+      tokenRenewable:
+        tokenExpiresAt !== null &&
+        deps.oauth.canRefresh(network, {
+          ...('refreshToken' in credentials ? { refreshToken: credentials.refreshToken } : {}),
+        }),
     });
   }
 
@@ -214,17 +219,22 @@ export function createOAuthService(deps: OAuthDeps) {
         pageAccessToken: option.pageAccessToken ?? '',
       };
       const account = await deps.registry.adapters.facebook.verify(credentials);
-      // A Page token obtained with a long-lived user token does not expire.
-      return store(companyId, network, account, credentials, null);
+      // A Page token obtained with a long-lived user token does not expire; debug_token
+      // says so (expires_at 0), or dates it when Meta decided otherwise.
+      const pageExpiry = await deps.oauth.metaTokenExpiry(network, credentials.pageAccessToken);
+      return store(companyId, network, account, credentials, pageExpiry ?? null);
     }
     const credentials = { accessToken: payload.userToken, igUserId: option.id };
     const account = await deps.registry.adapters.instagram.verify(credentials);
+    // The long-lived exchange's expires_in; when it said nothing, debug_token's date.
+    const userExpiry =
+      expiresAt ?? (await deps.oauth.metaTokenExpiry(network, payload.userToken)) ?? null;
     return store(
       companyId,
       network,
       account,
       { ...credentials, igUserId: account.accountId },
-      expiresAt,
+      userExpiry,
     );
   }
 

@@ -2,7 +2,7 @@ import type { NetworkId } from '@cadence/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.js';
-import { companies, socialConnections } from '../../db/schema.js';
+import { companies, socialConnections, type SocialConnectionRow } from '../../db/schema.js';
 import {
   isOAuthNetwork,
   type OAuthClients,
@@ -11,6 +11,8 @@ import {
 } from '../../integrations/networks/oauth.js';
 import {
   NetworkError,
+  type FacebookCredentials,
+  type InstagramCredentials,
   type LinkedInCredentials,
   type NetworkCredentials,
   type ThreadsCredentials,
@@ -46,8 +48,9 @@ function tokensOf(network: OAuthNetwork, credentials: NetworkCredentials[Network
         : undefined;
     }
     case 'linkedIn':
-    case 'threads': {
-      const c = credentials as LinkedInCredentials | ThreadsCredentials;
+    case 'threads':
+    case 'instagram': {
+      const c = credentials as LinkedInCredentials | ThreadsCredentials | InstagramCredentials;
       return {
         accessToken: c.accessToken,
         refreshToken: 'refreshToken' in c ? c.refreshToken : undefined,
@@ -81,9 +84,20 @@ function withTokens(
     }
     case 'threads':
       return { ...(credentials as ThreadsCredentials), accessToken: fresh.accessToken };
+    case 'instagram':
+      return { ...(credentials as InstagramCredentials), accessToken: fresh.accessToken };
     default:
       return credentials;
   }
+}
+
+/** What deciding whether a connection's token is usable reads of it. */
+export interface LoadedConnection {
+  connection: Pick<
+    SocialConnectionRow,
+    'id' | 'authMethod' | 'tokenExpiresAt' | 'credentialsEncrypted'
+  >;
+  entityName: string;
 }
 
 async function loadConnection(
@@ -121,7 +135,10 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
 
   /**
    * Under the connection's row lock: refreshes when `isStale` still holds for what is stored
-   * (another worker may have refreshed while this one waited for the lock).
+   * (another worker may have refreshed while this one waited for the lock). `outcome` says
+   * what happened: the stored token was already fresh, it was refreshed, it cannot be
+   * renewed (no refresh grant, or a Threads/Instagram token already dead), or the network
+   * refused the refresh. A token endpoint that cannot be reached throws its NetworkError.
    */
   async function refreshLocked(
     companyId: string,
@@ -130,27 +147,42 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
       row: { tokenExpiresAt: Date | null },
       credentials: NetworkCredentials[NetworkId],
     ) => boolean,
-  ): Promise<UsableCredentials> {
+  ): Promise<{
+    usable: UsableCredentials;
+    outcome: 'fresh' | 'refreshed' | 'not-renewable' | 'refused';
+  }> {
     return db.transaction(async (tx) => {
       const row = await loadConnection(tx, companyId, network, true);
-      if (!row) return { kind: 'none' } as const;
+      if (!row) return { usable: { kind: 'none' }, outcome: 'not-renewable' } as const;
       const { connection } = row;
       const credentials = open(connection.credentialsEncrypted);
-      if (!isStale(connection, credentials)) {
-        return { kind: 'ok', credentials, connectionId: connection.id } as const;
-      }
+      const ok = { kind: 'ok', credentials, connectionId: connection.id } as const;
+      if (!isStale(connection, credentials)) return { usable: ok, outcome: 'fresh' } as const;
       const tokens = tokensOf(network, credentials);
       const now = deps.clock();
-      if (!tokens || !deps.oauth.canRefresh(network, tokens)) {
-        // Not renewable: usable until it expires, then only a reconnect helps.
-        if (!isExpired(connection.tokenExpiresAt)) {
-          return { kind: 'ok', credentials, connectionId: connection.id } as const;
-        }
+      const expired = isExpired(connection.tokenExpiresAt);
+      /** Usable until it expires, then only a reconnect helps; the sweep stops trying. */
+      const cannotRenew = async (outcome: 'not-renewable' | 'refused') => {
         await tx
           .update(socialConnections)
-          .set({ needsReconnect: true, updatedAt: now })
+          .set({
+            tokenRenewable: false,
+            ...(expired ? { needsReconnect: true } : {}),
+            updatedAt: now,
+          })
           .where(eq(socialConnections.id, connection.id));
-        return { kind: 'reconnect', entityName: row.entityName } as const;
+        const usable: UsableCredentials = expired
+          ? { kind: 'reconnect', entityName: row.entityName }
+          : ok;
+        return { usable, outcome };
+      };
+      if (
+        !tokens ||
+        !deps.oauth.canRefresh(network, tokens) ||
+        // Threads and Instagram renew the token itself: a dead one is never sent.
+        (expired && deps.oauth.refreshNeedsLiveToken(network))
+      ) {
+        return cannotRenew('not-renewable');
       }
       let fresh: OAuthTokens;
       try {
@@ -158,11 +190,7 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
       } catch (error) {
         if (!(error instanceof NetworkError) || error.kind !== 'auth') throw error;
         deps.logger.warn({ network, connectionId: connection.id }, 'token refresh refused');
-        await tx
-          .update(socialConnections)
-          .set({ needsReconnect: true, updatedAt: now })
-          .where(eq(socialConnections.id, connection.id));
-        return { kind: 'reconnect', entityName: row.entityName } as const;
+        return cannotRenew('refused');
       }
       const next = withTokens(network, credentials, fresh);
       await tx
@@ -170,17 +198,52 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
         .set({
           credentialsEncrypted: box.seal(JSON.stringify(next)),
           tokenExpiresAt: fresh.expiresAt,
+          tokenRenewable: true,
           needsReconnect: false,
           updatedAt: now,
         })
         .where(eq(socialConnections.id, connection.id));
       deps.logger.info({ network, connectionId: connection.id }, 'access token refreshed');
-      return { kind: 'ok', credentials: next, connectionId: connection.id } as const;
+      return {
+        usable: { kind: 'ok', credentials: next, connectionId: connection.id },
+        outcome: 'refreshed',
+      } as const;
     });
   }
 
   const expiresSoon = (expiresAt: Date | null) =>
     expiresAt !== null && expiresAt.getTime() - deps.clock().getTime() <= REFRESH_MARGIN_MS;
+
+  /**
+   * `forPublishing` with the connection already read (the publisher loads an instance's
+   * connections with the instance): no query unless the token needs refreshing.
+   */
+  async function fromLoaded<N extends NetworkId>(
+    companyId: string,
+    network: N,
+    row: LoadedConnection | undefined,
+  ): Promise<UsableCredentials<N>> {
+    if (!row) return { kind: 'none' };
+    const { connection } = row;
+    // Any connection whose expiry is known: one-click, or a key form's token that Meta's
+    // debug_token dated.
+    if (expiresSoon(connection.tokenExpiresAt)) {
+      if (isOAuthNetwork(network) && deps.oauth.app(network)) {
+        const { usable } = await refreshLocked(companyId, network, (locked) =>
+          expiresSoon(locked.tokenExpiresAt),
+        );
+        return usable as UsableCredentials<N>;
+      }
+      if (isExpired(connection.tokenExpiresAt)) {
+        return { kind: 'reconnect', entityName: row.entityName };
+      }
+    }
+    return {
+      kind: 'ok',
+      credentials: open(connection.credentialsEncrypted) as NetworkCredentials[N],
+      connectionId: connection.id,
+    };
+  }
 
   return {
     /**
@@ -191,25 +254,10 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
       companyId: string,
       network: N,
     ): Promise<UsableCredentials<N>> {
-      const row = await loadConnection(db, companyId, network, false);
-      if (!row) return { kind: 'none' };
-      const { connection } = row;
-      if (connection.authMethod === 'oauth' && expiresSoon(connection.tokenExpiresAt)) {
-        if (isOAuthNetwork(network) && deps.oauth.app(network)) {
-          return (await refreshLocked(companyId, network, (locked) =>
-            expiresSoon(locked.tokenExpiresAt),
-          )) as UsableCredentials<N>;
-        }
-        if (isExpired(connection.tokenExpiresAt)) {
-          return { kind: 'reconnect', entityName: row.entityName };
-        }
-      }
-      return {
-        kind: 'ok',
-        credentials: open(connection.credentialsEncrypted) as NetworkCredentials[N],
-        connectionId: connection.id,
-      };
+      return fromLoaded(companyId, network, await loadConnection(db, companyId, network, false));
     },
+
+    fromLoaded,
 
     /**
      * After a 401 with `used`: one refresh, unless another worker has already replaced the
@@ -225,11 +273,39 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
       if (!usedTokens) return null;
       const row = await loadConnection(db, companyId, network, false);
       if (!row || row.connection.authMethod !== 'oauth') return null;
-      return (await refreshLocked(
+      const { usable } = await refreshLocked(
         companyId,
         network,
         (_locked, stored) => tokensOf(network, stored)?.accessToken === usedTokens.accessToken,
-      )) as UsableCredentials<N>;
+      );
+      return usable as UsableCredentials<N>;
+    },
+
+    /**
+     * The sweep's refresh, days ahead of the expiry: renews the token when it still expires
+     * within `aheadMs` once the row is locked (so two sweeps, or a sweep and a publication,
+     * spend one refresh). 'refused' and 'not-renewable' leave the token to the warnings.
+     */
+    async refreshAhead(
+      companyId: string,
+      network: NetworkId,
+      aheadMs: number,
+    ): Promise<'fresh' | 'refreshed' | 'not-renewable' | 'refused'> {
+      const within = (expiresAt: Date | null) =>
+        expiresAt !== null && expiresAt.getTime() - deps.clock().getTime() <= aheadMs;
+      if (!isOAuthNetwork(network) || !deps.oauth.app(network)) {
+        await db
+          .update(socialConnections)
+          .set({ tokenRenewable: false, updatedAt: deps.clock() })
+          .where(
+            and(eq(socialConnections.companyId, companyId), eq(socialConnections.network, network)),
+          );
+        return 'not-renewable';
+      }
+      const { outcome } = await refreshLocked(companyId, network, (locked) =>
+        within(locked.tokenExpiresAt),
+      );
+      return outcome;
     },
   };
 
@@ -239,3 +315,26 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
 }
 
 export type TokenLifecycle = ReturnType<typeof createTokenLifecycle>;
+
+/**
+ * The expiry of a token saved through the key form, where the network can tell: Meta's
+ * debug_token for a Facebook Page token (with the app id and secret the form carries) and
+ * for an Instagram token (with the operator's Meta app, when one is configured).
+ */
+export function keyFormTokenExpiry(
+  oauth: OAuthClients,
+  network: NetworkId,
+  credentials: NetworkCredentials[NetworkId],
+): Promise<Date | null | undefined> {
+  if (network === 'facebook') {
+    const c = credentials as FacebookCredentials;
+    return oauth.metaTokenExpiry('facebook', c.pageAccessToken, {
+      clientId: c.appId,
+      clientSecret: c.appSecret,
+    });
+  }
+  if (network === 'instagram') {
+    return oauth.metaTokenExpiry('instagram', (credentials as InstagramCredentials).accessToken);
+  }
+  return Promise.resolve(undefined);
+}

@@ -26,6 +26,7 @@ export function registerCustomerRoutes(
   app: AppInstance,
   instance: {
     simulatedNetworks: boolean;
+    scheduleInAMinute: boolean;
     openai: { apiKey: string | undefined };
     search: {
       mediastackAccessKey: string | undefined;
@@ -68,7 +69,12 @@ export function registerCustomerRoutes(
           is_admin: user.isAdmin,
           profile_image: user.avatarUrl,
           simulated_networks: instance.simulatedNetworks,
-          features: { ai, news_search: newsSearch, web_search: webSearch } as const,
+          features: {
+            ai,
+            news_search: newsSearch,
+            web_search: webSearch,
+            schedule_in_a_minute: instance.scheduleInAMinute,
+          } as const,
           setup_hint: user.isAdmin ? setupHint(aiConfigured, newsSearch, webSearch) : null,
         },
       };

@@ -1,5 +1,6 @@
 import {
-  NETWORK_NAMES,
+  isConnectionNotice,
+  NETWORK_TEXT_NAMES,
   NOTIFICATION_KIND_TITLES,
   postPagePath,
   SETTINGS_ANCHORS,
@@ -17,8 +18,9 @@ interface Link {
 
 function linksOf(event: NotificationEventRow, publicUrl: string): Link[] {
   const links: Link[] = [];
-  if (event.kind === 'connection_reconnect' && event.companyId) {
-    const network = event.network ? NETWORK_NAMES[event.network] : 'the network';
+  const aboutConnection = isConnectionNotice(event.kind);
+  if (aboutConnection && event.companyId) {
+    const network = event.network ? NETWORK_TEXT_NAMES[event.network] : 'the network';
     links.push({
       label: `Reconnect ${network}`,
       url: publicUrl + socialsDialogPath(event.companyId),
@@ -26,7 +28,7 @@ function linksOf(event: NotificationEventRow, publicUrl: string): Link[] {
   }
   if (event.postId)
     links.push({ label: 'Open the post', url: publicUrl + postPagePath(event.postId) });
-  if (event.kind !== 'connection_reconnect') {
+  if (!aboutConnection) {
     links.push({
       label: 'Post logs',
       url: publicUrl + settingsSectionPath(SETTINGS_ANCHORS.postLogs),

@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/client.js';
 import {
   notificationEvents,
   notificationSettings,
+  socialConnections,
   users,
   type NotificationEventRow,
   type NotificationKind,
@@ -51,6 +52,39 @@ export interface NewEvent {
 
 export async function insertEvent(db: DbExecutor, event: NewEvent) {
   await db.insert(notificationEvents).values(event);
+}
+
+/**
+ * Whether a reconnect event of this connection is already in (or waiting for) a mail since
+ * the connection was last connected: a reconnect is asked for once, not once per post.
+ */
+export async function hasReconnectMailSinceConnected(
+  db: DbExecutor,
+  input: { userId: string; groupKey: string; companyId: string; network: NetworkId },
+) {
+  const connectedAt = db
+    .select({ at: max(socialConnections.connectedAt) })
+    .from(socialConnections)
+    .where(
+      and(
+        eq(socialConnections.companyId, input.companyId),
+        eq(socialConnections.network, input.network),
+      ),
+    );
+  const [row] = await db
+    .select({ id: notificationEvents.id })
+    .from(notificationEvents)
+    .where(
+      and(
+        eq(notificationEvents.userId, input.userId),
+        eq(notificationEvents.groupKey, input.groupKey),
+        eq(notificationEvents.kind, 'connection_reconnect'),
+        inArray(notificationEvents.mailState, ['pending', 'sent']),
+        sql`${notificationEvents.createdAt} >= coalesce((${connectedAt}), '-infinity'::timestamptz)`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Unread first, then newest first. */

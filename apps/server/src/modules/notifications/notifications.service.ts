@@ -1,4 +1,5 @@
 import {
+  isConnectionNotice,
   NOTIFICATION_KIND_TITLES,
   type MarkNotificationsRead,
   type NetworkId,
@@ -124,13 +125,26 @@ export function createNotificationsService(deps: NotificationsDeps) {
     async record(event: PublishingEvent) {
       try {
         const settings = toSettings(await repo.findSettings(db, event.userId));
+        const aboutConnection = isConnectionNotice(event.kind);
+        const groupKey = `${event.companyId ?? 'none'}:${event.network ?? 'none'}`;
+        // A connection that needs reconnecting fails every post it has: the customer is
+        // mailed once for it (until it is connected again); each post still shows in the bell.
+        const alreadyMailed =
+          event.kind === 'connection_reconnect' &&
+          event.companyId !== null &&
+          event.network !== null &&
+          (await repo.hasReconnectMailSinceConnected(db, {
+            userId: event.userId,
+            groupKey,
+            companyId: event.companyId,
+            network: event.network,
+          }));
         const wantsMail =
-          event.kind === 'connection_reconnect'
-            ? settings.email_reconnect
-            : settings.email_publication_failures;
+          !alreadyMailed &&
+          (aboutConnection ? settings.email_reconnect : settings.email_publication_failures);
         await repo.insertEvent(db, {
           ...event,
-          groupKey: `${event.companyId ?? 'none'}:${event.network ?? 'none'}`,
+          groupKey,
           mailState: wantsMail ? 'pending' : 'off',
           createdAt: clock(),
         });

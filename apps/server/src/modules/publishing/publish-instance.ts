@@ -1,6 +1,6 @@
 import {
   CONNECTION_MESSAGES,
-  NETWORK_NAMES,
+  NETWORK_TEXT_NAMES,
   SCHEDULE_MESSAGES,
   type NetworkId,
 } from '@cadence/shared';
@@ -13,13 +13,15 @@ import {
   NetworkError,
   type NetworkAdapter,
   type NetworkCredentials,
+  type PublishContext,
   type PublishInput,
   type PublishResult,
 } from '../../integrations/networks/types.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
-import type { TokenLifecycle } from '../connections/token-lifecycle.js';
+import type { TokenLifecycle, UsableCredentials } from '../connections/token-lifecycle.js';
 import type { NetworkRegistry } from '../../integrations/networks/registry.js';
+import { LanePausedError, type CallLanes } from './call-lanes.js';
 import {
   failedSettlement,
   instanceOutcome,
@@ -28,7 +30,6 @@ import {
   unconfirmedSettlement,
 } from './decisions.js';
 import * as repo from './publishing.repository.js';
-import type { createSemaphore } from './semaphore.js';
 import { createSettler, type PublishingEvent } from './settle.js';
 
 export interface PublishDeps {
@@ -46,45 +47,61 @@ export interface PublishDeps {
   limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number }>;
   /** Records a final failure or a reconnect for the customer's bell and mail. */
   notify: (event: PublishingEvent) => Promise<void>;
-  /** One per network, shared by every instance this process publishes. */
-  semaphores: Record<NetworkId, ReturnType<typeof createSemaphore>>;
+  /** Which calls may run now: per account, per network and per process (shared by all jobs). */
+  lanes: CallLanes;
 }
 
-/** Builds the handler of one publish job: publishes an instance to each of its networks, once. */
+/**
+ * Builds the handler of one publish job: publishes an instance to each of its networks, once.
+ *
+ * Database round trips per publication are kept few, since a burst at the top of the hour is
+ * bounded by them: the instance is claimed and everything it needs read in one statement; each
+ * publication is claimed in one (the exactly-once gate, before its call) and settled with its
+ * log row in one; the instance gets its outcome in one.
+ */
 export function createInstancePublisher(deps: PublishDeps) {
   const { db } = deps;
-  const { settle, logAttempt, notifyOutcome } = createSettler(deps);
+  const { settle, attemptLog, logAttempt, notifyOutcome } = createSettler(deps);
 
+  /** The post's file: its URL for networks that fetch it, its bytes read only by those that upload. */
   function mediaOf(context: repo.InstanceContext): PublishInput['media'] {
     const attachment = context.attachment;
     if (!attachment) return null;
-    let bytes: Promise<Buffer> | undefined;
     return {
       url: `${deps.publicUrl}${attachment.mediaUrl}`,
       mimeType: attachment.mimeType,
-      load: () => (bytes ??= deps.storage.read(attachment.storageKey)),
+      // Opened inside the uploading call and streamed: a held job keeps no bytes.
+      open: () => deps.storage.openBlob(attachment.storageKey, attachment.mimeType),
     };
   }
 
+  async function usableCredentials(
+    context: repo.InstanceContext,
+    network: NetworkId,
+  ): Promise<UsableCredentials> {
+    const companyId = context.post.companyId;
+    if (!companyId) return { kind: 'none' };
+    return deps.connections.fromLoaded(companyId, network, context.connections[network]);
+  }
+
+  /** Publishes one publication; answers its status after, when this call settled it. */
   async function publishOne(
     context: repo.InstanceContext,
     pending: PublicationRow,
     media: PublishInput['media'],
-  ) {
+  ): Promise<PublicationRow['status'] | undefined> {
     const { post } = context;
     const network = pending.network;
-    const name = NETWORK_NAMES[network];
+    // The name inside a sentence ('Reconnect X for …'), not the label 'X/Twitter'.
+    const name = NETWORK_TEXT_NAMES[network];
 
-    const claimed = await repo.claimPublication(db, pending.id, deps.clock());
-    if (!claimed) return; // another worker has it, or it is settled
-    const fail = (message: string, errorCode: string) =>
-      settle(context, claimed, failedSettlement(message, errorCode, claimed.attempts));
-    const settleFailure = async (error: unknown) => {
+    /** Claims the publication; answers undefined when another worker has it or it is settled. */
+    const claim = () => repo.claimPublication(db, pending.id, deps.clock());
+    const settleFailure = async (claimed: PublicationRow, error: unknown) => {
       if (!(error instanceof NetworkError)) {
         // Whatever broke may have broken after the post was sent: never repeat it blindly.
         deps.logger.error({ err: error, network }, 'unexpected publishing error');
-        await settle(context, claimed, unconfirmedSettlement(claimed.attempts));
-        return;
+        return settle(context, claimed, unconfirmedSettlement(claimed.attempts));
       }
       const settlement = settlementOfNetworkFailure(
         {
@@ -95,78 +112,132 @@ export function createInstancePublisher(deps: PublishDeps) {
         { attempts: claimed.attempts, networkName: name },
         { now: deps.clock(), retryBaseMs: (await deps.limits()).retryBaseMs },
       );
-      await settle(context, claimed, settlement);
+      return settle(context, claimed, settlement);
+    };
+    /** A failure found before any call: claimed first, so only one worker records it. */
+    const failBeforeCall = async (message: string, errorCode: string) => {
+      const claimed = await claim();
+      if (!claimed) return undefined;
+      return settle(context, claimed, failedSettlement(message, errorCode, claimed.attempts));
     };
 
-    let usable: Awaited<ReturnType<typeof deps.connections.forPublishing>>;
+    let usable: UsableCredentials;
     try {
-      usable = post.companyId
-        ? await deps.connections.forPublishing(post.companyId, network)
-        : { kind: 'none' };
+      usable = await usableCredentials(context, network);
     } catch (error) {
       if (error instanceof NetworkError) {
         // The token endpoint could not be reached: retried like any transient failure.
-        await settleFailure(error);
-        return;
+        const claimed = await claim();
+        return claimed ? settleFailure(claimed, error) : undefined;
       }
       // Sealed with another APP_SECRET, or damaged: only a reconnect helps.
       deps.logger.error({ err: error, network }, 'stored credentials cannot be read');
-      return fail(
+      return failBeforeCall(
         reconnectMessage(name, 'the saved credentials cannot be read'),
         'credentials_unreadable',
       );
     }
     if (usable.kind === 'none') {
-      return fail(SCHEDULE_MESSAGES.networkNotConnected(name), 'not_connected');
+      return failBeforeCall(SCHEDULE_MESSAGES.networkNotConnected(name), 'not_connected');
     }
     if (usable.kind === 'reconnect') {
       // The token is known to be expired and cannot be renewed: never attempted with it.
-      return fail(CONNECTION_MESSAGES.reconnect(name, usable.entityName), 'token_expired');
+      return failBeforeCall(
+        CONNECTION_MESSAGES.reconnect(name, usable.entityName),
+        'token_expired',
+      );
+    }
+    if (
+      media &&
+      context.attachment &&
+      !(await deps.storage.exists(context.attachment.storageKey))
+    ) {
+      return failBeforeCall("The post's media file is missing. Attach it again.", 'media_missing');
     }
     let credentials = usable.credentials;
-    if (media) {
-      try {
-        await media.load();
-      } catch {
-        return fail("The post's media file is missing. Attach it again.", 'media_missing');
-      }
-    }
     const input: PublishInput = {
       text: post.content,
       link: post.urlShortened && post.shortenedUrl ? post.shortenedUrl : post.url,
       media,
     };
     const adapter = deps.registry.adapters[network] as NetworkAdapter<typeof credentials>;
-    // Only the network call holds one of the network's slots; the database work around it
-    // does not, so slow queries never starve a network of calls (and vice versa).
-    const attempt = () => deps.semaphores[network].run(() => adapter.publish(input, credentials));
-    let result: PublishResult;
+    const lane = {
+      account: usable.connectionId,
+      network,
+      order: context.instance.scheduledFor.getTime(),
+    };
+
+    // The claim is taken once the account's slot is ours, right before the call: a post that
+    // waits for its turn is not yet claimed, so a crash while it waits loses nothing.
+    type Outcome =
+      | { kind: 'published'; claimed: PublicationRow; result: PublishResult }
+      | { kind: 'failed'; claimed: PublicationRow; error: unknown }
+      | { kind: 'skipped' };
+    const attempt = (claimed: PublicationRow | undefined): Promise<Outcome> =>
+      deps.lanes.run(lane, async (slot) => {
+        const held = claimed ?? (await claim());
+        if (!held) return { kind: 'skipped' };
+        const context: PublishContext = {
+          outsideSlot: (task) => slot.outside(task),
+          releaseSlot: () => slot.release(),
+        };
+        try {
+          return {
+            kind: 'published',
+            claimed: held,
+            result: await adapter.publish(input, credentials, context),
+          };
+        } catch (error) {
+          return { kind: 'failed', claimed: held, error };
+        }
+      });
+
+    let outcome: Outcome;
     try {
-      result = await attempt();
+      outcome = await attempt(undefined);
     } catch (error) {
+      if (!(error instanceof LanePausedError)) throw error;
+      // The network asked this account (or the app) to wait: put the post off, unattempted.
+      await repo.postpone(db, pending.id, new Date(error.until), deps.clock());
+      return 'pending';
+    }
+    if (outcome.kind === 'failed') {
+      const { claimed, error } = outcome;
+      pauseAfterRateLimit(lane, error);
       const renewed =
         error instanceof NetworkError && error.kind === 'auth' && post.companyId
           ? await renewAfterUnauthorized(post.companyId, network, credentials)
           : null;
-      if (!renewed) {
-        await settleFailure(error);
-        return;
-      }
+      if (!renewed) return settleFailure(claimed, error);
       // A 401 means the network refused the call, so nothing was posted: once more, renewed.
       credentials = renewed;
       try {
-        result = await attempt();
+        outcome = await attempt(claimed);
       } catch (retryError) {
-        await settleFailure(retryError);
-        return;
+        if (!(retryError instanceof LanePausedError)) throw retryError;
+        return settleFailure(claimed, error);
+      }
+      if (outcome.kind === 'failed') {
+        pauseAfterRateLimit(lane, outcome.error);
+        return settleFailure(claimed, outcome.error);
       }
     }
-    await recordPublished(pending.id, network, result);
-    await logAttempt(context, claimed, {
-      status: 'success',
-      message: `Published to ${name}`,
-      retryCount: claimed.attempts - 1,
-    });
+    if (outcome.kind !== 'published') return undefined;
+    const { claimed, result } = outcome;
+    await recordPublished(context, claimed, result);
+    return 'published';
+  }
+
+  /** A 429 pauses the account (or the whole app, when the network says so) for the wait asked. */
+  function pauseAfterRateLimit(lane: { account: string; network: NetworkId }, error: unknown) {
+    if (!(error instanceof NetworkError) || error.kind !== 'rate-limited') return;
+    const seconds = error.details.retryAfterSeconds;
+    if (!seconds || seconds <= 0) return;
+    deps.lanes.pause(
+      lane,
+      deps.clock().getTime() + seconds * 1000,
+      error.details.appLimited ? 'app' : 'account',
+    );
   }
 
   /** New credentials after a 401, when the token could be refreshed; else null. */
@@ -188,18 +259,29 @@ export function createInstancePublisher(deps: PublishDeps) {
   }
 
   /**
-   * The post is out: its id must be kept. A database blip gets a few more tries; should they
-   * all fail, the claim goes stale and the publication ends unconfirmed, never re-posted.
+   * The post is out: its id must be kept (with its log row, in one statement). A database
+   * blip gets a few more tries; should they all fail, the claim goes stale and the
+   * publication ends unconfirmed, never re-posted.
    */
-  async function recordPublished(publicationId: string, network: NetworkId, result: PublishResult) {
+  async function recordPublished(
+    context: repo.InstanceContext,
+    claimed: PublicationRow,
+    result: PublishResult,
+  ) {
+    const network = claimed.network;
+    const log = attemptLog(context, claimed, {
+      status: 'success',
+      message: `Published to ${NETWORK_TEXT_NAMES[network]}`,
+      retryCount: claimed.attempts - 1,
+    });
     for (let attempt = 1; ; attempt++) {
       try {
-        await repo.markPublished(db, publicationId, result, deps.clock());
+        await repo.markPublished(db, claimed.id, result, deps.clock(), log);
         return;
       } catch (error) {
         if (attempt >= 3) {
           deps.logger.error(
-            { err: error, network, publicationId, externalId: result.externalId },
+            { err: error, network, publicationId: claimed.id, externalId: result.externalId },
             'published, but the external id could not be stored',
           );
           throw error;
@@ -210,12 +292,21 @@ export function createInstancePublisher(deps: PublishDeps) {
   }
 
   /** When nothing waits any more, the instance gets its outcome; else its next job is queued. */
-  async function settleInstance(context: repo.InstanceContext) {
+  async function settleInstance(context: repo.InstanceContext, known: Map<string, string>) {
     const { instance } = context;
+    const now = deps.clock();
+    // Usually every publication is settled by now: the outcome from what this job saw, written
+    // only if the database agrees nothing waits (one statement).
+    const seen = context.publications.map((row) => known.get(row.id) ?? row.status);
+    if (seen.every((status) => status !== 'pending' && status !== 'publishing')) {
+      const outcome = instanceOutcome(seen);
+      if (await repo.finishInstance(db, instance.id, outcome, now)) {
+        return;
+      }
+    }
     const states = await repo.listPublicationStates(db, instance.id);
     if (states.some((state) => state.status === 'publishing')) return; // its claimer settles it
     const waiting = states.filter((state) => state.status === 'pending');
-    const now = deps.clock();
     if (waiting.length === 0) {
       await repo.setInstanceStatus(
         db,
@@ -225,9 +316,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       );
       return;
     }
-    const attempt = Math.min(
-      ...waiting.map((state) => state.nextAttemptAt?.getTime() ?? now.getTime()),
-    );
+    const attempt = Math.min(...waiting.map((state) => state.dueAt.getTime()));
     const jobId = await deps.publishJobs.send(
       { instanceId: instance.id },
       { startAfter: new Date(attempt), key: `${instance.id}:retry:${attempt}` },
@@ -236,10 +325,9 @@ export function createInstancePublisher(deps: PublishDeps) {
   }
 
   return async function publishInstance(instanceId: string): Promise<void> {
-    const context = await repo.loadInstanceContext(db, instanceId);
-    if (!context) return; // deleted: nothing to do
     const now = deps.clock();
-    if (!(await repo.claimInstance(db, instanceId, now))) return;
+    const context = await repo.startInstance(db, instanceId, now);
+    if (!context) return; // finished, or deleted: nothing to do
     const { instance } = context;
     const logFor = (publication: PublicationRow, message: string, errorCode: string) =>
       logAttempt(context, publication, {
@@ -249,44 +337,76 @@ export function createInstancePublisher(deps: PublishDeps) {
         retryCount: Math.max(0, publication.attempts - 1),
       });
 
-    const staleBefore = new Date(now.getTime() - deps.jobExpireSeconds * 1000);
-    const stale = await repo.markStaleClaimsUnconfirmed(
-      db,
-      instanceId,
-      staleBefore,
-      SCHEDULE_MESSAGES.unconfirmed,
-      now,
-    );
-    for (const publication of stale) {
-      await logFor(publication, SCHEDULE_MESSAGES.unconfirmed, 'unconfirmed');
-      await notifyOutcome(
-        context,
-        publication,
-        'publication_unconfirmed',
+    const staleBefore = now.getTime() - deps.jobExpireSeconds * 1000;
+    const isStale = (row: PublicationRow) =>
+      row.status === 'publishing' &&
+      !row.externalId &&
+      row.claimedAt !== null &&
+      row.claimedAt.getTime() <= staleBefore;
+    if (context.publications.some(isStale)) {
+      const stale = await repo.markStaleClaimsUnconfirmed(
+        db,
+        instanceId,
+        new Date(staleBefore),
         SCHEDULE_MESSAGES.unconfirmed,
+        now,
       );
+      for (const publication of stale) {
+        await logFor(publication, SCHEDULE_MESSAGES.unconfirmed, 'unconfirmed');
+        await notifyOutcome(
+          context,
+          publication,
+          'publication_unconfirmed',
+          SCHEDULE_MESSAGES.unconfirmed,
+        );
+      }
     }
 
-    const { missedAfterMs } = await deps.limits();
-    if (now.getTime() - instance.scheduledFor.getTime() > missedAfterMs) {
-      const missed = await repo.markMissed(db, instanceId, SCHEDULE_MESSAGES.missed, now);
+    // Missed per publication, from its own due time: a retry asked for today still goes out.
+    const cutoff = now.getTime() - (await deps.limits()).missedAfterMs;
+    const missedIds = new Set<string>();
+    const dueAt = (row: PublicationRow) => row.nextAttemptAt ?? row.dueAt ?? instance.scheduledFor;
+    if (
+      context.publications.some((row) => row.status === 'pending' && dueAt(row).getTime() < cutoff)
+    ) {
+      const missed = await repo.markMissed(
+        db,
+        instanceId,
+        new Date(cutoff),
+        SCHEDULE_MESSAGES.missed,
+        now,
+      );
       for (const publication of missed) {
+        missedIds.add(publication.id);
         await logFor(publication, SCHEDULE_MESSAGES.missed, 'missed');
         await notifyOutcome(context, publication, 'publication_failed', SCHEDULE_MESSAGES.missed);
       }
-      await settleInstance(context);
-      return;
     }
 
-    const due = await repo.listDuePublications(db, instanceId, now);
+    // Due: its retry time, else the time the customer asked for, else the instance's time
+    // (a job sent early for one network's publish-now leaves the others for their time).
+    const due = context.publications.filter(
+      (row) =>
+        row.status === 'pending' &&
+        !row.externalId &&
+        !missedIds.has(row.id) &&
+        dueAt(row).getTime() <= now.getTime(),
+    );
     const media = mediaOf(context);
-    // In parallel across networks; each network's calls are limited per process in publishOne.
+    // In parallel across networks; each call waits only for its own account's turn.
     const outcomes = await Promise.allSettled(
       due.map((publication) => publishOne(context, publication, media)),
     );
+    const settledBy = new Map<string, string>();
+    outcomes.forEach((outcome, index) => {
+      const publication = due[index];
+      if (outcome.status === 'fulfilled' && outcome.value && publication) {
+        settledBy.set(publication.id, outcome.value);
+      }
+    });
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason; // the job is retried; every step above is idempotent
-    await settleInstance(context);
+    await settleInstance(context, settledBy);
   };
 }
 

@@ -42,12 +42,15 @@ export function createSettler(deps: {
     });
   }
 
-  /** The attempt's row in the customer's post logs. */
-  function logAttempt(
+  /**
+   * The attempt's row for the customer's post logs, to write with the statement that records
+   * the attempt; and its line in the server's log at once.
+   */
+  function attemptLog(
     context: repo.InstanceContext,
     publication: PublicationRow,
     entry: AttemptLog,
-  ) {
+  ): repo.LogEntry {
     // One readable line per attempt for whoever runs the server (the row below is the
     // customer's record): post, network, outcome, and how late after its time it went.
     const { instance, post } = context;
@@ -76,17 +79,29 @@ export function createSettler(deps: {
         entry.status === 'success' ? '' : ` (${entry.message})`
       }, attempt ${attempt}, ${lateSeconds} s after its time`,
     );
-    return repo.insertLog(db, {
+    return {
       userId: context.instance.userId,
       postId: context.post.id,
       instanceId: context.instance.id,
       platform: publication.network,
       scheduledFor: context.instance.scheduledFor,
       ...entry,
-    });
+    };
   }
 
-  /** A claimed publication that did not go out: pending again, failed or unconfirmed. */
+  /** The attempt's row in the customer's post logs, written now. */
+  function logAttempt(
+    context: repo.InstanceContext,
+    publication: PublicationRow,
+    entry: AttemptLog,
+  ) {
+    return repo.insertLog(db, attemptLog(context, publication, entry));
+  }
+
+  /**
+   * A claimed publication that did not go out: pending again, failed or unconfirmed. Answers
+   * the status it was given.
+   */
   async function settle(
     context: repo.InstanceContext,
     publication: PublicationRow,
@@ -101,15 +116,16 @@ export function createSettler(deps: {
       publication.id,
       { status, message, errorCode, nextAttemptAt: settlement.nextAttemptAt ?? null },
       deps.clock(),
+      attemptLog(context, publication, {
+        status: status === 'pending' ? 'pending' : 'error',
+        message,
+        errorCode,
+        retryCount,
+      }),
     );
-    await logAttempt(context, publication, {
-      status: status === 'pending' ? 'pending' : 'error',
-      message,
-      errorCode,
-      retryCount,
-    });
     if (status === 'failed') {
-      const isReconnect = settlement.needsReconnect === true || errorCode === 'auth';
+      const isReconnect =
+        settlement.needsReconnect === true || ['auth', 'token_expired'].includes(errorCode);
       await notifyOutcome(
         context,
         publication,
@@ -119,7 +135,8 @@ export function createSettler(deps: {
     } else if (status === 'unconfirmed') {
       await notifyOutcome(context, publication, 'publication_unconfirmed', message);
     }
+    return status;
   }
 
-  return { settle, logAttempt, notifyOutcome };
+  return { settle, attemptLog, logAttempt, notifyOutcome };
 }

@@ -111,6 +111,7 @@ export async function storeJobIds(db: DbExecutor, jobs: Array<{ id: string; jobI
 export interface InstanceFilter {
   userId: string;
   companyId?: string | undefined;
+  postId?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
 }
@@ -118,6 +119,7 @@ export interface InstanceFilter {
 function instanceConditions(filter: InstanceFilter): SQL[] {
   const conditions = [eq(scheduledInstances.userId, filter.userId)];
   if (filter.companyId) conditions.push(eq(posts.companyId, filter.companyId));
+  if (filter.postId) conditions.push(eq(scheduledInstances.postId, filter.postId));
   if (filter.from) conditions.push(gte(scheduledInstances.scheduledFor, filter.from));
   if (filter.to) conditions.push(lte(scheduledInstances.scheduledFor, filter.to));
   return conditions;
@@ -175,18 +177,38 @@ export async function loadInstances(db: DbExecutor, userId: string, ids: string[
     .where(and(inArray(scheduledInstances.id, ids), eq(scheduledInstances.userId, userId)))
     .orderBy(asc(scheduledInstances.scheduledFor), asc(scheduledInstances.id));
   const postIds = [...new Set(rows.map((row) => row.post.id))];
-  const [attachments, pubs] = await Promise.all([
+  const companyIds = [...new Set(rows.flatMap((row) => (row.company ? [row.company.id] : [])))];
+  const [attachments, pubs, connections] = await Promise.all([
     db.select().from(postAttachments).where(inArray(postAttachments.postId, postIds)),
     db
       .select()
       .from(publications)
       .where(inArray(publications.instanceId, ids))
       .orderBy(asc(publications.network)),
+    // Whose token expires before the instance's time ('Reconnect before {date}').
+    companyIds.length === 0
+      ? []
+      : db
+          .select({
+            companyId: socialConnections.companyId,
+            network: socialConnections.network,
+            tokenExpiresAt: socialConnections.tokenExpiresAt,
+            tokenRenewable: socialConnections.tokenRenewable,
+            needsReconnect: socialConnections.needsReconnect,
+          })
+          .from(socialConnections)
+          .where(
+            and(
+              inArray(socialConnections.companyId, companyIds),
+              isNull(socialConnections.disconnectedAt),
+            ),
+          ),
   ]);
   return rows.map((row) => ({
     ...row,
     attachments: attachments.filter((attachment) => attachment.postId === row.post.id),
     publications: pubs.filter((publication) => publication.instanceId === row.instance.id),
+    connections: connections.filter((connection) => connection.companyId === row.company?.id),
   }));
 }
 

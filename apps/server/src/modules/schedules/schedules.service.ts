@@ -2,6 +2,8 @@ import {
   CALENDAR_POPUP_MAX_POSTS,
   listCountLimit,
   NETWORK_NAMES,
+  NETWORK_TEXT_NAMES,
+  reconnectDeadline,
   POST_MESSAGES,
   postPublishStatusOf,
   SCHEDULE_MESSAGES,
@@ -63,6 +65,7 @@ function toScheduledInstance(row: LoadedInstance): ScheduledInstance {
         : null,
     },
     schedule_data: row.publications.map((publication) => ({
+      id: publication.id,
       network: publication.network,
       social_account: { name: publication.accountName ?? NETWORK_NAMES[publication.network] },
       status: publication.status,
@@ -70,8 +73,23 @@ function toScheduledInstance(row: LoadedInstance): ScheduledInstance {
       error: publication.lastError,
       attempts: publication.attempts,
       published_at: publication.publishedAt?.toISOString() ?? null,
+      due_at: publication.dueAt?.toISOString() ?? null,
+      reconnect_before: reconnectBeforeOf(row, publication),
     })),
   };
+}
+
+/** A waiting publication whose connection stops working before the instance's time. */
+function reconnectBeforeOf(
+  row: LoadedInstance,
+  publication: LoadedInstance['publications'][number],
+): string | null {
+  if (publication.status !== 'pending') return null;
+  const connection = row.connections.find((candidate) => candidate.network === publication.network);
+  const deadline = connection ? reconnectDeadline(connection) : null;
+  return deadline && deadline.getTime() < row.instance.scheduledFor.getTime()
+    ? deadline.toISOString()
+    : null;
 }
 
 const notFound = () => AppError.notFound(SCHEDULE_MESSAGES.notFound, 'SCHEDULE_NOT_FOUND');
@@ -105,7 +123,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
     for (const network of networks) {
       if (!connections.some((connection) => connection.network === network)) {
         throw AppError.badRequest(
-          SCHEDULE_MESSAGES.networkNotConnected(NETWORK_NAMES[network]),
+          SCHEDULE_MESSAGES.networkNotConnected(NETWORK_TEXT_NAMES[network]),
           'NETWORK_NOT_CONNECTED',
         );
       }
@@ -114,7 +132,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
     const outside = networks.find((network) => !allowedNetworks.includes(network));
     if (outside) {
       throw AppError.forbidden(
-        SCHEDULE_MESSAGES.networkNotOnPlan(NETWORK_NAMES[outside]),
+        SCHEDULE_MESSAGES.networkNotOnPlan(NETWORK_TEXT_NAMES[outside]),
         'NETWORK_NOT_ON_PLAN',
       );
     }
@@ -201,11 +219,19 @@ export function createSchedulesService(deps: SchedulesDeps) {
 
     async list(
       userId: string,
-      query: { page: number; pageSize: number; company_id?: string; from?: string; to?: string },
+      query: {
+        page: number;
+        pageSize: number;
+        company_id?: string;
+        post_id?: string;
+        from?: string;
+        to?: string;
+      },
     ) {
       const filter = {
         userId,
         companyId: query.company_id,
+        postId: query.post_id,
         from: query.from ? new Date(query.from) : undefined,
         to: query.to ? new Date(query.to) : undefined,
       };

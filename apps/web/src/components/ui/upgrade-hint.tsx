@@ -2,7 +2,6 @@ import { ROUTES } from '@cadence/shared';
 import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { ApiRequestError, getErrorMessage } from '../../lib/api-error';
 
 const LINK_CLASSES = 'rounded font-medium text-brand-700 underline-offset-2 hover:underline';
 
@@ -30,11 +29,4 @@ export function toastLimitError(message: string, id?: string) {
     </span>,
     id ? { id } : undefined,
   );
-}
-
-/** The server's message for a failed call; a plan-limit refusal gets the Upgrade link. */
-export function toastApiError(error: unknown, fallback: string) {
-  const message = getErrorMessage(error, fallback);
-  if (error instanceof ApiRequestError && error.status === 403) toastLimitError(message);
-  else toast.error(message);
 }

@@ -4,13 +4,13 @@ import { Rocket } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { getErrorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import { useNow } from '../../../hooks/use-now';
 import { useUserSettings } from '../../../lib/queries/user-settings';
 import { formatInZone, resolveTimeZone } from '../../../lib/zoned-time';
 import { deploymentQuery, useSetDeployment } from '../api/admin-api';
 import { formatHms } from '../utils/format';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 /** Under this many seconds the countdown turns yellow (spec 001 section 9). */
 const WARNING_SECONDS = 5 * 60;
@@ -36,7 +36,7 @@ export function DeploymentCountdown() {
         toast.success(value === null ? 'Next deployment cleared' : 'Next deployment saved');
         setDraft('');
       },
-      onError: (error) => toast.error(getErrorMessage(error, 'Failed to save the next deployment')),
+      onError: (error) => toastApiError(error, 'Failed to save the next deployment'),
     });
 
   return (

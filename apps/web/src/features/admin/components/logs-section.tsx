@@ -1,11 +1,11 @@
 import { ADMIN_TOASTS, NETWORK_NAMES, type NetworkId } from '@cadence/shared';
 import { RefreshCw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useAdminLogs, type LogFilters } from '../api/admin-api';
 import { StatusBadge } from './status-badge';
+import { toastFailure } from '../../../components/ui/error-toast';
 
 const STATUS_FILTERS = [
   { value: undefined, label: 'All' },
@@ -37,8 +37,8 @@ export function LogsSection() {
     return () => window.clearTimeout(timer);
   }, [search]);
   useEffect(() => {
-    if (logs.isError) toast.error(ADMIN_TOASTS.loadLogsFailed);
-  }, [logs.isError]);
+    if (logs.isError) toastFailure(logs.error, ADMIN_TOASTS.loadLogsFailed);
+  }, [logs.isError, logs.error]);
 
   return (
     <div className="space-y-4">

@@ -3,10 +3,10 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { getErrorMessage } from '../../../lib/api-error';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminPlans, useUpdatePlan } from '../api/admin-api';
 import { savePercent } from '../utils/format';
+import { toastApiError, toastFailure } from '../../../components/ui/error-toast';
 
 const inputClasses =
   'mt-1.5 h-10 w-full rounded-lg border border-gray-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -52,7 +52,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
           })
           .then(
             () => toast.success(ADMIN_TOASTS.planUpdated),
-            (error: unknown) => toast.error(getErrorMessage(error, ADMIN_TOASTS.updatePlanFailed)),
+            (error: unknown) => toastApiError(error, ADMIN_TOASTS.updatePlanFailed),
           );
       }}
     >
@@ -155,8 +155,8 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
 export function PlansSection({ timeZone }: { timeZone: string }) {
   const plans = useAdminPlans();
   useEffect(() => {
-    if (plans.isError) toast.error(ADMIN_TOASTS.loadPlansFailed);
-  }, [plans.isError]);
+    if (plans.isError) toastFailure(plans.error, ADMIN_TOASTS.loadPlansFailed);
+  }, [plans.isError, plans.error]);
   if (plans.isPending) return <p className="text-sm text-gray-600">Loading plans...</p>;
   if (plans.isError)
     return (

@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { usePublisherAction, useServices } from '../api/admin-api';
 import { cpuTone, formatUptime, MEMORY_SCALE_MB } from '../utils/format';
 import { StatusBadge } from './status-badge';
+import { toastFailure } from '../../../components/ui/error-toast';
 
 const BAR_TONES = { red: 'bg-red-500', yellow: 'bg-yellow-400', green: 'bg-green-500' } as const;
 
@@ -52,7 +53,7 @@ function ServiceCardView({ service }: { service: ServiceCard }) {
   const run = (name: PublisherAction) =>
     action.mutate(name, {
       onSuccess: () => toast.success(ADMIN_TOASTS.serviceActionDone(name)),
-      onError: () => toast.error(ADMIN_TOASTS.serviceActionFailed(name)),
+      onError: (error) => toastFailure(error, ADMIN_TOASTS.serviceActionFailed(name)),
     });
   return (
     <article
@@ -157,7 +158,7 @@ export function ServicesSection() {
     setIsRefreshing(true);
     const result = await services.refetch();
     setIsRefreshing(false);
-    if (result.isError) toast.error(ADMIN_TOASTS.refreshServicesFailed);
+    if (result.isError) toastFailure(result.error, ADMIN_TOASTS.refreshServicesFailed);
     else toast.success(ADMIN_TOASTS.servicesRefreshed);
   };
 

@@ -6,14 +6,15 @@ import { Button } from '../../../components/ui/button';
 import { HelpTip } from '../../../components/ui/help-tip';
 import { useAdminSettings, useSaveSettings } from '../api/admin-api';
 import { DeploymentCountdown } from './deployment-countdown';
+import { toastFailure } from '../../../components/ui/error-toast';
 
 /** The countdown, then one numeric input per admin setting, saved together. */
 export function SettingsSection() {
   const settings = useAdminSettings();
 
   useEffect(() => {
-    if (settings.isError) toast.error(ADMIN_TOASTS.loadSettingsFailed);
-  }, [settings.isError]);
+    if (settings.isError) toastFailure(settings.error, ADMIN_TOASTS.loadSettingsFailed);
+  }, [settings.isError, settings.error]);
 
   return (
     <div className="space-y-5">
@@ -96,7 +97,7 @@ function SettingsForm({ settings }: { settings: AdminSetting[] }) {
       })
       .then(
         () => toast.success(ADMIN_TOASTS.settingsSaved),
-        () => toast.error(ADMIN_TOASTS.saveSettingsFailed),
+        (error: unknown) => toastFailure(error, ADMIN_TOASTS.saveSettingsFailed),
       );
   };
 

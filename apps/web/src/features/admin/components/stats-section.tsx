@@ -1,7 +1,7 @@
 import { ADMIN_TOASTS, type Stats } from '@cadence/shared';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
 import { useStats } from '../api/admin-api';
+import { toastFailure } from '../../../components/ui/error-toast';
 
 const SERIES = [
   { key: 'published', label: 'Published', colour: '#16a34a' },
@@ -105,8 +105,8 @@ function PublicationsChart({ days }: { days: Stats['publications_by_day'] }) {
 export function StatsSection() {
   const stats = useStats(true);
   useEffect(() => {
-    if (stats.isError) toast.error(ADMIN_TOASTS.loadStatsFailed);
-  }, [stats.isError]);
+    if (stats.isError) toastFailure(stats.error, ADMIN_TOASTS.loadStatsFailed);
+  }, [stats.isError, stats.error]);
   if (stats.isPending) return <p className="text-sm text-gray-600">Loading statistics...</p>;
   if (stats.isError)
     return (

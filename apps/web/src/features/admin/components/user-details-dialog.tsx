@@ -6,9 +6,9 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { ApiRequestError } from '../../../lib/api-error';
-import { getErrorMessage } from '../../../lib/api-error';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminUser, useToggleAdmin, useUpdateSubscription } from '../api/admin-api';
+import { toastApiError, toastFailure } from '../../../components/ui/error-toast';
 
 const TIER_NAMES: Record<Tier, string> = {
   free: 'Free',
@@ -32,10 +32,10 @@ export function UserDetailsDialog({ userId, onClose, timeZone }: UserDetailsDial
   const isNotFound = user.error instanceof ApiRequestError && user.error.status === 404;
   useEffect(() => {
     if (user.isError && !isNotFound) {
-      toast.error(ADMIN_TOASTS.loadUserFailed);
+      toastFailure(user.error, ADMIN_TOASTS.loadUserFailed);
       onClose();
     }
-  }, [user.isError, isNotFound, onClose]);
+  }, [user.isError, user.error, isNotFound, onClose]);
 
   const isBusy = toggleAdmin.isPending || updateSubscription.isPending;
   const details = user.data;
@@ -90,8 +90,7 @@ export function UserDetailsDialog({ userId, onClose, timeZone }: UserDetailsDial
               toggleAdmin.mutate(details.id, {
                 onSuccess: (isAdmin) =>
                   toast.success(isAdmin ? ADMIN_TOASTS.adminGranted : ADMIN_TOASTS.adminRemoved),
-                onError: (error) =>
-                  toast.error(getErrorMessage(error, ADMIN_TOASTS.updateAdminFailed)),
+                onError: (error) => toastApiError(error, ADMIN_TOASTS.updateAdminFailed),
               })
             }
           >
@@ -135,8 +134,7 @@ function SubscriptionForm({
           .mutateAsync({ userId: details.id, body: { tier, price_override: price } })
           .then(
             () => toast.success(ADMIN_TOASTS.subscriptionUpdated),
-            (error: unknown) =>
-              toast.error(getErrorMessage(error, ADMIN_TOASTS.updateSubscriptionFailed)),
+            (error: unknown) => toastApiError(error, ADMIN_TOASTS.updateSubscriptionFailed),
           );
       }}
     >

@@ -1,7 +1,6 @@
 import { ADMIN_TOASTS } from '@cadence/shared';
 import { AlertTriangle, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { cn } from '../../../lib/cn';
@@ -9,6 +8,7 @@ import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminUsers } from '../api/admin-api';
 import { UserDetailsDialog } from './user-details-dialog';
+import { toastFailure } from '../../../components/ui/error-toast';
 
 const PAGE_SIZE = 25;
 
@@ -29,8 +29,8 @@ export function UsersSection() {
     return () => window.clearTimeout(timer);
   }, [search]);
   useEffect(() => {
-    if (users.isError) toast.error(ADMIN_TOASTS.loadUsersFailed);
-  }, [users.isError]);
+    if (users.isError) toastFailure(users.error, ADMIN_TOASTS.loadUsersFailed);
+  }, [users.isError, users.error]);
 
   const totalPages = Math.max(1, Math.ceil((users.data?.total ?? 0) / PAGE_SIZE));
   return (

@@ -4,13 +4,13 @@ import { Logo } from '../../../components/brand/logo';
 const HIGHLIGHTS = [
   {
     icon: Building2,
-    title: 'Every company in one place',
+    title: 'Every entity in one place',
     text: 'Keep each brand, its voice and its social accounts apart.',
   },
   {
     icon: CalendarClock,
     title: 'Schedule across six networks',
-    text: 'X/Twitter, Facebook, LinkedIn, Instagram, Bluesky and Threads.',
+    text: 'X, Facebook, LinkedIn, Instagram, Bluesky and Threads.',
   },
   {
     icon: Sparkles,

@@ -27,7 +27,8 @@ const SIGN_UP_URL = `${ROUTES.login}?mode=signup`;
 const COPY: Record<AuthMode, { title: string; subtitle: string }> = {
   signin: {
     title: 'Sign in to your account',
-    subtitle: 'Welcome back. Plan, write and schedule posts for every company you run.',
+    subtitle:
+      'Welcome back. Plan, write and schedule posts for every entity you run: each brand, shop or client.',
   },
   signup: {
     title: 'Create your account',

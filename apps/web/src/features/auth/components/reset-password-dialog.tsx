@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useResendOtp } from '../api/resend-otp';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 const ResetRequestSchema = ResendOtpSchema.pick({ email: true });
 
@@ -69,7 +69,7 @@ function ResetPasswordForm({ defaultEmail, onCancel, onCodeSent }: ResetPassword
           onCodeSent(sent);
         },
         onError: (error) => {
-          toast.error(getErrorMessage(error, TOASTS.sendOtpFailed));
+          toastApiError(error, TOASTS.sendOtpFailed);
         },
       },
     );

@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-error';
 import { storeToken } from '../../../lib/session';
 import { useSignIn } from '../api/sign-in';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface SignInFormProps {
   defaultEmail: string;
@@ -58,7 +59,7 @@ export function SignInForm({ defaultEmail, onForgotPassword, onNotVerified }: Si
           );
           return;
         }
-        toast.error(getErrorMessage(error, TOASTS.requestFailed));
+        toastApiError(error, TOASTS.requestFailed);
       },
     });
   });

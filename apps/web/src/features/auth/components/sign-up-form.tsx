@@ -6,8 +6,8 @@ import toast from 'react-hot-toast';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useSignUp } from '../api/sign-up';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface SignUpFormProps {
   /** `password` travels with the code, so the account opens with the password typed here. */
@@ -32,7 +32,7 @@ export function SignUpForm({ onCodeSent }: SignUpFormProps) {
         onCodeSent(sent, account.password);
       },
       onError: (error) => {
-        toast.error(getErrorMessage(error, TOASTS.requestFailed));
+        toastApiError(error, TOASTS.requestFailed);
       },
     });
   });

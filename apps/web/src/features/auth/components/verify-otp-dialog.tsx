@@ -7,13 +7,13 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { getErrorMessage } from '../../../lib/api-error';
 import { formatCountdown } from '../../../lib/countdown';
 import { useResendOtp } from '../api/resend-otp';
 import { useSubmitOtp } from '../api/submit-otp';
 import { useCountdown } from '../hooks/use-countdown';
 import { createEmptyDigits, isCodeComplete, joinDigits } from '../utils/otp-digits';
 import { OtpInput } from './otp-input';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 /** One code sent to one address; a new `id` means a fresh dialog (boxes, countdown). */
 export interface OtpSession {
@@ -114,7 +114,7 @@ function VerifyOtpForm({ session, onCancel, onVerified }: VerifyOtpFormProps) {
         onVerified(session);
       },
       onError: (error) => {
-        toast.error(getErrorMessage(error, TOASTS.otpVerificationFailed));
+        toastApiError(error, TOASTS.otpVerificationFailed);
       },
     });
   }
@@ -129,7 +129,7 @@ function VerifyOtpForm({ session, onCancel, onVerified }: VerifyOtpFormProps) {
           countdown.restart(sent.resend_in);
         },
         onError: (error) => {
-          toast.error(getErrorMessage(error, TOASTS.resendFailed));
+          toastApiError(error, TOASTS.resendFailed);
         },
       },
     );

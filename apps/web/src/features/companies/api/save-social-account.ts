@@ -23,7 +23,13 @@ export function useSaveSocialAccount() {
     onSuccess: (saved, body) => {
       const { social_account, account_name, connected_at } = saved;
       queryClient.setQueryData<CompanyList>(COMPANIES_QUERY_KEY, (list) =>
-        withConnection(list, body.company_id, { social_account, account_name, connected_at }),
+        // Whether it must be reconnected by a date comes with the refetch below.
+        withConnection(list, body.company_id, {
+          social_account,
+          account_name,
+          connected_at,
+          reconnect_before: null,
+        }),
       );
       // Not awaited: the caller closes the dialog at once; the refetch only confirms the cache.
       void queryClient.invalidateQueries({ queryKey: COMPANIES_QUERY_KEY });

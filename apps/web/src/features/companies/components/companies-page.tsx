@@ -14,7 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { useMediaQuery } from '../../../hooks/use-media-query';
-import { ApiRequestError, isUnauthorizedError } from '../../../lib/api-error';
+import { ApiRequestError } from '../../../lib/api-error';
 import { useCompanies } from '../../../lib/queries/companies';
 import { filterCompanies } from '../utils/filter-companies';
 import { CompaniesContent } from './companies-content';
@@ -27,6 +27,7 @@ import { DeleteCompanyDialog } from './delete-company-dialog';
 import { FirstSteps } from './first-steps';
 import { Dialog } from '../../../components/ui/dialog';
 import { buttonClasses } from '../../../components/ui/button';
+import { toastFailure } from '../../../components/ui/error-toast';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
@@ -84,8 +85,7 @@ export function CompaniesPage() {
 
   useEffect(() => {
     // A 401 has already sent the person to /login with its own message.
-    if (!isError || isUnauthorizedError(error)) return;
-    toast.error(COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
+    if (isError) toastFailure(error, COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
   }, [isError, error, errorUpdatedAt]);
 
   const [isLimitOpen, setIsLimitOpen] = useState(false);
@@ -106,7 +106,7 @@ export function CompaniesPage() {
     <>
       <PageHeader
         title="Entities"
-        description="The companies you post for, with their websites, industries and connected social networks."
+        description="The entities you post for (brands, shops, clients), with their websites, industries and connected social networks."
         actions={
           <div className="flex flex-col items-start gap-1.5 sm:items-end">
             <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>

@@ -18,7 +18,6 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { getErrorMessage } from '../../../lib/api-error';
 import { capitalize } from '../../../lib/capitalize';
 import { useCreateCompany } from '../api/create-company';
 import { PlanLockedNote } from '../../../components/ui/plan-locked-note';
@@ -28,6 +27,7 @@ import { useUpdateCompany } from '../api/update-company';
 import { useLogoUpload } from '../hooks/use-logo-upload';
 import { buildDescriptionRequest, toCompanyFormValues } from '../utils/company-form-values';
 import { LogoField } from './logo-field';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface CompanyFormProps {
   company: Company | null;
@@ -63,9 +63,7 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
 
   const onSubmit = handleSubmit((fields) => {
     const onError = (error: unknown) =>
-      toast.error(
-        getErrorMessage(error, isEditing ? COMPANY_TOASTS.updateFailed : COMPANY_TOASTS.addFailed),
-      );
+      toastApiError(error, isEditing ? COMPANY_TOASTS.updateFailed : COMPANY_TOASTS.addFailed);
     if (company === null) {
       createCompany.mutate(fields, {
         onSuccess: () => {
@@ -100,7 +98,7 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
         toast.success(COMPANY_TOASTS.websiteScanned);
       },
       onError: (error) => {
-        toast.error(getErrorMessage(error, COMPANY_TOASTS.scanFailed));
+        toastApiError(error, COMPANY_TOASTS.scanFailed);
       },
     });
   }
@@ -189,7 +187,7 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
         id="company-description"
         label="Description"
         rows={5}
-        placeholder="What the company does, for whom, and what sets it apart."
+        placeholder="What the entity does, for whom, and what sets it apart."
         error={errors.description?.message}
         labelAction={
           features.ai === 'off' ? undefined : features.ai === 'not_on_plan' ? (

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { UpgradeHint } from '../../../components/ui/upgrade-hint';
 import { useOAuthConfig } from '../api/oauth';
-import { getNetworkRows } from '../utils/network-rows';
+import { usePlans } from '../../../lib/queries/plans';
+import { getNetworkRows, planIncluding } from '../utils/network-rows';
 import { NetworkRowItem } from './network-row';
 import { OAuthChoicePanel } from './oauth-choice-panel';
 
@@ -85,6 +86,7 @@ function NetworkList({
     () => new Set(initialNetwork ? [initialNetwork] : []),
   );
   const oauthConfig = useOAuthConfig();
+  const plans = usePlans();
   const rows = getNetworkRows(company, supportedNetworks, NETWORK_IDS);
 
   if (rows.length === 0) {
@@ -108,6 +110,7 @@ function NetworkList({
           <NetworkRowItem
             key={row.id}
             row={row}
+            lockedPlan={row.isSupported ? null : planIncluding(row.id, plans.data?.rows)}
             companyId={company.id}
             isExpanded={row.isSupported && expanded.has(row.id)}
             oauth={oauthConfig.data?.networks.find((entry) => entry.network === row.id)}

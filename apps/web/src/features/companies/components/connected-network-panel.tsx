@@ -3,9 +3,9 @@ import { CONNECTION_MESSAGES, NETWORK_NAMES } from '@cadence/shared';
 import { CircleCheck } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useDisconnectSocialAccount } from '../api/disconnect-social-account';
 import { buildDisconnectBody } from '../utils/connection-request';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface ConnectedNetworkPanelProps {
   network: NetworkId;
@@ -27,7 +27,7 @@ export function ConnectedNetworkPanel({
     try {
       await disconnect.mutateAsync(buildDisconnectBody(network, companyId));
     } catch (error) {
-      toast.error(getErrorMessage(error, CONNECTION_MESSAGES.disconnectFailed));
+      toastApiError(error, CONNECTION_MESSAGES.disconnectFailed);
       return;
     }
     toast.success(CONNECTION_MESSAGES.disconnectedToast(name));

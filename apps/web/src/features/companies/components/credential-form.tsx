@@ -1,10 +1,10 @@
 import type { CredentialField, NetworkId } from '@cadence/shared';
-import { isMaskedField } from '@cadence/shared';
+import { CONNECTION_MESSAGES, isMaskedField } from '@cadence/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import { useCredentialForm } from '../hooks/use-credential-form';
-import { getCredentialFields } from '../utils/connection-request';
+import { credentialFieldId, getCredentialFields } from '../utils/connection-request';
 import { CREDENTIAL_PLACEHOLDERS } from '../utils/setup-instructions';
 import { ConnectionTestStatus } from './connection-test-status';
 import { FacebookPageField } from './facebook-page-field';
@@ -39,7 +39,10 @@ export function CredentialForm({ network, companyId, onConnected }: CredentialFo
       <fieldset disabled={form.isConnecting} className="grid min-w-0 gap-4 sm:grid-cols-2">
         <legend className="sr-only">Credentials</legend>
         {fields.map((field, index) => {
-          const id = `${network}-${field.name}`;
+          const id = credentialFieldId(network, field.name);
+          const error = form.missing.has(field.name)
+            ? CONNECTION_MESSAGES.fieldRequired(field.label)
+            : undefined;
           const className = cn(isWideField(network, fields, index) && 'sm:col-span-2');
           const value = form.values[field.name] ?? '';
           if (network === 'facebook' && field.name === 'pageId') {
@@ -50,6 +53,7 @@ export function CredentialForm({ network, companyId, onConnected }: CredentialFo
                 label={field.label}
                 className={className}
                 value={value}
+                error={error}
                 pages={form.pages}
                 isLoading={form.isLoadingPages}
                 onLoad={form.loadPages}
@@ -70,6 +74,7 @@ export function CredentialForm({ network, companyId, onConnected }: CredentialFo
               spellCheck={false}
               placeholder={CREDENTIAL_PLACEHOLDERS[network]?.[field.name]}
               value={value}
+              error={error}
               onChange={(event) => form.setValue(field.name, event.target.value)}
             />
           );

@@ -2,10 +2,10 @@ import type { Company } from '@cadence/shared';
 import { COMPANY_TOASTS, DELETE_COMPANY_DIALOG } from '@cadence/shared';
 import toast from 'react-hot-toast';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useDeleteCompany } from '../api/delete-company';
 import { getWebsiteDisplay } from '../utils/company-display';
 import { CompanyAvatar } from '../../../components/entities/company-avatar';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface DeleteCompanyDialogProps {
   company: Company | null;
@@ -23,7 +23,7 @@ export function DeleteCompanyDialog({ company, onClose }: DeleteCompanyDialogPro
         onClose();
       },
       onError: (error) => {
-        toast.error(getErrorMessage(error, COMPANY_TOASTS.deleteFailed));
+        toastApiError(error, COMPANY_TOASTS.deleteFailed);
       },
     });
   }

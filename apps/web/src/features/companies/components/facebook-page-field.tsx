@@ -7,6 +7,8 @@ interface FacebookPageFieldProps {
   id: string;
   label: string;
   value: string;
+  /** Shown instead of the hint: Connect was pressed without a Page. */
+  error?: string | undefined;
   /** Null until 'Get Page List' has answered. */
   pages: readonly FacebookPage[] | null;
   isLoading: boolean;
@@ -28,6 +30,7 @@ export function FacebookPageField({
   id,
   label,
   value,
+  error,
   pages,
   isLoading,
   onLoad,
@@ -44,6 +47,7 @@ export function FacebookPageField({
       onChange={(event) => onChange(event.target.value)}
       disabled={!hasPages}
       hint={getHint(pages)}
+      error={error}
       labelAction={
         <Button
           variant="soft"

@@ -1,6 +1,9 @@
-import { ChevronDown, Lock } from 'lucide-react';
+import { ChevronDown, Clock } from 'lucide-react';
+import { PlanLockedNote } from '../../../components/ui/plan-locked-note';
 import { toastLimitError } from '../../../components/ui/upgrade-hint';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { cn } from '../../../lib/cn';
+import { reconnectBeforeText } from '../../../lib/reconnect-before';
 import type { NetworkRow } from '../utils/network-rows';
 import { NETWORK_LOCKED_MESSAGE } from '../utils/network-rows';
 import { NetworkMark } from '../../../components/entities/network-mark';
@@ -8,6 +11,8 @@ import { NetworkPanel, type OAuthAvailability } from './network-panel';
 
 interface NetworkRowItemProps {
   row: NetworkRow;
+  /** For a locked row: the plan that includes the network (null: none on offer). */
+  lockedPlan: string | null;
   companyId: string;
   isExpanded: boolean;
   oauth: OAuthAvailability | undefined;
@@ -18,6 +23,7 @@ interface NetworkRowItemProps {
 /** One network: its mark, name and status; expands to its details when the plan allows it. */
 export function NetworkRowItem({
   row,
+  lockedPlan,
   companyId,
   isExpanded,
   oauth,
@@ -25,6 +31,10 @@ export function NetworkRowItem({
   onConnected,
 }: NetworkRowItemProps) {
   const panelId = `network-panel-${row.id}`;
+  const { timeZone } = useTimeZone();
+  const reconnectBefore = row.isConnected
+    ? reconnectBeforeText(row.reconnectBefore, timeZone)
+    : null;
 
   // A locked row stays clickable (no aria-disabled): the click is how it explains the lock.
   function handleClick() {
@@ -36,14 +46,17 @@ export function NetworkRowItem({
   }
 
   return (
-    <li className={cn(!row.isSupported && 'bg-gray-50/80')}>
+    <li
+      className={cn(!row.isSupported && 'flex flex-col bg-gray-50/80 sm:flex-row sm:items-center')}
+    >
       <button
         type="button"
         onClick={handleClick}
         aria-expanded={row.isSupported ? isExpanded : undefined}
         aria-controls={row.isSupported ? panelId : undefined}
         className={cn(
-          'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors',
+          'flex items-center gap-3 px-4 py-3 text-left transition-colors',
+          row.isSupported ? 'w-full' : 'w-full min-w-0 sm:w-auto sm:flex-1',
           'focus-visible:outline-offset-[-2px]',
           row.isSupported ? 'hover:bg-gray-50' : 'cursor-not-allowed',
         )}
@@ -60,15 +73,15 @@ export function NetworkRowItem({
           </span>
           <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
             <StatusBadge isConnected={row.isConnected} />
-            {!row.isSupported && (
-              <span className="inline-flex items-center gap-1 text-xs text-gray-500">
-                <Lock className="size-3 shrink-0" aria-hidden="true" />
-                Not on your plan
+            {reconnectBefore && (
+              <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800">
+                <Clock className="size-3 shrink-0" aria-hidden="true" />
+                {reconnectBefore}
               </span>
             )}
           </span>
         </span>
-        {row.isSupported ? (
+        {row.isSupported && (
           <ChevronDown
             className={cn(
               'size-4 shrink-0 text-gray-400 transition-transform',
@@ -76,10 +89,16 @@ export function NetworkRowItem({
             )}
             aria-hidden="true"
           />
-        ) : (
-          <Lock className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
         )}
       </button>
+      {/* Said before any form opens: which plan has it, and the way there. */}
+      {!row.isSupported && (
+        // Under the name on a phone (past the mark), beside the row on wider screens.
+        <PlanLockedNote
+          plan={lockedPlan}
+          className="-mt-1 pr-4 pb-3 pl-16 sm:mt-0 sm:py-3 sm:pl-0"
+        />
+      )}
       {/* Collapsing only hides the panel, so typed credentials survive closing the row. */}
       {row.isSupported && (
         <div

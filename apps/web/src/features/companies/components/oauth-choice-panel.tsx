@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-error';
 import { useCompleteOAuth, useOAuthChoices } from '../api/oauth';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface OAuthChoicePanelProps {
   network: NetworkId;
@@ -29,7 +30,7 @@ export function OAuthChoicePanel({ network, pendingId, onDone }: OAuthChoicePane
       toast.success(message, { id: 'oauth-result' });
       onDone();
     } catch (error) {
-      toast.error(getErrorMessage(error, OAUTH_MESSAGES.choiceNotFound), { id: 'oauth-result' });
+      toastApiError(error, OAUTH_MESSAGES.choiceNotFound, { id: 'oauth-result' });
     }
   }
 

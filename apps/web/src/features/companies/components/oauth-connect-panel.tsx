@@ -2,10 +2,9 @@ import { CONNECTION_MESSAGES, OAUTH_BUTTON_NAMES, OAUTH_MESSAGES } from '@cadenc
 import type { OAuthNetworkId } from '@cadence/shared';
 import { ChevronRight } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { getErrorMessage } from '../../../lib/api-error';
 import { startOAuth } from '../api/oauth';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface OAuthConnectPanelProps {
   network: OAuthNetworkId;
@@ -26,7 +25,7 @@ export function OAuthConnectPanel({ network, companyId, children }: OAuthConnect
       window.location.assign(await startOAuth(network, companyId));
     } catch (error) {
       setIsStarting(false);
-      toast.error(getErrorMessage(error, CONNECTION_MESSAGES.connectFailed(name)), {
+      toastApiError(error, CONNECTION_MESSAGES.connectFailed(name), {
         id: `oauth-start-${network}`,
       });
     }

@@ -10,20 +10,15 @@ import {
   buildConnectionBody,
   buildPageListBody,
   choosePage,
+  credentialFieldId,
   emptyCredentialValues,
 } from '../utils/connection-request';
+import { toastApiError, toastFailure } from '../../../components/ui/error-toast';
 
 export type ConnectionTest =
   { status: 'untested' } | { status: 'success' } | { status: 'error'; message: string };
 
 const UNTESTED: ConnectionTest = { status: 'untested' };
-
-/** Spec §5: a blank field stops the call before it is made. */
-function requireBody(result: ConnectionBodyResult): ConnectionBody | null {
-  if (result.isValid) return result.body;
-  toast.error(CONNECTION_MESSAGES.missingCredentials, { id: 'missing-credentials' });
-  return null;
-}
 
 /**
  * The state of one network's credential form: its values, the connection test, Facebook's
@@ -35,6 +30,8 @@ export function useCredentialForm(network: NetworkId, companyId: string, onConne
   const [test, setTest] = useState<ConnectionTest>(UNTESTED);
   /** Null until 'Get Page List' has answered. */
   const [pages, setPages] = useState<FacebookPage[] | null>(null);
+  /** The fields found empty by the last Test Connection or Connect, marked until filled. */
+  const [missing, setMissing] = useState<ReadonlySet<string>>(() => new Set());
   // Counts edits, so a test answer for values that have since changed is dropped.
   const revision = useRef(0);
   const authenticate = useAuthenticateSocialAccount();
@@ -45,6 +42,26 @@ export function useCredentialForm(network: NetworkId, companyId: string, onConne
     revision.current += 1;
     setValues((current) => ({ ...current, [field]: value }));
     setTest(UNTESTED);
+    if (value.trim() !== '' && missing.has(field)) {
+      setMissing((current) => new Set([...current].filter((name) => name !== field)));
+    }
+  }
+
+  /**
+   * Spec §5: a blank field stops the call before it is made, with its toast. Each blank
+   * field is also marked where it is (aria-invalid and a message under it), and the first
+   * one takes the focus, so the person sees which ones.
+   */
+  function requireBody(result: ConnectionBodyResult): ConnectionBody | null {
+    if (result.isValid) {
+      setMissing(new Set());
+      return result.body;
+    }
+    setMissing(new Set(result.missing));
+    const [first] = result.missing;
+    if (first !== undefined) document.getElementById(credentialFieldId(network, first))?.focus();
+    toast.error(CONNECTION_MESSAGES.missingCredentials, { id: 'missing-credentials' });
+    return null;
   }
 
   function testConnection() {
@@ -62,7 +79,7 @@ export function useCredentialForm(network: NetworkId, companyId: string, onConne
         if (!isCurrent()) return;
         const message = getErrorMessage(error, CONNECTION_MESSAGES.testFailedFallback);
         setTest({ status: 'error', message });
-        toast.error(message);
+        toastApiError(error, CONNECTION_MESSAGES.testFailedFallback);
       },
     });
   }
@@ -79,7 +96,7 @@ export function useCredentialForm(network: NetworkId, companyId: string, onConne
         if (list.length > 0) toast.success(CONNECTION_MESSAGES.pagesFetched);
       },
       onError: (error) => {
-        toast.error(getErrorMessage(error, `${CONNECTION_FAILURE_PREFIX.facebook}Unknown error`));
+        toastApiError(error, `${CONNECTION_FAILURE_PREFIX.facebook}Unknown error`);
       },
     });
   }
@@ -93,7 +110,8 @@ export function useCredentialForm(network: NetworkId, companyId: string, onConne
       await save.mutateAsync(body);
     } catch (error) {
       const serverMessage = error instanceof ApiRequestError ? error.serverMessage : null;
-      toast.error(
+      toastFailure(
+        error,
         serverMessage === null
           ? CONNECTION_MESSAGES.connectFailed(name)
           : CONNECTION_MESSAGES.connectError(name, serverMessage),
@@ -107,6 +125,7 @@ export function useCredentialForm(network: NetworkId, companyId: string, onConne
   return {
     values,
     setValue,
+    missing,
     test,
     isTesting: authenticate.isPending,
     testConnection,

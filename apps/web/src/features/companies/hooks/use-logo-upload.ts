@@ -1,9 +1,9 @@
 import { COMPANY_TOASTS } from '@cadence/shared';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { getErrorMessage } from '../../../lib/api-error';
 import { uploadLogo } from '../api/upload-logo';
 import { checkLogoDimensions, checkLogoFile, isRasterLogo } from '../utils/logo-file';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 /** A logo the browser already knows the server would refuse; its message is the server's. */
 class LogoFileError extends Error {
@@ -42,11 +42,8 @@ export function useLogoUpload(onUploaded: (logoUrl: string) => void) {
         toast.success(COMPANY_TOASTS.logoUploaded);
       },
       onError: (error) => {
-        toast.error(
-          error instanceof LogoFileError
-            ? error.message
-            : getErrorMessage(error, COMPANY_TOASTS.logoFailed),
-        );
+        if (error instanceof LogoFileError) toast.error(error.message);
+        else toastApiError(error, COMPANY_TOASTS.logoFailed);
       },
     });
   }

@@ -6,6 +6,7 @@ const credential = (key: 'twitter' | 'bluesky', accountName: string | null) => (
   social_account: { key, name: key },
   account_name: accountName,
   connected_at: '2025-01-01T00:00:00.000Z',
+  reconnect_before: null,
 });
 
 const company = (id: string, credentials: Company['social_credentials']): Company => ({

@@ -34,6 +34,11 @@ export function getPageListFields(): readonly CredentialField[] {
   return CREDENTIAL_FIELDS.facebook.filter((field) => field.name !== FACEBOOK_PAGE_FIELD);
 }
 
+/** The id of a credential field's control (the form's labels and the missing-field focus). */
+export function credentialFieldId(network: NetworkId, field: string): string {
+  return `${network}-${field}`;
+}
+
 export function emptyCredentialValues(network: NetworkId): Record<string, string> {
   return Object.fromEntries(CREDENTIAL_FIELDS[network].map((field) => [field.name, '']));
 }

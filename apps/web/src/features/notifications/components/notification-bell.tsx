@@ -1,4 +1,5 @@
 import {
+  isConnectionNotice,
   postPagePath,
   SETTINGS_ANCHORS,
   settingsSectionPath,
@@ -19,11 +20,11 @@ const PAGE_SIZE = 8;
 
 function linksOf(event: NotificationEvent) {
   const links: Array<{ label: string; to: string }> = [];
-  if (event.kind === 'connection_reconnect' && event.company_id) {
+  if (isConnectionNotice(event.kind) && event.company_id) {
     links.push({ label: 'Reconnect', to: socialsDialogPath(event.company_id) });
   }
   if (event.post_id) links.push({ label: 'Open post', to: postPagePath(event.post_id) });
-  if (event.kind !== 'connection_reconnect') {
+  if (!isConnectionNotice(event.kind)) {
     links.push({ label: 'Post logs', to: settingsSectionPath(SETTINGS_ANCHORS.postLogs) });
   }
   return links;

@@ -1,11 +1,15 @@
 import { API_PATHS, ShortenResultSchema } from '@cadence/shared';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { isAlreadyAnnounced } from '../../../lib/api-error';
 
 /** `fallback`: the server could not shorten and answered the original URL. */
 const ShortenAnswerSchema = ShortenResultSchema.extend({ fallback: z.boolean().optional() });
 
-/** The short URL, or null when shortening failed in any way (the caller keeps the original). */
+/**
+ * The short URL, or null when shortening failed (the caller keeps the original). A failure
+ * that ended the session is thrown on: there is nothing left to save.
+ */
 export async function shortenUrl(url: string): Promise<string | null> {
   try {
     const { data } = await apiRequest(API_PATHS.shorten, {
@@ -14,7 +18,8 @@ export async function shortenUrl(url: string): Promise<string | null> {
       schema: ShortenAnswerSchema,
     });
     return data.fallback === true || data.shortened_url === '' ? null : data.shortened_url;
-  } catch {
+  } catch (error) {
+    if (isAlreadyAnnounced(error)) throw error;
     return null;
   }
 }

@@ -6,29 +6,19 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ArticleSearch } from './article-search';
 import { CreatePostsStep } from './create-posts-step';
 
-type ArticlePickerProps =
-  | {
-      open: boolean;
-      onClose: () => void;
-      /** Single mode (from Create New Post): one article, handed back to the form. */
-      mode: 'single';
-      onPick: (article: ArticleResult) => void;
-      companies?: undefined;
-    }
-  | {
-      open: boolean;
-      onClose: () => void;
-      /** Multi mode: up to 5 articles, then a post written for each. */
-      mode?: 'multi';
-      onPick?: undefined;
-      companies: readonly Company[];
-    };
+interface ArticlePickerProps {
+  open: boolean;
+  onClose: () => void;
+  companies: readonly Company[];
+}
 
-/** 'Select Articles', then (multi mode) 'Create Posts'; Cancel there returns to the selection. */
-export function ArticlePickerDialog(props: ArticlePickerProps) {
-  const { open, onClose } = props;
-  const isSingle = props.mode === 'single';
-  const max = isSingle ? 1 : ARTICLES_MAX;
+/**
+ * 'From Articles' on the Posts page: 'Select Articles' (up to 5), then 'Create Posts' writes
+ * a post for each; Cancel there returns to the selection. (A single post finds its article
+ * in the post form's article finder.)
+ */
+export function ArticlePickerDialog({ open, onClose, companies }: ArticlePickerProps) {
+  const max = ARTICLES_MAX;
   const [selected, setSelected] = useState<ArticleResult[]>([]);
   const [step, setStep] = useState<'select' | 'create'>('select');
 
@@ -43,20 +33,8 @@ export function ArticlePickerDialog(props: ArticlePickerProps) {
       if (current.some((item) => item.id === article.id)) {
         return current.filter((item) => item.id !== article.id);
       }
-      // In single mode a new choice replaces the old one.
-      if (isSingle) return [article];
       return current.length >= max ? current : [...current, article];
     });
-  }
-
-  function proceed() {
-    if (props.mode === 'single') {
-      const [article] = selected;
-      if (article !== undefined) props.onPick(article);
-      close();
-      return;
-    }
-    setStep('create');
   }
 
   return (
@@ -68,15 +46,13 @@ export function ArticlePickerDialog(props: ArticlePickerProps) {
       title={step === 'select' ? 'Select Articles' : 'Create Posts'}
       description={
         step === 'select'
-          ? isSingle
-            ? 'Pick the article your post is about.'
-            : `Pick up to ${ARTICLES_MAX} articles; a post is written for each.`
+          ? `Pick up to ${ARTICLES_MAX} articles; a post is written for each.`
           : 'Choose the entity and style, generate the posts, edit them, then create them.'
       }
       size="xl"
       isModalStrict
     >
-      {step === 'select' || props.mode === 'single' ? (
+      {step === 'select' ? (
         <>
           <ArticleSearch
             selectedIds={new Set(selected.map((item) => item.id))}
@@ -91,8 +67,8 @@ export function ArticlePickerDialog(props: ArticlePickerProps) {
               <Button variant="secondary" onClick={close}>
                 Cancel
               </Button>
-              <Button disabled={selected.length === 0} onClick={proceed}>
-                {isSingle ? 'Use Article' : 'Next'}
+              <Button disabled={selected.length === 0} onClick={() => setStep('create')}>
+                Next
               </Button>
             </div>
           </div>
@@ -100,7 +76,7 @@ export function ArticlePickerDialog(props: ArticlePickerProps) {
       ) : (
         <CreatePostsStep
           articles={selected}
-          companies={props.companies}
+          companies={companies}
           onBack={() => setStep('select')}
           onDone={close}
         />

@@ -12,8 +12,6 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { toastApiError } from '../../../components/ui/upgrade-hint';
-import { getErrorMessage } from '../../../lib/api-error';
 import { getConnectedNetworkIds } from '../../../lib/connected-networks';
 import { createPost } from '../api/create-post';
 import { generatePostFromUrl } from '../api/generate-post-from-url';
@@ -21,6 +19,7 @@ import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
 import type { PostFormValues } from '../utils/post-form-values';
 import { sizeFormatOrNull, toPostFormData } from '../utils/post-form-values';
 import { EntitySelect, SizeFormatSelect, ToneSelect, toSizeFormat } from './post-selects';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface CreatePostsStepProps {
   articles: readonly ArticleResult[];
@@ -65,8 +64,7 @@ export function CreatePostsStep({ articles, companies, onBack, onDone }: CreateP
     });
     setDrafts(next);
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failure !== undefined)
-      toast.error(getErrorMessage(failure.reason, POST_MESSAGES.urlScanFailed));
+    if (failure !== undefined) toastApiError(failure.reason, POST_MESSAGES.urlScanFailed);
     else toast.success(POST_MESSAGES.urlScanned);
     setBusy(null);
   }

@@ -2,8 +2,8 @@ import type { Post } from '@cadence/shared';
 import { POST_MESSAGES } from '@cadence/shared';
 import toast from 'react-hot-toast';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useDeletePost } from '../api/delete-post';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface DeletePostDialogProps {
   post: Post | null;
@@ -21,7 +21,7 @@ export function DeletePostDialog({ post, onClose }: DeletePostDialogProps) {
         onClose();
       },
       onError: (error) => {
-        toast.error(getErrorMessage(error, POST_MESSAGES.deleteFailed));
+        toastApiError(error, POST_MESSAGES.deleteFailed);
       },
     });
   }

@@ -1,6 +1,13 @@
 import type { Company, Post } from '@cadence/shared';
+import { Suspense } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { PostForm } from './post-form';
+
+// Only an existing post with something to act on shows it: its own chunk, off the page's.
+const PostPublications = lazyComponent(() =>
+  import('./post-publications').then((module) => module.PostPublications),
+);
 
 /** Which post the modal edits: null writes a new one (for the filtered entity, if any). */
 export interface PostEditor {
@@ -35,6 +42,12 @@ export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
           onCancel={onClose}
           onSaved={onClose}
         />
+      )}
+      {/* Outside the form: an action here never submits the post's edits. */}
+      {editor?.post != null && (
+        <Suspense fallback={null}>
+          <PostPublications postId={editor.post.id} />
+        </Suspense>
       )}
     </Dialog>
   );

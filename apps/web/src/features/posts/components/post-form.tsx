@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialsHref } from '../../../lib/entity-links';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { useFeatures } from '../../../hooks/use-features';
 import { getConnectedNetworkIds } from '../../../lib/connected-networks';
 import { useMediaFile } from '../hooks/use-media-file';
@@ -83,6 +84,14 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
             )}
             <MediaField preview={media.preview} onChoose={media.choose} onRemove={media.remove} />
             {features.ai === 'on' && <PostAiOptions companies={companies} />}
+            <TextField
+              id="post-schedule"
+              label="Schedule for (optional)"
+              type="datetime-local"
+              hint="The post goes out then to the entity's connected networks. Repeats and other times: Scheduling page."
+              error={form.formState.errors.scheduled_for?.message}
+              {...form.register('scheduled_for')}
+            />
           </div>
           <PostPreview company={company} networks={networks} media={media.preview} />
         </div>
@@ -94,7 +103,11 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
             onCancel={saving.cancelConfirm}
           />
         ) : (
-          <div className="mt-6 flex flex-col-reverse gap-3 border-t border-gray-100 pt-5 sm:flex-row sm:justify-end">
+          // Stays in view at the bottom of the screen while the form scrolls (a phone shows
+          // only part of it), so Create Post never hides below every option. Sticky stops at
+          // the scrolling overlay's padding, so it is pulled down by that padding (p-4, p-6)
+          // to meet the screen's edge instead of letting the form show beneath it.
+          <div className="sticky -bottom-4 z-10 -mx-5 mt-6 flex justify-end gap-3 border-t border-gray-100 bg-white/95 px-5 py-4 backdrop-blur-sm sm:-bottom-6 sm:-mx-7 sm:px-7">
             <Button variant="secondary" onClick={onCancel}>
               Cancel
             </Button>

@@ -1,5 +1,5 @@
 import type { Company } from '@cadence/shared';
-import { Globe, Hash, Link2, Newspaper, Sparkles, Wand2 } from 'lucide-react';
+import { Hash, Link2, Newspaper, Sparkles, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -9,19 +9,15 @@ import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import type { usePostAiActions } from '../hooks/use-post-ai-actions';
 import type { PostFormValues } from '../utils/post-form-values';
-import { ArticlePickerDialog } from './article-picker-dialog';
+import { ArticleFinderDialog, type ArticleSource } from './article-finder-dialog';
 import { EntitySelect } from './post-selects';
-import { SearchNewsDialog } from './search-news-dialog';
-import { SearchWebDialog } from './search-web-dialog';
 
 interface PostMainFieldsProps {
   companies: readonly Company[];
-  /** Create New Post also offers 'Search News' to start from an article. */
+  /** Create New Post offers the article finder above the fields; editing, beside the URL. */
   isCreating: boolean;
   ai: ReturnType<typeof usePostAiActions>;
 }
-
-type Finder = 'article' | 'news' | 'web' | null;
 
 /** Entity, URL (with its finders and Scan URL) and content (with its AI helpers). */
 export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProps) {
@@ -31,12 +27,29 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
     getValues,
     formState: { errors },
   } = useFormContext<PostFormValues>();
-  const [finder, setFinder] = useState<Finder>(null);
+  const [isFinding, setIsFinding] = useState(false);
   // What the server and the plan allow: missing keys hide a helper, a missing plan locks it.
   const features = useFeatures();
   const aiLocked = features.ai === 'not_on_plan';
-  const canSearchArticles = features.newsSearch || features.webSearch;
-  const closeFinder = () => setFinder(null);
+  const sources: ArticleSource[] = [
+    ...(features.newsSearch ? (['news'] as const) : []),
+    ...(features.webSearch ? (['web'] as const) : []),
+  ];
+
+  /** The one button to the article finder (news and web are its sources). */
+  function findButton(variant: 'secondary' | 'ghost') {
+    return (
+      <Button
+        variant={variant}
+        size="sm"
+        className={variant === 'ghost' ? 'h-7 px-2 text-xs' : undefined}
+        icon={<Newspaper className="size-4" aria-hidden="true" />}
+        onClick={() => setIsFinding(true)}
+      >
+        Find an Article
+      </Button>
+    );
+  }
 
   /** A chosen article or page: its URL, and its words as a start when there is no content yet. */
   function applyLink(hit: { url: string; title: string; description: string }) {
@@ -51,17 +64,10 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
 
   return (
     <>
-      {isCreating && canSearchArticles && (
+      {isCreating && sources.length > 0 && (
         <div className="flex flex-col gap-3 rounded-xl bg-brand-50/70 p-3 ring-1 ring-brand-100 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-brand-900">Start from a news article, or write your own.</p>
-          <Button
-            variant="secondary"
-            size="sm"
-            icon={<Newspaper className="size-4" aria-hidden="true" />}
-            onClick={() => setFinder('article')}
-          >
-            Search News
-          </Button>
+          <p className="text-sm text-brand-900">Start from an article, or write your own.</p>
+          {findButton('secondary')}
         </div>
       )}
 
@@ -79,32 +85,8 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
         inputMode="url"
         placeholder="https://example.com/article"
         error={errors.url?.message}
-        labelAction={
-          <span className="flex gap-1">
-            {features.newsSearch && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="h-7 px-2 text-xs"
-                icon={<Newspaper className="size-3.5" aria-hidden="true" />}
-                onClick={() => setFinder('news')}
-              >
-                Find News
-              </Button>
-            )}
-            {features.webSearch && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="h-7 px-2 text-xs"
-                icon={<Globe className="size-3.5" aria-hidden="true" />}
-                onClick={() => setFinder('web')}
-              >
-                Find on Web
-              </Button>
-            )}
-          </span>
-        }
+        // Editing has no banner above: the same finder sits by the URL it fills.
+        labelAction={!isCreating && sources.length > 0 ? findButton('ghost') : undefined}
         {...register('url', {
           // A new address makes the old short link wrong.
           onChange: () => {
@@ -168,14 +150,12 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
         </div>
       )}
 
-      <ArticlePickerDialog
-        open={finder === 'article'}
-        mode="single"
-        onClose={closeFinder}
-        onPick={applyLink}
+      <ArticleFinderDialog
+        open={isFinding}
+        sources={sources}
+        onClose={() => setIsFinding(false)}
+        onSelect={applyLink}
       />
-      <SearchNewsDialog open={finder === 'news'} onClose={closeFinder} onSelect={applyLink} />
-      <SearchWebDialog open={finder === 'web'} onClose={closeFinder} onSelect={applyLink} />
     </>
   );
 }

@@ -2,7 +2,6 @@ import type { Post, PostStatusFilter } from '@cadence/shared';
 import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
 import { Newspaper, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -21,6 +20,7 @@ import type { PostEditor } from './post-dialog';
 import { PostDialog } from './post-dialog';
 import { PostsContent } from './posts-content';
 import { PostsToolbar } from './posts-toolbar';
+import { toastFailure } from '../../../components/ui/error-toast';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
@@ -85,8 +85,9 @@ export function PostsPage() {
     setEditor({ post: linked.data, defaultCompanyId: '' });
   }
   useEffect(() => {
-    if (linked.isError) toast.error(POST_MESSAGES.notFound, { id: 'linked-post-missing' });
-  }, [linked.isError]);
+    if (linked.isError)
+      toastFailure(linked.error, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
+  }, [linked.isError, linked.error]);
 
   return (
     <>

@@ -1,12 +1,12 @@
 import { DEFAULT_HASHTAG_COUNT, POST_MESSAGES, clampCount } from '@cadence/shared';
 import type { UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useEnhancePost } from '../api/enhance-post';
 import { useGenerateHashtags } from '../api/generate-hashtags';
 import { useGeneratePostFromUrl } from '../api/generate-post-from-url';
 import type { PostFormValues } from '../utils/post-form-values';
 import { appendHashtags, buildPostFromUrlRequest } from '../utils/post-form-values';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 const setOptions = { shouldDirty: true, shouldValidate: true } as const;
 
@@ -28,7 +28,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
         setValue('content', content, setOptions);
         toast.success(POST_MESSAGES.urlScanned);
       },
-      onError: (error) => toast.error(getErrorMessage(error, POST_MESSAGES.urlScanFailed)),
+      onError: (error) => toastApiError(error, POST_MESSAGES.urlScanFailed),
     });
   }
 
@@ -45,7 +45,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
           setValue('content', appendHashtags(getValues('content'), tags), setOptions);
           toast.success(POST_MESSAGES.hashtagsGenerated);
         },
-        onError: (error) => toast.error(getErrorMessage(error, POST_MESSAGES.hashtagsFailed)),
+        onError: (error) => toastApiError(error, POST_MESSAGES.hashtagsFailed),
       },
     );
   }
@@ -67,7 +67,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
           setValue('content', enhanced, setOptions);
           toast.success(POST_MESSAGES.integrated);
         },
-        onError: (error) => toast.error(getErrorMessage(error, POST_MESSAGES.integrateFailed)),
+        onError: (error) => toastApiError(error, POST_MESSAGES.integrateFailed),
       },
     );
   }

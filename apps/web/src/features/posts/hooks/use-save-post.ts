@@ -4,7 +4,6 @@ import { POST_MESSAGES } from '@cadence/shared';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { toastApiError } from '../../../components/ui/upgrade-hint';
 import { useCreatePost } from '../api/create-post';
 import { generateAiContent } from '../api/generate-ai-content';
 import { shortenUrl } from '../api/shorten-url';
@@ -12,6 +11,7 @@ import { useUpdatePost } from '../api/update-post';
 import type { MediaChange, PostFormValues } from '../utils/post-form-values';
 import { sizeFormatOrNull, toPostFields, toPostFormData } from '../utils/post-form-values';
 import { findRejections } from '../utils/post-rejections';
+import { toastApiError, toastFailure } from '../../../components/ui/error-toast';
 
 interface SavePostOptions {
   post: Post | null;
@@ -46,8 +46,8 @@ export function useSavePost({ post, form, networks, media, onSaved }: SavePostOp
       });
       form.setValue('content', content, { shouldDirty: true });
       return content;
-    } catch {
-      toast.error(POST_MESSAGES.generateFailed);
+    } catch (error) {
+      toastFailure(error, POST_MESSAGES.generateFailed);
       return null;
     }
   }
@@ -91,8 +91,10 @@ export function useSavePost({ post, form, networks, media, onSaved }: SavePostOp
   async function finish(values: PostFormValues) {
     setIsPreparing(true);
     try {
-      const shortened = await shortenIfAsked(values);
-      await send(shortened);
+      await send(await shortenIfAsked(values));
+    } catch (error) {
+      // Only a failure that ended the session gets here; its message has been shown.
+      toastApiError(error, POST_MESSAGES.createFailed);
     } finally {
       setIsPreparing(false);
     }

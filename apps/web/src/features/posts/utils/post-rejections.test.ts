@@ -7,7 +7,7 @@ describe('findRejections', () => {
     const rejections = findRejections(text, ['twitter', 'bluesky', 'linkedIn']);
     expect(rejections.map((item) => item.network)).toEqual(['twitter', 'bluesky']);
     expect(rejections.map(describeRejection)).toEqual([
-      'X/Twitter would reject this post: 312/280 characters.',
+      'X would reject this post: 312/280 characters.',
       'Bluesky would reject this post: 312/300 characters.',
     ]);
   });

@@ -1,5 +1,5 @@
 import type { NetworkId, PostLength } from '@cadence/shared';
-import { BLUESKY_MAX_BYTES, NETWORK_NAMES, measurePostLength } from '@cadence/shared';
+import { BLUESKY_MAX_BYTES, NETWORK_TEXT_NAMES, measurePostLength } from '@cadence/shared';
 
 /**
  * The networks among `networks` that would refuse `content`, measured their way, with the
@@ -15,9 +15,9 @@ export function findRejections(
     .filter((item) => item.isOver);
 }
 
-/** 'X/Twitter would reject this post: 312/280 characters.' */
+/** 'X would reject this post: 312/280 characters.' */
 export function describeRejection(item: PostLength): string {
-  const name = NETWORK_NAMES[item.network];
+  const name = NETWORK_TEXT_NAMES[item.network];
   if (item.length <= item.limit) {
     return `${name} would reject this post: it is over ${BLUESKY_MAX_BYTES} bytes.`;
   }

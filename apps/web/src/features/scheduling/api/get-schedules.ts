@@ -1,6 +1,7 @@
 import { API_PATHS, ScheduleListSchema } from '@cadence/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { SCHEDULES_QUERY_KEY } from '../../../lib/query-keys';
 import { listQuery } from '../utils/list-query';
 import { nextRefreshDelay } from '../utils/publication-status';
 
@@ -28,7 +29,7 @@ export async function getSchedules(params: SchedulesParams, signal?: AbortSignal
   return data;
 }
 
-export const SCHEDULES_QUERY_KEY = ['schedules'] as const;
+export { SCHEDULES_QUERY_KEY };
 
 export function schedulesQueryOptions(params: SchedulesParams) {
   return queryOptions({

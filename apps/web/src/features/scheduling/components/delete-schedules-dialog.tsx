@@ -1,8 +1,8 @@
 import { SCHEDULE_MESSAGES } from '@cadence/shared';
 import toast from 'react-hot-toast';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useDeleteSchedules } from '../api/delete-schedules';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 export interface DeleteRequest {
   ids: string[];
@@ -28,7 +28,7 @@ export function DeleteSchedulesDialog({ request, onClose, onDeleted }: DeleteSch
         onClose();
       },
       onError: (error) => {
-        toast.error(getErrorMessage(error, SCHEDULE_MESSAGES.deleteFailed));
+        toastApiError(error, SCHEDULE_MESSAGES.deleteFailed);
       },
     });
   }

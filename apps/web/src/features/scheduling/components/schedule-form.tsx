@@ -8,14 +8,15 @@ import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useCreateSchedule } from '../api/create-schedule';
+import { useFeatures } from '../../../hooks/use-features';
 import { useNow } from '../../../hooks/use-now';
 import type { ScheduleFormErrors, ScheduleFormValues } from '../utils/schedule-form';
 import { buildScheduleRequest } from '../utils/schedule-form';
 import { scheduleQuickTimes, todayKey } from '../../../lib/zoned-time';
 import { socialsHref } from '../../../lib/entity-links';
 import { PlatformPicker, unavailableReason } from './platform-picker';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 interface ScheduleFormProps {
   post: Post;
@@ -35,7 +36,10 @@ export function ScheduleForm({
 }: ScheduleFormProps) {
   const createSchedule = useCreateSchedule();
   // The ready-made times are fixed when the dialog opens; the first is the default.
-  const [quickTimes] = useState(() => scheduleQuickTimes(Date.now(), timeZone));
+  const { scheduleInAMinute } = useFeatures();
+  const [quickTimes] = useState(() =>
+    scheduleQuickTimes(Date.now(), timeZone, { inAMinute: scheduleInAMinute }),
+  );
   const [values, setValues] = useState<ScheduleFormValues>(() => ({
     // Every connected network that can take this post, already ticked.
     platforms: networks.filter(
@@ -85,7 +89,7 @@ export function ScheduleForm({
         onClose();
       },
       onError: (error) => {
-        toast.error(getErrorMessage(error, SCHEDULE_MESSAGES.scheduleFailed));
+        toastApiError(error, SCHEDULE_MESSAGES.scheduleFailed);
       },
     });
   }

@@ -5,8 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { CompanyAvatar } from '../../../components/entities/company-avatar';
 import { NetworkMark } from '../../../components/entities/network-mark';
+import { PublicationActions } from '../../../components/publications/publication-actions';
+import { reconnectBeforeText } from '../../../lib/reconnect-before';
 import { formatInZone } from '../../../lib/zoned-time';
-import { PublicationBadge } from './publication-badge';
+import { PublicationBadge } from '../../../components/publications/publication-badge';
 
 const REPEAT_LABELS = {
   daily: 'Repeats daily',
@@ -84,12 +86,23 @@ export function ScheduledCard({
       </dl>
       <ul aria-label="Networks" className="mt-3 space-y-1.5">
         {instance.schedule_data.map((item) => (
-          <li key={item.network} className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
+          <li key={item.id} className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
             <NetworkMark network={item.network} size="sm" isDecorative />
             <span className="text-gray-800">{item.social_account.name}</span>
             <PublicationBadge item={item} />
             {item.status === 'failed' && item.error !== null && (
               <span className="basis-full pl-7 text-xs break-words text-red-600">{item.error}</span>
+            )}
+            {/* A stuck post is never a dead end: retry, settle 'unconfirmed', or send it now. */}
+            <PublicationActions
+              publication={item}
+              className="flex basis-full flex-wrap gap-2 pl-7"
+            />
+            {/* The connection's token expires before this goes out: only a reconnect helps. */}
+            {item.reconnect_before !== null && (
+              <span className="basis-full pl-7 text-xs font-medium text-amber-800">
+                {reconnectBeforeText(item.reconnect_before, timeZone)}
+              </span>
             )}
           </li>
         ))}

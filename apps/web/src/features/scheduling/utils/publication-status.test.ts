@@ -1,10 +1,10 @@
 import type { ScheduledInstance, ScheduleData } from '@cadence/shared';
-import { SCHEDULE_MESSAGES } from '@cadence/shared';
 import { describe, expect, it } from 'vitest';
-import { describeStatus, nextRefreshDelay } from './publication-status';
+import { nextRefreshDelay } from './publication-status';
 
 function buildItem(overrides: Partial<ScheduleData>): ScheduleData {
   return {
+    id: 'pub-1',
     network: 'bluesky',
     social_account: { name: 'Bluesky' },
     status: 'pending',
@@ -12,6 +12,8 @@ function buildItem(overrides: Partial<ScheduleData>): ScheduleData {
     error: null,
     attempts: 0,
     published_at: null,
+    due_at: null,
+    reconnect_before: null,
     ...overrides,
   };
 }
@@ -27,25 +29,6 @@ function buildRow(scheduledFor: string, items: ScheduleData[]): ScheduledInstanc
     schedule_data: items,
   };
 }
-
-describe('describeStatus', () => {
-  it('labels every status', () => {
-    expect(describeStatus('published', null)).toMatchObject({
-      label: 'Published',
-      tone: 'success',
-    });
-    expect(describeStatus('unconfirmed', null).label).toBe(SCHEDULE_MESSAGES.unconfirmed);
-    expect(describeStatus('missed', null)).toMatchObject({
-      label: 'Missed',
-      hint: SCHEDULE_MESSAGES.missed,
-    });
-  });
-
-  it('gives a failure its reason', () => {
-    expect(describeStatus('failed', 'Token expired').hint).toBe('Token expired');
-    expect(describeStatus('failed', null).hint).toBe('The network refused the post');
-  });
-});
 
 describe('nextRefreshDelay', () => {
   const now = Date.parse('2025-07-01T10:00:00Z');
@@ -68,6 +51,11 @@ describe('nextRefreshDelay', () => {
     expect(nextRefreshDelay([buildRow('2025-08-01T10:00:00Z', [buildItem({})])], now)).toBe(
       3_600_000,
     );
+  });
+
+  it('polls a post asked to go out now, though its time is later', () => {
+    const asked = buildItem({ due_at: '2025-07-01T10:00:00Z' });
+    expect(nextRefreshDelay([buildRow('2025-08-01T10:00:00Z', [asked])], now)).toBe(5_000);
   });
 
   it('stops when nothing is waiting', () => {

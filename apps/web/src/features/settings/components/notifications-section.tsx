@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES, type NotificationSettings } from '@cadence/shared';
 import toast from 'react-hot-toast';
-import { getErrorMessage } from '../../../lib/api-error';
 import {
   useNotificationSettings,
   useSaveNotificationSettings,
 } from '../../../lib/queries/notifications';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 const OPTIONS: Array<{ key: keyof NotificationSettings; label: string; hint: string }> = [
   {
@@ -54,7 +54,7 @@ export function NotificationsSection() {
                   {
                     onSuccess: () => toast.success(ACCOUNT_MESSAGES.notificationsSaved),
                     onError: (error) =>
-                      toast.error(getErrorMessage(error, ACCOUNT_MESSAGES.notificationsSaveFailed)),
+                      toastApiError(error, ACCOUNT_MESSAGES.notificationsSaveFailed),
                   },
                 )
               }

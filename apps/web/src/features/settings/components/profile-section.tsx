@@ -9,10 +9,10 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { AVATAR_ACCEPT, checkAvatarFile } from '../utils/avatar-file';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 type FieldErrors = Partial<Record<'name' | 'gender' | 'address' | 'image', string>>;
 
@@ -74,7 +74,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           setImage(null);
           toast.success(PROFILE_MESSAGES.updated);
         },
-        onError: (error) => toast.error(getErrorMessage(error, PROFILE_MESSAGES.updateFailed)),
+        onError: (error) => toastApiError(error, PROFILE_MESSAGES.updateFailed),
       },
     );
   }

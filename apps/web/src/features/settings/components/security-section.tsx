@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useUpdatePassword } from '../api/update-password';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 const EMPTY: PasswordChangeForm = { previous_password: '', new_password: '', confirm_password: '' };
 
@@ -32,7 +32,7 @@ export function SecuritySection() {
             reset(EMPTY);
             toast.success(PASSWORD_CHANGE_MESSAGES.updated);
           },
-          onError: (error) => toast.error(getErrorMessage(error, PASSWORD_CHANGE_MESSAGES.failed)),
+          onError: (error) => toastApiError(error, PASSWORD_CHANGE_MESSAGES.failed),
         },
       );
     },

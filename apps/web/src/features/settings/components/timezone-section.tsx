@@ -3,11 +3,11 @@ import { Info } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useUserSettings } from '../../../lib/queries/user-settings';
 import { browserTimeZone, resolveTimeZone } from '../../../lib/zoned-time';
 import { useSaveUserSettings } from '../api/save-user-settings';
 import { filterZones, supportedTimeZones, zoneOptions } from '../utils/time-zones';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 const SAVE_FAILED = 'Failed to save timezone settings';
 
@@ -50,7 +50,7 @@ function TimezoneForm({
       { timezone: zone, auto_dst: autoDst },
       {
         onSuccess: () => toast.success(SETTINGS_MESSAGES.saved),
-        onError: (error) => toast.error(getErrorMessage(error, SAVE_FAILED)),
+        onError: (error) => toastApiError(error, SAVE_FAILED),
       },
     );
   }

@@ -3,9 +3,9 @@ import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { getErrorMessage } from '../../../lib/api-error';
 import { downloadExport, useStorageUsage } from '../api/your-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 function StorageUsageMeter() {
   const usage = useStorageUsage();
@@ -64,7 +64,7 @@ export function YourDataSection() {
       await downloadExport();
       toast.success(ACCOUNT_MESSAGES.exportStarted);
     } catch (error) {
-      toast.error(getErrorMessage(error, ACCOUNT_MESSAGES.exportFailed));
+      toastApiError(error, ACCOUNT_MESSAGES.exportFailed);
     } finally {
       setIsExporting(false);
     }

@@ -4,29 +4,18 @@ import {
   CreateOrderResponseSchema,
   CustomerSubscriptionSchema,
   OrderSchema,
-  PlansResponseSchema,
   PreviewResponseSchema,
 } from '@cadence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-export const PLANS_QUERY_KEY = ['subscription-plans'] as const;
 export const CUSTOMER_SUBSCRIPTION_QUERY_KEY = ['customer-subscription'] as const;
 export const BILLING_HISTORY_QUERY_KEY = ['billing-history'] as const;
 const orderKey = (id: string) => ['order', id] as const;
 
 const withId = (path: string, name: string, id: string) =>
   path.replace(`:${name}`, encodeURIComponent(id));
-
-/** The catalogue with this customer's prices, and the active plan. */
-export function usePlans() {
-  return useQuery({
-    queryKey: PLANS_QUERY_KEY,
-    queryFn: async ({ signal }) =>
-      (await apiRequest(API_PATHS.subscriptionPlans, { schema: PlansResponseSchema, signal })).data,
-  });
-}
 
 export function usePreview() {
   return useMutation({

@@ -5,7 +5,6 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { getErrorMessage } from '../../../lib/api-error';
 import { cn } from '../../../lib/cn';
 import {
   useBillingHistory,
@@ -14,6 +13,7 @@ import {
   useResumeSubscription,
 } from '../api/billing';
 import { formatDate } from '../utils/format';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',
@@ -41,14 +41,14 @@ export function SubscriptionSection() {
         setConfirming(false);
         toast.success(BILLING_MESSAGES.cancelled);
       },
-      onError: (error) => toast.error(getErrorMessage(error, BILLING_MESSAGES.cancelFailed)),
+      onError: (error) => toastApiError(error, BILLING_MESSAGES.cancelFailed),
     });
   };
   const doResume = () => {
     if (!sub) return;
     resume.mutate(sub.subscription_plan_id, {
       onSuccess: () => toast.success(BILLING_MESSAGES.resumed),
-      onError: (error) => toast.error(getErrorMessage(error, 'Failed to resume subscription')),
+      onError: (error) => toastApiError(error, 'Failed to resume subscription'),
     });
   };
 

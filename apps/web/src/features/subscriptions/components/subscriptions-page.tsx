@@ -1,16 +1,16 @@
 import { yearlySavingPercent, type PreviewResponse, type PublicPlan } from '@cadence/shared';
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import { StatePanel } from '../../../components/ui/state-panel';
-import { getErrorMessage } from '../../../lib/api-error';
-import { useCreateOrder, usePlans, usePreview } from '../api/billing';
+import { usePlans } from '../../../lib/queries/plans';
+import { useCreateOrder, usePreview } from '../api/billing';
 import { isExternalUrl } from '../utils/format';
 import { IntervalSwitch, type IntervalChoice } from './interval-switch';
 import { PlanCard } from './plan-card';
 import { PreviewDialog } from './preview-dialog';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 const detailFor = (plan: PublicPlan, interval: IntervalChoice) =>
   plan.subscription_plan_details.find((detail) => detail.interval === interval) ?? null;
@@ -51,7 +51,7 @@ export function SubscriptionsPage() {
         onSuccess: (data) => setPreviewData(data),
         onError: (error) => {
           setChosen(null);
-          toast.error(getErrorMessage(error, 'Could not prepare the payment. Please try again.'));
+          toastApiError(error, 'Could not prepare the payment. Please try again.');
         },
       },
     );
@@ -71,8 +71,7 @@ export function SubscriptionsPage() {
           setChosen(null);
           void navigate(payment_url);
         },
-        onError: (error) =>
-          toast.error(getErrorMessage(error, 'Could not create the order. Please try again.')),
+        onError: (error) => toastApiError(error, 'Could not create the order. Please try again.'),
       },
     );
   };

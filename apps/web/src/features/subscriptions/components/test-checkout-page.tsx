@@ -1,13 +1,12 @@
 import { formatInterval, formatUsd, ROUTES } from '@cadence/shared';
 import { CircleAlert, FlaskConical, LoaderCircle } from 'lucide-react';
-import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { getErrorMessage } from '../../../lib/api-error';
 import { useOrder, useTestCheckout } from '../api/billing';
 import { formatDate } from '../utils/format';
+import { toastApiError } from '../../../components/ui/error-toast';
 
 /**
  * The built-in checkout (no Stripe configured): clearly a test, no card, no money. Pay and
@@ -23,8 +22,7 @@ export function TestCheckoutPage() {
   const run = (outcome: 'pay' | 'decline') =>
     settle.mutate(outcome, {
       onSuccess: ({ redirect_url }) => void navigate(redirect_url),
-      onError: (error) =>
-        toast.error(getErrorMessage(error, 'The test payment could not be recorded.')),
+      onError: (error) => toastApiError(error, 'The test payment could not be recorded.'),
     });
 
   if (order.isPending)

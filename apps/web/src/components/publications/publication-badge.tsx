@@ -1,9 +1,9 @@
 import type { ScheduleData } from '@cadence/shared';
 import { ExternalLink } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import type { StatusTone } from '../utils/publication-status';
-import { describeStatus } from '../utils/publication-status';
-import { safeHttpUrl } from '../utils/safe-link';
+import { cn } from '../../lib/cn';
+import { safeHttpUrl } from '../../lib/safe-link';
+import type { StatusTone } from './publication-status';
+import { describeStatus } from './publication-status';
 
 const TONES: Record<StatusTone, string> = {
   neutral: 'bg-gray-100 text-gray-700 ring-gray-200',

@@ -1,13 +1,12 @@
 import { LoaderCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { ApiRequestError, getErrorMessage } from '../../../lib/api-error';
+import { ApiRequestError } from '../../../lib/api-error';
 import { SearchBox } from './search-box';
 import { SearchResultItem } from './search-result-item';
+import { toastApiError, toastFailure } from '../../../components/ui/error-toast';
 
-/** What every search dialog shows of a hit. */
+/** What every search shows of a hit. */
 export interface SearchHit {
   id: string;
   title: string;
@@ -17,10 +16,9 @@ export interface SearchHit {
   published_at?: string | null;
 }
 
-interface SearchDialogProps<T extends SearchHit> {
-  open: boolean;
-  onClose: () => void;
-  title: string;
+interface SearchPanelProps<T extends SearchHit> {
+  /** Makes the search box's id unique: 'search-news'. */
+  id: string;
   inputLabel: string;
   placeholder: string;
   /** 'Start typing to search news'. */
@@ -31,18 +29,19 @@ interface SearchDialogProps<T extends SearchHit> {
   onSelect: (hit: T) => void;
 }
 
-/** Search News and Search Web: search on Enter or 'Search', then 'Select' one result. */
-export function SearchDialog<T extends SearchHit>({
-  open,
-  onClose,
-  title,
+/**
+ * The Search News and Search Web sources of the article finder: search on Enter or
+ * 'Search', then 'Select' one result (the finder closes with it).
+ */
+export function SearchPanel<T extends SearchHit>({
+  id,
   inputLabel,
   placeholder,
   startText,
   failedText,
   search,
   onSelect,
-}: SearchDialogProps<T>) {
+}: SearchPanelProps<T>) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<T[] | null>(null);
   const [isSearching, setIsSearching] = useState(false);
@@ -70,28 +69,20 @@ export function SearchDialog<T extends SearchHit>({
       if (current.signal.aborted) return;
       setResults([]);
       const isNotConfigured = error instanceof ApiRequestError && error.status === 503;
-      toast.error(isNotConfigured ? getErrorMessage(error, failedText) : failedText);
+      if (isNotConfigured) toastApiError(error, failedText);
+      else toastFailure(error, failedText);
     } finally {
       if (controller.current === current) setIsSearching(false);
     }
   }
 
-  function close() {
-    controller.current?.abort();
-    onClose();
-  }
+  // A search still running when the finder closes or the source changes is dropped.
+  useEffect(() => () => controller.current?.abort(), []);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) close();
-      }}
-      title={title}
-      size="xl"
-    >
+    <div>
       <SearchBox
-        id={`${title.toLowerCase().replace(/\s+/g, '-')}-input`}
+        id={`${id}-input`}
         label={inputLabel}
         placeholder={placeholder}
         value={text}
@@ -122,14 +113,7 @@ export function SearchDialog<T extends SearchHit>({
                 origin={hit.source != null && hit.source !== '' ? hit.source : hit.url}
                 publishedAt={hit.published_at ?? null}
                 action={
-                  <Button
-                    size="sm"
-                    variant="soft"
-                    onClick={() => {
-                      onSelect(hit);
-                      close();
-                    }}
-                  >
+                  <Button size="sm" variant="soft" onClick={() => onSelect(hit)}>
                     Select
                   </Button>
                 }
@@ -138,6 +122,6 @@ export function SearchDialog<T extends SearchHit>({
           </ul>
         )}
       </div>
-    </Dialog>
+    </div>
   );
 }

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineJob } from './job.js';
+
+/** How often a worker queues the token sweep (one waits at a time, whatever the workers). */
+export const TOKEN_SWEEP_INTERVAL_MS = 15 * 60_000;
+
+/**
+ * Refreshes tokens that expire within seven days where the network allows it, and warns
+ * the customer seven days and one day before an expiry only a reconnect can renew
+ * (`modules/connections/token-sweep.ts`, decision 092). One waiting sweep at most: the key
+ * is fixed.
+ */
+export const tokenSweepJob = defineJob({
+  name: 'token-sweep',
+  payload: z.object({}),
+  policy: {
+    queuePolicy: 'short',
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    expireInSeconds: () => 900,
+    concurrency: () => 1,
+  },
+  singletonKey: () => 'sweep',
+  createHandler: (deps: { sweepTokens: () => Promise<unknown> }) => async () => {
+    await deps.sweepTokens();
+  },
+});

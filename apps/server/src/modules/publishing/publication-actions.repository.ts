@@ -1,0 +1,144 @@
+import { PUBLICATION_ACTIONS, type PublicationAction } from '@cadence/shared';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { publications, scheduledInstances, type PublicationRow } from '../../db/schema.js';
+
+/** The caller's publication with the instance it belongs to; undefined for anyone else's. */
+export async function findOwnedPublication(db: DbExecutor, userId: string, publicationId: string) {
+  const [row] = await db
+    .select({
+      publication: publications,
+      instance: {
+        id: scheduledInstances.id,
+        postId: scheduledInstances.postId,
+        scheduledFor: scheduledInstances.scheduledFor,
+        status: scheduledInstances.status,
+      },
+    })
+    .from(publications)
+    .innerJoin(scheduledInstances, eq(scheduledInstances.id, publications.instanceId))
+    .where(and(eq(publications.id, publicationId), eq(scheduledInstances.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The new values each action writes; `now` is also the publication's new due time. */
+function changesOf(action: PublicationAction, now: Date, url: string | undefined) {
+  switch (action) {
+    case 'retry':
+    case 'confirm-absent':
+      // A fresh start: due now, and the automatic retries count again from zero.
+      return {
+        status: 'pending' as const,
+        dueAt: now,
+        nextAttemptAt: null,
+        attempts: 0,
+        claimedAt: null,
+        lastError: null,
+        errorCode: null,
+        updatedAt: now,
+      };
+    case 'publish-now':
+      return { dueAt: now, nextAttemptAt: null, updatedAt: now };
+    case 'mark-published':
+      return {
+        status: 'published' as const,
+        externalUrl: url ?? null,
+        publishedAt: now,
+        nextAttemptAt: null,
+        lastError: null,
+        errorCode: null,
+        updatedAt: now,
+      };
+  }
+}
+
+/**
+ * An earlier publish-now (or retry) nobody has picked up yet: due_at set after the last
+ * claim. A second click finds it and is refused rather than queueing the post again.
+ */
+const alreadyRequested: SQL = sql`(${publications.dueAt} is not null and
+  (${publications.claimedAt} is null or ${publications.claimedAt} < ${publications.dueAt}))`;
+
+/**
+ * The action's one conditional UPDATE: it changes the publication only from the states the
+ * action is allowed from, with no external id, and only for its owner. Of two racing
+ * clicks the row lock lets one through; the other matches nothing (undefined).
+ */
+export async function applyAction(
+  db: DbExecutor,
+  userId: string,
+  publicationId: string,
+  action: PublicationAction,
+  now: Date,
+  url?: string,
+): Promise<PublicationRow | undefined> {
+  const [row] = await db
+    .update(publications)
+    .set(changesOf(action, now, url))
+    .where(
+      and(
+        eq(publications.id, publicationId),
+        inArray(publications.status, [...PUBLICATION_ACTIONS[action]]),
+        isNull(publications.externalId),
+        action === 'publish-now' ? sql`not ${alreadyRequested}` : undefined,
+        sql`exists (select 1 from scheduled_instances si
+          where si.id = ${publications.instanceId} and si.user_id = ${userId})`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A finished instance is waiting again (a retried publication in it). */
+export async function reopenInstance(db: DbExecutor, instanceId: string) {
+  await db
+    .update(scheduledInstances)
+    .set({ status: 'pending', completedAt: null })
+    .where(
+      and(
+        eq(scheduledInstances.id, instanceId),
+        inArray(scheduledInstances.status, ['published', 'partial', 'failed', 'missed']),
+      ),
+    );
+}
+
+export async function listStatuses(db: DbExecutor, instanceId: string) {
+  const rows = await db
+    .select({ status: publications.status })
+    .from(publications)
+    .where(eq(publications.instanceId, instanceId));
+  return rows.map((row) => row.status);
+}
+
+/** Writes the instance's outcome once nothing of it waits (after mark-published). */
+export async function setOutcome(
+  db: DbExecutor,
+  instanceId: string,
+  outcome: 'published' | 'partial' | 'failed' | 'missed',
+  now: Date,
+) {
+  await db
+    .update(scheduledInstances)
+    .set({
+      status: outcome,
+      completedAt: sql`coalesce(${scheduledInstances.completedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(scheduledInstances.id, instanceId), ne(scheduledInstances.status, 'cancelled')));
+}
+
+export async function instanceStatus(db: DbExecutor, instanceId: string) {
+  const [row] = await db
+    .select({ status: scheduledInstances.status })
+    .from(scheduledInstances)
+    .where(eq(scheduledInstances.id, instanceId));
+  return row?.status;
+}
+
+export async function publicationStatus(db: DbExecutor, publicationId: string) {
+  const [row] = await db
+    .select({ status: publications.status })
+    .from(publications)
+    .where(eq(publications.id, publicationId));
+  return row?.status;
+}

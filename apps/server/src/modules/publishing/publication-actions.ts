@@ -1,0 +1,134 @@
+import {
+  isNetworkPostLink,
+  NETWORK_NAMES,
+  PUBLICATION_MESSAGES,
+  publicationConflictMessage,
+  type PublicationAction,
+  type PublicationActionResult,
+} from '@cadence/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { PublicationRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { JobPort } from '../../jobs/port.js';
+import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
+import type { Clock } from '../../lib/clock.js';
+import { instanceOutcome } from './decisions.js';
+import * as actions from './publication-actions.repository.js';
+import * as repo from './publishing.repository.js';
+
+export interface PublicationActionsDeps {
+  db: Db;
+  publishJobs: JobPort<PublishInstancePayload>;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}
+
+function toScheduleData(row: PublicationRow): PublicationActionResult['publication'] {
+  return {
+    id: row.id,
+    network: row.network,
+    social_account: { name: row.accountName ?? NETWORK_NAMES[row.network] },
+    status: row.status,
+    external_url: row.externalUrl,
+    error: row.lastError,
+    attempts: row.attempts,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    due_at: row.dueAt?.toISOString() ?? null,
+    // The list (refetched after every action) says it; this answer is about the action.
+    reconnect_before: null,
+  };
+}
+
+const notFound = () => AppError.notFound(PUBLICATION_MESSAGES.notFound, 'PUBLICATION_NOT_FOUND');
+
+/**
+ * What the customer can do from the screen about a stuck publication (decision 091):
+ * retry a failed one, say an unconfirmed one is not there (post it) or is there (mark it
+ * published with its link), publish a pending one now. The publication's own conditional
+ * UPDATE decides each: a second click, from this tab or another, finds the state moved on
+ * and gets a 409; the claim in front of every network call keeps the post to one copy.
+ */
+export function createPublicationActions(deps: PublicationActionsDeps) {
+  const { db } = deps;
+
+  /** Queues the instance's job at once (a key of its own: the scheduled one may still wait). */
+  async function queueNow(instanceId: string, now: Date) {
+    try {
+      const jobId = await deps.publishJobs.send(
+        { instanceId },
+        { key: `${instanceId}:now:${now.getTime()}` },
+      );
+      if (jobId) await repo.storeJobId(db, instanceId, jobId);
+    } catch (error) {
+      // The publication is due; the publisher's reconciler queues what has no live job.
+      deps.logger.error({ err: error, instanceId }, 'could not queue the publish job');
+    }
+  }
+
+  async function run(
+    userId: string,
+    publicationId: string,
+    action: PublicationAction,
+    url?: string,
+  ): Promise<PublicationActionResult> {
+    const owned = await actions.findOwnedPublication(db, userId, publicationId);
+    if (!owned) throw notFound();
+    const { publication, instance } = owned;
+    if (url !== undefined && !isNetworkPostLink(publication.network, url)) {
+      throw AppError.badRequest(
+        PUBLICATION_MESSAGES.linkNotOnNetwork(NETWORK_NAMES[publication.network]),
+        'LINK_NOT_ON_NETWORK',
+      );
+    }
+    const now = deps.clock();
+    const result = await db.transaction(async (tx) => {
+      const changed = await actions.applyAction(tx, userId, publicationId, action, now, url);
+      if (!changed) return null;
+      if (action === 'mark-published') {
+        const statuses = await actions.listStatuses(tx, instance.id);
+        if (!statuses.some((status) => status === 'pending' || status === 'publishing')) {
+          await actions.setOutcome(tx, instance.id, instanceOutcome(statuses), now);
+        }
+      } else {
+        await actions.reopenInstance(tx, instance.id);
+      }
+      await repo.insertLog(tx, {
+        userId,
+        postId: instance.postId,
+        instanceId: instance.id,
+        platform: publication.network,
+        status: action === 'mark-published' ? 'success' : 'pending',
+        message: PUBLICATION_MESSAGES.log[action],
+        scheduledFor: instance.scheduledFor,
+      });
+      return {
+        publication: toScheduleData(changed),
+        instance_status: (await actions.instanceStatus(tx, instance.id)) ?? instance.status,
+      };
+    });
+    if (!result) {
+      // Moved on since it was shown: say to what (the next read shows the rest).
+      const status = await actions.publicationStatus(db, publicationId);
+      if (!status) throw notFound();
+      throw AppError.conflict(publicationConflictMessage(status), 'PUBLICATION_STATE_CHANGED');
+    }
+    // Who asked for what, for whoever runs the server (the post log row is the customer's).
+    deps.logger.info(
+      { userId, publicationId, instanceId: instance.id, network: publication.network, action },
+      `publication action: ${action}`,
+    );
+    if (action !== 'mark-published') await queueNow(instance.id, now);
+    return result;
+  }
+
+  return {
+    retry: (userId: string, id: string) => run(userId, id, 'retry'),
+    confirmAbsent: (userId: string, id: string) => run(userId, id, 'confirm-absent'),
+    markPublished: (userId: string, id: string, url: string) =>
+      run(userId, id, 'mark-published', url),
+    publishNow: (userId: string, id: string) => run(userId, id, 'publish-now'),
+  };
+}
+
+export type PublicationActions = ReturnType<typeof createPublicationActions>;

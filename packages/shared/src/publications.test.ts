@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isNetworkPostLink,
+  PUBLICATION_ACTIONS,
+  publicationActionsFor,
+  publicationConflictMessage,
+} from './publications.js';
+import { PUBLICATION_STATUSES } from './schedules.js';
+
+describe('publicationActionsFor', () => {
+  it("offers each status's actions (issue 17) and nothing for the rest", () => {
+    expect(publicationActionsFor('failed')).toEqual(['retry']);
+    expect(publicationActionsFor('missed')).toEqual(['retry']);
+    expect(publicationActionsFor('unconfirmed')).toEqual(['confirm-absent', 'mark-published']);
+    expect(publicationActionsFor('pending')).toEqual(['publish-now']);
+    for (const status of ['publishing', 'published', 'cancelled'] as const) {
+      expect(publicationActionsFor(status)).toEqual([]);
+    }
+  });
+
+  it('has a conflict sentence for every status an action can meet', () => {
+    for (const status of PUBLICATION_STATUSES) {
+      expect(publicationConflictMessage(status)).toMatch(/^This post /);
+    }
+    expect(publicationConflictMessage('publishing')).toBe('This post is already being published.');
+    expect(Object.keys(PUBLICATION_ACTIONS)).toHaveLength(4);
+  });
+});
+
+describe('isNetworkPostLink', () => {
+  it('knows where each network shows its posts', () => {
+    expect(isNetworkPostLink('facebook', 'https://m.facebook.com/story.php?id=1')).toBe(true);
+    expect(isNetworkPostLink('instagram', 'https://www.instagram.com/p/abc/')).toBe(true);
+    expect(isNetworkPostLink('threads', 'https://www.threads.net/@acme/post/abc')).toBe(true);
+    expect(isNetworkPostLink('threads', 'https://www.threads.com/@acme/post/abc')).toBe(true);
+    expect(isNetworkPostLink('linkedIn', 'https://lnkd.in/abc')).toBe(true);
+  });
+
+  it('is https only and matches whole host labels', () => {
+    expect(isNetworkPostLink('twitter', 'http://x.com/a/status/1')).toBe(false);
+    expect(isNetworkPostLink('twitter', 'https://X.COM/a/status/1')).toBe(true);
+    expect(isNetworkPostLink('twitter', 'https://x.com./a/status/1')).toBe(true);
+    expect(isNetworkPostLink('twitter', 'https://evilx.com/a')).toBe(false);
+    expect(isNetworkPostLink('twitter', 'https://x.com@evil.example/a')).toBe(false);
+    expect(isNetworkPostLink('bluesky', 'not a link')).toBe(false);
+  });
+});

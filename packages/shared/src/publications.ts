@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { issueCode } from './error-codes.js';
+import type { NetworkId } from './networks.js';
+import type { PublicationStatus } from './schedules.js';
+import { ScheduleDataSchema } from './schedules.js';
+
+// ---- What the customer can do about one network's publication (issue 17) -----------------
+
+/**
+ * The screen's actions on a publication, each allowed only from the states listed: a
+ * failed (or missed) one can be retried; an unconfirmed one checked by the customer either
+ * way; a pending one sent at once. The server's conditional UPDATE uses the same list.
+ */
+export const PUBLICATION_ACTIONS = {
+  retry: ['failed', 'missed'],
+  'confirm-absent': ['unconfirmed'],
+  'mark-published': ['unconfirmed'],
+  'publish-now': ['pending'],
+} as const satisfies Record<string, readonly PublicationStatus[]>;
+export type PublicationAction = keyof typeof PUBLICATION_ACTIONS;
+
+/** The actions a publication in `status` offers, in the order the screen shows them. */
+export function publicationActionsFor(status: PublicationStatus): PublicationAction[] {
+  return (Object.keys(PUBLICATION_ACTIONS) as PublicationAction[]).filter((action) =>
+    (PUBLICATION_ACTIONS[action] as readonly PublicationStatus[]).includes(status),
+  );
+}
+
+/** Button labels (issue 17's words). */
+export const PUBLICATION_ACTION_LABELS: Record<PublicationAction, string> = {
+  retry: 'Retry',
+  'confirm-absent': 'I checked: it is not on the network, post it',
+  'mark-published': 'It is there, mark published',
+  'publish-now': 'Publish now',
+};
+
+export const PUBLICATION_MESSAGES = {
+  notFound: 'Publication not found',
+  /** The answer of each action, shown as a toast. */
+  done: {
+    retry: 'Retry requested: the post goes out in a moment.',
+    'confirm-absent': 'Posting it now.',
+    'mark-published': 'Marked published.',
+    'publish-now': 'Publishing now.',
+  } satisfies Record<PublicationAction, string>,
+  /** The customer's post logs: who did what. */
+  log: {
+    retry: 'Retry requested by you',
+    'confirm-absent': 'You checked it is not on the network: posting it again',
+    'mark-published': 'Marked published by you',
+    'publish-now': 'Publish now requested by you',
+  } satisfies Record<PublicationAction, string>,
+  failed: 'The action could not be done. Try again.',
+  linkRequired: 'Paste the link to the post',
+  linkInvalid: 'Paste the full link to the post, starting with https://',
+  linkNotOnNetwork: (network: string) =>
+    `That link is not on ${network}. Paste the link to the post on ${network}.`,
+  dialogTitle: 'Mark published',
+  dialogDescription: (network: string) =>
+    `Paste the link to the post on ${network}, so it shows as published with its link.`,
+  linkLabel: 'Link to the post',
+} as const;
+
+/** Why an action no longer applies: the publication moved on (another click, another tab). */
+export function publicationConflictMessage(status: PublicationStatus): string {
+  switch (status) {
+    case 'publishing':
+      return 'This post is already being published.';
+    case 'published':
+      return 'This post is already published.';
+    case 'pending':
+      return 'This post is already waiting to be published.';
+    case 'failed':
+      return 'This post has failed. Use Retry to post it again.';
+    case 'missed':
+      return 'This post was missed. Use Retry to post it.';
+    case 'unconfirmed':
+      return 'This post may already be on the network. Check the account first.';
+    case 'cancelled':
+      return 'This post was cancelled.';
+  }
+}
+
+/**
+ * Where each network shows its posts: a link the customer pastes for 'mark published' must
+ * be on one of these hosts (or a subdomain, such as www. or m.).
+ */
+export const NETWORK_POST_HOSTS: Record<NetworkId, readonly string[]> = {
+  twitter: ['x.com', 'twitter.com'],
+  facebook: ['facebook.com', 'fb.com', 'fb.watch'],
+  linkedIn: ['linkedin.com', 'lnkd.in'],
+  instagram: ['instagram.com', 'instagr.am'],
+  bluesky: ['bsky.app'],
+  threads: ['threads.net', 'threads.com'],
+};
+
+const LINK_MAX = 2048;
+
+/** An absolute https address, or null. */
+function httpsUrl(value: string): URL | null {
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.hostname !== '' ? url : null;
+}
+
+/** True when `link` is an https address on one of the network's hosts. */
+export function isNetworkPostLink(network: NetworkId, link: string): boolean {
+  const url = httpsUrl(link.trim());
+  if (url === null) return false;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  return NETWORK_POST_HOSTS[network].some(
+    (domain) => host === domain || host.endsWith(`.${domain}`),
+  );
+}
+
+export const PublicationIdParamsSchema = z.object({
+  id: z.uuid({ error: PUBLICATION_MESSAGES.notFound }),
+});
+
+/** The body of mark-published; which network the host must be on is checked by the server. */
+export const MarkPublishedSchema = z.object({
+  url: z
+    .string({ error: PUBLICATION_MESSAGES.linkRequired })
+    .trim()
+    .min(1, PUBLICATION_MESSAGES.linkRequired)
+    .max(LINK_MAX, PUBLICATION_MESSAGES.linkInvalid)
+    .refine((value) => value === '' || httpsUrl(value) !== null, {
+      message: PUBLICATION_MESSAGES.linkInvalid,
+      ...issueCode('INVALID_URL'),
+    }),
+});
+export type MarkPublished = z.input<typeof MarkPublishedSchema>;
+
+export const PublicationActionResultSchema = z.object({
+  publication: ScheduleDataSchema,
+  /** The occurrence's status after the action (pending again, or its outcome). */
+  instance_status: z.string(),
+});
+export type PublicationActionResult = z.infer<typeof PublicationActionResultSchema>;
