@@ -169,13 +169,14 @@ function scenarios(): Scenario[] {
     ];
   }
   if (profile !== 'classic') throw new Error(`Unknown profile ${profile}`);
-  // The classic runs: one account per network, each post to one network in turn, 100 ms.
+  // The classic runs: one account per network (or `--accounts`, spread over the networks),
+  // each post to one network in turn, 100 ms.
   const latency = Number(args.latency);
   const classic = {
     latency: everyNetwork([latency, latency]),
     images: 'instagram' as const,
     networks: NETWORK_IDS,
-    accounts: NETWORK_IDS.length,
+    accounts: num(args.accounts, NETWORK_IDS.length),
     networksPerEntity: NETWORK_IDS.length,
     networksPerPost: [1, 1] as const,
     failureRate: 0,

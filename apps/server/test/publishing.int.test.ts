@@ -390,6 +390,53 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect((await instance(instanceId))?.status).toBe('failed');
   });
 
+  it('takes a claim back, unconfirmed never, when its worker died while Instagram prepared the media', async () => {
+    const { instanceId, content } = await env.schedule(['instagram'], { withImage: true });
+    t.clock.advance(61);
+    // A worker claimed it, created the media container, and died before media_publish.
+    await db()
+      .update(publications)
+      .set({ status: 'publishing', claimedAt: t.clock(), attempts: 1, sendPending: true })
+      .where(eq(publications.instanceId, instanceId));
+    await runDue(instanceId, t.config.publisher.jobExpireSeconds + 1);
+    expect((await publicationsOf(instanceId))[0]).toMatchObject({
+      status: 'published',
+      attempts: 2,
+      sendPending: false,
+    });
+    expect(countOn('instagram', content)).toBe(1);
+    expect((await instance(instanceId))?.status).toBe('published');
+  });
+
+  it('makes no publishing call once its claim was taken back while the media were prepared', async () => {
+    const { instanceId, content } = await env.schedule(['instagram'], { withImage: true });
+    t.clock.advance(61);
+    // The container stays in progress for one status check: the adapter waits 2 s.
+    fakes.instagram.state.pollsInProgress = 1;
+    try {
+      const running = t.publisher.publishInstance(instanceId);
+      for (let tries = 0; ; tries++) {
+        const [row] = await publicationsOf(instanceId);
+        if (row?.status === 'publishing') {
+          expect(row.sendPending).toBe(true);
+          break;
+        }
+        if (tries > 200) throw new Error('never claimed');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Meanwhile another worker took the claim back, as it does once a claim looks stale.
+      await db()
+        .update(publications)
+        .set({ status: 'pending', claimedAt: null, sendPending: false })
+        .where(eq(publications.instanceId, instanceId));
+      await running;
+    } finally {
+      fakes.instagram.state.pollsInProgress = 0;
+    }
+    expect(countOn('instagram', content)).toBe(0);
+    expect((await publicationsOf(instanceId))[0]?.status).toBe('pending');
+  });
+
   it('posts once when the same job runs twice, even concurrently', async () => {
     const { instanceId, content } = await env.schedule(['twitter', 'bluesky', 'facebook']);
     t.clock.advance(61);

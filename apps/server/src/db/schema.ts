@@ -652,6 +652,12 @@ export const publications = pgTable(
     errorCode: text('error_code'),
     /** When a publisher took it (a stale claim means the worker died mid-call). */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * True while the claim's holder prepares (Instagram and Threads media containers) and has
+     * not yet made the call that can make the post public. A stale claim still true posted
+     * nothing: it goes back to pending instead of unconfirmed (decision 094).
+     */
+    sendPending: boolean('send_pending').notNull().default(false),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /**
      * Due again at: set when the customer asks for a retry or to publish now. The missed

@@ -139,6 +139,7 @@ export function createInstagramAdapter(
 
   return {
     id: 'instagram',
+    preparesBeforePublishing: true,
 
     verify: (credentials) => findAccount(credentials),
 
@@ -151,6 +152,7 @@ export function createInstagramAdapter(
       const container = await createContainer(igUserId, content, accessToken);
       // Processing takes seconds: the account's slot serves its other posts meanwhile.
       await context.outsideSlot(() => waitUntilReady(container.id, accessToken));
+      await context.beforePublishCall();
       const published = await callGraph(graph, {
         method: 'POST',
         path: `/${encodeURIComponent(igUserId)}/media_publish`,

@@ -82,6 +82,7 @@ export function createThreadsAdapter(
 
   return {
     id: 'threads',
+    preparesBeforePublishing: true,
 
     async verify(credentials) {
       const body = await call(
@@ -103,6 +104,7 @@ export function createThreadsAdapter(
       );
       // Processing takes seconds: the account's slot serves its other posts meanwhile.
       if (post.media) await context.outsideSlot(() => waitUntilReady(created.id, credentials));
+      await context.beforePublishCall();
       const published = parse(
         IdSchema,
         await call(

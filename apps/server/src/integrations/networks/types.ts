@@ -72,12 +72,20 @@ export interface PublishContext {
   outsideSlot<T>(task: () => Promise<T>): Promise<T>;
   /** Gives the slot back for good: what is left of the call (reading a permalink) publishes nothing. */
   releaseSlot(): void;
+  /**
+   * Called by an adapter that prepares first (`preparesBeforePublishing`) right before the
+   * one call that can make the post public. Until then a worker that dies leaves nothing on
+   * the network, so its claim may be taken again. Throws when the claim is no longer this
+   * worker's: the adapter must then not make the call.
+   */
+  beforePublishCall(): Promise<void>;
 }
 
 /** Without a publisher around it (tests, tools): nothing to give back. */
 export const NO_SLOT: PublishContext = {
   outsideSlot: (task) => task(),
   releaseSlot: () => undefined,
+  beforePublishCall: () => Promise.resolve(),
 };
 
 /** One network behind a few verbs. `C` is that network's stored credential object. */
@@ -86,6 +94,12 @@ export interface NetworkAdapter<C> {
   /** Checks the credentials with a real call and answers who they belong to. */
   verify(credentials: C): Promise<VerifiedAccount>;
   publish(post: PublishInput, credentials: C, context?: PublishContext): Promise<PublishResult>;
+  /**
+   * The adapter makes calls that post nothing first (media containers) and calls
+   * `context.beforePublishCall()` before the one that can. Without it, every call after the
+   * claim is taken as possibly public.
+   */
+  readonly preparesBeforePublishing?: boolean;
 }
 
 /** Credentials as stored (encrypted) per network. Field names follow spec 000 section 3. */

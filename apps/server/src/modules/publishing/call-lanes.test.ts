@@ -134,6 +134,7 @@ describe('call lanes', () => {
     const lanes = createCallLanes(() => ({ perAccount: 1, perNetwork: 10, total: 10 }), {
       now: () => clock,
       maxWaiting: 2,
+      maxWaitMs: 500,
     });
     const lane = { account: 'A', network: 'twitter' as const };
     const held = gate();
@@ -142,8 +143,23 @@ describe('call lanes', () => {
     const refused = await lanes.run(lane, () => Promise.resolve()).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(LanePausedError);
     expect(refused).toMatchObject({ reason: 'busy' });
-    // Three turns ahead (two waiting, then this one) at the first guess of a second each.
-    expect((refused as LanePausedError).until).toBe(clock + 3_000);
+    // Three turns ahead (two waiting, then this one) at the first guess of 250 ms each.
+    expect((refused as LanePausedError).until).toBe(clock + 750);
+    held.open();
+    await Promise.all(runs);
+  });
+
+  it('lets a call wait in line when the line clears within the longest wait', async () => {
+    const lanes = createCallLanes(() => ({ perAccount: 1, perNetwork: 10, total: 10 }), {
+      maxWaiting: 2,
+      maxWaitMs: 5_000,
+    });
+    const lane = { account: 'A', network: 'twitter' as const };
+    const held = gate();
+    // One in its slot, four waiting: 1.25 s of turns at the first guess, under 5 s.
+    const runs = [0, 1, 2, 3, 4].map(() => lanes.run(lane, () => held.opened));
+    await flush();
+    expect(lanes.stats().waiting).toBe(4);
     held.open();
     await Promise.all(runs);
   });

@@ -45,8 +45,12 @@ export class LanePausedError extends Error {
   }
 }
 
-/** The first guess of a call's length, before any call to the network has been timed. */
-const FIRST_CALL_ESTIMATE_MS = 1_000;
+/**
+ * The first guess of a call's length, before any call to the network has been timed: the
+ * fast end of real networks' round trips (a guess too long sends calls away for turns far
+ * later than the account frees up).
+ */
+const FIRST_CALL_ESTIMATE_MS = 250;
 
 interface Waiter {
   admit: () => void;
@@ -238,13 +242,15 @@ export function createCallLanes(
         forgetIfIdle(lane);
         throw new LanePausedError(paused);
       }
-      if (lane.waiting.length >= maxWaiting) {
-        // Its turn is far off: better re-queued for then than holding a job all that time.
-        // Each call sent away gets the next free turn after those already promised, so they
-        // come back one after another instead of all at once to be sent away again.
-        const turnMs = (callMs.get(lane.network) ?? FIRST_CALL_ESTIMATE_MS) / limits().perAccount;
-        const current = now();
-        const afterQueue = current + (lane.waiting.length + 1) * turnMs;
+      const turnMs = (callMs.get(lane.network) ?? FIRST_CALL_ESTIMATE_MS) / limits().perAccount;
+      const current = now();
+      const afterQueue = current + (lane.waiting.length + 1) * turnMs;
+      if (lane.waiting.length >= maxWaiting && afterQueue - current > maxWaitMs) {
+        // Its turn is far off: better re-queued for then than holding a job all that time
+        // (calls quick enough to come within `maxWaitMs` wait here: re-queueing them would
+        // cost more than their calls). Each call sent away gets the next free turn after
+        // those already promised, so they come back one after another instead of all at once
+        // to be sent away again.
         const reservation = reservations.get(lane.key);
         const turnAt = Math.ceil(Math.max(afterQueue, reservation?.nextTurnAt ?? 0));
         reservations.set(lane.key, { nextTurnAt: turnAt + turnMs });

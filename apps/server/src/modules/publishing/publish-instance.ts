@@ -51,6 +51,13 @@ export interface PublishDeps {
   lanes: CallLanes;
 }
 
+/** The claim was taken back (as stale) or settled by the customer before the publishing call. */
+class ClaimLostError extends Error {
+  constructor() {
+    super('the claim was taken back before the publishing call: nothing was sent');
+  }
+}
+
 /**
  * Builds the handler of one publish job: publishes an instance to each of its networks, once.
  *
@@ -95,8 +102,14 @@ export function createInstancePublisher(deps: PublishDeps) {
     // The name inside a sentence ('Reconnect X for …'), not the label 'X/Twitter'.
     const name = NETWORK_TEXT_NAMES[network];
 
+    const adapter = deps.registry.adapters[network] as NetworkAdapter<
+      NetworkCredentials[typeof network]
+    >;
     /** Claims the publication; answers undefined when another worker has it or it is settled. */
-    const claim = () => repo.claimPublication(db, pending.id, deps.clock());
+    const claim = () =>
+      repo.claimPublication(db, pending.id, deps.clock(), {
+        sendPending: adapter.preparesBeforePublishing === true,
+      });
     const settleFailure = async (claimed: PublicationRow, error: unknown) => {
       if (!(error instanceof NetworkError)) {
         // Whatever broke may have broken after the post was sent: never repeat it blindly.
@@ -160,7 +173,6 @@ export function createInstancePublisher(deps: PublishDeps) {
       link: post.urlShortened && post.shortenedUrl ? post.shortenedUrl : post.url,
       media,
     };
-    const adapter = deps.registry.adapters[network] as NetworkAdapter<typeof credentials>;
     const lane = {
       account: usable.connectionId,
       network,
@@ -180,6 +192,9 @@ export function createInstancePublisher(deps: PublishDeps) {
         const context: PublishContext = {
           outsideSlot: (task) => slot.outside(task),
           releaseSlot: () => slot.release(),
+          beforePublishCall: async () => {
+            if (!(await repo.markSending(db, held.id, held.claimedAt!))) throw new ClaimLostError();
+          },
         };
         try {
           return {
@@ -201,6 +216,12 @@ export function createInstancePublisher(deps: PublishDeps) {
       await repo.postpone(db, pending.id, new Date(error.until), deps.clock());
       return 'pending';
     }
+    if (outcome.kind === 'failed' && outcome.error instanceof ClaimLostError) {
+      // Taken back while the media were prepared: nothing was posted, and the claim's new
+      // holder settles it.
+      deps.logger.info({ network, publicationId: pending.id }, outcome.error.message);
+      return undefined;
+    }
     if (outcome.kind === 'failed') {
       const { claimed, error } = outcome;
       pauseAfterRateLimit(lane, error);
@@ -217,6 +238,7 @@ export function createInstancePublisher(deps: PublishDeps) {
         if (!(retryError instanceof LanePausedError)) throw retryError;
         return settleFailure(claimed, error);
       }
+      if (outcome.kind === 'failed' && outcome.error instanceof ClaimLostError) return undefined;
       if (outcome.kind === 'failed') {
         pauseAfterRateLimit(lane, outcome.error);
         return settleFailure(claimed, outcome.error);
@@ -343,15 +365,24 @@ export function createInstancePublisher(deps: PublishDeps) {
       !row.externalId &&
       row.claimedAt !== null &&
       row.claimedAt.getTime() <= staleBefore;
+    // Stale claims whose worker had not yet sent anything are due again in this run.
+    const returned = new Set<string>();
     if (context.publications.some(isStale)) {
-      const stale = await repo.markStaleClaimsUnconfirmed(
+      const stale = await repo.settleStaleClaims(
         db,
         instanceId,
         new Date(staleBefore),
         SCHEDULE_MESSAGES.unconfirmed,
         now,
       );
-      for (const publication of stale) {
+      for (const publication of stale.returned) {
+        returned.add(publication.id);
+        deps.logger.info(
+          { network: publication.network, publicationId: publication.id },
+          'a worker stopped before sending: the publication is due again',
+        );
+      }
+      for (const publication of stale.unconfirmed) {
         await logFor(publication, SCHEDULE_MESSAGES.unconfirmed, 'unconfirmed');
         await notifyOutcome(
           context,
@@ -387,7 +418,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     // (a job sent early for one network's publish-now leaves the others for their time).
     const due = context.publications.filter(
       (row) =>
-        row.status === 'pending' &&
+        (row.status === 'pending' || returned.has(row.id)) &&
         !row.externalId &&
         !missedIds.has(row.id) &&
         dueAt(row).getTime() <= now.getTime(),

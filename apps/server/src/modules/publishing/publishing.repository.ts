@@ -95,7 +95,7 @@ export async function startInstance(
             'status', pub.status, 'externalId', pub.external_id,
             'externalUrl', pub.external_url, 'attempts', pub.attempts,
             'lastError', pub.last_error, 'errorCode', pub.error_code,
-            'claimedAt', pub.claimed_at, 'nextAttemptAt', pub.next_attempt_at,
+            'claimedAt', pub.claimed_at, 'sendPending', pub.send_pending, 'nextAttemptAt', pub.next_attempt_at,
             'dueAt', pub.due_at, 'publishedAt', pub.published_at, 'updatedAt', pub.updated_at))
           from publications pub where pub.instance_id = c.id), '[]') as publications,
         coalesce((
@@ -161,6 +161,7 @@ export async function startInstance(
       lastError: (entry.lastError as string | null) ?? null,
       errorCode: (entry.errorCode as string | null) ?? null,
       claimedAt: dateOrNull(entry.claimedAt),
+      sendPending: entry.sendPending === true,
       nextAttemptAt: dateOrNull(entry.nextAttemptAt),
       dueAt: dateOrNull(entry.dueAt),
       publishedAt: dateOrNull(entry.publishedAt),
@@ -206,28 +207,54 @@ export async function markMissed(
 }
 
 /**
- * Publications claimed before `staleBefore` and never settled: their worker died during the
- * network call, so nobody knows whether the post went out. They become unconfirmed.
+ * Publications claimed before `staleBefore` and never settled: their worker died. Those whose
+ * worker had not yet made the call that can publish (`send_pending`) posted nothing and go
+ * back to pending; for the others nobody knows whether the post went out: unconfirmed.
  */
-export async function markStaleClaimsUnconfirmed(
+export async function settleStaleClaims(
   db: DbExecutor,
   instanceId: string,
   staleBefore: Date,
   message: string,
   now: Date,
 ) {
-  return db
+  const stale = and(
+    eq(publications.instanceId, instanceId),
+    eq(publications.status, 'publishing'),
+    isNull(publications.externalId),
+    lte(publications.claimedAt, staleBefore),
+  );
+  const returned = await db
+    .update(publications)
+    .set({ status: 'pending', claimedAt: null, sendPending: false, updatedAt: now })
+    .where(and(stale, eq(publications.sendPending, true)))
+    .returning();
+  const unconfirmed = await db
     .update(publications)
     .set({ status: 'unconfirmed', lastError: message, errorCode: 'unconfirmed', updatedAt: now })
+    .where(stale)
+    .returning();
+  return { returned, unconfirmed };
+}
+
+/**
+ * The claim's holder is about to make the call that can publish: from now on a stale claim
+ * is unconfirmed. Answers false when the claim is no longer the holder's (taken back as
+ * stale, or settled by the customer): then the call must not be made.
+ */
+export async function markSending(db: DbExecutor, publicationId: string, claimedAt: Date) {
+  const rows = await db
+    .update(publications)
+    .set({ sendPending: false })
     .where(
       and(
-        eq(publications.instanceId, instanceId),
+        eq(publications.id, publicationId),
         eq(publications.status, 'publishing'),
-        isNull(publications.externalId),
-        lte(publications.claimedAt, staleBefore),
+        eq(publications.claimedAt, claimedAt),
       ),
     )
-    .returning();
+    .returning({ id: publications.id });
+  return rows.length > 0;
 }
 
 /**
@@ -238,12 +265,14 @@ export async function claimPublication(
   db: DbExecutor,
   publicationId: string,
   now: Date,
+  options: { sendPending?: boolean } = {},
 ): Promise<PublicationRow | undefined> {
   const [row] = await db
     .update(publications)
     .set({
       status: 'publishing',
       claimedAt: now,
+      sendPending: options.sendPending ?? false,
       attempts: sql`${publications.attempts} + 1`,
       updatedAt: now,
     })

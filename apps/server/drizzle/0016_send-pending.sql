@@ -1,0 +1,1 @@
+ALTER TABLE "publications" ADD COLUMN "send_pending" boolean DEFAULT false NOT NULL;
