@@ -586,7 +586,7 @@ async function run(scenario: Scenario) {
       const t0Iso = new Date(t0).toISOString();
       await db.execute(sql`
         update scheduled_instances i
-        set scheduled_for = ${t0Iso}::timestamptz + (o.rn - 1) * ${scenario.stepMs} * interval '1 millisecond'
+        set scheduled_for = ${t0Iso}::timestamptz + (o.rn - 1) * ${scenario.stepMs}::float8 * interval '1 millisecond'
         from (
           select i2.id, row_number() over (order by p.created_at, p.id) as rn
           from scheduled_instances i2 join posts p on p.id = i2.post_id
