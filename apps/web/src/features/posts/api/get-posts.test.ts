@@ -11,7 +11,12 @@ describe('postsQueryOptions', () => {
 
   it('keeps a status filter in the key', () => {
     const all = postsQueryOptions({ page: 1, q: '', companyId: '' });
-    const unscheduled = postsQueryOptions({ page: 1, q: '', companyId: '', status: 'not_scheduled' });
+    const unscheduled = postsQueryOptions({
+      page: 1,
+      q: '',
+      companyId: '',
+      status: 'not_scheduled',
+    });
     expect(hashKey(unscheduled.queryKey)).not.toBe(hashKey(all.queryKey));
   });
 });
