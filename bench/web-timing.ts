@@ -34,6 +34,10 @@ const { values } = parseArgs({
     port: { type: 'string' },
     posts: { type: 'string', default: '1000' },
     scheduled: { type: 'string', default: '5000' },
+    /** Comma-separated, e.g. /posts; both screens when unset. */
+    screens: { type: 'string' },
+    /** Comma-separated profile names (local, slow 4G); both when unset. */
+    profiles: { type: 'string' },
     /** Prints the requests of the last cold run of each screen and profile. */
     waterfall: { type: 'boolean', default: false },
   },
@@ -83,7 +87,8 @@ const USABLE: Record<string, string> = {
   [ROUTES.scheduling]: `(() => {
     const grid = document.querySelector('.post-calendar .react-calendar__month-view__days');
     if (!grid || grid.querySelectorAll('[data-day]').length < 28) return false;
-    return [...grid.querySelectorAll('[data-day]')].some((day) => day.firstElementChild !== null);
+    return [...grid.querySelectorAll('[data-day]')].some((day) =>
+      /^[0-9]/.test(day.firstElementChild?.textContent ?? ''));
   })()`,
 };
 
@@ -130,11 +135,12 @@ async function main() {
     const samples = new Map<string, Sample[]>();
     const keep = (key: string, sample: Sample) =>
       samples.set(key, [...(samples.get(key) ?? []), sample]);
-    const routes = [ROUTES.posts, ROUTES.scheduling];
+    const routes = values.screens?.split(',') ?? [ROUTES.posts, ROUTES.scheduling];
+    const profiles = (values.profiles?.split(',') ?? Object.keys(PROFILES)) as ProfileName[];
     // One unmeasured visit each: the server's first queries (plans, caches) are not the page's.
     for (const route of routes) await visit(browser, baseUrl, token, route, 'local');
     for (let run = 1; run <= RUNS; run += 1) {
-      const order: ProfileName[] = run % 2 ? ['local', 'slow 4G'] : ['slow 4G', 'local'];
+      const order = run % 2 ? profiles : [...profiles].reverse();
       for (const profile of order) {
         for (const route of routes) {
           const { cold, warm } = await visit(browser, baseUrl, token, route, profile);
@@ -335,10 +341,13 @@ async function measure(page: Page, url: string, route: string): Promise<Sample> 
         decoded: entry.decodedBodySize,
       })),
     ];
-    const days = [...document.querySelectorAll('.post-calendar [data-day]')].filter(
-      (day) => day.firstElementChild !== null,
-    );
-    const sum = days.reduce((total, day) => total + Number.parseInt(day.textContent ?? '0'), 0);
+    // A day's count badge is its first child, starting with the number (today has a
+    // screen-reader-only child too, without a number).
+    const counts = [...document.querySelectorAll('.post-calendar [data-day]')]
+      .map((day) => Number.parseInt(day.firstElementChild?.textContent ?? ''))
+      .filter((count) => Number.isInteger(count));
+    const days = counts;
+    const sum = counts.reduce((total, count) => total + count, 0);
     return {
       usable,
       domContentLoaded: navigation?.domContentLoadedEventEnd ?? 0,
