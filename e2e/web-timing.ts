@@ -18,15 +18,15 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import {
   API_PATHS,
   DEMO_SIGN_IN,
   ROUTES,
   TOKEN_STORAGE_KEY,
 } from '../packages/shared/src/index.js';
-import { browserArgs, findChromium } from '../e2e/support/browser.js';
-import { freePort } from '../e2e/support/demo.js';
+import { browserArgs, findChromium } from './support/browser.js';
+import { freePort } from './support/demo.js';
 
 const { values } = parseArgs({
   options: {
@@ -269,7 +269,9 @@ async function visit(
     },
   });
   try {
-    await context.addInitScript(installProbe, USABLE[route]!);
+    const condition = USABLE[route];
+    if (condition === undefined) throw new Error(`No usable condition for ${route}`);
+    await context.addInitScript(installProbe, condition);
     const page = await context.newPage();
     const conditions = PROFILES[profile];
     if (conditions !== null) {
