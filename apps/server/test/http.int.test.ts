@@ -298,6 +298,13 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
         '<link rel="modulepreload" crossorigin href="/assets/posts-page-abc123.js">',
       );
       expect(html).toContain('<div id="root">');
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/posts',
+        headers: { 'if-none-match': String(posts.headers['etag']) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
       const companies = await t.app.inject({ method: 'GET', url: '/companies' });
       expect(companies.body).not.toContain('modulepreload');
     });

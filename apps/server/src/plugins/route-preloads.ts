@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -90,15 +91,15 @@ export function createRoutePages(webDistDir: string) {
     pageFor(
       pathname: string,
       acceptEncoding = '',
-    ): { body: Buffer; encoding: 'br' | 'gzip' | null } | null {
+    ): { body: Buffer; encoding: 'br' | 'gzip' | null; etag: string } | null {
       load();
       const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
       const page = pages.get(route);
       if (!page) return null;
       const accepted = acceptedEncodings(acceptEncoding);
-      if (accepted.has('br')) return { body: page.br, encoding: 'br' };
-      if (accepted.has('gzip')) return { body: page.gzip, encoding: 'gzip' };
-      return { body: page.plain, encoding: null };
+      if (accepted.has('br')) return { body: page.br, encoding: 'br', etag: page.etag };
+      if (accepted.has('gzip')) return { body: page.gzip, encoding: 'gzip', etag: page.etag };
+      return { body: page.plain, encoding: null, etag: page.etag };
     },
   };
 }
@@ -107,6 +108,8 @@ interface Page {
   plain: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /** Weak: the same page in any encoding (`no-cache` revalidates it with If-None-Match). */
+  etag: string;
 }
 
 /**
@@ -121,6 +124,7 @@ function encoded(html: string): Page {
       params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
     }),
     gzip: gzipSync(plain, { level: 9 }),
+    etag: `W/"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`,
   };
 }
 

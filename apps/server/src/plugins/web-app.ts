@@ -61,12 +61,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
     // A screen's path gets index.html naming its chunks too (route-preloads.ts).
     const page = routePages?.pageFor(pathname, request.headers['accept-encoding']);
     if (page) {
-      if (page.encoding) reply.header('content-encoding', page.encoding);
-      return reply
+      reply
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
-        .type('text/html; charset=utf-8')
-        .send(page.body);
+        .header('etag', page.etag);
+      const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim());
+      if (known?.includes(page.etag)) return reply.code(304).send();
+      if (page.encoding) reply.header('content-encoding', page.encoding);
+      return reply.type('text/html; charset=utf-8').send(page.body);
     }
     return reply
       .header('cache-control', 'no-cache')
