@@ -17,13 +17,29 @@ const BIG_JS = `export const words = ${JSON.stringify('cadence '.repeat(2000))};
 
 describe.each(engines)('HTTP behaviour on %s', (engine) => {
   let t: TestApp;
+  let webRoot: string;
   let webDir: string;
   beforeAll(async () => {
-    webDir = await mkdtemp(path.join(tmpdir(), 'cadence-web-'));
-    await mkdir(path.join(webDir, 'assets'));
+    // As in apps/web: dist/ with the Vite manifest, build/route-sources.json beside it.
+    webRoot = await mkdtemp(path.join(tmpdir(), 'cadence-web-'));
+    webDir = path.join(webRoot, 'dist');
+    await mkdir(path.join(webDir, 'assets'), { recursive: true });
+    await mkdir(path.join(webDir, '.vite'));
+    await mkdir(path.join(webRoot, 'build'));
     await writeFile(
       path.join(webDir, 'index.html'),
-      '<!doctype html><title>Cadence</title><div id="root"></div>',
+      '<!doctype html><html><head><title>Cadence</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    await writeFile(
+      path.join(webDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/app-abc123.js', isEntry: true },
+        'src/posts-page.tsx': { file: 'assets/posts-page-abc123.js', imports: ['index.html'] },
+      }),
+    );
+    await writeFile(
+      path.join(webRoot, 'build', 'route-sources.json'),
+      JSON.stringify({ '/posts': ['src/posts-page.tsx'] }),
     );
     await writeFile(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     // What the web build writes: a large asset with its precompressed copies beside it.
@@ -34,7 +50,7 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
   });
   afterAll(async () => {
     await t?.close();
-    await rm(webDir, { recursive: true, force: true });
+    await rm(webRoot, { recursive: true, force: true });
   });
 
   const signUp = (body: unknown, headers?: Record<string, string>) =>
@@ -264,6 +280,33 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
       expect(missing.statusCode).toBe(404);
+    });
+
+    it("names a screen's chunks in its page, compressed, and leaves other pages plain", async () => {
+      const posts = await t.app.inject({
+        method: 'GET',
+        url: '/posts?post=1',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(posts.statusCode).toBe(200);
+      expect(posts.headers['content-encoding']).toBe('br');
+      expect(posts.headers['content-type']).toContain('text/html');
+      expect(posts.headers['cache-control']).toBe('no-cache');
+      expect(posts.headers['vary']).toMatch(/accept-encoding/i);
+      const html = brotliDecompressSync(posts.rawPayload).toString();
+      expect(html).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/posts-page-abc123.js">',
+      );
+      expect(html).toContain('<div id="root">');
+      const again = await t.app.inject({
+        method: 'GET',
+        url: '/posts',
+        headers: { 'if-none-match': String(posts.headers['etag']) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      const companies = await t.app.inject({ method: 'GET', url: '/companies' });
+      expect(companies.body).not.toContain('modulepreload');
     });
 
     it('sends built assets precompressed: brotli, else gzip, else as they are', async () => {

@@ -17,23 +17,13 @@ const MANIFEST_PATH = path.join(DIST_DIR, '.vite', 'manifest.json');
 
 /**
  * The modules a route loads besides the app's entry: its screen, and the loader chunk that
- * starts its data (see src/app/screens.ts and src/app/route-data.ts).
+ * starts its data (see src/app/screens.ts and src/app/route-data.ts). In a JSON file because
+ * the server reads it too: it names these chunks in each route's page as modulepreload
+ * links (apps/server/src/plugins/route-preloads.ts), so they download with the entry.
  */
-export const ROUTE_SOURCES: Record<string, string[]> = {
-  '/login': ['src/features/auth/components/login-page.tsx'],
-  '/companies': ['src/features/companies/components/companies-page.tsx'],
-  '/posts': ['src/features/posts/components/posts-page.tsx'],
-  '/scheduling': [
-    'src/features/scheduling/components/scheduling-page.tsx',
-    'src/features/scheduling/api/prefetch-scheduling.ts',
-  ],
-  '/subscriptions': ['src/features/subscriptions/components/subscriptions-page.tsx'],
-  '/settings': [
-    'src/features/settings/components/settings-page.tsx',
-    'src/features/subscriptions/components/subscription-section.tsx',
-  ],
-  '/admin/subscriptions': ['src/features/admin/components/admin-page.tsx'],
-};
+export const ROUTE_SOURCES = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, 'route-sources.json'), 'utf8'),
+) as Record<string, string[]>;
 
 export function readManifest(): Manifest {
   return JSON.parse(readFileSync(MANIFEST_PATH, 'utf8')) as Manifest;

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { HTTP_MESSAGES } from '@cadence/shared';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-handler.js';
+import { createRoutePages } from './route-preloads.js';
 
 /**
  * Serves the built single-page app. Unknown `/api/*` paths answer JSON 404; any other GET
@@ -11,6 +12,7 @@ import { sendError } from './error-handler.js';
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
   const hasBuild = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
+  const routePages = hasBuild ? createRoutePages(webDistDir) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -55,6 +57,18 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string | 
         .send(
           'The web app has not been built. Run `npm start` (or `npm run build`) from the project folder.',
         );
+    }
+    // A screen's path gets index.html naming its chunks too (route-preloads.ts).
+    const page = routePages?.pageFor(pathname, request.headers['accept-encoding']);
+    if (page) {
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .header('etag', page.etag);
+      const known = request.headers['if-none-match']?.split(',').map((tag) => tag.trim());
+      if (known?.includes(page.etag)) return reply.code(304).send();
+      if (page.encoding) reply.header('content-encoding', page.encoding);
+      return reply.type('text/html; charset=utf-8').send(page.body);
     }
     return reply
       .header('cache-control', 'no-cache')

@@ -37,7 +37,9 @@ export async function getPosts(filter: PostsFilter, signal?: AbortSignal) {
 
 export function postsQueryOptions(filter: PostsFilter) {
   return queryOptions({
-    queryKey: [...POSTS_QUERY_KEY, filter],
+    // `status` absent and '' are the same list: one key for both, so the route loader's
+    // request (no status) is the one the page then reads instead of a second one after it.
+    queryKey: [...POSTS_QUERY_KEY, { ...filter, status: filter.status ?? '' }],
     queryFn: ({ signal }) => getPosts(filter, signal),
     // The current page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,

@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  acceptedEncodings,
+  createRoutePages,
+  routeChunks,
+  withPreloads,
+  type Manifest,
+} from './route-preloads.js';
+
+const MANIFEST: Manifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_icon-1.js': { file: 'assets/icon-1.js', imports: ['_react-1.js'] },
+  'src/posts-page.tsx': {
+    file: 'assets/posts-page-1.js',
+    imports: ['index.html', '_react-1.js', '_icon-1.js'],
+    css: ['assets/posts-page-1.css'],
+  },
+};
+const HTML = '<html><head><script type="module" src="/assets/index-1.js"></script></head></html>';
+
+describe('route preloads', () => {
+  it("names the screen's chunks and their imports, not what index.html loads already", () => {
+    expect(routeChunks(MANIFEST, ['src/posts-page.tsx'])).toEqual({
+      scripts: ['assets/posts-page-1.js', 'assets/icon-1.js'],
+      styles: ['assets/posts-page-1.css'],
+    });
+    expect(routeChunks(MANIFEST, ['src/renamed.tsx'])).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('puts the links at the end of the head, with the crossorigin mode of the entry', () => {
+    const html = withPreloads(HTML, { scripts: ['assets/a.js'], styles: ['assets/a.css'] });
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/a.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/a.css">');
+    expect(html.indexOf('/assets/a.js')).toBeGreaterThan(html.indexOf('index-1.js'));
+    expect(withPreloads(HTML, { scripts: [], styles: [] })).toBe(HTML);
+  });
+
+  it('reads Accept-Encoding, leaving out what q=0 refuses', () => {
+    expect([...acceptedEncodings('gzip, deflate, br, zstd')]).toEqual([
+      'gzip',
+      'deflate',
+      'br',
+      'zstd',
+    ]);
+    expect([...acceptedEncodings('br;q=0, gzip;q=0.5')]).toEqual(['gzip']);
+    expect(acceptedEncodings('').size).toBe(0);
+  });
+
+  describe('pages per route', () => {
+    let root = '';
+    afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+    it('serves each listed route its page, and nothing without a manifest', () => {
+      root = mkdtempSync(path.join(tmpdir(), 'cadence-preloads-'));
+      const dist = path.join(root, 'dist');
+      mkdirSync(path.join(dist, '.vite'), { recursive: true });
+      mkdirSync(path.join(root, 'build'));
+      writeFileSync(path.join(dist, 'index.html'), HTML);
+      writeFileSync(
+        path.join(root, 'build', 'route-sources.json'),
+        JSON.stringify({ '/posts': ['src/posts-page.tsx'] }),
+      );
+      expect(createRoutePages(dist).pageFor('/posts')).toBeNull();
+
+      writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+      const pages = createRoutePages(dist);
+      const plain = pages.pageFor('/posts');
+      expect(plain?.encoding).toBeNull();
+      expect(plain?.body.toString()).toContain('href="/assets/posts-page-1.js"');
+      expect(pages.pageFor('/posts/')?.body.toString()).toBe(plain?.body.toString());
+      const br = pages.pageFor('/posts', 'gzip, deflate, br');
+      expect(br?.encoding).toBe('br');
+      expect(brotliDecompressSync(br!.body).toString()).toBe(plain?.body.toString());
+      const gzip = pages.pageFor('/posts', 'gzip, br;q=0');
+      expect(gzip?.encoding).toBe('gzip');
+      expect(gunzipSync(gzip!.body).toString()).toBe(plain?.body.toString());
+      expect(pages.pageFor('/companies')).toBeNull();
+    });
+  });
+});
