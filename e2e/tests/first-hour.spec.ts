@@ -62,7 +62,7 @@ test('a new account follows the checklist from sign-up to a published post', asy
   await page.goto('/companies');
   await steps.getByRole('link', { name: 'Go to Scheduling' }).click();
   const card = page
-    .getByRole('list', { name: 'Posts' })
+    .getByRole('list', { name: 'Posts', exact: true })
     .locator(':scope > li')
     .filter({ hasText: content });
   await card.getByRole('button', { name: 'Schedule', exact: true }).click();

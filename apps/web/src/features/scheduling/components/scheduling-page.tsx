@@ -12,6 +12,7 @@ import { useQueuePosts } from '../api/get-queue-posts';
 import { useSchedules } from '../api/get-schedules';
 import { useNow } from '../../../hooks/use-now';
 import { useKeepPageInRange, usePaging } from '../hooks/use-paging';
+import { usePostsFollowPublishing } from '../hooks/use-posts-follow-publishing';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { dayRange, monthOf } from '../../../lib/zoned-time';
 import type { DeleteRequest } from './delete-schedules-dialog';
@@ -75,6 +76,7 @@ export function SchedulingPage() {
     range: selectedDay === null ? null : dayRange(selectedDay, timeZone),
   });
   useKeepPageInRange(schedulesPaging, schedules.data?.count);
+  usePostsFollowPublishing(schedules.data);
 
   // A selection belongs to the page of the list it was made on.
   const selectionKey = `${activeCompanyId}|${selectedDay ?? ''}|${schedulesPaging.page}|${schedulesPaging.pageSize}`;
