@@ -121,6 +121,14 @@ async function settle(page: Page) {
   await page.evaluate(async () => {
     await document.fonts.ready;
   });
+  // A dialog fades and zooms in: picture it once it is there, not half transparent.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running'),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
 }
 
 async function shoot(page: Page, viewport: ViewportName, name: string) {
@@ -239,7 +247,7 @@ async function signedInShots(
     await shoot(page, viewport, 'entities-socials-x');
   });
   await step(viewport, 'entities-socials-reconnect-before', async () => {
-    await open(socialsDialogPath(ids.harbor));
+    await page.goto(socialsDialogPath(ids.harbor));
     const socials = dialog('Connect Social Networks');
     const linkedIn = socials.getByRole('listitem').filter({ hasText: 'LinkedIn' });
     await linkedIn.getByText(/^Reconnect before /).waitFor();
@@ -327,7 +335,8 @@ async function signedInShots(
     await shootAround(page, viewport, 'scheduling-reconnect-before', card);
   });
   await step(viewport, 'posts-publication-actions', async () => {
-    await open(postPagePath(ids.partlyPublished));
+    // The link opens the dialog at once, which hides the page's heading from `open`'s wait.
+    await page.goto(postPagePath(ids.partlyPublished));
     const editor = dialog('Edit Post');
     await editor.getByRole('button', { name: 'Retry' }).waitFor();
     await shootAround(
