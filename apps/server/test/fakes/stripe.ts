@@ -40,7 +40,8 @@ export function signStripePayload(payload: string, secret: string, timestamp: nu
 export async function startStripeFake(options: {
   webhookSecret: string;
   now?: () => number;
-  hostedCheckout?: { webhookUrl: string };
+  /** `webhookUrl` may be read late: a test's server listens after the fake has started. */
+  hostedCheckout?: { webhookUrl: string | (() => string) };
 }) {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const requests: RecordedStripeRequest[] = [];
@@ -202,7 +203,11 @@ export async function startStripeFake(options: {
   }
 
   /** The hosted Checkout page (GET) and its Pay / Cancel buttons (POST). */
-  async function hostedCheckout(request: FakeRequest, webhookUrl: string): Promise<FakeAnswer> {
+  async function hostedCheckout(
+    request: FakeRequest,
+    webhook: string | (() => string),
+  ): Promise<FakeAnswer> {
+    const webhookUrl = typeof webhook === 'string' ? webhook : webhook();
     const sessionId = decodeURIComponent(request.url.pathname.slice('/c/pay/'.length));
     const session = sessions.get(sessionId);
     const html = (status: number, text: string): FakeAnswer => ({
