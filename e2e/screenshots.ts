@@ -251,7 +251,11 @@ async function signedInShots(
     const socials = dialog('Connect Social Networks');
     const linkedIn = socials.getByRole('listitem').filter({ hasText: 'LinkedIn' });
     await linkedIn.getByText(/^Reconnect before /).waitFor();
-    await shootAround(page, viewport, 'entities-socials-reconnect-before', linkedIn);
+    // Opened, the row says how to renew it: sign in on LinkedIn again.
+    await linkedIn.getByRole('button', { name: /^LinkedIn Connected/ }).click();
+    const renew = linkedIn.getByRole('button', { name: 'Connect with LinkedIn' });
+    await renew.waitFor();
+    await shootAround(page, viewport, 'entities-socials-reconnect-before', renew);
   });
   await step(viewport, 'entities-delete', async () => {
     await open(ROUTES.companies);
