@@ -23,6 +23,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningDemo {
   baseUrl: string;
+  /** Its data folder: the outbox there holds the sign-up codes (the demo sends no mail). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ export async function startDemo(options: { port?: string; label: string }): Prom
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, dataDir, stop };
 }
 
 /** Waits until the demo answers its health check (a stale build comes first: minutes). */

@@ -9,6 +9,7 @@ import { startTestWebsite } from '../../apps/server/test/fakes/website.js';
 import { startSmtpSink } from '../../apps/server/test/helpers/smtp-sink.js';
 import { startFakeBluesky } from '../../apps/server/test/fakes/bluesky.js';
 import { startFakeFacebook } from '../../apps/server/test/fakes/facebook.js';
+import { startFakeLinkedIn } from '../../apps/server/test/fakes/linkedin.js';
 import { startFakeX } from '../../apps/server/test/fakes/x.js';
 import { startFakeMediastack } from '../../apps/server/test/fakes/mediastack.js';
 import { startFakeGoogleCse } from '../../apps/server/test/fakes/google-cse.js';
@@ -128,6 +129,7 @@ export default async function globalSetup() {
   const x = await startFakeX();
   const bluesky = await startFakeBluesky();
   const facebook = await startFakeFacebook();
+  const linkedIn = await startFakeLinkedIn();
   // News whose articles live on the local test website, so the AI can read them.
   const news = await startFakeMediastack();
   news.setArticles(
@@ -169,14 +171,21 @@ export default async function globalSetup() {
     X_WEB_URL: x.baseUrl,
     BLUESKY_WEB_URL: bluesky.baseUrl,
     FACEBOOK_WEB_URL: facebook.origin,
-    // One-click connect for X and Facebook against the fakes' consent pages and token
-    // endpoints; the other networks keep the key form (their apps are not configured here).
+    LINKEDIN_WEB_URL: linkedIn.baseUrl,
+    // One-click connect for X, Facebook and LinkedIn (the Pro plan's three networks) against
+    // the fakes' consent pages and token endpoints; the other networks keep the key form
+    // (their apps are not configured here).
     X_CLIENT_ID: x.oauth.app.clientId,
     X_CLIENT_SECRET: x.oauth.app.clientSecret,
     X_AUTHORIZE_URL: x.authorizeUrl,
     FACEBOOK_CLIENT_ID: facebook.oauth.app.clientId,
     FACEBOOK_CLIENT_SECRET: facebook.oauth.app.clientSecret,
     FACEBOOK_AUTHORIZE_URL: facebook.authorizeUrl,
+    LINKEDIN_CLIENT_ID: linkedIn.oauth.app.clientId,
+    LINKEDIN_CLIENT_SECRET: linkedIn.oauth.app.clientSecret,
+    LINKEDIN_AUTHORIZE_URL: linkedIn.authorizeUrl,
+    LINKEDIN_OAUTH_BASE_URL: linkedIn.baseUrl,
+    LINKEDIN_API_BASE_URL: linkedIn.baseUrl,
     BLUESKY_SERVICE_URL: bluesky.baseUrl,
     FACEBOOK_GRAPH_BASE_URL: facebook.baseUrl,
     MEDIASTACK_ACCESS_KEY: news.accessKey,
@@ -262,6 +271,7 @@ export default async function globalSetup() {
       x.close(),
       bluesky.close(),
       facebook.close(),
+      linkedIn.close(),
       news.close(),
       web.close(),
     ]);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from '../support/api.js';
+import { checkOutPro } from '../support/checkout.js';
 import { uniqueEmail, waitForCode } from '../support/mail.js';
 
 // Each story is long (sign-up, checkout, several pages); leave room for a busy machine.
@@ -28,24 +29,6 @@ async function openAs(page: Page, token: string, path: string) {
   await page.goto(path);
 }
 
-async function choosePro(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Choose Your Subscription Plan' })).toBeVisible(
-    SLOW,
-  );
-  const pro = page.getByRole('article', { name: 'Pro' });
-  await expect(pro.getByText('$29.00')).toBeVisible();
-  await expect(pro.getByText('Every 1 month')).toBeVisible();
-  await pro.getByRole('button', { name: 'Subscribe Now' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Subscription Preview' });
-  await expect(dialog).toBeVisible(SLOW);
-  await expect(dialog.getByText('Customer Information')).toBeVisible();
-  await expect(dialog.getByText('Pro plan (Every 1 month)')).toBeVisible();
-  await expect(dialog.getByText('Total Amount')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm Payment' }).click();
-  await expect(page).toHaveURL(/\/checkout\/test\/[0-9a-f-]+$/, SLOW);
-  await expect(page.getByText('Test payment - no money moves')).toBeVisible();
-}
-
 test('a Free customer buys Pro through the preview and the test checkout', async ({ page }) => {
   const { token } = await freeCustomer('Buyer');
   await api('/customer/company', {
@@ -60,7 +43,7 @@ test('a Free customer buys Pro through the preview and the test checkout', async
   await expect(page.getByRole('article', { name: 'Pro' }).getByText('$290.00')).toBeVisible();
   await page.getByText('Monthly').click();
 
-  await choosePro(page);
+  await checkOutPro(page);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible(SLOW);
   await expect(page.getByText(/Your Pro plan is now active/)).toBeVisible();
@@ -99,7 +82,7 @@ test('a Free customer buys Pro through the preview and the test checkout', async
 test('a declined test payment lands on Payment Failed and changes nothing', async ({ page }) => {
   const { token } = await freeCustomer('Decliner');
   await openAs(page, token, '/subscriptions');
-  await choosePro(page);
+  await checkOutPro(page);
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible(SLOW);
   await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute(

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail, waitForCode } from '../support/mail.js';
+import { expect, test } from '@playwright/test';
+import { uniqueEmail } from '../support/mail.js';
+import { connectWithOneClick } from '../support/one-click.js';
+import { signUpThroughTheForms } from '../support/sign-up.js';
 import { uniqueName } from '../support/unique.js';
 import { waitForToastsToClear } from '../support/toasts.js';
 import { expectNoAxeViolations } from '../support/axe.js';
@@ -7,44 +9,12 @@ import { expectNoAxeViolations } from '../support/axe.js';
 // Sign-up to a published post on a fresh Free account, led by the getting-started list.
 test.describe.configure({ timeout: 180_000 });
 
-/**
- * Connects X for the entity whose Socials dialog is open. For now through the key form
- * (the advanced path) against the local fake; switching this body to the one-click
- * 'Connect with X' button leaves the test around it as it is.
- */
-/** One click: the fake X's consent page, Authorize, and back to the entity's dialog. */
-async function connectX(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Connect Social Networks' });
-  await dialog.getByRole('button', { name: /^X\/Twitter Not Connected/ }).click();
-  const x = dialog.getByRole('region', { name: 'X/Twitter settings' });
-  await x.getByRole('button', { name: 'Connect with X' }).click();
-  await expect(page.getByRole('heading', { name: /X \(local stand-in\)/ })).toBeVisible();
-  await page.getByRole('link', { name: 'Authorize' }).click();
-  await expect(page.getByText('X/Twitter connected successfully')).toBeVisible();
-  await expect(
-    page
-      .getByRole('dialog', { name: 'Connect Social Networks' })
-      .getByRole('button', { name: /^X\/Twitter Connected/ }),
-  ).toBeVisible();
-}
-
 test('a new account follows the checklist from sign-up to a published post', async ({ page }) => {
-  const email = uniqueEmail('first-hour');
-  const password = 'first-hour-password';
-  await page.goto('/login?mode=signup');
-  await page.getByLabel('Name').fill('Nora Newcomer');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  const otp = page.getByRole('dialog', { name: 'Verify OTP' });
-  const code = await waitForCode(email, 1);
-  const boxes = otp.getByRole('textbox');
-  for (const [index, digit] of [...code].entries()) await boxes.nth(index).fill(digit);
-  await otp.getByRole('button', { name: 'Verify OTP' }).click();
-  await expect(page.getByText('Account verified! Please login.')).toBeVisible();
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/companies$/);
+  await signUpThroughTheForms(page, {
+    name: 'Nora Newcomer',
+    email: uniqueEmail('first-hour'),
+    password: 'first-hour-password',
+  });
 
   // 1. Add an entity, from the checklist.
   const steps = page.getByRole('region', { name: /Get started/ });
@@ -71,7 +41,7 @@ test('a new account follows the checklist from sign-up to a published post', asy
   const bluesky = socials.getByRole('listitem').filter({ hasText: 'Bluesky' });
   await expect(bluesky.getByText('Available on Business:')).toBeVisible();
   await expectNoAxeViolations(page);
-  await connectX(page);
+  await connectWithOneClick(page, 'twitter');
   await page.keyboard.press('Escape');
   await expect(steps.getByRole('heading', { name: 'Get started: 2 of 4 done' })).toBeVisible();
 
@@ -92,7 +62,7 @@ test('a new account follows the checklist from sign-up to a published post', asy
   await page.goto('/companies');
   await steps.getByRole('link', { name: 'Go to Scheduling' }).click();
   const card = page
-    .getByRole('list', { name: 'Posts' })
+    .getByRole('list', { name: 'Posts', exact: true })
     .locator(':scope > li')
     .filter({ hasText: content });
   await card.getByRole('button', { name: 'Schedule', exact: true }).click();

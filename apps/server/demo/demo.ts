@@ -3,6 +3,7 @@
 // with entities and connected networks is created once; then the ordinary server runs as a
 // child process pointed at the stand-ins, and the web app labels them 'simulated networks'.
 import { spawn } from 'node:child_process';
+import { API_PATHS } from '@cadence/shared';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoFakes } from './fakes.js';
@@ -10,9 +11,18 @@ import { DEMO_ACCOUNT, DEMO_ADMIN, seedDemo } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/** The address this machine reaches the demo server on, for the stand-ins' callbacks. */
+function localOrigin(port: string) {
+  const host = process.env.HOST;
+  const local = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${local.includes(':') ? `[${local}]` : local}:${port}`;
+}
+
 async function main() {
-  const fakes = await startDemoFakes();
   const port = process.env.PORT ?? '3000';
+  const fakes = await startDemoFakes({
+    stripeWebhookUrl: `${localOrigin(port)}/api${API_PATHS.stripeWebhook}`,
+  });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: port,

@@ -7,6 +7,7 @@ import { startFakeInstagram } from '../test/fakes/instagram.js';
 import { startFakeLinkedIn } from '../test/fakes/linkedin.js';
 import { startFakeMediastack } from '../test/fakes/mediastack.js';
 import { startFakeOpenAi, type ChatCompletionRequest } from '../test/fakes/openai.js';
+import { startStripeFake } from '../test/fakes/stripe.js';
 import { startFakeThreads } from '../test/fakes/threads.js';
 import { oauthEnvFor } from '../test/fakes/oauth-env.js';
 import { startFakeX } from '../test/fakes/x.js';
@@ -31,9 +32,16 @@ export function demoAiReply(request: ChatCompletionRequest): { text: string } {
  */
 const HARBOR = { name: 'Harbor Coffee Roasters', username: 'harborcoffee' };
 
-export async function startDemoFakes() {
-  const [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web] = await Promise.all(
-    [
+/** The demo's Stripe account: the stand-in accepts any `sk_` key and signs with this secret. */
+const DEMO_STRIPE = { secretKey: 'sk_test_cadence_demo', webhookSecret: 'whsec_cadence_demo' };
+
+/**
+ * Starts every stand-in. `stripeWebhookUrl` is where the Stripe stand-in's Checkout page
+ * sends its signed events when the customer pays (the demo server's webhook).
+ */
+export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}) {
+  const [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web, stripe] =
+    await Promise.all([
       startFakeX({ user: HARBOR }),
       startFakeFacebook({ pageNames: [HARBOR.name, 'Northwind Bikes'] }),
       startFakeInstagram({ user: { name: HARBOR.name, username: 'harbor.coffee' } }),
@@ -43,8 +51,13 @@ export async function startDemoFakes() {
       startFakeOpenAi(demoAiReply, 'demo-openai-key'),
       startFakeMediastack('demo-mediastack-key'),
       startFakeGoogleCse('demo-cse-key', 'demo-cse-engine'),
-    ],
-  );
+      startStripeFake({
+        webhookSecret: DEMO_STRIPE.webhookSecret,
+        ...(options.stripeWebhookUrl
+          ? { hostedCheckout: { webhookUrl: options.stripeWebhookUrl } }
+          : {}),
+      }),
+    ]);
   return {
     credentials: {
       twitter: x.validCredentials,
@@ -75,11 +88,16 @@ export async function startDemoFakes() {
       GOOGLE_CSE_KEY: 'demo-cse-key',
       GOOGLE_CSE_CX: 'demo-cse-engine',
       GOOGLE_CSE_BASE_URL: web.baseUrl,
+      // Plans are bought through Stripe's own code path (Checkout, signed webhook events,
+      // the session read on return) against the stand-in's Checkout page.
+      STRIPE_SECRET_KEY: DEMO_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: DEMO_STRIPE.webhookSecret,
+      STRIPE_API_BASE: stripe.origin,
     },
     async close() {
       await Promise.all(
-        [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web].map((fake) =>
-          fake.close(),
+        [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web, stripe].map(
+          (fake) => fake.close(),
         ),
       );
     },

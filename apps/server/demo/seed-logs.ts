@@ -1,8 +1,20 @@
 // Gives the demo account's Settings page something to show: publishing attempts in Post Logs,
-// AI calls in Developer Info, and the bell's notifications of the two failures. Written
-// straight to the tables, as the publisher and the AI module would have written them.
+// AI calls in Developer Info, and the bell's notifications of the two failures; and the
+// Scheduling page an occurrence that went partly wrong, so its Retry, Confirm absent and
+// Mark published buttons can be tried. Written straight to the tables, as the publisher and
+// the AI module would have written them.
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { aiCallLogs, notificationEvents, posts, systemLogs } from '../src/db/schema.js';
+import {
+  aiCallLogs,
+  notificationEvents,
+  posts,
+  publications,
+  scheduledInstances,
+  schedules,
+  socialConnections,
+  systemLogs,
+} from '../src/db/schema.js';
 
 const HOUR = 3_600_000;
 
@@ -58,6 +70,7 @@ export async function seedDemoLogs(
     }),
     attempt(2, 'threads', 'success', 'Published to Threads', { retryCount: 2 }),
   ]);
+  if (postId !== null) await seedPartlyPublished(db, { ...input, postId, at: now - 26 * HOUR });
   // What the publisher would have recorded for the two failures (mailed already: no mail
   // goes out when the demo starts). The newer is unread.
   const event = (
@@ -146,4 +159,72 @@ export async function seedDemoLogs(
       tokens: [40, 12],
     }),
   ]);
+}
+
+/**
+ * Yesterday's occurrence of the post: out on X, refused by Instagram (a text-only post:
+ * Retry), and unanswered by Facebook (the call may have landed: Confirm absent or Mark
+ * published), so the post reads 'Partly published'.
+ */
+async function seedPartlyPublished(
+  db: Db,
+  input: { userId: string; companyId: string; postId: string; at: number },
+) {
+  const networks = ['twitter', 'instagram', 'facebook'] as const;
+  const connections = await db
+    .select({
+      id: socialConnections.id,
+      network: socialConnections.network,
+      name: socialConnections.accountName,
+    })
+    .from(socialConnections)
+    .where(
+      and(
+        eq(socialConnections.companyId, input.companyId),
+        inArray(socialConnections.network, [...networks]),
+      ),
+    );
+  const at = new Date(input.at);
+  const [schedule] = await db
+    .insert(schedules)
+    .values({ userId: input.userId, postId: input.postId, networks: [...networks], firstAt: at })
+    .returning({ id: schedules.id });
+  const [instance] = await db
+    .insert(scheduledInstances)
+    .values({
+      scheduleId: schedule!.id,
+      postId: input.postId,
+      userId: input.userId,
+      scheduledFor: at,
+      status: 'partial',
+      completedAt: new Date(input.at + 60_000),
+    })
+    .returning({ id: scheduledInstances.id });
+  const outcome = {
+    twitter: { status: 'published', attempts: 1, publishedAt: new Date(input.at + 5_000) },
+    instagram: {
+      status: 'failed',
+      attempts: 1,
+      lastError: 'Instagram publishes images and videos only',
+      errorCode: 'invalid',
+    },
+    facebook: {
+      status: 'unconfirmed',
+      attempts: 1,
+      lastError: 'Facebook did not answer in time; the post may or may not be on the Page.',
+      errorCode: 'unconfirmed',
+    },
+  } as const;
+  await db.insert(publications).values(
+    networks.map((network) => {
+      const connection = connections.find((row) => row.network === network);
+      return {
+        instanceId: instance!.id,
+        network,
+        connectionId: connection?.id ?? null,
+        accountName: connection?.name ?? null,
+        ...outcome[network],
+      };
+    }),
+  );
 }

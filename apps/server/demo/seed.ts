@@ -1,13 +1,13 @@
 // Creates the demo account once, through the product's own routes (sign-up, code, entities,
 // connections), so the demo starts from data the product itself made.
 import { API_PATHS, DEMO_SIGN_IN, type NetworkId } from '@cadence/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import type { AppInstance } from '../src/app-instance.js';
 import { createContainer } from '../src/container.js';
 import type { Db } from '../src/db/client.js';
 import { loadConfig } from '../src/config.js';
-import { users } from '../src/db/schema.js';
+import { socialConnections, users } from '../src/db/schema.js';
 import type { Mailer } from '../src/integrations/mail.js';
 import type {
   NetworkCredentials,
@@ -223,6 +223,7 @@ export async function seedDemo(
           .where(eq(users.email, DEMO_ACCOUNT.email));
         if (demo && companyIds[0]) {
           await seedDemoLogs(db, { userId: demo.id, companyId: companyIds[0], now: new Date() });
+          await expireSoon(db, companyIds[0], 'linkedIn', new Date());
         }
       }
       // The demo customer is a customer: only the admin account runs the Admin panel.
@@ -234,6 +235,18 @@ export async function seedDemo(
   } finally {
     await services.close();
   }
+}
+
+/**
+ * A token that runs out in four days and that only a reconnect renews, as LinkedIn's
+ * 60-day tokens do without a refresh grant: the Socials dialog and posts scheduled past
+ * that day say 'Reconnect before {date}', and the token sweep warns of it (decision 092).
+ */
+async function expireSoon(db: Db, companyId: string, network: NetworkId, now: Date) {
+  await db
+    .update(socialConnections)
+    .set({ tokenExpiresAt: new Date(now.getTime() + 4 * 86_400_000), tokenRenewable: false })
+    .where(and(eq(socialConnections.companyId, companyId), eq(socialConnections.network, network)));
 }
 
 /** Signs an account up and verifies it with the mailed code, through the routes. */

@@ -175,6 +175,9 @@ export const ACCOUNT_MESSAGES = {
 /** Where the web app shows one post (the Posts page opens it from `?post=<id>`). */
 export const POST_QUERY_PARAM = 'post';
 export const postPagePath = (postId: string) => `/posts?${POST_QUERY_PARAM}=${postId}`;
+/** The Scheduling page with one post's Schedule dialog open (`?schedule=<postId>`). */
+export const SCHEDULE_QUERY_PARAM = 'schedule';
+export const schedulePostPath = (postId: string) => `/scheduling?${SCHEDULE_QUERY_PARAM}=${postId}`;
 export const socialsDialogPath = (companyId: string) =>
   `/companies?${SOCIALS_QUERY_PARAM}=${companyId}`;
 export const settingsSectionPath = (anchor: string) => `/settings#${anchor}`;

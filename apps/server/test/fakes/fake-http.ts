@@ -8,21 +8,26 @@ export interface FakeRequest {
   body: string;
 }
 
-/** What a fake answers: JSON, raw text (to send broken bodies), or nothing at all (a hang). */
+/**
+ * What a fake answers: JSON, raw text (to send broken bodies, pages or redirects with their
+ * headers), or nothing at all (a hang).
+ */
 export type FakeAnswer =
   | { status: number; json: unknown; headers?: Record<string, string> }
-  | { status: number; text: string; contentType?: string }
+  | { status: number; text: string; contentType?: string; headers?: Record<string, string> }
   | 'hang';
 
 /** A small HTTP server on 127.0.0.1 with a random port, for the search and shortener fakes. */
-export async function startFakeHttp(handle: (request: FakeRequest) => FakeAnswer) {
+export async function startFakeHttp(
+  handle: (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>,
+) {
   const sockets = new Set<Socket>();
   let port = 0;
   const server = createServer((request, response) => {
     void (async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const answer = handle({
+      const answer = await handle({
         method: request.method ?? 'GET',
         url: new URL(request.url ?? '/', `http://127.0.0.1:${port}`),
         headers: request.headers,
@@ -37,7 +42,10 @@ export async function startFakeHttp(handle: (request: FakeRequest) => FakeAnswer
         response.end(JSON.stringify(answer.json));
         return;
       }
-      response.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/html' });
+      response.writeHead(answer.status, {
+        'content-type': answer.contentType ?? 'text/html',
+        ...answer.headers,
+      });
       response.end(answer.text);
     })().catch(() => {
       // The client went away mid-request: nothing to answer.

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { startFakeHttp, type FakeAnswer } from './fake-http.js';
+import { startFakeHttp, type FakeAnswer, type FakeRequest } from './fake-http.js';
+import { hostedCheckoutPage } from './stripe-checkout-page.js';
 
 /**
  * A local stand-in for the parts of the Stripe API Cadence calls (external-apis.md
@@ -7,6 +8,11 @@ import { startFakeHttp, type FakeAnswer } from './fake-http.js';
  * subscriptions (read, cancel at period end, cancel now) and invoices. It keeps state,
  * records every request (form bodies flattened to their bracket keys), and builds events
  * signed the documented way: `Stripe-Signature: t=<unix>,v1=hex(HMAC-SHA256(secret, "t.payload"))`.
+ *
+ * With `hostedCheckout` (the offline demo) it also serves the Checkout page itself: a
+ * session's `url` is on this server, and its Pay button completes the session, sends the
+ * signed `checkout.session.completed` and `invoice.paid` events to `webhookUrl`, and
+ * returns the browser to the session's `success_url`, as Stripe does.
  */
 export interface RecordedStripeRequest {
   method: string;
@@ -31,7 +37,12 @@ export function signStripePayload(payload: string, secret: string, timestamp: nu
   return `t=${timestamp},v1=${signature}`;
 }
 
-export async function startStripeFake(options: { webhookSecret: string; now?: () => number }) {
+export async function startStripeFake(options: {
+  webhookSecret: string;
+  now?: () => number;
+  /** `webhookUrl` may be read late: a test's server listens after the fake has started. */
+  hostedCheckout?: { webhookUrl: string | (() => string) };
+}) {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const requests: RecordedStripeRequest[] = [];
   const customers = new Map<string, Json>();
@@ -40,6 +51,9 @@ export async function startStripeFake(options: { webhookSecret: string; now?: ()
   const subscriptions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
   let failNext: number | null = null;
+  let origin = '';
+  /** Events the hosted page sent to the webhook, with the status the server answered. */
+  const deliveries: { type: string; status: number }[] = [];
 
   const error = (status: number, message: string, code = 'resource_missing'): FakeAnswer => ({
     status,
@@ -58,7 +72,9 @@ export async function startStripeFake(options: { webhookSecret: string; now?: ()
     return session;
   }
 
-  const server = await startFakeHttp((request) => {
+  const server = await startFakeHttp(async (request) => {
+    if (options.hostedCheckout && request.url.pathname.startsWith('/c/pay/'))
+      return hostedCheckout(request, options.hostedCheckout.webhookUrl);
     const params = Object.fromEntries(
       new URLSearchParams(
         request.method === 'GET' || request.method === 'DELETE' ? request.url.search : request.body,
@@ -122,7 +138,9 @@ export async function startStripeFake(options: { webhookSecret: string; now?: ()
         mode: 'subscription',
         status: 'open',
         payment_status: 'unpaid',
-        url: `https://checkout.stripe.com/c/pay/${sessionId}`,
+        url: options.hostedCheckout
+          ? `${origin}/c/pay/${sessionId}`
+          : `https://checkout.stripe.com/c/pay/${sessionId}`,
         customer: params.customer ?? null,
         customer_email: params.customer_email ?? null,
         client_reference_id: params.client_reference_id ?? null,
@@ -136,6 +154,7 @@ export async function startStripeFake(options: { webhookSecret: string; now?: ()
           Number(params['line_items[0][price_data][unit_amount]'] ?? 0) -
           Number(coupons.get(params['discounts[0][coupon]'] ?? '')?.amount_off ?? 0),
         currency: 'usd',
+        _product: params['line_items[0][price_data][product_data][name]'] ?? 'Subscription',
         _price: {
           unit_amount: Number(params['line_items[0][price_data][unit_amount]'] ?? 0),
           interval: params['line_items[0][price_data][recurring][interval]'] ?? 'month',
@@ -176,9 +195,71 @@ export async function startStripeFake(options: { webhookSecret: string; now?: ()
     return error(404, `Unrecognized request URL (${request.method}: ${path})`);
   });
 
+  origin = server.origin;
+
   function stripPrivate(session: Json) {
-    const { _price: _ignored, ...rest } = session;
+    const { _price: _ignored, _product: _name, ...rest } = session;
     return rest;
+  }
+
+  /** The hosted Checkout page (GET) and its Pay / Cancel buttons (POST). */
+  async function hostedCheckout(
+    request: FakeRequest,
+    webhook: string | (() => string),
+  ): Promise<FakeAnswer> {
+    const webhookUrl = typeof webhook === 'string' ? webhook : webhook();
+    const sessionId = decodeURIComponent(request.url.pathname.slice('/c/pay/'.length));
+    const session = sessions.get(sessionId);
+    const html = (status: number, text: string): FakeAnswer => ({
+      status,
+      text,
+      contentType: 'text/html; charset=utf-8',
+    });
+    const redirect = (location: string): FakeAnswer => ({
+      status: 303,
+      text: '',
+      headers: { location },
+    });
+    if (!session)
+      return html(404, '<!doctype html><title>Not found</title><p>No such checkout.</p>');
+    if (request.method === 'POST' && session.status === 'open') {
+      // Cancel leaves the session open, as Stripe's back link does; the order expires later.
+      if (new URLSearchParams(request.body).get('action') !== 'pay')
+        return redirect(String(session.cancel_url));
+      const { completed, invoicePaid } = fake.completeCheckout(sessionId);
+      for (const evt of [completed, invoicePaid]) {
+        // A server that is down misses the event; the customer's return still confirms the
+        // order (the server reads the session), as with the real Stripe.
+        const status = await fake
+          .deliver(webhookUrl, evt)
+          .then((response) => response.status)
+          .catch(() => 0);
+        deliveries.push({ type: evt.type, status });
+      }
+      return redirect(String(session.success_url));
+    }
+    if (request.method === 'POST') return redirect(request.url.pathname);
+    const price = session._price as Json;
+    return html(
+      200,
+      hostedCheckoutPage({
+        sessionId,
+        product: String(session._product),
+        email: (session.customer_email as string | null) ?? emailOf(session.customer),
+        amountCents: Number(session.amount_total),
+        recurringCents: Number(price.unit_amount),
+        interval: String(price.interval),
+        intervalCount: Number(price.interval_count),
+        status: String(session.status),
+        successUrl: String(session.success_url),
+        cancelUrl: String(session.cancel_url),
+      }),
+    );
+  }
+
+  function emailOf(customerId: unknown) {
+    const customer = typeof customerId === 'string' ? customers.get(customerId) : undefined;
+    return (customer?.email as string | null | undefined) ?? null;
   }
 
   function subscriptionItem(subscriptionId: string, start: number, end: number, price: Json) {
@@ -262,9 +343,10 @@ export async function startStripeFake(options: { webhookSecret: string; now?: ()
     };
   }
 
-  return {
+  const fake = {
     origin: server.origin,
     requests,
+    deliveries,
     sessions,
     subscriptions,
     close: server.close,
@@ -385,6 +467,7 @@ export async function startStripeFake(options: { webhookSecret: string; now?: ()
       return fetch(url, { method: 'POST', body: payload, headers });
     },
   };
+  return fake;
 }
 
 export type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;

@@ -74,6 +74,8 @@ export function PublicationActions({
           key={action}
           size="sm"
           variant={action === 'mark-published' ? 'secondary' : 'soft'}
+          // The long answers to 'unconfirmed' wrap on a phone instead of running off the card.
+          className="h-auto! min-h-8 max-w-full py-1.5 text-left whitespace-normal!"
           icon={ICONS[action]}
           disabled={mutation.isPending}
           isLoading={mutation.isPending && mutation.variables.action === action}

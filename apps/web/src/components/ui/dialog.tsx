@@ -40,8 +40,10 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        {/* The overlay also scrolls, so a tall dialog stays usable on a short phone screen. */}
-        <RadixDialog.Overlay className="fixed inset-0 z-50 grid animate-fade-in place-items-center overflow-y-auto bg-gray-950/50 p-4 backdrop-blur-[2px] sm:p-6">
+        {/* The overlay also scrolls, so a tall dialog stays usable on a short phone screen. Its
+            one column is the screen's width, so no wide content (a long status badge) can make
+            the dialog wider than the screen. */}
+        <RadixDialog.Overlay className="fixed inset-0 z-50 grid animate-fade-in grid-cols-[minmax(0,1fr)] place-items-center overflow-y-auto bg-gray-950/50 p-4 backdrop-blur-[2px] sm:p-6">
           <RadixDialog.Content
             className={cn(
               'relative w-full animate-dialog-in rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-gray-900/5 focus:outline-none sm:p-7',

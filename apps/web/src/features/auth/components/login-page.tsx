@@ -1,7 +1,6 @@
 import type { OtpSent } from '@cadence/shared';
-import { API_PATHS, DEMO_SIGN_IN, HealthSchema, ROUTES } from '@cadence/shared';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { DEMO_SIGN_IN, ROUTES } from '@cadence/shared';
+import { useIsDemo } from '../api/get-health';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
@@ -74,14 +73,7 @@ export function LoginPage() {
 
   const copy = COPY[mode];
   // A demo instance says so before sign-in, with the account to try it with.
-  const health = useQuery({
-    queryKey: ['health'],
-    queryFn: async ({ signal }) =>
-      (await apiRequest(API_PATHS.health, { schema: HealthSchema, auth: false, signal })).data,
-    staleTime: Infinity,
-    retry: false,
-  });
-  const isDemo = health.data?.demo === true;
+  const isDemo = useIsDemo();
   useDocumentTitle(mode === 'signin' ? 'Sign in' : 'Sign up');
 
   return (

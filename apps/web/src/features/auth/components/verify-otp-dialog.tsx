@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { formatCountdown } from '../../../lib/countdown';
+import { useIsDemo } from '../api/get-health';
 import { useResendOtp } from '../api/resend-otp';
 import { useSubmitOtp } from '../api/submit-otp';
 import { useCountdown } from '../hooks/use-countdown';
@@ -36,6 +37,8 @@ interface VerifyOtpDialogProps {
 }
 
 export function VerifyOtpDialog({ session, onClose, onVerified }: VerifyOtpDialogProps) {
+  // The demo sends no mail: the code is printed where `npm run demo` runs.
+  const isDemo = useIsDemo();
   const description =
     session === null ? undefined : (
       <>
@@ -45,8 +48,10 @@ export function VerifyOtpDialog({ session, onClose, onVerified }: VerifyOtpDialo
         {session.purpose === 'reset_password'
           ? ', then choose a new password.'
           : ' to confirm the address.'}
-        {session.purpose === 'registration' &&
-          ' Not in your inbox? Check the spam folder, or ask for a new code when the timer ends.'}
+        {isDemo
+          ? ' Demo: no mail leaves this machine. The code is printed in the terminal running the demo.'
+          : session.purpose === 'registration' &&
+            ' Not in your inbox? Check the spam folder, or ask for a new code when the timer ends.'}
       </>
     );
 

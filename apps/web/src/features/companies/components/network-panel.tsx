@@ -33,7 +33,14 @@ const isOAuthNetwork = (id: string): id is OAuthNetworkId =>
 export function NetworkPanel({ row, companyId, oauth, onConnected }: NetworkPanelProps) {
   if (row.isConnected) {
     return (
-      <ConnectedNetworkPanel network={row.id} companyId={companyId} accountName={row.accountName} />
+      <ConnectedNetworkPanel
+        network={row.id}
+        companyId={companyId}
+        accountName={row.accountName}
+        // A token that runs out is renewed by connecting again (the row is updated in place).
+        needsReconnect={row.reconnectBefore !== null}
+        oauthNetwork={isOAuthNetwork(row.id) && oauth?.enabled ? row.id : null}
+      />
     );
   }
   const keyForm = (

@@ -1,7 +1,7 @@
 import type { Company, Post } from '@cadence/shared';
 import { POST_MESSAGES } from '@cadence/shared';
 import { CompanyAvatar } from '../../../components/entities/company-avatar';
-import { PostStatusBadge } from '../../../components/ui/post-status-badge';
+import { PostStatus } from './post-status';
 
 /** The post's entity as the list shows it; the company list fills in what the post lacks. */
 export function getPostEntity(post: Post, companies: readonly Company[]) {
@@ -27,9 +27,9 @@ export function PostEntity({ post, companies, showStatus = true }: PostEntityPro
       <CompanyAvatar name={entity.name} logoUrl={entity.logoUrl} />
       <div className="min-w-0">
         <p className="font-semibold break-words text-gray-900">{entity.name}</p>
-        {showStatus && post.publish_status !== null && (
+        {showStatus && (
           <p className="mt-1">
-            <PostStatusBadge status={post.publish_status} />
+            <PostStatus post={post} />
           </p>
         )}
       </div>

@@ -5,7 +5,7 @@ import { PostAttachments } from './post-attachments';
 import { PostDates } from './post-dates';
 import { PostEntity } from './post-entity';
 import { PostText } from './post-text';
-import { PostStatusBadge } from '../../../components/ui/post-status-badge';
+import { PostStatus } from './post-status';
 
 interface PostsTableProps extends PostActionHandlers {
   posts: Post[];
@@ -58,11 +58,9 @@ export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
                   </div>
                 </td>
                 <td className="px-4 py-3.5">
-                  {post.publish_status === null ? (
-                    <span className="text-xs text-gray-600">Not scheduled</span>
-                  ) : (
-                    <PostStatusBadge status={post.publish_status} />
-                  )}
+                  <div className="w-max max-w-32">
+                    <PostStatus post={post} />
+                  </div>
                 </td>
                 <td className="px-4 py-3.5">
                   <PostDates post={post} />

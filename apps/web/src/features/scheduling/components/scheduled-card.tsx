@@ -1,5 +1,6 @@
 import type { ScheduledInstance } from '@cadence/shared';
-import { POST_MESSAGES } from '@cadence/shared';
+import { POST_MESSAGES, socialsDialogPath } from '@cadence/shared';
+import { Link } from 'react-router';
 import { Repeat, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -93,17 +94,26 @@ export function ScheduledCard({
             {item.status === 'failed' && item.error !== null && (
               <span className="basis-full pl-7 text-xs break-words text-red-600">{item.error}</span>
             )}
+            {/* The connection's token expires before this goes out: only a reconnect helps,
+                so the notice links to the entity's Socials dialog. */}
+            {item.reconnect_before !== null && (
+              <span className="flex basis-full flex-wrap items-center gap-x-2 pl-7 text-xs font-medium text-amber-800">
+                {reconnectBeforeText(item.reconnect_before, timeZone)}
+                {post.company !== null && (
+                  <Link
+                    to={socialsDialogPath(post.company.id)}
+                    className="inline-flex min-h-6 items-center font-semibold text-amber-900 underline underline-offset-2"
+                  >
+                    Reconnect
+                  </Link>
+                )}
+              </span>
+            )}
             {/* A stuck post is never a dead end: retry, settle 'unconfirmed', or send it now. */}
             <PublicationActions
               publication={item}
               className="flex basis-full flex-wrap gap-2 pl-7"
             />
-            {/* The connection's token expires before this goes out: only a reconnect helps. */}
-            {item.reconnect_before !== null && (
-              <span className="basis-full pl-7 text-xs font-medium text-amber-800">
-                {reconnectBeforeText(item.reconnect_before, timeZone)}
-              </span>
-            )}
           </li>
         ))}
       </ul>

@@ -1,14 +1,18 @@
 import type { Post } from '@cadence/shared';
-import { SCHEDULE_MESSAGES } from '@cadence/shared';
+import { POST_MESSAGES, SCHEDULE_MESSAGES, SCHEDULE_QUERY_PARAM } from '@cadence/shared';
 import { LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toastFailure } from '../../../components/ui/error-toast';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EntityFilter } from '../../../components/ui/entity-filter';
 import { useCompanies } from '../../../lib/queries/companies';
+import { usePostToSchedule } from '../api/get-post';
 import { useQueuePosts } from '../api/get-queue-posts';
 import { useSchedules } from '../api/get-schedules';
 import { useNow } from '../../../hooks/use-now';
 import { useKeepPageInRange, usePaging } from '../hooks/use-paging';
+import { usePostsFollowPublishing } from '../hooks/use-posts-follow-publishing';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { dayRange, monthOf } from '../../../lib/zoned-time';
 import type { DeleteRequest } from './delete-schedules-dialog';
@@ -32,6 +36,26 @@ export function SchedulingPage() {
   const [isSelecting, setIsSelecting] = useState(false);
   const [selection, setSelection] = useState({ key: '', ids: new Set<string>() });
 
+  // `?schedule=<postId>` (the Posts page's Schedule link) opens that post's Schedule dialog
+  // once it loads; the parameter goes, so closing the dialog does not open it again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get(SCHEDULE_QUERY_PARAM);
+  const linked = usePostToSchedule(linkedId);
+  if (linkedId !== null && linked.data && schedulingPost?.id !== linked.data.id)
+    setSchedulingPost(linked.data);
+  useEffect(() => {
+    if (linkedId !== null && (linked.data || linked.isError))
+      setSearchParams(
+        (params) => {
+          params.delete(SCHEDULE_QUERY_PARAM);
+          return params;
+        },
+        { replace: true },
+      );
+    if (linked.isError)
+      toastFailure(linked.error, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
+  }, [linkedId, linked.data, linked.isError, linked.error, setSearchParams]);
+
   const companyRows = companies.data?.rows ?? [];
   // An entity deleted meanwhile no longer filters anything.
   const activeCompanyId = companyRows.some((row) => row.id === companyId) ? companyId : '';
@@ -52,6 +76,7 @@ export function SchedulingPage() {
     range: selectedDay === null ? null : dayRange(selectedDay, timeZone),
   });
   useKeepPageInRange(schedulesPaging, schedules.data?.count);
+  usePostsFollowPublishing(schedules.data);
 
   // A selection belongs to the page of the list it was made on.
   const selectionKey = `${activeCompanyId}|${selectedDay ?? ''}|${schedulesPaging.page}|${schedulesPaging.pageSize}`;
