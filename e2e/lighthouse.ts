@@ -5,6 +5,7 @@
 //
 //   npm run bench:lighthouse
 //   npm run bench:lighthouse -- --runs 5 --port 4330 --screens /login,/posts
+//   npm run bench:lighthouse -- --details   (each run's metrics, LCP element and its phases)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,8 @@ const { values: options } = parseArgs({
     port: { type: 'string' },
     /** Comma-separated routes to measure, e.g. /login,/posts; every screen when unset. */
     screens: { type: 'string' },
+    /** Prints each run's metrics (FCP, Speed Index, CLS), the LCP element and its phases. */
+    details: { type: 'boolean', default: false },
   },
 });
 const runs = Number(options.runs);
@@ -127,6 +130,7 @@ async function main() {
               console.log(`  ${screen.route} best practices, ${id}: ${details}`);
             }
           }
+          if (options.details) printDetails(screen.route, lhr);
           scores.push({
             performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
             bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
@@ -149,6 +153,48 @@ async function main() {
     rmSync(profile, { recursive: true, force: true });
     await demo.stop();
   }
+}
+
+/** What a run's score is made of, and what the largest paint waited for. */
+function printDetails(route: string, lhr: { audits: Record<string, LighthouseAudit | undefined> }) {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const ms = (id: string) => `${value(id).toFixed(0)} ms`;
+  console.log(
+    `  ${route}: FCP ${ms('first-contentful-paint')}, SI ${ms('speed-index')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${value('cumulative-layout-shift').toFixed(3)}`,
+  );
+  const element = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {});
+  const snippet = /"snippet":"((?:[^"\\]|\\.)*)"/.exec(element)?.[1];
+  const phases = [...element.matchAll(/"phase":"([^"]+)"[^}]*?"timing":([0-9.]+)/g)]
+    .map((match) => `${match[1]} ${Number(match[2]).toFixed(0)} ms`)
+    .join(', ');
+  console.log(`    LCP element ${snippet ?? '?'}; ${phases}`);
+  // The main thread's long tasks (what TBT counts), attributed to a script where known.
+  const longTasks = ((lhr.audits['long-tasks']?.details as { items?: LongTask[] })?.items ?? [])
+    .slice(0, 5)
+    .map((task) => `${task.url.replace(/^.*\//, '')} ${task.duration.toFixed(0)} ms`)
+    .join(', ');
+  console.log(`    long tasks: ${longTasks || 'none'}`);
+  const shifts = (lhr.audits['layout-shifts']?.details as { items?: LayoutShift[] })?.items ?? [];
+  const shifted = shifts
+    .slice(0, 4)
+    .map((shift) => `${(shift.node?.snippet ?? '?').slice(0, 100)} (${shift.score.toFixed(3)})`)
+    .join('; ');
+  if (shifted) console.log(`    layout shifts: ${shifted}`);
+}
+
+interface LayoutShift {
+  node?: { snippet?: string };
+  score: number;
+}
+
+interface LongTask {
+  url: string;
+  duration: number;
+}
+
+interface LighthouseAudit {
+  numericValue?: number;
+  details?: unknown;
 }
 
 main().catch((error: unknown) => {

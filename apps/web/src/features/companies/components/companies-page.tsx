@@ -18,13 +18,14 @@ import { ApiRequestError } from '../../../lib/api-error';
 import { useCompanies } from '../../../lib/queries/companies';
 import { filterCompanies } from '../utils/filter-companies';
 import { CompaniesContent } from './companies-content';
+import { CompaniesLoading } from './companies-states';
 import { CompaniesToolbar } from './companies-toolbar';
 import type { CompanyEditor } from './company-dialog';
 import { CompanyDialog } from './company-dialog';
 import { CompanyLimitHint } from './company-limit-hint';
 import { ConnectSocialsDialog, type PendingOAuthChoice } from './connect-socials-dialog';
 import { DeleteCompanyDialog } from './delete-company-dialog';
-import { FirstSteps } from './first-steps';
+import { FirstSteps, useFirstStepsSettled } from './first-steps';
 import { Dialog } from '../../../components/ui/dialog';
 import { buttonClasses } from '../../../components/ui/button';
 import { toastFailure } from '../../../components/ui/error-toast';
@@ -76,6 +77,7 @@ export function CompaniesPage() {
     setSearchParams({}, { replace: true });
   }, [landing, setSearchParams]);
 
+  const isFirstStepsSettled = useFirstStepsSettled();
   const rows = data?.rows ?? [];
   // A selected company that has since been deleted no longer filters anything.
   const companyId = rows.some((row) => row.id === selectedId) ? selectedId : '';
@@ -119,38 +121,48 @@ export function CompaniesPage() {
         }
       />
 
-      {data !== undefined && (
+      {(data === undefined || !isFirstStepsSettled) && !isError ? (
+        // Until the list arrives, only the loading state: the getting-started list and the
+        // toolbar then appear with the list instead of pushing it down (layout shift).
         <div className="mt-6">
-          <FirstSteps companies={rows} onAddEntity={openCreate} onOpenSocials={openSocials} />
+          <CompaniesLoading />
         </div>
+      ) : (
+        <>
+          {data !== undefined && (
+            <div className="mt-6">
+              <FirstSteps companies={rows} onAddEntity={openCreate} onOpenSocials={openSocials} />
+            </div>
+          )}
+
+          <div className="mt-6">
+            <CompaniesToolbar
+              query={query}
+              onQueryChange={setQuery}
+              companies={rows}
+              selectedId={companyId}
+              onSelectedIdChange={setSelectedId}
+            />
+          </div>
+
+          <div className="mt-5">
+            <CompaniesContent
+              status={data !== undefined ? 'loaded' : 'failed'}
+              totalCount={rows.length}
+              companies={visible}
+              isWide={isWide}
+              errorDetail={error instanceof ApiRequestError ? error.serverMessage : null}
+              isRetrying={companiesQuery.isFetching}
+              onRetry={() => void companiesQuery.refetch()}
+              onAdd={openCreate}
+              onClearFilters={clearFilters}
+              onEdit={(company) => setEditor({ company })}
+              onSocials={(company) => openSocials(company.id)}
+              onDelete={setDeleting}
+            />
+          </div>
+        </>
       )}
-
-      <div className="mt-6">
-        <CompaniesToolbar
-          query={query}
-          onQueryChange={setQuery}
-          companies={rows}
-          selectedId={companyId}
-          onSelectedIdChange={setSelectedId}
-        />
-      </div>
-
-      <div className="mt-5">
-        <CompaniesContent
-          status={data !== undefined ? 'loaded' : isError ? 'failed' : 'loading'}
-          totalCount={rows.length}
-          companies={visible}
-          isWide={isWide}
-          errorDetail={error instanceof ApiRequestError ? error.serverMessage : null}
-          isRetrying={companiesQuery.isFetching}
-          onRetry={() => void companiesQuery.refetch()}
-          onAdd={openCreate}
-          onClearFilters={clearFilters}
-          onEdit={(company) => setEditor({ company })}
-          onSocials={(company) => openSocials(company.id)}
-          onDelete={setDeleting}
-        />
-      </div>
 
       <CompanyDialog editor={editor} onClose={() => setEditor(null)} />
       <DeleteCompanyDialog company={deleting} onClose={() => setDeleting(null)} />

@@ -33,6 +33,17 @@ function useFirstPosts(enabled: boolean) {
   });
 }
 
+/**
+ * Whether the checklist knows what to show: the page calls it beside its own list, so the
+ * posts request starts with the companies request, and shows its loading state until both
+ * are in (the checklist appearing later would push the list down).
+ */
+export function useFirstStepsSettled(): boolean {
+  const [isDismissed] = useState(readDismissed);
+  const posts = useFirstPosts(!isDismissed);
+  return isDismissed || posts.data !== undefined || posts.isError;
+}
+
 interface FirstStepsProps {
   companies: readonly Company[];
   onAddEntity: () => void;
