@@ -271,7 +271,7 @@ async function visit(
   try {
     const condition = USABLE[route];
     if (condition === undefined) throw new Error(`No usable condition for ${route}`);
-    await context.addInitScript(installProbe, condition);
+    await context.addInitScript({ content: probeScript(condition) });
     const page = await context.newPage();
     const conditions = PROFILES[profile];
     if (conditions !== null) {
@@ -287,23 +287,27 @@ async function visit(
   }
 }
 
-/** Runs in the page before its scripts: watches the DOM until the condition holds. */
-function installProbe(condition: string) {
-  const probe = window as unknown as { __usableAt?: number };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- our own fixed text
-  const holds = new Function(`return ${condition};`) as () => boolean;
-  const observer = new MutationObserver(() => {
-    if (probe.__usableAt === undefined && holds()) {
-      probe.__usableAt = performance.now();
-      observer.disconnect();
-    }
-  });
-  observer.observe(document, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    characterData: true,
-  });
+/**
+ * The script that runs in the page before its own: watches the DOM until `condition` holds.
+ * Sent as text, not as a function: tsx compiles a function with helpers (`__name`) the page
+ * does not have.
+ */
+function probeScript(condition: string) {
+  return `(() => {
+    const holds = () => ${condition};
+    const observer = new MutationObserver(() => {
+      if (window.__usableAt === undefined && holds()) {
+        window.__usableAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      characterData: true,
+    });
+  })();`;
 }
 
 async function measure(page: Page, url: string, route: string): Promise<Sample> {
