@@ -85,7 +85,7 @@ export function publicationConflictMessage(status: PublicationStatus): string {
  * Where each network shows its posts: a link the customer pastes for 'mark published' must
  * be on one of these hosts (or a subdomain, such as www. or m.).
  */
-export const NETWORK_POST_HOSTS: Record<NetworkId, readonly string[]> = {
+const NETWORK_POST_HOSTS: Record<NetworkId, readonly string[]> = {
   twitter: ['x.com', 'twitter.com'],
   facebook: ['facebook.com', 'fb.com', 'fb.watch'],
   linkedIn: ['linkedin.com', 'lnkd.in'],

@@ -79,7 +79,7 @@ const PLAN_LIMIT_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'AI_NOT_ON_PLAN',
 ]);
 
-export type FailureToast =
+type FailureToast =
   { kind: 'none' } | { kind: 'plain'; message: string } | { kind: 'limit'; message: string };
 
 /**

@@ -7,9 +7,10 @@ import {
 import { CheckCircle2, RotateCcw, Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { ApiRequestError, getErrorMessage } from '../../lib/api-error';
+import { ApiRequestError } from '../../lib/api-error';
 import { usePublicationAction } from '../../lib/queries/publication-actions';
 import { Button } from '../ui/button';
+import { toastApiError } from '../ui/error-toast';
 import { MarkPublishedDialog } from './mark-published-dialog';
 
 const ICONS: Record<PublicationAction, ReactNode> = {
@@ -55,7 +56,7 @@ export function PublicationActions({
             setLinkError(error.serverMessage ?? PUBLICATION_MESSAGES.linkInvalid);
             return;
           }
-          toast.error(getErrorMessage(error, PUBLICATION_MESSAGES.failed));
+          toastApiError(error, PUBLICATION_MESSAGES.failed);
           setIsMarking(false);
         },
       },

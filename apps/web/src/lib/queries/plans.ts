@@ -2,7 +2,7 @@ import { API_PATHS, PlansResponseSchema } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
-export const PLANS_QUERY_KEY = ['subscription-plans'] as const;
+const PLANS_QUERY_KEY = ['subscription-plans'] as const;
 
 /**
  * The plan catalogue (in the order the plans are offered) with this customer's prices, and

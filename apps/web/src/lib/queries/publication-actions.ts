@@ -10,7 +10,7 @@ const PATHS: Record<PublicationAction, string> = {
   'publish-now': API_PATHS.publicationPublishNow,
 };
 
-export interface PublicationActionRequest {
+interface PublicationActionRequest {
   publicationId: string;
   action: PublicationAction;
   /** The post's link, for 'mark-published' only. */
@@ -18,11 +18,7 @@ export interface PublicationActionRequest {
 }
 
 /** One action on one network's publication; resolves with the server's sentence to show. */
-export async function runPublicationAction({
-  publicationId,
-  action,
-  url,
-}: PublicationActionRequest) {
+async function runPublicationAction({ publicationId, action, url }: PublicationActionRequest) {
   const { message, data } = await apiRequest(
     PATHS[action].replace(':id', encodeURIComponent(publicationId)),
     {

@@ -63,7 +63,7 @@ export function ConnectedNetworkPanel({
       {oauthNetwork !== null ? (
         <>
           <p className="min-w-0 flex-1 basis-56">
-            {name} lets Cadence post only until that day. Sign in on{' '}
+            {name} lets Cadence post only until the date shown above. Sign in on{' '}
             {OAUTH_BUTTON_NAMES[oauthNetwork]} again to keep it connected.
           </p>
           <Button
@@ -77,8 +77,8 @@ export function ConnectedNetworkPanel({
         </>
       ) : (
         <p>
-          {name} lets Cadence post only until that day. Disconnect, then connect it again with fresh
-          keys to keep it connected.
+          {name} lets Cadence post only until the date shown above. Disconnect, then connect it
+          again with fresh keys to keep it connected.
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { API_PATHS, ScheduleListSchema } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
+import { nextRefreshDelay } from '../../../components/publications/refresh-delay';
 import { apiRequest } from '../../../lib/api-client';
 import { SCHEDULES_QUERY_KEY } from '../../../lib/query-keys';
 
@@ -24,6 +25,12 @@ export function usePostSchedules(postId: string) {
         signal,
       });
       return data.rows;
+    },
+    // Polls while something is going out, as the Scheduling page does, so a 'Publish now'
+    // from here is seen turning published.
+    refetchInterval: (query) => {
+      const rows = query.state.data;
+      return rows === undefined ? false : nextRefreshDelay(rows, Date.now());
     },
   });
 }

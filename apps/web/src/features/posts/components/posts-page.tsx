@@ -12,7 +12,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ApiRequestError } from '../../../lib/api-error';
 import { useCompanies } from '../../../lib/queries/companies';
-import { usePostById } from '../api/get-post';
+import { usePostById } from '../../../lib/queries/post';
 import { usePosts } from '../api/get-posts';
 import { ArticlePickerDialog } from './article-picker-dialog';
 import { DeletePostDialog } from './delete-post-dialog';

@@ -3,7 +3,7 @@ import { API_PATHS } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
-import { SCHEDULES_QUERY_KEY } from './get-schedules';
+import { SCHEDULES_QUERY_KEY } from '../../../lib/query-keys';
 
 export async function createSchedule(payload: ScheduleCreate) {
   return apiRequest(API_PATHS.schedules, { method: 'POST', body: payload });

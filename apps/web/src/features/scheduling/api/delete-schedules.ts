@@ -2,7 +2,7 @@ import { API_PATHS, SCHEDULE_MESSAGES } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
-import { SCHEDULES_QUERY_KEY } from './get-schedules';
+import { SCHEDULES_QUERY_KEY } from '../../../lib/query-keys';
 
 /**
  * Deletes scheduled posts: one through DELETE /schedules/:id, several in one bulk call.

@@ -2,7 +2,7 @@ import { API_PATHS, CalendarSchema } from '@cadence/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { listQuery } from '../utils/list-query';
-import { SCHEDULES_QUERY_KEY } from './get-schedules';
+import { SCHEDULES_QUERY_KEY } from '../../../lib/query-keys';
 
 export interface CalendarParams {
   from: string;

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client';
 import { SCHEDULES_QUERY_KEY } from '../../../lib/query-keys';
 import { listQuery } from '../utils/list-query';
-import { nextRefreshDelay } from '../utils/publication-status';
+import { nextRefreshDelay } from '../../../components/publications/refresh-delay';
 
 export interface SchedulesParams {
   page: number;
@@ -28,8 +28,6 @@ export async function getSchedules(params: SchedulesParams, signal?: AbortSignal
   });
   return data;
 }
-
-export { SCHEDULES_QUERY_KEY };
 
 export function schedulesQueryOptions(params: SchedulesParams) {
   return queryOptions({

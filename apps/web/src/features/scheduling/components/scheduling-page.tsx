@@ -7,7 +7,7 @@ import { toastFailure } from '../../../components/ui/error-toast';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EntityFilter } from '../../../components/ui/entity-filter';
 import { useCompanies } from '../../../lib/queries/companies';
-import { usePostToSchedule } from '../api/get-post';
+import { usePostById } from '../../../lib/queries/post';
 import { useQueuePosts } from '../api/get-queue-posts';
 import { useSchedules } from '../api/get-schedules';
 import { useNow } from '../../../hooks/use-now';
@@ -40,7 +40,7 @@ export function SchedulingPage() {
   // once it loads; the parameter goes, so closing the dialog does not open it again.
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedId = searchParams.get(SCHEDULE_QUERY_PARAM);
-  const linked = usePostToSchedule(linkedId);
+  const linked = usePostById(linkedId);
   if (linkedId !== null && linked.data && schedulingPost?.id !== linked.data.id)
     setSchedulingPost(linked.data);
   useEffect(() => {

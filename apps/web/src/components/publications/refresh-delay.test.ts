@@ -1,6 +1,6 @@
 import type { ScheduledInstance, ScheduleData } from '@cadence/shared';
 import { describe, expect, it } from 'vitest';
-import { nextRefreshDelay } from './publication-status';
+import { nextRefreshDelay } from './refresh-delay';
 
 function buildItem(overrides: Partial<ScheduleData>): ScheduleData {
   return {

@@ -1,9 +1,12 @@
 import { API_PATHS, PostSchema } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
-/** One post by id, for `/scheduling?schedule=<id>` (from the Posts page); idle without an id. */
-export function usePostToSchedule(id: string | null) {
+/**
+ * One post by id, for links that open it (`/posts?post=<id>`, `/scheduling?schedule=<id>`);
+ * idle without an id.
+ */
+export function usePostById(id: string | null) {
   return useQuery({
     queryKey: ['post', id],
     queryFn: async ({ signal }) =>
