@@ -58,14 +58,22 @@ export function withPreloads(html: string, chunks: { scripts: string[]; styles: 
  * while the server runs); `null` when the build has no manifest or route list, so the
  * plain `index.html` is sent.
  */
+/** How often a page request may look at the build's files for a rebuild. */
+const RECHECK_MS = 2_000;
+
 export function createRoutePages(webDistDir: string) {
   const indexPath = path.join(webDistDir, 'index.html');
   const manifestPath = path.join(webDistDir, '.vite', 'manifest.json');
   const sourcesPath = path.join(webDistDir, '..', 'build', 'route-sources.json');
   let builtFor = -1;
+  let checkedAt = Number.NEGATIVE_INFINITY;
   let pages = new Map<string, Page>();
 
   function load() {
+    // A rebuild is looked for at most every few seconds, not on every page request.
+    const now = Date.now();
+    if (now - checkedAt < RECHECK_MS) return;
+    checkedAt = now;
     const stamp = Math.max(
       ...[indexPath, manifestPath].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
     );
