@@ -111,21 +111,24 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
     return (response.json.data as unknown as { instances: ScheduledInstance[] }).instances[0]!.id;
   }
 
-  it('the sweep refreshes a Threads and an Instagram token close to expiry', async () => {
+  it('the sweep refreshes a Threads and a LinkedIn token close to expiry, never Instagram', async () => {
     const companyId = await createCompany(t, owner, 'Alive');
     await connectOAuth('threads', companyId);
     await connectOAuth('instagram', companyId);
     await connectOAuth('linkedIn', companyId);
     await connectOAuth('twitter', companyId);
-    for (const network of ['threads', 'instagram']) {
-      const row = await connectionOf(companyId, network);
-      expect(row.tokenRenewable).toBe(true);
+    const threads = await connectionOf(companyId, 'threads');
+    expect(threads.tokenRenewable).toBe(true);
+    // Facebook Login's long-lived user token: only a new login renews it.
+    const instagram = await connectionOf(companyId, 'instagram');
+    expect(instagram.tokenRenewable).toBe(false);
+    for (const row of [threads, instagram]) {
       expect(row.tokenExpiresAt?.getTime()).toBe(t.clock().getTime() + 60 * DAY * 1000);
     }
+    const instagramExpiry = instagram.tokenExpiresAt!;
     const before = {
       threads: fakes.threads.oauth.stats.refreshes,
       instagram: fakes.instagram.oauth.stats.refreshes,
-      igCalls: fakes.instagram.calls.refresh_access_token ?? 0,
       linkedIn: fakes.linkedIn.oauth.stats.refreshes,
       x: fakes.twitter.oauth.stats.refreshes,
     };
@@ -139,27 +142,35 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
     const result = await t.container.sweepTokens();
     expect(result.refreshed).toBeGreaterThanOrEqual(2);
     expect(fakes.threads.oauth.stats.refreshes).toBe(before.threads + 1);
-    expect(fakes.instagram.oauth.stats.refreshes).toBe(before.instagram + 1);
-    expect(fakes.instagram.calls.refresh_access_token).toBe(before.igCalls + 1);
     // LinkedIn's 60-day token with its refresh token too; X's two-hour tokens are renewed
     // when a post needs them, never by the sweep.
     expect(fakes.linkedIn.oauth.stats.refreshes).toBe(before.linkedIn + 1);
     expect(fakes.twitter.oauth.stats.refreshes).toBe(before.x);
-    for (const network of ['threads', 'instagram', 'linkedIn']) {
+    for (const network of ['threads', 'linkedIn']) {
       const row = await connectionOf(companyId, network);
       expect(row.tokenExpiresAt?.getTime()).toBe(t.clock().getTime() + 60 * DAY * 1000);
       expect(row.tokenRenewable).toBe(true);
     }
-    // A second pass finds nothing expiring, so nothing is spent twice; no warning either.
+    // Instagram is not sent anywhere; its owner is told to reconnect before the date.
+    expect(fakes.instagram.oauth.stats.refreshes).toBe(before.instagram);
+    expect((await connectionOf(companyId, 'instagram')).tokenExpiresAt).toEqual(instagramExpiry);
+    const warned = await eventsOf(companyId);
+    expect(warned.map((event) => event.message)).toEqual([
+      `Reconnect Instagram for Alive before ${formatReconnectDate(instagramExpiry, ZONE)}`,
+    ]);
+    // A second pass finds nothing expiring, so nothing is spent or said twice.
     await t.container.sweepTokens();
     expect(fakes.threads.oauth.stats.refreshes).toBe(before.threads + 1);
-    expect(fakes.instagram.oauth.stats.refreshes).toBe(before.instagram + 1);
-    expect(await eventsOf(companyId)).toHaveLength(0);
-    // Renewed by the sweep: nothing to say on the Socials dialog.
+    expect(await eventsOf(companyId)).toHaveLength(1);
+    // Renewed by the sweep: nothing to say on the Socials dialog but Instagram's date.
     const list = await apiCall<CompanyList>(t.app, 'GET', '/customer/company', await freshToken());
     const alive = list.json.data.rows.find((candidate) => candidate.id === companyId)!;
     expect(alive.social_credentials).toHaveLength(4);
-    expect(alive.social_credentials.every((entry) => entry.reconnect_before === null)).toBe(true);
+    expect(
+      alive.social_credentials
+        .filter((entry) => entry.reconnect_before !== null)
+        .map((entry) => entry.social_account.key),
+    ).toEqual(['instagram']);
     // Out of the way of the next tests, whose sweeps must meet only their own connections.
     await db()
       .update(socialConnections)
@@ -170,17 +181,18 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
   it('a refused refresh leaves the token to the warnings', async () => {
     await freshToken();
     const companyId = await createCompany(t, owner, 'Refused');
-    await connectOAuth('instagram', companyId);
+    await connectOAuth('threads', companyId);
     t.clock.advance(54 * DAY);
-    fakes.instagram.failNext('unauthorized', 1, 'refresh_access_token');
+    // Threads refuses every token it handed out, as it does for a revoked app.
+    fakes.threads.oauth.expireAccessTokens();
     await t.container.sweepTokens();
-    const row = await connectionOf(companyId, 'instagram');
+    const row = await connectionOf(companyId, 'threads');
     expect(row.tokenRenewable).toBe(false);
-    expect(row.needsReconnect).toBe(false); // still valid for six days
+    expect(row.needsReconnect).toBe(false); // still valid for six days, by our records
     const events = await eventsOf(companyId);
     expect(events.map((event) => event.kind)).toEqual(['connection_expiring']);
     expect(events[0]!.message).toBe(
-      `Reconnect Instagram for Refused before ${formatReconnectDate(row.tokenExpiresAt!, ZONE)}`,
+      `Reconnect Threads for Refused before ${formatReconnectDate(row.tokenExpiresAt!, ZONE)}`,
     );
     await freshToken();
   });

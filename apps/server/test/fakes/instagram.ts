@@ -189,8 +189,6 @@ export async function startFakeInstagram(
         : null,
     );
     if (debug) return debug;
-    const refreshed = igRefresh(request);
-    if (refreshed) return refreshed;
     const { method, segments } = request;
     // A user token from Facebook Login (one-click connect) manages the same Pages.
     const isUnlinked = request.accessToken === UNLINKED_TOKEN;
@@ -224,26 +222,6 @@ export async function startFakeInstagram(
     refreshTokens: false,
   });
   const expiries = createTokenExpiries(oauth);
-  /**
-   * `GET /refresh_access_token?grant_type=ig_refresh_token&access_token=…` at the host's
-   * root: a valid long-lived token is traded for a fresh 60-day one (Meta's Instagram
-   * Platform reference; the real endpoint also wants the token at least 24 hours old).
-   */
-  const igRefresh = ({ method, segments, params }: GraphRequest): GraphReply | null => {
-    if (method !== 'GET' || segments[0] !== 'refresh_access_token' || segments[1]) return null;
-    if (params.get('grant_type') !== 'ig_refresh_token')
-      return graphError(100, 'Unsupported grant_type', { type: 'OAuthException' });
-    const issued = oauth.exchange(params.get('access_token') ?? null, 60 * 24 * 3600, true);
-    if (!issued) return graphError(190, 'Error validating access token: Session has expired.');
-    return {
-      status: 200,
-      body: {
-        access_token: issued.accessToken,
-        token_type: 'bearer',
-        expires_in: issued.expiresIn,
-      },
-    };
-  };
   const server = await startGraphServer({
     version: 'v25.0',
     page: (path) => {
@@ -260,7 +238,7 @@ export async function startFakeInstagram(
       });
     },
     endpointOf: ({ segments: [first = '', edge] }) => {
-      if (first === 'debug_token' || first === 'refresh_access_token') return first;
+      if (first === 'debug_token') return first;
       if (edge) return first === 'me' ? 'accounts' : edge;
       if (igUserById(first)) return 'profile';
       return containers.has(first) ? 'status' : 'permalink';

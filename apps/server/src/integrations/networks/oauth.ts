@@ -145,7 +145,8 @@ export interface OAuthClients {
   ): Promise<OAuthTokens>;
   /**
    * A new access token: X and LinkedIn with the (rotating) refresh token, Threads
-   * (`th_refresh_token`) and Instagram (`ig_refresh_token`) with itself.
+   * (`th_refresh_token`) with itself. Instagram is connected through Facebook Login, whose
+   * long-lived user token Meta renews only through a new login: it is not refreshed here.
    */
   refresh(
     network: OAuthNetwork,
@@ -154,8 +155,8 @@ export interface OAuthClients {
   /** Whether a connection with these tokens can ever be refreshed. */
   canRefresh(network: OAuthNetwork, input: { refreshToken?: string }): boolean;
   /**
-   * Threads and Instagram renew the access token itself, which only works while it is
-   * still valid; X and LinkedIn renew with a refresh token even after the access token died.
+   * Threads renews the access token itself, which only works while it is still valid; X and
+   * LinkedIn renew with a refresh token even after the access token died.
    */
   refreshNeedsLiveToken(network: OAuthNetwork): boolean;
   /**
@@ -355,20 +356,6 @@ export function createOAuthClients(config: Pick<Config, 'oauth' | 'networks'>): 
           }).toString();
           return tokenCall(network, url, { method: 'GET' }, now);
         }
-        case 'instagram': {
-          // Meta's refresh of a long-lived Instagram user token: at the Instagram host's root,
-          // without a version (graph.instagram.com/refresh_access_token), for a token that is
-          // still valid. Meta documents it for Instagram Login tokens; a Facebook Login token
-          // may be refused, and the connection then falls back to the expiry warnings.
-          const url = new URL(
-            `${new URL(config.networks.instagramGraphBaseUrl).origin}/refresh_access_token`,
-          );
-          url.search = new URLSearchParams({
-            grant_type: 'ig_refresh_token',
-            access_token: accessToken,
-          }).toString();
-          return tokenCall(network, url, { method: 'GET' }, now);
-        }
         default:
           break;
       }
@@ -377,12 +364,12 @@ export function createOAuthClients(config: Pick<Config, 'oauth' | 'networks'>): 
 
     canRefresh(network, { refreshToken }) {
       if (!apps[network]) return false;
-      if (network === 'threads' || network === 'instagram') return true;
+      if (network === 'threads') return true;
       if (network === 'twitter' || network === 'linkedIn') return Boolean(refreshToken);
       return false;
     },
 
-    refreshNeedsLiveToken: (network) => network === 'threads' || network === 'instagram',
+    refreshNeedsLiveToken: (network) => network === 'threads',
 
     async metaTokenExpiry(network, token, app) {
       const owner = app ?? apps[network];

@@ -179,7 +179,7 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
       if (
         !tokens ||
         !deps.oauth.canRefresh(network, tokens) ||
-        // Threads and Instagram renew the token itself: a dead one is never sent.
+        // Threads renews the token itself: a dead one is never sent.
         (expired && deps.oauth.refreshNeedsLiveToken(network))
       ) {
         return cannotRenew('not-renewable');
