@@ -57,7 +57,7 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
     try {
       const jobId = await deps.publishJobs.send(
         { instanceId },
-        { key: `${instanceId}:now:${now.getTime()}` },
+        { startAfter: now, key: `${instanceId}:now:${now.getTime()}` },
       );
       if (jobId) await repo.storeJobId(db, instanceId, jobId);
     } catch (error) {
