@@ -437,6 +437,43 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect((await publicationsOf(instanceId))[0]?.status).toBe('pending');
   });
 
+  it('makes no tweet once its claim was taken back while the image uploaded', async () => {
+    const { instanceId, content } = await env.schedule(['twitter'], { withImage: true });
+    t.clock.advance(61);
+    const release = fakes.twitter.holdUploads();
+    try {
+      const running = t.publisher.publishInstance(instanceId);
+      for (let tries = 0; ; tries++) {
+        const [row] = await publicationsOf(instanceId);
+        if (row?.status === 'publishing') {
+          // With an image, the upload comes first: nothing public yet.
+          expect(row.sendPending).toBe(true);
+          break;
+        }
+        if (tries > 200) throw new Error('never claimed');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      // Meanwhile another worker took the claim back, as it does once a claim looks stale.
+      await db()
+        .update(publications)
+        .set({ status: 'pending', claimedAt: null, sendPending: false })
+        .where(eq(publications.instanceId, instanceId));
+      release();
+      await running;
+    } finally {
+      release();
+    }
+    expect(countOn('twitter', content)).toBe(0);
+    expect((await publicationsOf(instanceId))[0]?.status).toBe('pending');
+    // The next run posts it, once.
+    await t.publisher.publishInstance(instanceId);
+    expect(countOn('twitter', content)).toBe(1);
+    expect((await publicationsOf(instanceId))[0]).toMatchObject({
+      status: 'published',
+      sendPending: false,
+    });
+  });
+
   it('posts once when the same job runs twice, even concurrently', async () => {
     const { instanceId, content } = await env.schedule(['twitter', 'bluesky', 'facebook']);
     t.clock.advance(61);
