@@ -1,34 +1,13 @@
-import type { ScheduleList, ScheduledInstance } from '@cadence/shared';
+import type { ScheduleData, ScheduleList, ScheduledInstance } from '@cadence/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
+import { occurrenceFixture, publicationFixture } from '../../../test/schedule-fixtures';
 import { CALENDAR_QUERY_KEY } from '../api/get-calendar';
 import { followPublishing } from './use-posts-follow-publishing';
 
-function occurrence(id: string, status: string, publication: string): ScheduledInstance {
-  return {
-    id,
-    schedule_id: `schedule-${id}`,
-    scheduled_for: '2026-11-24T10:00:00.000Z',
-    status,
-    repeat_type: null,
-    post: { id: `post-${id}`, content: 'Hello', url: null, attachments: [], company: null },
-    schedule_data: [
-      {
-        id: `publication-${id}`,
-        network: 'twitter',
-        social_account: { name: 'X' },
-        status: publication as ScheduledInstance['schedule_data'][number]['status'],
-        external_url: null,
-        error: null,
-        attempts: 0,
-        published_at: null,
-        due_at: null,
-        reconnect_before: null,
-      },
-    ],
-  };
-}
+const occurrence = (id: string, status: string, publication: ScheduleData['status']) =>
+  occurrenceFixture({ id, status, schedule_data: [publicationFixture({ status: publication })] });
 
 const list = (...rows: ScheduledInstance[]): ScheduleList => ({
   rows,
