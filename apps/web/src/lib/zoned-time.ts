@@ -8,17 +8,42 @@ export const FALLBACK_TIME_ZONE = 'UTC';
 const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+/*
+ * Every date on a page asks for its zone (25 rows of the posts list, twice each), and each
+ * answer built an Intl.DateTimeFormat: about a fifth of the posts list's first render on a
+ * slow phone. Both answers are kept: the browser's zone for the page's life, and whether a
+ * zone name is known for the few names a page sees (at most 50, then asked again).
+ */
+const knownZones = new Map<string, boolean>();
+const KNOWN_ZONES_MAX = 50;
+
+function isKnownZoneCached(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    known = isKnownTimeZone(zone);
+    if (knownZones.size < KNOWN_ZONES_MAX) knownZones.set(zone, known);
+  }
+  return known;
+}
+
 /** The zone the page works in: the saved one, else the browser's, else UTC. */
 export function resolveTimeZone(saved: string | null | undefined, browser: string | undefined) {
   for (const zone of [saved, browser]) {
-    if (zone !== null && zone !== undefined && zone.trim() !== '' && isKnownTimeZone(zone)) {
+    if (zone !== null && zone !== undefined && zone.trim() !== '' && isKnownZoneCached(zone)) {
       return zone;
     }
   }
   return FALLBACK_TIME_ZONE;
 }
 
+let browserZone: { zone: string | undefined } | undefined;
+
 export function browserTimeZone(): string | undefined {
+  browserZone ??= { zone: readBrowserTimeZone() };
+  return browserZone.zone;
+}
+
+function readBrowserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
