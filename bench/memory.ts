@@ -4,9 +4,9 @@
 //   npm run bench:memory -- --rounds 3 [--engine pglite,postgres] [--idle 10,30]
 //                           [--builds /path/to/other/checkout,.]
 //
-// Embedded (PGlite): what `npm start` runs (`node scripts/run.mjs start`, the server inside
-// that process, source maps on) on an existing data folder. PostgreSQL: the built server
-// (`DATABASE_URL=... node apps/server/dist/main.js`, ROLE=all). The database is seeded once
+// The server runs as `npm start` runs it (`node [the start script's options] scripts/run.mjs
+// start`: the server inside that process, source maps on; ROLE=all), on an existing
+// embedded data folder or with `DATABASE_URL`. The database is seeded once
 // per engine (a verified customer with two entities); then each round starts every build in
 // turn (the order alternates round by round), waits for `/api/health`, fetches `/companies`
 // with its scripts, signs the customer in, loads their profile, entities and posts, waits
@@ -129,15 +129,18 @@ function residentByMapping(pid: number) {
   const kinds: Record<string, number> = {};
   let kind = '';
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const header = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    const header = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (header) {
       const size = parseInt(header[2]!, 16) - parseInt(header[1]!, 16);
-      const name = header[3]!;
-      if (name === '') {
-        // WebAssembly memories reserve (not use) 8 GB or more of address space.
-        kind = size >= 2 ** 32 ? 'wasm memory' : 'anonymous (V8 heap, malloc)';
-      } else if (name === '[heap]') kind = 'anonymous (V8 heap, malloc)';
-      else if (name.startsWith('[')) kind = 'other';
+      const [permissions, name] = [header[3]!, header[4]!];
+      // Heuristics by shape: V8 allocates its heap in 256 kB pages; PGlite's WebAssembly
+      // memory is one mapping of at least 128 MB; malloc's arenas are at most 64 MB.
+      if (name === '[heap]') kind = 'malloc, main heap';
+      else if (name === '' && permissions.includes('x')) kind = 'compiled code (JIT)';
+      else if (name === '' && size === 256 * 1024) kind = 'V8 heap pages';
+      else if (name === '' && size >= 100 * 2 ** 20) kind = 'WebAssembly memory';
+      else if (name === '' && size >= 2 ** 20) kind = 'malloc arenas, large blocks';
+      else if (name === '') kind = 'other anonymous';
       else if (/\/node$/.test(name)) kind = 'node binary';
       else kind = 'files and libraries';
       continue;
@@ -157,10 +160,14 @@ interface Sample {
 async function run(build: string, target: Target, label: string): Promise<Sample[]> {
   const port = await freePort();
   const probeFile = path.join(target.dataDir, `probe-${randomBytes(4).toString('hex')}.json`);
-  const entry =
-    target.engine === 'pglite'
-      ? [path.join(build, 'scripts/run.mjs'), 'start']
-      : [path.join(build, 'apps/server/dist/main.js')];
+  // As `npm start` runs it, with the node options of the build's own start script.
+  const script = (
+    JSON.parse(readFileSync(path.join(build, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts.start!;
+  const flags = /node\s+(.*?)\s*scripts\/run\.mjs start/.exec(script)?.[1]?.split(/\s+/) ?? [];
+  const entry = [...flags.filter(Boolean), path.join(build, 'scripts/run.mjs'), 'start'];
   const child = spawn(
     process.execPath,
     ['--import', probe, ...(values.snapshot ? ['--heapsnapshot-signal=SIGUSR2'] : []), ...entry],
