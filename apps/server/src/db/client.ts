@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { unpackDataDir } from './unpack-data-dir.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repository functions accept either. */
@@ -109,14 +110,13 @@ async function openPglite(
   let lock: DataDirLock | undefined;
   if (dir) lock = acquireDataDirLock(path.dirname(dir), owner);
   try {
-    const startFrom =
-      dir && initialDataDir && !existsSync(dir) && existsSync(initialDataDir)
-        ? new Blob([readFileSync(initialDataDir)])
-        : undefined;
+    // Unpacked here, streaming, rather than handed to PGlite (`loadDataDir`), which keeps
+    // the whole archive in memory (see unpack-data-dir.ts).
+    if (dir && initialDataDir && !existsSync(dir) && existsSync(initialDataDir))
+      await unpackDataDir(initialDataDir, dir);
     // pg_trgm backs the post search index (the same extension Postgres ships in contrib).
     const client = await PGlite.create({
       ...(dir ? { dataDir: dir } : {}),
-      ...(startFrom ? { loadDataDir: startFrom } : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
