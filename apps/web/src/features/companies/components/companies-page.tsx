@@ -28,7 +28,7 @@ import { DeleteCompanyDialog } from './delete-company-dialog';
 import { FirstSteps, useFirstStepsSettled } from './first-steps';
 import { Dialog } from '../../../components/ui/dialog';
 import { buttonClasses } from '../../../components/ui/button';
-import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
@@ -52,7 +52,7 @@ function readOAuthLanding(params: URLSearchParams) {
 
 export function CompaniesPage() {
   const companiesQuery = useCompanies();
-  const { data, error, isError, errorUpdatedAt } = companiesQuery;
+  const { data, error, isError } = companiesQuery;
   const isWide = useMediaQuery(WIDE_SCREEN);
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState('');
@@ -85,10 +85,8 @@ export function CompaniesPage() {
   // Looked up on every render, so the dialog follows connections made or removed in it.
   const socialsCompany = rows.find((row) => row.id === socialsId) ?? null;
 
-  useEffect(() => {
-    // A 401 has already sent the person to /login with its own message.
-    if (isError) toastFailure(error, COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
-  }, [isError, error, errorUpdatedAt]);
+  // A 401 has already sent the person to /login with its own message.
+  useQueryErrorToast(companiesQuery, COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
 
   const [isLimitOpen, setIsLimitOpen] = useState(false);
   const limit = data?.company_limit ?? null;

@@ -1,7 +1,7 @@
 import type { Post, PostStatusFilter } from '@cadence/shared';
 import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
 import { Newspaper, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -20,7 +20,7 @@ import type { PostEditor } from './post-dialog';
 import { PostDialog } from './post-dialog';
 import { PostsContent } from './posts-content';
 import { PostsToolbar } from './posts-toolbar';
-import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
@@ -84,10 +84,7 @@ export function PostsPage() {
     setOpenedLinkId(linkedId);
     setEditor({ post: linked.data, defaultCompanyId: '' });
   }
-  useEffect(() => {
-    if (linked.isError)
-      toastFailure(linked.error, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
-  }, [linked.isError, linked.error]);
+  useQueryErrorToast(linked, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
 
   return (
     <>
