@@ -29,11 +29,25 @@ test('a new account follows the checklist from sign-up to a published post', asy
 
   // 2. Connect X: the checklist's link opens this entity's Socials dialog.
   await waitForToastsToClear(page);
+  // The plan catalogue held back: until it arrives a locked row claims nothing (it would
+  // say 'Not on your plan' and then change its mind).
+  let releasePlans = () => {};
+  const plansHeld = new Promise<void>((resolve) => (releasePlans = resolve));
+  const isPlans = (url: URL) => url.pathname === '/api/subscriptions';
+  await page.route(isPlans, async (route) => {
+    await plansHeld;
+    await route.continue();
+  });
   await steps.getByRole('button', { name: 'Open Socials' }).click();
   // Networks the Free plan lacks say which plan has them before any form opens.
   const socials = page.getByRole('dialog', { name: 'Connect Social Networks' });
   const linkedIn = socials.getByRole('listitem').filter({ hasText: 'LinkedIn' });
+  await expect(linkedIn.getByTestId('plan-locked-note-pending')).toBeVisible();
+  await expect(socials.getByText('Not on your plan:')).toHaveCount(0);
+  releasePlans();
   await expect(linkedIn.getByText('Available on Pro:')).toBeVisible();
+  await expect(linkedIn.getByTestId('plan-locked-note-pending')).toHaveCount(0);
+  await page.unroute(isPlans);
   await expect(linkedIn.getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
     'href',
     '/subscriptions',
