@@ -25,7 +25,7 @@ import { CompanyDialog } from './company-dialog';
 import { CompanyLimitHint } from './company-limit-hint';
 import { ConnectSocialsDialog, type PendingOAuthChoice } from './connect-socials-dialog';
 import { DeleteCompanyDialog } from './delete-company-dialog';
-import { FirstSteps, useFirstStepsSettled } from './first-steps';
+import { FirstSteps } from './first-steps';
 import { Dialog } from '../../../components/ui/dialog';
 import { buttonClasses } from '../../../components/ui/button';
 import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
@@ -77,7 +77,6 @@ export function CompaniesPage() {
     setSearchParams({}, { replace: true });
   }, [landing, setSearchParams]);
 
-  const isFirstStepsSettled = useFirstStepsSettled();
   const rows = data?.rows ?? [];
   // A selected company that has since been deleted no longer filters anything.
   const companyId = rows.some((row) => row.id === selectedId) ? selectedId : '';
@@ -119,20 +118,12 @@ export function CompaniesPage() {
         }
       />
 
-      {(data === undefined || !isFirstStepsSettled) && !isError ? (
-        // Until the list arrives, only the loading state: the getting-started list and the
-        // toolbar then appear with the list instead of pushing it down (layout shift).
+      {data === undefined && !isError ? (
         <div className="mt-6">
           <CompaniesLoading />
         </div>
       ) : (
         <>
-          {data !== undefined && (
-            <div className="mt-6">
-              <FirstSteps companies={rows} onAddEntity={openCreate} onOpenSocials={openSocials} />
-            </div>
-          )}
-
           <div className="mt-6">
             <CompaniesToolbar
               query={query}
@@ -161,6 +152,16 @@ export function CompaniesPage() {
           </div>
         </>
       )}
+
+      {/* After the list, so the list shows as soon as it arrives and the checklist, whose
+          posts request may answer later, pushes nothing down when it appears. Mounted from
+          the start, so that request runs beside the list's. */}
+      <FirstSteps
+        companies={data?.rows}
+        onAddEntity={openCreate}
+        onOpenSocials={openSocials}
+        className="mt-6"
+      />
 
       <CompanyDialog editor={editor} onClose={() => setEditor(null)} />
       <DeleteCompanyDialog company={deleting} onClose={() => setDeleting(null)} />
