@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NETWORK_IDS } from './networks.js';
 
 export const OTP_LENGTH = 6;
 /** A code lives this long after it is sent, and a new one can be asked for only after it. */
@@ -141,6 +142,11 @@ export const MeSchema = z.object({
       schedule_in_a_minute: z.boolean().default(false),
     })
     .optional(),
+  /**
+   * Where this server is told a network's website is, when not the real one (the demo's
+   * stand-ins): a link there is a post's link for 'mark published' (`postLinkProblem`).
+   */
+  post_link_origins: z.partialRecord(z.enum(NETWORK_IDS), z.array(z.string())).optional(),
   /** Admins only: one line naming what the server lacks, for the person who runs it. */
   setup_hint: z.string().nullable().optional(),
 });
