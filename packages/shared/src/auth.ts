@@ -146,7 +146,9 @@ export const MeSchema = z.object({
    * Where this server is told a network's website is, when not the real one (the demo's
    * stand-ins): a link there is a post's link for 'mark published' (`postLinkProblem`).
    */
-  post_link_origins: z.partialRecord(z.enum(NETWORK_IDS), z.array(z.string())).optional(),
+  post_link_origins: z
+    .array(z.object({ network: z.enum(NETWORK_IDS), origin: z.string() }))
+    .optional(),
   /** Admins only: one line naming what the server lacks, for the person who runs it. */
   setup_hint: z.string().nullable().optional(),
 });

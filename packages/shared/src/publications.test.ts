@@ -57,14 +57,17 @@ describe('postLinkOriginsOf', () => {
         instagram: 'https://www.instagram.com',
         threads: 'https://www.threads.net',
       }),
-    ).toEqual({});
+    ).toEqual([]);
     expect(
       postLinkOriginsOf({
         twitter: 'http://127.0.0.1:4100',
         linkedIn: 'http://127.0.0.1:4300/',
         bluesky: 'https://bsky.app',
       }),
-    ).toEqual({ twitter: ['http://127.0.0.1:4100'], linkedIn: ['http://127.0.0.1:4300'] });
+    ).toEqual([
+      { network: 'twitter', origin: 'http://127.0.0.1:4100' },
+      { network: 'linkedIn', origin: 'http://127.0.0.1:4300' },
+    ]);
   });
 
   it('lets a configured origin through for its network only, over http too', () => {

@@ -97,22 +97,26 @@ const NETWORK_POST_HOSTS: Record<NetworkId, readonly string[]> = {
 const LINK_MAX = 2048;
 
 /**
- * Where this server is told each network's website is (`X_WEB_URL` and the like), as
- * origins: a link on one of them is a link to a post there too. The demo points them at
- * its stand-ins (`http://127.0.0.1:<port>`), whose pages are where its posts are.
+ * Where this server is told a network's website is (`X_WEB_URL` and the like), as origins:
+ * a link on one is a link to a post there too. The demo points them at its stand-ins
+ * (`http://127.0.0.1:<port>`), whose pages are where its posts are.
  */
-export type PostLinkOrigins = Partial<Record<NetworkId, string[]>>;
+export interface PostLinkOrigin {
+  network: NetworkId;
+  origin: string;
+}
 
 /**
  * The origins of configured website addresses that the networks' own hosts do not cover
- * (`{ twitter: ['http://127.0.0.1:4100'] }` in the demo; none with the real websites).
+ * (`[{ network: 'twitter', origin: 'http://127.0.0.1:4100' }]` in the demo; none with the
+ * real websites).
  */
-export function postLinkOriginsOf(webUrls: Partial<Record<NetworkId, string>>): PostLinkOrigins {
-  const origins: PostLinkOrigins = {};
+export function postLinkOriginsOf(webUrls: Partial<Record<NetworkId, string>>): PostLinkOrigin[] {
+  const origins: PostLinkOrigin[] = [];
   for (const [network, webUrl] of Object.entries(webUrls) as [NetworkId, string][]) {
     const url = webLink(webUrl);
     if (url !== null && postLinkProblem(network, url.href) !== null)
-      origins[network] = [url.origin];
+      origins.push({ network, origin: url.origin });
   }
   return origins;
 }
@@ -135,17 +139,14 @@ function webLink(value: string): URL | null {
 export function postLinkProblem(
   network: NetworkId,
   link: string,
-  configured: PostLinkOrigins = {},
+  configured: readonly PostLinkOrigin[] = [],
 ): 'invalid' | 'not-on-network' | null {
   const url = webLink(link.trim());
   if (url === null) return 'invalid';
-  if (configured[network]?.includes(url.origin)) return null;
-  if (url.protocol !== 'https:') {
-    const isConfiguredElsewhere = Object.values(configured).some((origins) =>
-      origins.includes(url.origin),
-    );
-    return isConfiguredElsewhere ? 'not-on-network' : 'invalid';
-  }
+  const onOrigin = configured.filter((entry) => entry.origin === url.origin);
+  if (onOrigin.some((entry) => entry.network === network)) return null;
+  // http on another network's configured origin is a link elsewhere, not a half link.
+  if (url.protocol !== 'https:') return onOrigin.length > 0 ? 'not-on-network' : 'invalid';
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   const isOnNetwork = NETWORK_POST_HOSTS[network].some(
     (domain) => host === domain || host.endsWith(`.${domain}`),
@@ -157,7 +158,7 @@ export function postLinkProblem(
 export function isNetworkPostLink(
   network: NetworkId,
   link: string,
-  configured: PostLinkOrigins = {},
+  configured: readonly PostLinkOrigin[] = [],
 ): boolean {
   return postLinkProblem(network, link, configured) === null;
 }

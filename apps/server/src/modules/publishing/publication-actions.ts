@@ -1,7 +1,7 @@
 import {
   NETWORK_NAMES,
   postLinkProblem,
-  type PostLinkOrigins,
+  type PostLinkOrigin,
   PUBLICATION_MESSAGES,
   publicationConflictMessage,
   type PublicationAction,
@@ -24,7 +24,7 @@ export interface PublicationActionsDeps {
   clock: Clock;
   logger: FastifyBaseLogger;
   /** Where this server is told each network's website is (`X_WEB_URL`...): links there count. */
-  postLinkOrigins?: PostLinkOrigins;
+  postLinkOrigins?: readonly PostLinkOrigin[];
 }
 
 function toScheduleData(row: PublicationRow): PublicationActionResult['publication'] {

@@ -30,7 +30,10 @@ describe('linkError', () => {
   });
 
   it("accepts the links of the server's configured stand-ins (the demo), and only for their network", () => {
-    const demo = { twitter: ['http://127.0.0.1:4100'], bluesky: ['http://127.0.0.1:4200'] };
+    const demo = [
+      { network: 'twitter', origin: 'http://127.0.0.1:4100' },
+      { network: 'bluesky', origin: 'http://127.0.0.1:4200' },
+    ] as const;
     expect(linkError('twitter', 'http://127.0.0.1:4100/harborcoffee/status/7', demo)).toBe(
       undefined,
     );

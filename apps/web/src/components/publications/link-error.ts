@@ -1,4 +1,4 @@
-import type { NetworkId, PostLinkOrigins } from '@cadence/shared';
+import type { NetworkId, PostLinkOrigin } from '@cadence/shared';
 import {
   MarkPublishedSchema,
   NETWORK_NAMES,
@@ -15,7 +15,7 @@ import {
 export function linkError(
   network: NetworkId,
   value: string,
-  configured: PostLinkOrigins = {},
+  configured: readonly PostLinkOrigin[] = [],
 ): string | undefined {
   const parsed = MarkPublishedSchema.safeParse({ url: value });
   if (!parsed.success) return parsed.error.issues[0]?.message ?? PUBLICATION_MESSAGES.linkInvalid;

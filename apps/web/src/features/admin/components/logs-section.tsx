@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useAdminLogs, type LogFilters } from '../api/admin-api';
 import { StatusBadge } from './status-badge';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const STATUS_FILTERS = [
   { value: undefined, label: 'All' },

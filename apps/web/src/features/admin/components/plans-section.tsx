@@ -7,7 +7,7 @@ import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminPlans, useUpdatePlan } from '../api/admin-api';
 import { savePercent } from '../utils/format';
 import { toastApiError } from '../../../components/ui/error-toast';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const inputClasses =
   'mt-1.5 h-10 w-full rounded-lg border border-gray-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600';

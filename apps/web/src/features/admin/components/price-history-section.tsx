@@ -5,7 +5,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { formatInZone } from '../../../lib/zoned-time';
 import { usePriceHistory } from '../api/admin-api';
 import { formatDollars } from '../utils/format';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const PAGE_SIZE = 25;
 

@@ -7,7 +7,7 @@ import { HelpTip } from '../../../components/ui/help-tip';
 import { useAdminSettings, useSaveSettings } from '../api/admin-api';
 import { DeploymentCountdown } from './deployment-countdown';
 import { toastFailure } from '../../../components/ui/error-toast';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 /** The countdown, then one numeric input per admin setting, saved together. */
 export function SettingsSection() {

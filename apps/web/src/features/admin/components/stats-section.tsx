@@ -1,6 +1,6 @@
 import { ADMIN_TOASTS, type Stats } from '@cadence/shared';
 import { useStats } from '../api/admin-api';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const SERIES = [
   { key: 'published', label: 'Published', colour: '#16a34a' },

@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../../lib/api-error';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminUser, useToggleAdmin, useUpdateSubscription } from '../api/admin-api';
 import { toastApiError } from '../../../components/ui/error-toast';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const TIER_NAMES: Record<Tier, string> = {
   free: 'Free',

@@ -8,7 +8,7 @@ import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminUsers } from '../api/admin-api';
 import { UserDetailsDialog } from './user-details-dialog';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const PAGE_SIZE = 25;
 

@@ -28,7 +28,7 @@ import { DeleteCompanyDialog } from './delete-company-dialog';
 import { FirstSteps } from './first-steps';
 import { Dialog } from '../../../components/ui/dialog';
 import { buttonClasses } from '../../../components/ui/button';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';

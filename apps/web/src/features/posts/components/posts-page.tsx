@@ -20,7 +20,7 @@ import type { PostEditor } from './post-dialog';
 import { PostDialog } from './post-dialog';
 import { PostsContent } from './posts-content';
 import { PostsToolbar } from './posts-toolbar';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';

@@ -21,7 +21,7 @@ import { PostCalendar } from './post-calendar';
 import { PostList } from './post-list';
 import { SchedulePostDialog } from './schedule-post-dialog';
 import { ScheduledList } from './scheduled-list';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 export function SchedulingPage() {
   const companies = useCompanies();

@@ -12,7 +12,7 @@ import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatInZone } from '../../../lib/zoned-time';
 import { POST_LOGS_PAGE_SIZE, usePostLogs, type PostLogsFilter } from '../api/get-post-logs';
 import { LOG_STATUS_CLASSES, LOG_STATUS_LABELS, retryLabel } from '../utils/log-status';
-import { useQueryErrorToast } from '../../../hooks/use-query-error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const FILTERS: Array<{ value: PostLogsFilter['status']; label: string }> = [
   { value: '', label: 'All' },

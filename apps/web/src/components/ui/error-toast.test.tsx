@@ -3,9 +3,9 @@ import { act, StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from '../lib/api-error';
-import type { QueryFailureState } from './use-query-error-toast';
-import { useQueryErrorToast } from './use-query-error-toast';
+import { ApiRequestError } from '../../lib/api-error';
+import type { QueryFailureState } from './error-toast';
+import { useQueryErrorToast } from './error-toast';
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
