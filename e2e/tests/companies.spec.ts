@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../apps/server/test/helpers/images.js';
+import { API_PATHS } from '../../packages/shared/src/index.js';
 import { FAKE_AI_DESCRIPTION, PAID_CUSTOMER } from '../support/global-setup.js';
 import { waitForToastsToClear } from '../support/toasts.js';
 import { uniqueName } from '../support/unique.js';
@@ -170,7 +171,7 @@ test('shows the server refusal when the plan limit is reached', async ({ page })
   // checklist's posts request; the checklist then appears below it and moves nothing.
   let releasePosts = () => {};
   const postsHeld = new Promise<void>((resolve) => (releasePosts = resolve));
-  const isPosts = (url: URL) => url.pathname === '/api/posts';
+  const isPosts = (url: URL) => url.pathname === `/api${API_PATHS.posts}`;
   await page.route(isPosts, async (route) => {
     await postsHeld;
     await route.continue();

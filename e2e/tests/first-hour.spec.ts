@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { API_PATHS } from '../../packages/shared/src/index.js';
 import { uniqueEmail } from '../support/mail.js';
 import { connectWithOneClick } from '../support/one-click.js';
 import { signUpThroughTheForms } from '../support/sign-up.js';
@@ -33,7 +34,7 @@ test('a new account follows the checklist from sign-up to a published post', asy
   // say 'Not on your plan' and then change its mind).
   let releasePlans = () => {};
   const plansHeld = new Promise<void>((resolve) => (releasePlans = resolve));
-  const isPlans = (url: URL) => url.pathname === '/api/subscriptions';
+  const isPlans = (url: URL) => url.pathname === `/api${API_PATHS.subscriptionPlans}`;
   await page.route(isPlans, async (route) => {
     await plansHeld;
     await route.continue();
