@@ -45,8 +45,15 @@ test('a new account follows the checklist from sign-up to a published post', asy
   const linkedIn = socials.getByRole('listitem').filter({ hasText: 'LinkedIn' });
   await expect(linkedIn.getByTestId('plan-locked-note-pending')).toBeVisible();
   await expect(socials.getByText('Not on your plan:')).toHaveCount(0);
+  // The note's placeholder is as tall as the note: the rows do not move when it comes (on a
+  // phone, where the note sits under the name).
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  const pendingHeight = (await linkedIn.boundingBox())?.height;
   releasePlans();
   await expect(linkedIn.getByText('Available on Pro:')).toBeVisible();
+  expect((await linkedIn.boundingBox())?.height).toBe(pendingHeight);
+  if (desktop) await page.setViewportSize(desktop);
   await expect(linkedIn.getByTestId('plan-locked-note-pending')).toHaveCount(0);
   await page.unroute(isPlans);
   await expect(linkedIn.getByRole('link', { name: 'Upgrade' })).toHaveAttribute(

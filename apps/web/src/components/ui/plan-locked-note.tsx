@@ -36,10 +36,13 @@ export function PlanLockedNotePending({ className }: { className?: string }) {
   return (
     <span
       data-testid="plan-locked-note-pending"
-      className={cn('inline-flex min-h-6 items-center gap-1 text-xs text-gray-400', className)}
+      className={cn('inline-flex items-center gap-1 text-xs text-gray-400', className)}
     >
       <Lock className="size-3.5 shrink-0" aria-hidden="true" />
-      <span className="h-3 w-32 animate-pulse rounded bg-gray-200" aria-hidden="true" />
+      {/* As tall as the note's Upgrade link (min-h-6), so the row keeps its height. */}
+      <span className="inline-flex min-h-6 items-center" aria-hidden="true">
+        <span className="h-3 w-32 animate-pulse rounded bg-gray-200" />
+      </span>
     </span>
   );
 }
