@@ -331,7 +331,7 @@ async function main() {
     `\nMedians of ${rounds} interleaved rounds of ${seconds} s, ${connections} connections, page of ${PAGE_SIZE}`,
   );
   console.log(
-    '| engine | posts | Cadence req/s | Cadence p50 / p99 | minimal req/s | minimal p50 / p99 | Cadence / minimal | failed requests |',
+    '| engine | posts | Cadence req/s | Cadence p50 / p99 | minimal req/s | minimal p50 / p99 | Cadence / minimal | CPU per request, Cadence / minimal | failed requests |',
   );
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const line of lines) console.log(line);

@@ -338,8 +338,6 @@ export function createContainer(
     sweepTokens: () => tokenSweep.run(),
     restartPublisher,
     liveSettings,
-    /** The publisher's calls in flight and waiting (for the heartbeat and benchmarks). */
-    publishLanes: lanes,
   };
 }
 

@@ -364,6 +364,32 @@ describe.each(engines)('publication actions on %s', (engine) => {
     expect(messages.filter((m) => m === PUBLICATION_MESSAGES.log['publish-now'])).toHaveLength(1);
   });
 
+  it("queues a 'Publish now' whose job was lost, and only that", async () => {
+    const { instanceId, content, idOf } = await env.schedule(['twitter', 'bluesky'], 3 * 86_400);
+    // Scheduled for three days ahead: nothing is due, so nothing to queue.
+    expect(await t.publisher.reconcile()).toBe(0);
+    expect((await h.act('publish-now', idOf('twitter'))).status).toBe(200);
+    // The job the action sent is lost (a failed send, a crashed queue): only the job for the
+    // post's own time is left.
+    const lost = (await h.instance(instanceId)).jobId!;
+    await t.services.queue.cancel(publishInstanceJob.name, lost);
+    t.clock.advance(1);
+    expect(await t.publisher.reconcile()).toBe(1);
+    const queued = await t.services.queue.getJobById(
+      publishInstanceJob.name,
+      (await h.instance(instanceId)).jobId!,
+    );
+    expect(queued?.state).toBe('created');
+    expect(queued?.singletonKey).toMatch(new RegExp(`^${instanceId}:due:`));
+    // Found once: the job it queued is alive.
+    expect(await t.publisher.reconcile()).toBe(0);
+    await t.publisher.publishInstance(instanceId);
+    expect(h.countOn('twitter', content)).toBe(1);
+    expect(h.countOn('bluesky', content)).toBe(0);
+    // Bluesky waits for the post's own time, whose job is still there.
+    expect(await t.publisher.reconcile()).toBe(0);
+  });
+
   it("answers 404 for another customer's publication and for ids that are not one", async () => {
     const { idOf } = await env.schedule(['twitter']);
     const id = idOf('twitter');

@@ -390,6 +390,26 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect((await instance(instanceId))?.status).toBe('failed');
   });
 
+  /**
+   * Waits until a running job holds the publication's claim (still preparing: nothing
+   * public yet), then takes the claim back, as another worker does once a claim looks stale.
+   */
+  async function takeClaimBackWhilePreparing(instanceId: string) {
+    for (let tries = 0; ; tries++) {
+      const [row] = await publicationsOf(instanceId);
+      if (row?.status === 'publishing') {
+        expect(row.sendPending).toBe(true);
+        break;
+      }
+      if (tries > 200) throw new Error('never claimed');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await db()
+      .update(publications)
+      .set({ status: 'pending', claimedAt: null, sendPending: false })
+      .where(eq(publications.instanceId, instanceId));
+  }
+
   it('takes a claim back, unconfirmed never, when its worker died while Instagram prepared the media', async () => {
     const { instanceId, content } = await env.schedule(['instagram'], { withImage: true });
     t.clock.advance(61);
@@ -415,26 +435,37 @@ describe.each(engines)('publishing on %s', (engine) => {
     fakes.instagram.state.pollsInProgress = 1;
     try {
       const running = t.publisher.publishInstance(instanceId);
-      for (let tries = 0; ; tries++) {
-        const [row] = await publicationsOf(instanceId);
-        if (row?.status === 'publishing') {
-          expect(row.sendPending).toBe(true);
-          break;
-        }
-        if (tries > 200) throw new Error('never claimed');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      // Meanwhile another worker took the claim back, as it does once a claim looks stale.
-      await db()
-        .update(publications)
-        .set({ status: 'pending', claimedAt: null, sendPending: false })
-        .where(eq(publications.instanceId, instanceId));
+      await takeClaimBackWhilePreparing(instanceId);
       await running;
     } finally {
       fakes.instagram.state.pollsInProgress = 0;
     }
     expect(countOn('instagram', content)).toBe(0);
     expect((await publicationsOf(instanceId))[0]?.status).toBe('pending');
+  });
+
+  it('makes no tweet once its claim was taken back while the image uploaded', async () => {
+    const { instanceId, content } = await env.schedule(['twitter'], { withImage: true });
+    t.clock.advance(61);
+    const release = fakes.twitter.holdUploads();
+    try {
+      const running = t.publisher.publishInstance(instanceId);
+      // With an image, the upload comes first: nothing public yet.
+      await takeClaimBackWhilePreparing(instanceId);
+      release();
+      await running;
+    } finally {
+      release();
+    }
+    expect(countOn('twitter', content)).toBe(0);
+    expect((await publicationsOf(instanceId))[0]?.status).toBe('pending');
+    // The next run posts it, once.
+    await t.publisher.publishInstance(instanceId);
+    expect(countOn('twitter', content)).toBe(1);
+    expect((await publicationsOf(instanceId))[0]).toMatchObject({
+      status: 'published',
+      sendPending: false,
+    });
   });
 
   it('posts once when the same job runs twice, even concurrently', async () => {

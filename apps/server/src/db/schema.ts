@@ -668,7 +668,13 @@ export const publications = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('publications_instance_network_key').on(table.instanceId, table.network)],
+  (table) => [
+    uniqueIndex('publications_instance_network_key').on(table.instanceId, table.network),
+    // The reconciler's look for a publish-now or retry due before its instance's own time.
+    index('publications_pending_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.status} = 'pending' and ${table.dueAt} is not null`),
+  ],
 );
 
 export const LOG_STATUSES = ['success', 'error', 'pending'] as const;

@@ -198,6 +198,8 @@ export async function startFakeX(options: { user?: { name: string; username: str
     });
   }
 
+  let uploadGate: Promise<void> | undefined;
+
   async function handle(
     request: IncomingMessage,
     url: URL,
@@ -213,6 +215,7 @@ export async function startFakeX(options: { user?: { name: string; username: str
     const user = userOf(account);
     if (request.method === 'GET' && path === '/2/users/me') return [200, { data: user }];
     if (request.method === 'POST' && path === '/2/media/upload') {
+      await uploadGate;
       const fields = await form();
       const file = fields.get('media');
       if (!(file instanceof Blob)) return invalidRequest('media', 'media is required');
@@ -363,6 +366,20 @@ export async function startFakeX(options: { user?: { name: string; username: str
         accessToken: accountCredential(validCredentials.accessToken, n),
       };
       return { credentials, user: userOf(n) };
+    },
+    /**
+     * Simple media uploads wait until the answered function is called (a slow upload, for
+     * tests that act while one is under way).
+     */
+    holdUploads() {
+      let release = () => {};
+      uploadGate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        uploadGate = undefined;
+        release();
+      };
     },
     /** The next `times` requests (to `endpoint`, e.g. 'POST /2/tweets', when given) fail this way. */
     failNext(kind: FakeFailure, times = 1, endpoint?: string) {

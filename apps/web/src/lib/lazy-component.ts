@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 
 /**
  * A component from its own chunk (a dialog the page may never open), with `preload` to
@@ -22,4 +22,14 @@ export function whenIdle(task: () => void): () => void {
   }
   const id = window.setTimeout(task, 200);
   return () => window.clearTimeout(id);
+}
+
+/**
+ * True from the first time `open` is true on: a lazy dialog is rendered (and so loaded) only
+ * once it is first opened, then stays mounted like a dialog from the page's own chunk.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateKeyOfLocalDate,
   dayRange,
   defaultDateTime,
   scheduleQuickTimes,
@@ -105,6 +106,15 @@ describe('today and defaults', () => {
       '12:00 AM 2025-07-02 00',
     );
     expect(formatDateKey('2025-07-02')).toBe('Jul 2, 2025');
+    // The calendar's day popup; the texts date-fns' `format` gave for these patterns.
+    expect(formatDateKey('2025-07-01', 'EEEE, MMM d, yyyy')).toBe('Tuesday, Jul 1, 2025');
+    expect(formatDateKey('2024-02-29', 'EEEE, MMM d, yyyy')).toBe('Thursday, Feb 29, 2024');
+    expect(formatDateKey('2025-02-30')).toBe('2025-02-30');
+  });
+
+  it("keys react-calendar's local dates by their own year, month and day", () => {
+    expect(dateKeyOfLocalDate(new Date(2025, 0, 5))).toBe('2025-01-05');
+    expect(dateKeyOfLocalDate(new Date(2025, 11, 31, 23, 59))).toBe('2025-12-31');
   });
 });
 

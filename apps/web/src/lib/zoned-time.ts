@@ -1,5 +1,4 @@
 import { instantOfWallClock, isKnownTimeZone, toZonedIso, wallClockAt } from '@cadence/shared';
-import { format } from 'date-fns';
 
 export { isKnownTimeZone };
 
@@ -8,17 +7,43 @@ export const FALLBACK_TIME_ZONE = 'UTC';
 const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+/*
+ * Every date on a page asks for its zone (25 rows of the posts list, twice each), and each
+ * answer built an Intl.DateTimeFormat: 100 ms of script in one /posts load at 4x CPU
+ * slowdown, the largest item of its profile. Both answers are kept: the browser's zone for
+ * the page's life, and whether a zone name is known for the few names a page sees (at most
+ * 50, then asked again).
+ */
+const knownZones = new Map<string, boolean>();
+const KNOWN_ZONES_MAX = 50;
+
+function isKnownZoneCached(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    known = isKnownTimeZone(zone);
+    if (knownZones.size < KNOWN_ZONES_MAX) knownZones.set(zone, known);
+  }
+  return known;
+}
+
 /** The zone the page works in: the saved one, else the browser's, else UTC. */
 export function resolveTimeZone(saved: string | null | undefined, browser: string | undefined) {
   for (const zone of [saved, browser]) {
-    if (zone !== null && zone !== undefined && zone.trim() !== '' && isKnownTimeZone(zone)) {
+    if (zone !== null && zone !== undefined && zone.trim() !== '' && isKnownZoneCached(zone)) {
       return zone;
     }
   }
   return FALLBACK_TIME_ZONE;
 }
 
+let browserZone: { zone: string | undefined } | undefined;
+
 export function browserTimeZone(): string | undefined {
+  browserZone ??= { zone: readBrowserTimeZone() };
+  return browserZone.zone;
+}
+
+function readBrowserTimeZone(): string | undefined {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone;
   } catch {
@@ -103,7 +128,7 @@ export function monthGridRange(year: number, monthIndex: number, zone: string) {
 
 /** 'yyyy-MM-dd' of a calendar tile: react-calendar hands out local midnights, only y/m/d count. */
 export function dateKeyOfLocalDate(date: Date): string {
-  return format(date, 'yyyy-MM-dd');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** The local Date react-calendar wants for a 'yyyy-MM-dd' key. */
@@ -202,11 +227,26 @@ export function formatInZone(
   return pattern.replace(/yyyy|MMM|MM|dd|d|HH|h|mm|ss|a/g, (token) => tokens[token] ?? token);
 }
 
-/** A 'yyyy-MM-dd' key as people read it, e.g. 'Jul 1, 2025'. */
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * A 'yyyy-MM-dd' key as people read it, e.g. 'Jul 1, 2025' or, with 'EEEE, MMM d, yyyy',
+ * 'Tuesday, Jul 1, 2025' (tokens: EEEE, yyyy, MMM, MM, dd, d). Written out rather than
+ * with date-fns' `format`, which with its locale was 6 KB gzip on every dated screen.
+ */
 export function formatDateKey(key: string, pattern = 'MMM d, yyyy'): string {
   const day = parseDateKey(key);
-  // Noon: no daylight-saving jump moves a local noon to another day.
-  return day === null ? key : format(new Date(day[0], day[1] - 1, day[2], 12), pattern);
+  if (day === null) return key;
+  const [year, month, date] = day;
+  const tokens: Record<string, string> = {
+    EEEE: WEEKDAYS[new Date(Date.UTC(year, month - 1, date)).getUTCDay()] ?? '',
+    yyyy: pad(year, 4),
+    MMM: MONTHS[month - 1] ?? '',
+    MM: pad(month),
+    dd: pad(date),
+    d: String(date),
+  };
+  return pattern.replace(/EEEE|yyyy|MMM|MM|dd|d/g, (token) => tokens[token] ?? token);
 }
 
 /** A month of the calendar: `monthIndex` 0 is January. */

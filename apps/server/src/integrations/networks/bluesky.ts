@@ -6,6 +6,7 @@ import { detectFacets } from './bluesky-text.js';
 import { callXrpc } from './bluesky-xrpc.js';
 import {
   NetworkError,
+  NO_SLOT,
   type BlueskyCredentials,
   type NetworkAdapter,
   type PublishInput,
@@ -148,7 +149,10 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
       return { accountId: account.did, accountName: account.handle };
     },
 
-    async publish(post, credentials) {
+    // The blob upload, the link card's page and the session come before createRecord.
+    preparesBeforePublishing: () => true,
+
+    async publish(post, credentials, context = NO_SLOT) {
       const text = checkContent(post);
       const facets = detectFacets(text);
       const embed = await buildEmbed(post, credentials);
@@ -160,6 +164,7 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
         ...(embed && { embed }),
       };
       const { created, handle } = await sessions.use(credentials, async (session) => {
+        await context.beforePublishCall();
         const answer = await callXrpc(
           {
             baseUrl: session.pdsUrl,

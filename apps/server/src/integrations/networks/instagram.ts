@@ -139,7 +139,7 @@ export function createInstagramAdapter(
 
   return {
     id: 'instagram',
-    preparesBeforePublishing: true,
+    preparesBeforePublishing: () => true,
 
     verify: (credentials) => findAccount(credentials),
 

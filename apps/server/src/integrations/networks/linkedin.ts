@@ -4,6 +4,7 @@ import { callLinkedIn, readJson } from './linkedin-http.js';
 import { toLittleText } from './linkedin-little-text.js';
 import {
   NetworkError,
+  NO_SLOT,
   type LinkedInCredentials,
   type NetworkAdapter,
   type PublishInput,
@@ -147,12 +148,16 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
       return { accountId: member.sub, accountName: member.name ?? (fullName || member.sub) };
     },
 
-    async publish(post, credentials) {
+    // The member lookup and the image upload come before the post.
+    preparesBeforePublishing: () => true,
+
+    async publish(post, credentials, context = NO_SLOT) {
       const text = checkContent(post);
       const { accessToken } = credentials;
       const memberId = credentials.memberId ?? (await readMember(accessToken)).sub;
       const author = `urn:li:person:${memberId}`;
       const content = await buildContent(post, author, accessToken);
+      await context.beforePublishCall();
       const response = await callLinkedIn({
         url: `${baseUrl}/rest/posts`,
         method: 'POST',

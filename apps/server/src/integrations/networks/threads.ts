@@ -82,7 +82,7 @@ export function createThreadsAdapter(
 
   return {
     id: 'threads',
-    preparesBeforePublishing: true,
+    preparesBeforePublishing: () => true,
 
     async verify(credentials) {
       const body = await call(

@@ -73,8 +73,8 @@ export interface PublishContext {
   /** Gives the slot back for good: what is left of the call (reading a permalink) publishes nothing. */
   releaseSlot(): void;
   /**
-   * Called by an adapter that prepares first (`preparesBeforePublishing`) right before the
-   * one call that can make the post public. Until then a worker that dies leaves nothing on
+   * Called by an adapter that prepares first (`preparesBeforePublishing` answers true for
+   * the post) right before the one call that can make the post public. Until then a worker that dies leaves nothing on
    * the network, so its claim may be taken again. Throws when the claim is no longer this
    * worker's: the adapter must then not make the call.
    */
@@ -95,11 +95,12 @@ export interface NetworkAdapter<C> {
   verify(credentials: C): Promise<VerifiedAccount>;
   publish(post: PublishInput, credentials: C, context?: PublishContext): Promise<PublishResult>;
   /**
-   * The adapter makes calls that post nothing first (media containers) and calls
-   * `context.beforePublishCall()` before the one that can. Without it, every call after the
-   * claim is taken as possibly public.
+   * True when, for this post, the adapter makes calls that post nothing first (media
+   * uploads and containers, link cards, a session) and calls `context.beforePublishCall()`
+   * before the one that can. Without it, every call after the claim is taken as possibly
+   * public.
    */
-  readonly preparesBeforePublishing?: boolean;
+  preparesBeforePublishing?(post: PublishInput): boolean;
 }
 
 /** Credentials as stored (encrypted) per network. Field names follow spec 000 section 3. */

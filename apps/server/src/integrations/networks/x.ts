@@ -5,6 +5,7 @@ import { callX } from './x-http.js';
 import { uploadXMedia } from './x-media.js';
 import {
   NetworkError,
+  NO_SLOT,
   type NetworkAdapter,
   type PublishInput,
   type TwitterCredentials,
@@ -53,7 +54,10 @@ export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCr
       return { accountId: me.data.data.id, accountName: me.data.data.username };
     },
 
-    async publish(post, credentials) {
+    // With media, the upload comes first and posts nothing.
+    preparesBeforePublishing: (post) => Boolean(post.media),
+
+    async publish(post, credentials, context = NO_SLOT) {
       const { text, measured } = composeXText(post);
       if (measured.isOver) {
         throw new NetworkError(
@@ -74,6 +78,7 @@ export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCr
             maxProcessingWaitMs: config.maxProcessingWaitMs ?? 5 * 60_000,
           })
         : undefined;
+      if (mediaId) await context.beforePublishCall();
       const body = await callX(
         {
           method: 'POST',

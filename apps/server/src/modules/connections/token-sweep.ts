@@ -14,9 +14,9 @@ import type { TokenLifecycle } from './token-lifecycle.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Tokens expiring within this are refreshed by the sweep (or, if they cannot be, warned about). */
-export const REFRESH_AHEAD_MS = 7 * DAY_MS;
+const REFRESH_AHEAD_MS = 7 * DAY_MS;
 /** The warnings before an expiry nobody can renew but the customer, in days (largest first). */
-export const EXPIRY_WARNING_DAYS = [7, 1] as const;
+const EXPIRY_WARNING_DAYS = [7, 1] as const;
 /**
  * Renewed when a post needs them, not by the sweep: X's access tokens live two hours, so a
  * sweep would rotate every X connection's tokens all day long for nothing; its refresh
@@ -24,7 +24,7 @@ export const EXPIRY_WARNING_DAYS = [7, 1] as const;
  */
 const REFRESHED_ON_USE: readonly NetworkId[] = ['twitter'];
 
-export interface TokenSweepDeps {
+interface TokenSweepDeps {
   db: Db;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -36,7 +36,7 @@ export interface TokenSweepDeps {
 }
 
 /** Which warning an expiry this far ahead calls for: the smallest stage it is within. */
-export function warningStage(msLeft: number): number | null {
+function warningStage(msLeft: number): number | null {
   let stage: number | null = null;
   for (const days of EXPIRY_WARNING_DAYS) if (msLeft <= days * DAY_MS) stage = days;
   return stage;
@@ -153,5 +153,3 @@ export function createTokenSweep(deps: TokenSweepDeps) {
     },
   };
 }
-
-export type TokenSweep = ReturnType<typeof createTokenSweep>;

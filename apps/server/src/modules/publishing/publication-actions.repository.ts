@@ -103,15 +103,11 @@ export async function reopenInstance(db: DbExecutor, instanceId: string) {
     );
 }
 
-export async function listStatuses(db: DbExecutor, instanceId: string) {
-  const rows = await db
-    .select({ status: publications.status })
-    .from(publications)
-    .where(eq(publications.instanceId, instanceId));
-  return rows.map((row) => row.status);
-}
-
-/** Writes the instance's outcome once nothing of it waits (after mark-published). */
+/**
+ * Writes the instance's outcome once nothing of it waits (after mark-published). Unlike the
+ * publisher's `finishInstance`, it also rewrites a finished instance's outcome: marking an
+ * unconfirmed publication published turns 'partial' into 'published'.
+ */
 export async function setOutcome(
   db: DbExecutor,
   instanceId: string,

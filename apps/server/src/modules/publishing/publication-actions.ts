@@ -9,11 +9,11 @@ import {
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { PublicationRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
+import { toScheduleData } from '../schedules/schedules.service.js';
 import { instanceOutcome } from './decisions.js';
 import * as actions from './publication-actions.repository.js';
 import * as repo from './publishing.repository.js';
@@ -25,22 +25,6 @@ export interface PublicationActionsDeps {
   logger: FastifyBaseLogger;
   /** Where this server is told each network's website is (`X_WEB_URL`...): links there count. */
   postLinkOrigins?: readonly PostLinkOrigin[];
-}
-
-function toScheduleData(row: PublicationRow): PublicationActionResult['publication'] {
-  return {
-    id: row.id,
-    network: row.network,
-    social_account: { name: row.accountName ?? NETWORK_NAMES[row.network] },
-    status: row.status,
-    external_url: row.externalUrl,
-    error: row.lastError,
-    attempts: row.attempts,
-    published_at: row.publishedAt?.toISOString() ?? null,
-    due_at: row.dueAt?.toISOString() ?? null,
-    // The list (refetched after every action) says it; this answer is about the action.
-    reconnect_before: null,
-  };
 }
 
 const notFound = () => AppError.notFound(PUBLICATION_MESSAGES.notFound, 'PUBLICATION_NOT_FOUND');
@@ -60,7 +44,7 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
     try {
       const jobId = await deps.publishJobs.send(
         { instanceId },
-        { key: `${instanceId}:now:${now.getTime()}` },
+        { startAfter: now, key: `${instanceId}:now:${now.getTime()}` },
       );
       if (jobId) await repo.storeJobId(db, instanceId, jobId);
     } catch (error) {
@@ -94,7 +78,9 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
       const changed = await actions.applyAction(tx, userId, publicationId, action, now, url);
       if (!changed) return null;
       if (action === 'mark-published') {
-        const statuses = await actions.listStatuses(tx, instance.id);
+        const statuses = (await repo.listPublicationStates(tx, instance.id)).map(
+          (state) => state.status,
+        );
         if (!statuses.some((status) => status === 'pending' || status === 'publishing')) {
           await actions.setOutcome(tx, instance.id, instanceOutcome(statuses), now);
         }
@@ -111,7 +97,8 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
         scheduledFor: instance.scheduledFor,
       });
       return {
-        publication: toScheduleData(changed),
+        // The list (refetched after every action) says when to reconnect; this is about the action.
+        publication: toScheduleData(changed, null),
         instance_status: (await actions.instanceStatus(tx, instance.id)) ?? instance.status,
       };
     });

@@ -105,11 +105,12 @@ export function createInstancePublisher(deps: PublishDeps) {
     const adapter = deps.registry.adapters[network] as NetworkAdapter<
       NetworkCredentials[typeof network]
     >;
-    /** Claims the publication; answers undefined when another worker has it or it is settled. */
-    const claim = () =>
-      repo.claimPublication(db, pending.id, deps.clock(), {
-        sendPending: adapter.preparesBeforePublishing === true,
-      });
+    /**
+     * Claims the publication; answers undefined when another worker has it or it is settled.
+     * `sendPending`: the adapter prepares before its publishing call (decision 094).
+     */
+    const claim = (sendPending = false) =>
+      repo.claimPublication(db, pending.id, deps.clock(), { sendPending });
     const settleFailure = async (claimed: PublicationRow, error: unknown) => {
       if (!(error instanceof NetworkError)) {
         // Whatever broke may have broken after the post was sent: never repeat it blindly.
@@ -187,7 +188,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       | { kind: 'skipped' };
     const attempt = (claimed: PublicationRow | undefined): Promise<Outcome> =>
       deps.lanes.run(lane, async (slot) => {
-        const held = claimed ?? (await claim());
+        const held = claimed ?? (await claim(adapter.preparesBeforePublishing?.(input) === true));
         if (!held) return { kind: 'skipped' };
         const context: PublishContext = {
           outsideSlot: (task) => slot.outside(task),

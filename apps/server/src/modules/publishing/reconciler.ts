@@ -12,8 +12,8 @@ const RECONCILE_BATCH = 500;
 
 /**
  * Queues a publish job for every due, unfinished instance that has none alive (a send that
- * failed after the schedule was saved, a job lost with a crashed database...), at once on
- * `start` and then every interval.
+ * failed after the schedule was saved or after a 'Publish now', a job lost with a crashed
+ * database...), at once on `start` and then every interval.
  */
 export function createReconciler(deps: {
   db: Db;
@@ -32,18 +32,28 @@ export function createReconciler(deps: {
     if (isReconciling || deps.isPaused?.()) return 0;
     isReconciling = true;
     try {
-      const ids = await findInstancesWithoutLiveJob(
+      const now = deps.clock();
+      const due = await findInstancesWithoutLiveJob(
         db,
         publishInstanceJob.name,
-        deps.clock(),
+        now,
         RECONCILE_BATCH,
       );
-      for (const instanceId of ids) {
-        const jobId = await deps.publishJobs.send({ instanceId }, { startAfter: new Date() });
+      for (const { id: instanceId, due: dueAt, scheduledFor } of due) {
+        // A job waiting for the instance's own time keeps the instance's key ('short' queue:
+        // one waiting job per key), so one for an earlier publication needs a key of its own.
+        const key =
+          dueAt.getTime() < scheduledFor.getTime()
+            ? `${instanceId}:due:${dueAt.getTime()}`
+            : undefined;
+        const jobId = await deps.publishJobs.send(
+          { instanceId },
+          { startAfter: now, ...(key ? { key } : {}) },
+        );
         if (jobId) await storeJobId(db, instanceId, jobId);
       }
-      if (ids.length > 0) logger.info({ count: ids.length }, 'queued missing publish jobs');
-      return ids.length;
+      if (due.length > 0) logger.info({ count: due.length }, 'queued missing publish jobs');
+      return due.length;
     } finally {
       isReconciling = false;
     }

@@ -13,6 +13,7 @@ import {
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.js';
+import type { PublicationRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
@@ -64,18 +65,28 @@ function toScheduledInstance(row: LoadedInstance): ScheduledInstance {
         ? { id: row.company.id, name: row.company.name, logo_url: row.company.logoUrl }
         : null,
     },
-    schedule_data: row.publications.map((publication) => ({
-      id: publication.id,
-      network: publication.network,
-      social_account: { name: publication.accountName ?? NETWORK_NAMES[publication.network] },
-      status: publication.status,
-      external_url: publication.externalUrl,
-      error: publication.lastError,
-      attempts: publication.attempts,
-      published_at: publication.publishedAt?.toISOString() ?? null,
-      due_at: publication.dueAt?.toISOString() ?? null,
-      reconnect_before: reconnectBeforeOf(row, publication),
-    })),
+    schedule_data: row.publications.map((publication) =>
+      toScheduleData(publication, reconnectBeforeOf(row, publication)),
+    ),
+  };
+}
+
+/** One publication as the scheduled list and the publication actions answer it. */
+export function toScheduleData(
+  publication: PublicationRow,
+  reconnectBefore: string | null,
+): ScheduledInstance['schedule_data'][number] {
+  return {
+    id: publication.id,
+    network: publication.network,
+    social_account: { name: publication.accountName ?? NETWORK_NAMES[publication.network] },
+    status: publication.status,
+    external_url: publication.externalUrl,
+    error: publication.lastError,
+    attempts: publication.attempts,
+    published_at: publication.publishedAt?.toISOString() ?? null,
+    due_at: publication.dueAt?.toISOString() ?? null,
+    reconnect_before: reconnectBefore,
   };
 }
 

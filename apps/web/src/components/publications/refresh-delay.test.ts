@@ -1,34 +1,12 @@
-import type { ScheduledInstance, ScheduleData } from '@cadence/shared';
+import type { ScheduleData } from '@cadence/shared';
 import { describe, expect, it } from 'vitest';
+import { occurrenceFixture, publicationFixture } from '../../test/schedule-fixtures';
 import { nextRefreshDelay } from './refresh-delay';
 
-function buildItem(overrides: Partial<ScheduleData>): ScheduleData {
-  return {
-    id: 'pub-1',
-    network: 'bluesky',
-    social_account: { name: 'Bluesky' },
-    status: 'pending',
-    external_url: null,
-    error: null,
-    attempts: 0,
-    published_at: null,
-    due_at: null,
-    reconnect_before: null,
-    ...overrides,
-  };
-}
-
-function buildRow(scheduledFor: string, items: ScheduleData[]): ScheduledInstance {
-  return {
-    id: 'i-1',
-    schedule_id: 's-1',
-    scheduled_for: scheduledFor,
-    status: 'pending',
-    repeat_type: null,
-    post: { id: 'p-1', content: 'Hello', url: null, attachments: [], company: null },
-    schedule_data: items,
-  };
-}
+const buildItem = (overrides: Partial<ScheduleData>) =>
+  publicationFixture({ network: 'bluesky', social_account: { name: 'Bluesky' }, ...overrides });
+const buildRow = (scheduledFor: string, items: ScheduleData[]) =>
+  occurrenceFixture({ scheduled_for: scheduledFor, schedule_data: items });
 
 describe('nextRefreshDelay', () => {
   const now = Date.parse('2025-07-01T10:00:00Z');

@@ -1,6 +1,18 @@
-import { Activity, BarChart3, History, ScrollText, Settings2, Tags, Users } from 'lucide-react';
+import {
+  Activity,
+  BarChart3,
+  History,
+  LoaderCircle,
+  ScrollText,
+  Settings2,
+  Tags,
+  Users,
+} from 'lucide-react';
+import { ADMIN_API } from '@cadence/shared';
+import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useTimeZone } from '../../../hooks/use-time-zone';
+import { deploymentQuery, useAdminSettings, useServices } from '../api/admin-api';
 import { AdminSection } from './admin-section';
 import { LogsSection } from './logs-section';
 import { PlansSection } from './plans-section';
@@ -12,13 +24,38 @@ import { UsersSection } from './users-section';
 
 /** The admin panel (spec 001): seven collapsible sections, the first two open. */
 export function AdminPage() {
-  const { timeZone } = useTimeZone();
+  const { timeZone, isLoading: isZoneLoading } = useTimeZone();
+  // The two open sections come in with their first answers (or errors), not before: filling
+  // in one by one, they pushed the sections below them down the screen (layout shift 0.152).
+  const openSections = [
+    useAdminSettings(),
+    useServices(),
+    useQuery(deploymentQuery(ADMIN_API.deployment)),
+  ];
+  const isFilling = isZoneLoading || openSections.some((query) => query.isPending);
   return (
     <div className="space-y-4">
       <PageHeader
         title="Admin Panel"
         description="Settings, services, plans and users of this Cadence instance."
       />
+      {isFilling ? <AdminLoading /> : <AdminSections timeZone={timeZone} />}
+    </div>
+  );
+}
+
+function AdminLoading() {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-gray-600">
+      <LoaderCircle className="size-4 animate-spin text-brand-600" aria-hidden="true" />
+      Loading...
+    </p>
+  );
+}
+
+function AdminSections({ timeZone }: { timeZone: string }) {
+  return (
+    <>
       <AdminSection title="System Settings" icon={Settings2} defaultOpen>
         <SettingsSection />
       </AdminSection>
@@ -40,6 +77,6 @@ export function AdminPage() {
       <AdminSection title="User Management" icon={Users}>
         <UsersSection />
       </AdminSection>
-    </div>
+    </>
   );
 }

@@ -4,13 +4,12 @@ import {
   CONNECTION_MESSAGES,
   NETWORK_IDS,
   NETWORK_NAMES,
-  ROUTES,
   SOCIALS_QUERY_PARAM,
 } from '@cadence/shared';
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { useMediaQuery } from '../../../hooks/use-media-query';
@@ -21,14 +20,24 @@ import { CompaniesContent } from './companies-content';
 import { CompaniesLoading } from './companies-states';
 import { CompaniesToolbar } from './companies-toolbar';
 import type { CompanyEditor } from './company-dialog';
-import { CompanyDialog } from './company-dialog';
 import { CompanyLimitHint } from './company-limit-hint';
-import { ConnectSocialsDialog, type PendingOAuthChoice } from './connect-socials-dialog';
-import { DeleteCompanyDialog } from './delete-company-dialog';
+import type { PendingOAuthChoice } from './connect-socials-dialog';
 import { FirstSteps } from './first-steps';
-import { Dialog } from '../../../components/ui/dialog';
-import { buttonClasses } from '../../../components/ui/button';
+import { lazyComponent, useOpenedOnce, whenIdle } from '../../../lib/lazy-component';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
+
+// The dialogs (the entity form, the networks, most of the screen's code) load on first open
+// or once the page is idle, not before the list's first render.
+const CompanyDialog = lazyComponent(() => import('./company-dialog').then((m) => m.CompanyDialog));
+const DeleteCompanyDialog = lazyComponent(() =>
+  import('./delete-company-dialog').then((m) => m.DeleteCompanyDialog),
+);
+const CompanyLimitDialog = lazyComponent(() =>
+  import('./company-limit-dialog').then((m) => m.CompanyLimitDialog),
+);
+const ConnectSocialsDialog = lazyComponent(() =>
+  import('./connect-socials-dialog').then((m) => m.ConnectSocialsDialog),
+);
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
@@ -100,6 +109,20 @@ export function CompaniesPage() {
     setQuery('');
     setSelectedId('');
   };
+  const hasEditor = useOpenedOnce(editor !== null);
+  const hasDeleting = useOpenedOnce(deleting !== null);
+  const hasLimit = useOpenedOnce(isLimitOpen);
+  const hasSocials = useOpenedOnce(socialsCompany !== null);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void CompanyDialog.preload();
+        void DeleteCompanyDialog.preload();
+        void CompanyLimitDialog.preload();
+        void ConnectSocialsDialog.preload();
+      }),
+    [],
+  );
 
   return (
     <>
@@ -163,40 +186,43 @@ export function CompaniesPage() {
         className="mt-6"
       />
 
-      <CompanyDialog editor={editor} onClose={() => setEditor(null)} />
-      <DeleteCompanyDialog company={deleting} onClose={() => setDeleting(null)} />
-      <Dialog
-        open={isLimitOpen}
-        onOpenChange={setIsLimitOpen}
-        title="Entity limit reached"
-        description={
-          limit === null
-            ? undefined
-            : `Your plan allows ${limit} ${limit === 1 ? 'entity' : 'entities'}, and you have ${rows.length}. Upgrade your plan to add more, or delete an entity you no longer need.`
-        }
-      >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setIsLimitOpen(false)}>
-            Cancel
-          </Button>
-          <Link to={ROUTES.subscriptions} className={buttonClasses('primary', 'md')}>
-            See plans
-          </Link>
-        </div>
-      </Dialog>
-      <ConnectSocialsDialog
-        company={socialsCompany}
-        supportedNetworks={data?.supported_social_accounts ?? []}
-        choice={choice}
-        initialNetwork={socialsNetwork}
-        onChoiceDone={() => setChoice(null)}
-        onClose={() => {
-          setSocialsId(null);
-          setSocialsNetwork(null);
-          setChoice(null);
-          if (searchParams.has(SOCIALS_QUERY_PARAM)) setSearchParams({}, { replace: true });
-        }}
-      />
+      {hasEditor && (
+        <Suspense fallback={null}>
+          <CompanyDialog editor={editor} onClose={() => setEditor(null)} />
+        </Suspense>
+      )}
+      {hasDeleting && (
+        <Suspense fallback={null}>
+          <DeleteCompanyDialog company={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
+      {hasLimit && (
+        <Suspense fallback={null}>
+          <CompanyLimitDialog
+            open={isLimitOpen}
+            onOpenChange={setIsLimitOpen}
+            limit={limit}
+            count={rows.length}
+          />
+        </Suspense>
+      )}
+      {hasSocials && (
+        <Suspense fallback={null}>
+          <ConnectSocialsDialog
+            company={socialsCompany}
+            supportedNetworks={data?.supported_social_accounts ?? []}
+            choice={choice}
+            initialNetwork={socialsNetwork}
+            onChoiceDone={() => setChoice(null)}
+            onClose={() => {
+              setSocialsId(null);
+              setSocialsNetwork(null);
+              setChoice(null);
+              if (searchParams.has(SOCIALS_QUERY_PARAM)) setSearchParams({}, { replace: true });
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { Post, PostStatusFilter } from '@cadence/shared';
 import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
 import { Newspaper, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -14,13 +14,21 @@ import { ApiRequestError } from '../../../lib/api-error';
 import { useCompanies } from '../../../lib/queries/companies';
 import { usePostById } from '../../../lib/queries/post';
 import { usePosts } from '../api/get-posts';
-import { ArticlePickerDialog } from './article-picker-dialog';
-import { DeletePostDialog } from './delete-post-dialog';
+import { lazyComponent, useOpenedOnce, whenIdle } from '../../../lib/lazy-component';
 import type { PostEditor } from './post-dialog';
-import { PostDialog } from './post-dialog';
 import { PostsContent } from './posts-content';
 import { PostsToolbar } from './posts-toolbar';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
+
+// The dialogs (the post form and its preview, the article picker: most of the screen's code)
+// load on first open or once the page is idle, not before the list's first render.
+const PostDialog = lazyComponent(() => import('./post-dialog').then((m) => m.PostDialog));
+const DeletePostDialog = lazyComponent(() =>
+  import('./delete-post-dialog').then((m) => m.DeletePostDialog),
+);
+const ArticlePickerDialog = lazyComponent(() =>
+  import('./article-picker-dialog').then((m) => m.ArticlePickerDialog),
+);
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
@@ -42,6 +50,9 @@ export function PostsPage() {
   const [editor, setEditor] = useState<PostEditor | null>(null);
   const [deleting, setDeleting] = useState<Post | null>(null);
   const [isPickingArticles, setIsPickingArticles] = useState(false);
+  const hasEditor = useOpenedOnce(editor !== null);
+  const hasDeleting = useOpenedOnce(deleting !== null);
+  const hasArticlePicker = useOpenedOnce(isPickingArticles);
 
   // A filter on an entity that has since been deleted no longer applies.
   const companyId = companies.some((company) => company.id === selectedId) ? selectedId : '';
@@ -85,6 +96,16 @@ export function PostsPage() {
     setEditor({ post: linked.data, defaultCompanyId: '' });
   }
   useQueryErrorToast(linked, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
+
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void PostDialog.preload();
+        void DeletePostDialog.preload();
+        void ArticlePickerDialog.preload();
+      }),
+    [],
+  );
 
   return (
     <>
@@ -151,13 +172,25 @@ export function PostsPage() {
         }}
       />
 
-      <PostDialog editor={editor} companies={companies} onClose={() => setEditor(null)} />
-      <DeletePostDialog post={deleting} onClose={() => setDeleting(null)} />
-      <ArticlePickerDialog
-        open={isPickingArticles}
-        companies={companies}
-        onClose={() => setIsPickingArticles(false)}
-      />
+      {hasEditor && (
+        <Suspense fallback={null}>
+          <PostDialog editor={editor} companies={companies} onClose={() => setEditor(null)} />
+        </Suspense>
+      )}
+      {hasDeleting && (
+        <Suspense fallback={null}>
+          <DeletePostDialog post={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
+      {hasArticlePicker && (
+        <Suspense fallback={null}>
+          <ArticlePickerDialog
+            open={isPickingArticles}
+            companies={companies}
+            onClose={() => setIsPickingArticles(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,34 +1,17 @@
-import type { ScheduleData, ScheduledInstance } from '@cadence/shared';
+import type { ScheduleData } from '@cadence/shared';
 import { describe, expect, it } from 'vitest';
+import { occurrenceFixture, publicationFixture } from '../../../test/schedule-fixtures';
 import { publicationsNeedingAction } from './post-publications';
 
-let sequence = 0;
-function item(status: ScheduleData['status'], overrides: Partial<ScheduleData> = {}) {
-  return {
-    id: `pub-${++sequence}`,
-    network: 'twitter',
-    social_account: { name: 'X' },
-    status,
-    external_url: null,
-    error: null,
-    attempts: 0,
-    published_at: null,
-    due_at: null,
-    reconnect_before: null,
-    ...overrides,
-  } satisfies ScheduleData;
-}
-function occurrence(at: string, items: ScheduleData[]): ScheduledInstance {
-  return {
+const item = (status: ScheduleData['status'], overrides: Partial<ScheduleData> = {}) =>
+  publicationFixture({ status, ...overrides });
+const occurrence = (at: string, items: ScheduleData[]) =>
+  occurrenceFixture({
     id: `i-${at}`,
-    schedule_id: 's-1',
     scheduled_for: at,
-    status: 'pending',
     repeat_type: 'daily',
-    post: { id: 'p-1', content: 'Hello', url: null, attachments: [], company: null },
     schedule_data: items,
-  };
-}
+  });
 
 describe('publicationsNeedingAction', () => {
   const now = Date.parse('2026-11-24T10:00:00Z');

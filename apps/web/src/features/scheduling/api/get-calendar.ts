@@ -26,9 +26,12 @@ export async function getCalendar(params: CalendarParams, signal?: AbortSignal) 
   return data;
 }
 
+/** Every shown month of the calendar (and its day popups). */
+export const CALENDAR_QUERY_KEY = [...SCHEDULES_QUERY_KEY, 'calendar'] as const;
+
 export function calendarQueryOptions(params: CalendarParams) {
   return queryOptions({
-    queryKey: [...SCHEDULES_QUERY_KEY, 'calendar', params] as const,
+    queryKey: [...CALENDAR_QUERY_KEY, params] as const,
     queryFn: ({ signal }) => getCalendar(params, signal),
     placeholderData: keepPreviousData,
   });

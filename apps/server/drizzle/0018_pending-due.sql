@@ -1,0 +1,1 @@
+CREATE INDEX "publications_pending_due_idx" ON "publications" USING btree ("due_at") WHERE "publications"."status" = 'pending' and "publications"."due_at" is not null;
