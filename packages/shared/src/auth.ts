@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { NETWORK_IDS } from './networks.js';
 
 export const OTP_LENGTH = 6;
 /** A code lives this long after it is sent, and a new one can be asked for only after it. */
@@ -147,7 +146,9 @@ export const MeSchema = z.object({
    * stand-ins): a link there is a post's link for 'mark published' (`postLinkProblem`).
    */
   post_link_origins: z
-    .array(z.object({ network: z.enum(NETWORK_IDS), origin: z.string() }))
+    // `network` is a network id; a plain string, so the session check's schema (on every
+    // page, /login included) does not load the networks module.
+    .array(z.object({ network: z.string(), origin: z.string() }))
     .optional(),
   /** Admins only: one line naming what the server lacks, for the person who runs it. */
   setup_hint: z.string().nullable().optional(),

@@ -102,7 +102,8 @@ const LINK_MAX = 2048;
  * (`http://127.0.0.1:<port>`), whose pages are where its posts are.
  */
 export interface PostLinkOrigin {
-  network: NetworkId;
+  /** A network id (a plain string on the wire: `MeSchema`). */
+  network: string;
   origin: string;
 }
 
