@@ -49,10 +49,19 @@ test('a new account follows the checklist from sign-up to a published post', asy
   // phone, where the note sits under the name).
   const desktop = page.viewportSize();
   await page.setViewportSize({ width: 375, height: 812 });
-  const pendingHeight = (await linkedIn.boundingBox())?.height;
+  // Measured once the dialog's opening animation (a scale) has finished (not the endless pulse).
+  await socials.evaluate((dialog) =>
+    Promise.all(
+      dialog
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  const pendingHeight = (await linkedIn.boundingBox())?.height ?? 0;
   releasePlans();
   await expect(linkedIn.getByText('Available on Pro:')).toBeVisible();
-  expect((await linkedIn.boundingBox())?.height).toBe(pendingHeight);
+  expect((await linkedIn.boundingBox())?.height).toBeCloseTo(pendingHeight, 0);
   if (desktop) await page.setViewportSize(desktop);
   await expect(linkedIn.getByTestId('plan-locked-note-pending')).toHaveCount(0);
   await page.unroute(isPlans);
