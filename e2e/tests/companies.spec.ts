@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../apps/server/test/helpers/images.js';
+import { API_PATHS } from '../../packages/shared/src/index.js';
 import { FAKE_AI_DESCRIPTION, PAID_CUSTOMER } from '../support/global-setup.js';
 import { waitForToastsToClear } from '../support/toasts.js';
 import { uniqueName } from '../support/unique.js';
@@ -164,4 +165,27 @@ test('shows the server refusal when the plan limit is reached', async ({ page })
     '/subscriptions',
   );
   await expect(page.getByRole('dialog', { name: 'Add New Entity' })).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  // The list shows as soon as it arrives, without waiting for the getting-started
+  // checklist's posts request; the checklist then appears below it and moves nothing.
+  let releasePosts = () => {};
+  const postsHeld = new Promise<void>((resolve) => (releasePosts = resolve));
+  const isPosts = (url: URL) => url.pathname === `/api${API_PATHS.posts}`;
+  await page.route(isPosts, async (route) => {
+    await postsHeld;
+    await route.continue();
+  });
+  await page.reload();
+  const row = page.getByRole('row', { name: /First Co/ });
+  await expect(row).toBeVisible();
+  const steps = page.getByRole('region', { name: /Get started/ });
+  await expect(steps).toHaveCount(0);
+  const before = await row.boundingBox();
+  releasePosts();
+  await expect(steps.getByRole('heading', { name: 'Get started: 1 of 4 done' })).toBeVisible();
+  const after = await row.boundingBox();
+  expect(after?.y).toBe(before?.y);
+  expect((await steps.boundingBox())?.y).toBeGreaterThan((after?.y ?? 0) + (after?.height ?? 0));
+  await page.unroute(isPosts);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { API_PATHS } from '../../packages/shared/src/index.js';
 import { uniqueEmail } from '../support/mail.js';
 import { connectWithOneClick } from '../support/one-click.js';
 import { signUpThroughTheForms } from '../support/sign-up.js';
@@ -29,11 +30,41 @@ test('a new account follows the checklist from sign-up to a published post', asy
 
   // 2. Connect X: the checklist's link opens this entity's Socials dialog.
   await waitForToastsToClear(page);
+  // The plan catalogue held back: until it arrives a locked row claims nothing (it would
+  // say 'Not on your plan' and then change its mind).
+  let releasePlans = () => {};
+  const plansHeld = new Promise<void>((resolve) => (releasePlans = resolve));
+  const isPlans = (url: URL) => url.pathname === `/api${API_PATHS.subscriptionPlans}`;
+  await page.route(isPlans, async (route) => {
+    await plansHeld;
+    await route.continue();
+  });
   await steps.getByRole('button', { name: 'Open Socials' }).click();
   // Networks the Free plan lacks say which plan has them before any form opens.
   const socials = page.getByRole('dialog', { name: 'Connect Social Networks' });
   const linkedIn = socials.getByRole('listitem').filter({ hasText: 'LinkedIn' });
+  await expect(linkedIn.getByTestId('plan-locked-note-pending')).toBeVisible();
+  await expect(socials.getByText('Not on your plan:')).toHaveCount(0);
+  // The note's placeholder is as tall as the note: the rows do not move when it comes (on a
+  // phone, where the note sits under the name).
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  // Measured once the dialog's opening animation (a scale) has finished (not the endless pulse).
+  await socials.evaluate((dialog) =>
+    Promise.all(
+      dialog
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  const pendingHeight = (await linkedIn.boundingBox())?.height ?? 0;
+  releasePlans();
   await expect(linkedIn.getByText('Available on Pro:')).toBeVisible();
+  expect((await linkedIn.boundingBox())?.height).toBeCloseTo(pendingHeight, 0);
+  if (desktop) await page.setViewportSize(desktop);
+  await expect(linkedIn.getByTestId('plan-locked-note-pending')).toHaveCount(0);
+  await page.unroute(isPlans);
   await expect(linkedIn.getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
     'href',
     '/subscriptions',

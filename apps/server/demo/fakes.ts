@@ -36,6 +36,29 @@ const HARBOR = { name: 'Harbor Coffee Roasters', username: 'harborcoffee' };
 const DEMO_STRIPE = { secretKey: 'sk_test_cadence_demo', webhookSecret: 'whsec_cadence_demo' };
 
 /**
+ * Where the demo says each network's website is: its stand-in. A published post's link opens
+ * the stand-in's page for it, not the real website (Instagram's and Threads' permalinks are
+ * on their stand-ins too), and 'mark published' takes the links the stand-ins give.
+ */
+export function standInWebUrls(fakes: {
+  x: { baseUrl: string };
+  facebook: { origin: string };
+  instagram: { origin: string };
+  linkedIn: { baseUrl: string };
+  bluesky: { baseUrl: string };
+  threads: { origin: string };
+}) {
+  return {
+    X_WEB_URL: fakes.x.baseUrl,
+    FACEBOOK_WEB_URL: fakes.facebook.origin,
+    LINKEDIN_WEB_URL: fakes.linkedIn.baseUrl,
+    BLUESKY_WEB_URL: fakes.bluesky.baseUrl,
+    INSTAGRAM_WEB_URL: fakes.instagram.origin,
+    THREADS_WEB_URL: fakes.threads.origin,
+  };
+}
+
+/**
  * Starts every stand-in. `stripeWebhookUrl` is where the Stripe stand-in's Checkout page
  * sends its signed events when the customer pays (the demo server's webhook).
  */
@@ -74,11 +97,7 @@ export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}
       LINKEDIN_API_BASE_URL: linkedIn.baseUrl,
       BLUESKY_SERVICE_URL: bluesky.baseUrl,
       THREADS_API_BASE_URL: threads.baseUrl,
-      // A published post's link opens the stand-in's page for it, not the real website.
-      X_WEB_URL: x.baseUrl,
-      FACEBOOK_WEB_URL: facebook.origin,
-      LINKEDIN_WEB_URL: linkedIn.baseUrl,
-      BLUESKY_WEB_URL: bluesky.baseUrl,
+      ...standInWebUrls({ x, facebook, instagram, linkedIn, bluesky, threads }),
       // One-click connect for every network but Bluesky, through the stand-ins' consent pages.
       ...oauthEnvFor({ twitter: x, facebook, linkedIn, threads }),
       OPENAI_API_KEY: 'demo-openai-key',

@@ -40,6 +40,10 @@ describe('configuration', () => {
     expect(parseConfig({ X_WEB_URL: 'http://127.0.0.1:9/' }).networks.webUrls.twitter).toBe(
       'http://127.0.0.1:9',
     );
+    expect(parseConfig({}).networks.webUrls).toMatchObject({
+      instagram: 'https://www.instagram.com',
+      threads: 'https://www.threads.net',
+    });
   });
 
   it('treats empty variables as unset', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { NetworkId } from '@cadence/shared';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
@@ -59,11 +60,14 @@ const EnvSchema = z.object({
   INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com/v25.0'),
   BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
   THREADS_API_BASE_URL: z.url().default('https://graph.threads.net/v1.0'),
-  // Where each network's website shows a post (Instagram and Threads answer their own links).
+  // Where each network's website shows a post (Instagram and Threads answer their own links;
+  // theirs say only where a link pasted for 'mark published' may point).
   X_WEB_URL: z.url().default('https://x.com'),
   FACEBOOK_WEB_URL: z.url().default('https://www.facebook.com'),
   LINKEDIN_WEB_URL: z.url().default('https://www.linkedin.com'),
   BLUESKY_WEB_URL: z.url().default('https://bsky.app'),
+  INSTAGRAM_WEB_URL: z.url().default('https://www.instagram.com'),
+  THREADS_WEB_URL: z.url().default('https://www.threads.net'),
   // One-click connect (OAuth): an app registered once per network by the operator.
   X_CLIENT_ID: optionalText,
   X_CLIENT_SECRET: optionalText,
@@ -194,7 +198,7 @@ export interface Config {
     blueskyServiceUrl: string;
     threadsApiBaseUrl: string;
     /** Post pages' hosts: the real websites, or the demo's stand-ins. */
-    webUrls: { twitter: string; facebook: string; linkedIn: string; bluesky: string };
+    webUrls: Record<NetworkId, string>;
   };
   /**
    * One-click connect: the operator's app per network (client id and secret both set, else
@@ -309,6 +313,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         facebook: parsed.FACEBOOK_WEB_URL.replace(/\/+$/, ''),
         linkedIn: parsed.LINKEDIN_WEB_URL.replace(/\/+$/, ''),
         bluesky: parsed.BLUESKY_WEB_URL.replace(/\/+$/, ''),
+        instagram: parsed.INSTAGRAM_WEB_URL.replace(/\/+$/, ''),
+        threads: parsed.THREADS_WEB_URL.replace(/\/+$/, ''),
       },
     },
     oauth: {

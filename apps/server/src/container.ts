@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { postLinkOriginsOf } from '@cadence/shared';
 import type { ResolvedConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createAiClient, type AiClient } from './integrations/ai.js';
@@ -211,7 +212,13 @@ export function createContainer(
     companies,
     schedules,
     // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).
-    publicationActions: createPublicationActions({ db, publishJobs, clock, logger }),
+    publicationActions: createPublicationActions({
+      db,
+      publishJobs,
+      clock,
+      logger,
+      postLinkOrigins: postLinkOriginsOf(config.networks.webUrls),
+    }),
     connections,
     oauth,
     ai: createAiService({

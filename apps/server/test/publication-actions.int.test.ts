@@ -8,6 +8,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publications, scheduledInstances, systemLogs } from '../src/db/schema.js';
+import { standInWebUrls } from '../demo/fakes.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { apiCall } from './helpers/api.js';
@@ -30,10 +31,17 @@ const NETWORKS = ['twitter', 'bluesky'] as const satisfies readonly NetworkId[];
 const ACTIONS = ['retry', 'confirm-absent', 'mark-published', 'publish-now'] as const;
 let sequence = 0;
 
-async function setUp(engine: Engine, options: { running?: boolean } = {}) {
+async function setUp(engine: Engine, options: { running?: boolean; asTheDemo?: boolean } = {}) {
   const fakes = await startNetworkFakes();
+  // The demo's configuration: each network's website is its stand-in (demo/fakes.ts).
+  const webUrls = options.asTheDemo ? standInWebUrls({ ...fakes, x: fakes.twitter }) : {};
   const t = await createTestApp(engine, {
-    env: { ...fakes.env, PUBLIC_URL: 'http://cadence.example.test', PUBLISH_RETRY_BASE_MS: '10' },
+    env: {
+      ...fakes.env,
+      ...webUrls,
+      PUBLIC_URL: 'http://cadence.example.test',
+      PUBLISH_RETRY_BASE_MS: '10',
+    },
     ...(options.running ? { clock: createRunningClock(), startPublisher: true } : {}),
   });
   const token = await createVerifiedAccount(t, { email: 'owner@example.com' });
@@ -462,5 +470,69 @@ describe.each(engines)('publication actions through the queue on %s', (engine) =
     await waitFor(async () => (await h.instance(instanceId)).status === 'published');
     await new Promise((resolve) => setTimeout(resolve, 500)); // any second job has run too
     expect(h.countOn('twitter', content)).toBe(1);
+  });
+});
+
+describe.each(engines)("mark published in the demo's configuration on %s", (engine) => {
+  let env: Env;
+  const h = helpers(() => env);
+  beforeAll(async () => {
+    env = await setUp(engine, { asTheDemo: true });
+  });
+  afterAll(async () => {
+    await env?.t.close();
+    await env?.fakes.close();
+  });
+
+  it("takes the stand-in's own http link to the post, and refuses another host", async () => {
+    const { t, fakes } = env;
+    const { instanceId, content, idOf } = await env.schedule(['twitter', 'bluesky']);
+    const id = idOf('twitter');
+    // Its worker died mid-call: nobody knows whether the post is out (unconfirmed).
+    t.clock.advance(61);
+    await t.services.database.db
+      .update(publications)
+      .set({ status: 'publishing', claimedAt: t.clock(), attempts: 1 })
+      .where(eq(publications.id, id));
+    t.clock.advance(t.config.publisher.jobExpireSeconds + 1);
+    await t.publisher.publishInstance(instanceId);
+    expect((await h.publication(id)).status).toBe('unconfirmed');
+
+    const notOnX = PUBLICATION_MESSAGES.linkNotOnNetwork('X/Twitter');
+    const refused = [
+      // An unrelated host, and the Bluesky stand-in's link for the X copy.
+      [`https://example.com/acme/status/1`, 'LINK_NOT_ON_NETWORK', notOnX],
+      [`${fakes.bluesky.baseUrl}/profile/acme/post/1`, 'LINK_NOT_ON_NETWORK', notOnX],
+      // http on no configured origin: still not a full https link.
+      ['http://127.0.0.1:1/acme/status/1', 'INVALID_URL', PUBLICATION_MESSAGES.linkInvalid],
+    ] as const;
+    for (const [url, code, message] of refused) {
+      const answer = await h.act('mark-published', id, { url });
+      expect([answer.status, answer.json.code, answer.json.message], url).toEqual([
+        400,
+        code,
+        message,
+      ]);
+    }
+    expect((await h.publication(id)).status).toBe('unconfirmed');
+
+    // The link the X stand-in gives for a post (http, on its own port) is taken.
+    const link = `${fakes.twitter.baseUrl}/harborcoffee/status/1234567890`;
+    const answer = await h.act('mark-published', id, { url: link });
+    expect(answer.status).toBe(200);
+    expect(await h.publication(id)).toMatchObject({ status: 'published', externalUrl: link });
+    expect(h.countOn('twitter', content)).toBe(0);
+
+    // The browser is told the same origins, to say it before the request.
+    const me = await apiCall<{ post_link_origins?: Array<{ network: string; origin: string }> }>(
+      t.app,
+      'GET',
+      '/customer/me',
+      env.token,
+    );
+    expect(me.json.data.post_link_origins).toContainEqual({
+      network: 'twitter',
+      origin: new URL(fakes.twitter.baseUrl).origin,
+    });
   });
 });

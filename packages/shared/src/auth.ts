@@ -141,6 +141,15 @@ export const MeSchema = z.object({
       schedule_in_a_minute: z.boolean().default(false),
     })
     .optional(),
+  /**
+   * Where this server is told a network's website is, when not the real one (the demo's
+   * stand-ins): a link there is a post's link for 'mark published' (`postLinkProblem`).
+   */
+  post_link_origins: z
+    // `network` is a network id; a plain string, so the session check's schema (on every
+    // page, /login included) does not load the networks module.
+    .array(z.object({ network: z.string(), origin: z.string() }))
+    .optional(),
   /** Admins only: one line naming what the server lacks, for the person who runs it. */
   setup_hint: z.string().nullable().optional(),
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  postLinkOriginsOf,
+  postLinkProblem,
   isNetworkPostLink,
   PUBLICATION_ACTIONS,
   publicationActionsFor,
@@ -43,5 +45,40 @@ describe('isNetworkPostLink', () => {
     expect(isNetworkPostLink('twitter', 'https://evilx.com/a')).toBe(false);
     expect(isNetworkPostLink('twitter', 'https://x.com@evil.example/a')).toBe(false);
     expect(isNetworkPostLink('bluesky', 'not a link')).toBe(false);
+  });
+});
+
+describe('postLinkOriginsOf', () => {
+  it('keeps only configured websites the networks’ own hosts do not cover', () => {
+    expect(
+      postLinkOriginsOf({
+        twitter: 'https://x.com',
+        facebook: 'https://www.facebook.com',
+        instagram: 'https://www.instagram.com',
+        threads: 'https://www.threads.net',
+      }),
+    ).toEqual([]);
+    expect(
+      postLinkOriginsOf({
+        twitter: 'http://127.0.0.1:4100',
+        linkedIn: 'http://127.0.0.1:4300/',
+        bluesky: 'https://bsky.app',
+      }),
+    ).toEqual([
+      { network: 'twitter', origin: 'http://127.0.0.1:4100' },
+      { network: 'linkedIn', origin: 'http://127.0.0.1:4300' },
+    ]);
+  });
+
+  it('lets a configured origin through for its network only, over http too', () => {
+    const demo = postLinkOriginsOf({ twitter: 'http://127.0.0.1:4100' });
+    expect(postLinkProblem('twitter', 'http://127.0.0.1:4100/a/status/1', demo)).toBeNull();
+    expect(postLinkProblem('bluesky', 'http://127.0.0.1:4100/a/status/1', demo)).toBe(
+      'not-on-network',
+    );
+    expect(postLinkProblem('twitter', 'http://127.0.0.1:4101/a/status/1', demo)).toBe('invalid');
+    expect(postLinkProblem('twitter', 'https://evil.example/a/status/1', demo)).toBe(
+      'not-on-network',
+    );
   });
 });

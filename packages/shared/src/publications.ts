@@ -96,35 +96,90 @@ const NETWORK_POST_HOSTS: Record<NetworkId, readonly string[]> = {
 
 const LINK_MAX = 2048;
 
-/** An absolute https address, or null. */
-function httpsUrl(value: string): URL | null {
-  if (!URL.canParse(value)) return null;
-  const url = new URL(value);
-  return url.protocol === 'https:' && url.hostname !== '' ? url : null;
+/**
+ * Where this server is told a network's website is (`X_WEB_URL` and the like), as origins:
+ * a link on one is a link to a post there too. The demo points them at its stand-ins
+ * (`http://127.0.0.1:<port>`), whose pages are where its posts are.
+ */
+export interface PostLinkOrigin {
+  /** A network id (a plain string on the wire: `MeSchema`). */
+  network: string;
+  origin: string;
 }
 
-/** True when `link` is an https address on one of the network's hosts. */
-export function isNetworkPostLink(network: NetworkId, link: string): boolean {
-  const url = httpsUrl(link.trim());
-  if (url === null) return false;
+/**
+ * The origins of configured website addresses that the networks' own hosts do not cover
+ * (`[{ network: 'twitter', origin: 'http://127.0.0.1:4100' }]` in the demo; none with the
+ * real websites).
+ */
+export function postLinkOriginsOf(webUrls: Partial<Record<NetworkId, string>>): PostLinkOrigin[] {
+  const origins: PostLinkOrigin[] = [];
+  for (const [network, webUrl] of Object.entries(webUrls) as [NetworkId, string][]) {
+    const url = webLink(webUrl);
+    if (url !== null && postLinkProblem(network, url.href) !== null)
+      origins.push({ network, origin: url.origin });
+  }
+  return origins;
+}
+
+/** An absolute http or https address, or null. */
+function webLink(value: string): URL | null {
+  if (!URL.canParse(value)) return null;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== ''
+    ? url
+    : null;
+}
+
+/**
+ * What is wrong with `link` as the address of a post on `network`, or null: it must be an
+ * https address on one of the network's hosts (or a subdomain, such as www. or m.), or an
+ * address on one of the origins configured for the network. 'invalid' is not a full https
+ * link; 'not-on-network' is a link elsewhere (another network's configured origin included).
+ */
+export function postLinkProblem(
+  network: NetworkId,
+  link: string,
+  configured: readonly PostLinkOrigin[] = [],
+): 'invalid' | 'not-on-network' | null {
+  const url = webLink(link.trim());
+  if (url === null) return 'invalid';
+  const onOrigin = configured.filter((entry) => entry.origin === url.origin);
+  if (onOrigin.some((entry) => entry.network === network)) return null;
+  // http on another network's configured origin is a link elsewhere, not a half link.
+  if (url.protocol !== 'https:') return onOrigin.length > 0 ? 'not-on-network' : 'invalid';
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
-  return NETWORK_POST_HOSTS[network].some(
+  const isOnNetwork = NETWORK_POST_HOSTS[network].some(
     (domain) => host === domain || host.endsWith(`.${domain}`),
   );
+  return isOnNetwork ? null : 'not-on-network';
+}
+
+/** True when `link` is the address of a post on `network` (see `postLinkProblem`). */
+export function isNetworkPostLink(
+  network: NetworkId,
+  link: string,
+  configured: readonly PostLinkOrigin[] = [],
+): boolean {
+  return postLinkProblem(network, link, configured) === null;
 }
 
 export const PublicationIdParamsSchema = z.object({
   id: z.uuid({ error: PUBLICATION_MESSAGES.notFound }),
 });
 
-/** The body of mark-published; which network the host must be on is checked by the server. */
+/**
+ * The body of mark-published: a web address. Whether it is a post's on the publication's
+ * network (https on its hosts, or a configured origin) is `postLinkProblem`, checked by the
+ * server, which knows the configured origins.
+ */
 export const MarkPublishedSchema = z.object({
   url: z
     .string({ error: PUBLICATION_MESSAGES.linkRequired })
     .trim()
     .min(1, PUBLICATION_MESSAGES.linkRequired)
     .max(LINK_MAX, PUBLICATION_MESSAGES.linkInvalid)
-    .refine((value) => value === '' || httpsUrl(value) !== null, {
+    .refine((value) => value === '' || webLink(value) !== null, {
       message: PUBLICATION_MESSAGES.linkInvalid,
       ...issueCode('INVALID_URL'),
     }),

@@ -1,4 +1,4 @@
-import type { Me } from '@cadence/shared';
+import type { Me, PostLinkOrigin } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '../lib/query-keys';
 
@@ -9,6 +9,8 @@ export interface Features {
   webSearch: boolean;
   /** 'In 1 minute' leads the Schedule dialog's quick times (the demo and the e2e run). */
   scheduleInAMinute: boolean;
+  /** Where this server also takes links to posts (the demo's stand-ins); none on a real one. */
+  postLinkOrigins: readonly PostLinkOrigin[];
 }
 
 /**
@@ -24,5 +26,6 @@ export function useFeatures(): Features {
     newsSearch: features?.news_search ?? true,
     webSearch: features?.web_search ?? true,
     scheduleInAMinute: features?.schedule_in_a_minute ?? false,
+    postLinkOrigins: data?.post_link_origins ?? [],
   };
 }

@@ -9,8 +9,10 @@ import {
   MeSchema,
   PASSWORD_CHANGE_MESSAGES,
   PasswordChangeSchema,
+  postLinkOriginsOf,
   PROFILE_MESSAGES,
   ProfileSchema,
+  type NetworkId,
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
@@ -27,6 +29,7 @@ export function registerCustomerRoutes(
   instance: {
     simulatedNetworks: boolean;
     scheduleInAMinute: boolean;
+    networks: { webUrls: Partial<Record<NetworkId, string>> };
     openai: { apiKey: string | undefined };
     search: {
       mediastackAccessKey: string | undefined;
@@ -37,6 +40,8 @@ export function registerCustomerRoutes(
   customer: CustomerService,
   auth: AuthService,
 ) {
+  // The same origins the publication actions accept links on (container.ts).
+  const postLinkOrigins = postLinkOriginsOf(instance.networks.webUrls);
   app.get(
     API_PATHS.me,
     {
@@ -75,6 +80,7 @@ export function registerCustomerRoutes(
             web_search: webSearch,
             schedule_in_a_minute: instance.scheduleInAMinute,
           } as const,
+          post_link_origins: postLinkOrigins,
           setup_hint: user.isAdmin ? setupHint(aiConfigured, newsSearch, webSearch) : null,
         },
       };

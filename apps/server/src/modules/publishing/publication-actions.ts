@@ -1,6 +1,7 @@
 import {
-  isNetworkPostLink,
   NETWORK_NAMES,
+  postLinkProblem,
+  type PostLinkOrigin,
   PUBLICATION_MESSAGES,
   publicationConflictMessage,
   type PublicationAction,
@@ -22,6 +23,8 @@ export interface PublicationActionsDeps {
   publishJobs: JobPort<PublishInstancePayload>;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** Where this server is told each network's website is (`X_WEB_URL`...): links there count. */
+  postLinkOrigins?: readonly PostLinkOrigin[];
 }
 
 const notFound = () => AppError.notFound(PUBLICATION_MESSAGES.notFound, 'PUBLICATION_NOT_FOUND');
@@ -59,7 +62,12 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
     const owned = await actions.findOwnedPublication(db, userId, publicationId);
     if (!owned) throw notFound();
     const { publication, instance } = owned;
-    if (url !== undefined && !isNetworkPostLink(publication.network, url)) {
+    const problem =
+      url === undefined ? null : postLinkProblem(publication.network, url, deps.postLinkOrigins);
+    if (problem === 'invalid') {
+      throw AppError.badRequest(PUBLICATION_MESSAGES.linkInvalid, 'INVALID_URL');
+    }
+    if (problem === 'not-on-network') {
       throw AppError.badRequest(
         PUBLICATION_MESSAGES.linkNotOnNetwork(NETWORK_NAMES[publication.network]),
         'LINK_NOT_ON_NETWORK',

@@ -28,4 +28,24 @@ describe('linkError', () => {
     expect(linkError('twitter', 'https://x.com.evil.example/acme')).toBe(notOnX);
     expect(linkError('twitter', 'https://notx.com/acme')).toBe(notOnX);
   });
+
+  it("accepts the links of the server's configured stand-ins (the demo), and only for their network", () => {
+    const demo = [
+      { network: 'twitter', origin: 'http://127.0.0.1:4100' },
+      { network: 'bluesky', origin: 'http://127.0.0.1:4200' },
+    ] as const;
+    expect(linkError('twitter', 'http://127.0.0.1:4100/harborcoffee/status/7', demo)).toBe(
+      undefined,
+    );
+    expect(linkError('twitter', 'https://x.com/acme/status/1', demo)).toBeUndefined();
+    expect(linkError('twitter', 'http://127.0.0.1:4200/profile/acme/post/1', demo)).toBe(
+      PUBLICATION_MESSAGES.linkNotOnNetwork('X/Twitter'),
+    );
+    expect(linkError('twitter', 'http://127.0.0.1:4999/acme/status/1', demo)).toBe(
+      PUBLICATION_MESSAGES.linkInvalid,
+    );
+    expect(linkError('twitter', 'http://127.0.0.1:4100/harborcoffee/status/7')).toBe(
+      PUBLICATION_MESSAGES.linkInvalid,
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextField } from '../ui/text-field';
+import { useFeatures } from '../../hooks/use-features';
 import { linkError } from './link-error';
 
 interface MarkPublishedDialogProps {
@@ -73,12 +74,13 @@ function LinkForm({
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
+  const { postLinkOrigins } = useFeatures();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Rendered in a portal, but React still bubbles submit to an enclosing form: stop here.
     event.stopPropagation();
-    const problem = linkError(publication.network, value);
+    const problem = linkError(publication.network, value, postLinkOrigins);
     setError(problem);
     if (problem === undefined) onSubmit(value.trim());
   };

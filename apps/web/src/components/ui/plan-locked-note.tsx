@@ -27,3 +27,22 @@ export function PlanLockedNote({
     </span>
   );
 }
+
+/**
+ * Where a `PlanLockedNote` will be while the plans load: the lock and a neutral bar of its
+ * height, so the note neither says something it may take back nor moves the row when it comes.
+ */
+export function PlanLockedNotePending({ className }: { className?: string }) {
+  return (
+    <span
+      data-testid="plan-locked-note-pending"
+      className={cn('inline-flex items-center gap-1 text-xs text-gray-400', className)}
+    >
+      <Lock className="size-3.5 shrink-0" aria-hidden="true" />
+      {/* As tall as the note's Upgrade link (min-h-6), so the row keeps its height. */}
+      <span className="inline-flex min-h-6 items-center" aria-hidden="true">
+        <span className="h-3 w-32 animate-pulse rounded bg-gray-200" />
+      </span>
+    </span>
+  );
+}

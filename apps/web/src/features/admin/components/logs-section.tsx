@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useAdminLogs, type LogFilters } from '../api/admin-api';
 import { StatusBadge } from './status-badge';
-import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const STATUS_FILTERS = [
   { value: undefined, label: 'All' },
@@ -36,9 +36,7 @@ export function LogsSection() {
     );
     return () => window.clearTimeout(timer);
   }, [search]);
-  useEffect(() => {
-    if (logs.isError) toastFailure(logs.error, ADMIN_TOASTS.loadLogsFailed);
-  }, [logs.isError, logs.error]);
+  useQueryErrorToast(logs, ADMIN_TOASTS.loadLogsFailed);
 
   return (
     <div className="space-y-4">

@@ -1,12 +1,13 @@
 import { ADMIN_TOASTS, type AdminPlan } from '@cadence/shared';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminPlans, useUpdatePlan } from '../api/admin-api';
 import { savePercent } from '../utils/format';
-import { toastApiError, toastFailure } from '../../../components/ui/error-toast';
+import { toastApiError } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const inputClasses =
   'mt-1.5 h-10 w-full rounded-lg border border-gray-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -154,9 +155,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
 
 export function PlansSection({ timeZone }: { timeZone: string }) {
   const plans = useAdminPlans();
-  useEffect(() => {
-    if (plans.isError) toastFailure(plans.error, ADMIN_TOASTS.loadPlansFailed);
-  }, [plans.isError, plans.error]);
+  useQueryErrorToast(plans, ADMIN_TOASTS.loadPlansFailed);
   if (plans.isPending) return <p className="text-sm text-gray-600">Loading plans...</p>;
   if (plans.isError)
     return (

@@ -1,11 +1,11 @@
 import { ADMIN_TOASTS } from '@cadence/shared';
 import { ArrowDown, ArrowRight, ArrowUp } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination';
 import { formatInZone } from '../../../lib/zoned-time';
 import { usePriceHistory } from '../api/admin-api';
 import { formatDollars } from '../utils/format';
-import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const PAGE_SIZE = 25;
 
@@ -34,9 +34,7 @@ function Change({
 export function PriceHistorySection({ timeZone }: { timeZone: string }) {
   const [page, setPage] = useState(1);
   const history = usePriceHistory(page, PAGE_SIZE);
-  useEffect(() => {
-    if (history.isError) toastFailure(history.error, ADMIN_TOASTS.loadPriceHistoryFailed);
-  }, [history.isError, history.error]);
+  useQueryErrorToast(history, ADMIN_TOASTS.loadPriceHistoryFailed);
   const totalPages = Math.max(1, Math.ceil((history.data?.total ?? 0) / PAGE_SIZE));
   return (
     <div className="space-y-3">

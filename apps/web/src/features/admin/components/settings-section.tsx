@@ -1,20 +1,19 @@
 import { ADMIN_TOASTS, settingLabel, type AdminSetting } from '@cadence/shared';
 import { AlertTriangle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { HelpTip } from '../../../components/ui/help-tip';
 import { useAdminSettings, useSaveSettings } from '../api/admin-api';
 import { DeploymentCountdown } from './deployment-countdown';
 import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 /** The countdown, then one numeric input per admin setting, saved together. */
 export function SettingsSection() {
   const settings = useAdminSettings();
 
-  useEffect(() => {
-    if (settings.isError) toastFailure(settings.error, ADMIN_TOASTS.loadSettingsFailed);
-  }, [settings.isError, settings.error]);
+  useQueryErrorToast(settings, ADMIN_TOASTS.loadSettingsFailed);
 
   return (
     <div className="space-y-5">

@@ -1,7 +1,6 @@
 import { ADMIN_TOASTS, type Stats } from '@cadence/shared';
-import { useEffect } from 'react';
 import { useStats } from '../api/admin-api';
-import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const SERIES = [
   { key: 'published', label: 'Published', colour: '#16a34a' },
@@ -104,9 +103,7 @@ function PublicationsChart({ days }: { days: Stats['publications_by_day'] }) {
 
 export function StatsSection() {
   const stats = useStats(true);
-  useEffect(() => {
-    if (stats.isError) toastFailure(stats.error, ADMIN_TOASTS.loadStatsFailed);
-  }, [stats.isError, stats.error]);
+  useQueryErrorToast(stats, ADMIN_TOASTS.loadStatsFailed);
   if (stats.isPending) return <p className="text-sm text-gray-600">Loading statistics...</p>;
   if (stats.isError)
     return (

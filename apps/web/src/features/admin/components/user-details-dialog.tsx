@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES, ADMIN_TOASTS, TIERS, type Tier } from '@cadence/shared';
 import { ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminUserDetails } from '@cadence/shared';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
@@ -8,7 +8,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { ApiRequestError } from '../../../lib/api-error';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminUser, useToggleAdmin, useUpdateSubscription } from '../api/admin-api';
-import { toastApiError, toastFailure } from '../../../components/ui/error-toast';
+import { toastApiError } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const TIER_NAMES: Record<Tier, string> = {
   free: 'Free',
@@ -30,12 +31,11 @@ export function UserDetailsDialog({ userId, onClose, timeZone }: UserDetailsDial
   const updateSubscription = useUpdateSubscription();
 
   const isNotFound = user.error instanceof ApiRequestError && user.error.status === 404;
-  useEffect(() => {
-    if (user.isError && !isNotFound) {
-      toastFailure(user.error, ADMIN_TOASTS.loadUserFailed);
-      onClose();
-    }
-  }, [user.isError, user.error, isNotFound, onClose]);
+  // 'User not found' shows in the dialog; any other failure leaves nothing to show.
+  useQueryErrorToast(user, ADMIN_TOASTS.loadUserFailed, {
+    isEnabled: !isNotFound,
+    onToast: onClose,
+  });
 
   const isBusy = toggleAdmin.isPending || updateSubscription.isPending;
   const details = user.data;

@@ -8,7 +8,7 @@ import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminUsers } from '../api/admin-api';
 import { UserDetailsDialog } from './user-details-dialog';
-import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const PAGE_SIZE = 25;
 
@@ -28,9 +28,7 @@ export function UsersSection() {
     }, 300);
     return () => window.clearTimeout(timer);
   }, [search]);
-  useEffect(() => {
-    if (users.isError) toastFailure(users.error, ADMIN_TOASTS.loadUsersFailed);
-  }, [users.isError, users.error]);
+  useQueryErrorToast(users, ADMIN_TOASTS.loadUsersFailed);
 
   const totalPages = Math.max(1, Math.ceil((users.data?.total ?? 0) / PAGE_SIZE));
   return (

@@ -22,9 +22,9 @@ import { CompaniesToolbar } from './companies-toolbar';
 import type { CompanyEditor } from './company-dialog';
 import { CompanyLimitHint } from './company-limit-hint';
 import type { PendingOAuthChoice } from './connect-socials-dialog';
-import { FirstSteps, useFirstStepsSettled } from './first-steps';
+import { FirstSteps } from './first-steps';
 import { lazyComponent, useOpenedOnce, whenIdle } from '../../../lib/lazy-component';
-import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 // The dialogs (the entity form, the networks, most of the screen's code) load on first open
 // or once the page is idle, not before the list's first render.
@@ -61,7 +61,7 @@ function readOAuthLanding(params: URLSearchParams) {
 
 export function CompaniesPage() {
   const companiesQuery = useCompanies();
-  const { data, error, isError, errorUpdatedAt } = companiesQuery;
+  const { data, error, isError } = companiesQuery;
   const isWide = useMediaQuery(WIDE_SCREEN);
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState('');
@@ -86,7 +86,6 @@ export function CompaniesPage() {
     setSearchParams({}, { replace: true });
   }, [landing, setSearchParams]);
 
-  const isFirstStepsSettled = useFirstStepsSettled();
   const rows = data?.rows ?? [];
   // A selected company that has since been deleted no longer filters anything.
   const companyId = rows.some((row) => row.id === selectedId) ? selectedId : '';
@@ -94,10 +93,8 @@ export function CompaniesPage() {
   // Looked up on every render, so the dialog follows connections made or removed in it.
   const socialsCompany = rows.find((row) => row.id === socialsId) ?? null;
 
-  useEffect(() => {
-    // A 401 has already sent the person to /login with its own message.
-    if (isError) toastFailure(error, COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
-  }, [isError, error, errorUpdatedAt]);
+  // A 401 has already sent the person to /login with its own message.
+  useQueryErrorToast(companiesQuery, COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
 
   const [isLimitOpen, setIsLimitOpen] = useState(false);
   const limit = data?.company_limit ?? null;
@@ -144,20 +141,12 @@ export function CompaniesPage() {
         }
       />
 
-      {(data === undefined || !isFirstStepsSettled) && !isError ? (
-        // Until the list arrives, only the loading state: the getting-started list and the
-        // toolbar then appear with the list instead of pushing it down (layout shift).
+      {data === undefined && !isError ? (
         <div className="mt-6">
           <CompaniesLoading />
         </div>
       ) : (
         <>
-          {data !== undefined && (
-            <div className="mt-6">
-              <FirstSteps companies={rows} onAddEntity={openCreate} onOpenSocials={openSocials} />
-            </div>
-          )}
-
           <div className="mt-6">
             <CompaniesToolbar
               query={query}
@@ -186,6 +175,16 @@ export function CompaniesPage() {
           </div>
         </>
       )}
+
+      {/* After the list, so the list shows as soon as it arrives and the checklist, whose
+          posts request may answer later, pushes nothing down when it appears. Mounted from
+          the start, so that request runs beside the list's. */}
+      <FirstSteps
+        companies={data?.rows}
+        onAddEntity={openCreate}
+        onOpenSocials={openSocials}
+        className="mt-6"
+      />
 
       {hasEditor && (
         <Suspense fallback={null}>

@@ -88,6 +88,8 @@ function NetworkList({
   const oauthConfig = useOAuthConfig();
   const plans = usePlans();
   const rows = getNetworkRows(company, supportedNetworks, NETWORK_IDS);
+  // Undefined while loading; a catalogue that did not load names no plan.
+  const catalogue = plans.isError ? [] : plans.data?.rows;
 
   if (rows.length === 0) {
     return <p className="text-sm text-gray-600">{NETWORK_MESSAGES.noneAvailable}</p>;
@@ -110,7 +112,7 @@ function NetworkList({
           <NetworkRowItem
             key={row.id}
             row={row}
-            lockedPlan={row.isSupported ? null : planIncluding(row.id, plans.data?.rows)}
+            lockedPlan={row.isSupported ? null : planIncluding(row.id, catalogue)}
             companyId={company.id}
             isExpanded={row.isSupported && expanded.has(row.id)}
             oauth={oauthConfig.data?.networks.find((entry) => entry.network === row.id)}

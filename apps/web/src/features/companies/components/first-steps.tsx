@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
 
 const DISMISSED_KEY = 'cadence:first-steps-dismissed';
@@ -33,22 +34,13 @@ function useFirstPosts(enabled: boolean) {
   });
 }
 
-/**
- * Whether the checklist knows what to show: the page calls it beside its own list, so the
- * posts request starts with the companies request, and shows its loading state until both
- * are in (the checklist appearing later would push the list down).
- */
-export function useFirstStepsSettled(): boolean {
-  const [isDismissed] = useState(readDismissed);
-  const posts = useFirstPosts(!isDismissed);
-  return isDismissed || posts.data !== undefined || posts.isError;
-}
-
 interface FirstStepsProps {
-  companies: readonly Company[];
+  /** Undefined until the list has loaded (or when it failed): no checklist then. */
+  companies: readonly Company[] | undefined;
   onAddEntity: () => void;
   /** Opens an entity's Socials dialog on this page. */
   onOpenSocials: (companyId: string) => void;
+  className?: string;
 }
 
 /**
@@ -56,10 +48,10 @@ interface FirstStepsProps {
  * post, schedule it. Each step ticks itself off from real data and links to its place; the
  * list goes away when all four are done or when dismissed (remembered in this browser).
  */
-export function FirstSteps({ companies, onAddEntity, onOpenSocials }: FirstStepsProps) {
+export function FirstSteps({ companies, onAddEntity, onOpenSocials, className }: FirstStepsProps) {
   const [isDismissed, setIsDismissed] = useState(readDismissed);
   const posts = useFirstPosts(!isDismissed);
-  if (isDismissed || posts.data === undefined) return null;
+  if (isDismissed || companies === undefined || posts.data === undefined) return null;
 
   const connected = companies.find((company) => company.social_credentials.length > 0);
   const firstCompany = connected ?? companies[0];
@@ -117,7 +109,7 @@ export function FirstSteps({ companies, onAddEntity, onOpenSocials }: FirstSteps
   return (
     <section
       aria-labelledby="first-steps-title"
-      className="relative rounded-2xl border border-brand-100 bg-brand-50/60 p-5"
+      className={cn('relative rounded-2xl border border-brand-100 bg-brand-50/60 p-5', className)}
     >
       <h2 id="first-steps-title" className="text-base font-semibold text-gray-900">
         Get started: {doneCount} of {steps.length} done

@@ -1,18 +1,18 @@
 import { ChevronDown, Clock } from 'lucide-react';
-import { PlanLockedNote } from '../../../components/ui/plan-locked-note';
+import { PlanLockedNote, PlanLockedNotePending } from '../../../components/ui/plan-locked-note';
 import { toastLimitError } from '../../../components/ui/upgrade-hint';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { cn } from '../../../lib/cn';
 import { reconnectBeforeText } from '../../../lib/reconnect-before';
-import type { NetworkRow } from '../utils/network-rows';
+import type { NetworkRow, PlanOffer } from '../utils/network-rows';
 import { NETWORK_LOCKED_MESSAGE } from '../utils/network-rows';
 import { NetworkMark } from '../../../components/entities/network-mark';
 import { NetworkPanel, type OAuthAvailability } from './network-panel';
 
 interface NetworkRowItemProps {
   row: NetworkRow;
-  /** For a locked row: the plan that includes the network (null: none on offer). */
-  lockedPlan: string | null;
+  /** For a locked row: which plan includes the network, if any (null: the row is not locked). */
+  lockedPlan: PlanOffer | null;
   companyId: string;
   isExpanded: boolean;
   oauth: OAuthAvailability | undefined;
@@ -92,13 +92,16 @@ export function NetworkRowItem({
         )}
       </button>
       {/* Said before any form opens: which plan has it, and the way there. */}
-      {!row.isSupported && (
-        // Under the name on a phone (past the mark), beside the row on wider screens.
-        <PlanLockedNote
-          plan={lockedPlan}
-          className="-mt-1 pr-4 pb-3 pl-16 sm:mt-0 sm:py-3 sm:pl-0"
-        />
-      )}
+      {/* Under the name on a phone (past the mark), beside the row on wider screens. */}
+      {!row.isSupported &&
+        (lockedPlan === null || lockedPlan.status === 'loading' ? (
+          <PlanLockedNotePending className={LOCKED_NOTE} />
+        ) : (
+          <PlanLockedNote
+            plan={lockedPlan.status === 'included' ? lockedPlan.plan : null}
+            className={LOCKED_NOTE}
+          />
+        ))}
       {/* Collapsing only hides the panel, so typed credentials survive closing the row. */}
       {row.isSupported && (
         <div
@@ -114,6 +117,8 @@ export function NetworkRowItem({
     </li>
   );
 }
+
+const LOCKED_NOTE = '-mt-1 pr-4 pb-3 pl-16 sm:mt-0 sm:py-3 sm:pl-0';
 
 function StatusBadge({ isConnected }: { isConnected: boolean }) {
   return (

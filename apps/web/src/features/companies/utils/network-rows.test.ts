@@ -71,12 +71,13 @@ describe('planIncluding', () => {
   ];
 
   it('names the first plan on offer that includes the network', () => {
-    expect(planIncluding('twitter', plans)).toBe('Pro');
-    expect(planIncluding('linkedIn', plans)).toBe('Business');
+    expect(planIncluding('twitter', plans)).toEqual({ status: 'included', plan: 'Pro' });
+    expect(planIncluding('linkedIn', plans)).toEqual({ status: 'included', plan: 'Business' });
   });
 
-  it('gives null when no plan includes it, or before the catalogue has loaded', () => {
-    expect(planIncluding('threads', plans)).toBeNull();
-    expect(planIncluding('twitter', undefined)).toBeNull();
+  it('tells "no plan includes it" from "the catalogue is still loading"', () => {
+    expect(planIncluding('threads', plans)).toEqual({ status: 'none' });
+    expect(planIncluding('threads', [])).toEqual({ status: 'none' });
+    expect(planIncluding('twitter', undefined)).toEqual({ status: 'loading' });
   });
 });

@@ -33,18 +33,24 @@ export function getNetworkRows(
 }
 
 /**
- * The plan a locked network's row names ('Available on Business'): the first plan on offer
- * (the catalogue is in the order plans are offered, cheapest first) that includes it; null
- * when none does or the catalogue is not loaded.
+ * What a locked network's row says about plans: the first plan on offer (the catalogue is in
+ * the order plans are offered, cheapest first) that includes it ('Available on Business'),
+ * that none does ('Not on your plan'), or nothing yet while the catalogue loads, so the row
+ * does not claim 'Not on your plan' and then change its mind.
  */
+export type PlanOffer =
+  { status: 'loading' } | { status: 'included'; plan: string } | { status: 'none' };
+
+/** `plans` is undefined while the catalogue loads (a failed load passes none: `[]`). */
 export function planIncluding(
   network: NetworkId,
   plans: readonly Pick<PublicPlan, 'name' | 'subscription_social_accounts'>[] | undefined,
-): string | null {
-  const plan = plans?.find((item) =>
+): PlanOffer {
+  if (plans === undefined) return { status: 'loading' };
+  const plan = plans.find((item) =>
     item.subscription_social_accounts.some((account) => account.key === network),
   );
-  return plan?.name ?? null;
+  return plan === undefined ? { status: 'none' } : { status: 'included', plan: plan.name };
 }
 
 /** Spec §5, with its typographic apostrophe. */

@@ -1,9 +1,5 @@
-import { NETWORK_NAMES } from '@cadence/shared';
-import { NetworkMark } from '../../../components/entities/network-mark';
-import { PublicationActions } from '../../../components/publications/publication-actions';
-import { PublicationBadge } from '../../../components/publications/publication-badge';
+import { PublicationRow } from '../../../components/publications/publication-row';
 import { useTimeZone } from '../../../hooks/use-time-zone';
-import { formatInZone } from '../../../lib/zoned-time';
 import { usePostSchedules } from '../api/get-post-schedules';
 import { publicationsNeedingAction } from '../utils/post-publications';
 
@@ -27,29 +23,14 @@ export function PostPublications({ postId }: { postId: string }) {
       </h3>
       <ul className="mt-3 space-y-3">
         {found.map(({ instance, publication }) => (
-          <li
+          <PublicationRow
             key={publication.id}
-            className="flex min-w-0 flex-wrap items-center gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm"
-          >
-            <NetworkMark network={publication.network} size="sm" isDecorative />
-            <span className="text-gray-800">
-              {publication.social_account.name}
-              <span className="sr-only"> ({NETWORK_NAMES[publication.network]})</span>
-            </span>
-            <time dateTime={instance.scheduled_for} className="text-xs text-gray-600">
-              {formatInZone(instance.scheduled_for, timeZone)}
-            </time>
-            <PublicationBadge item={publication} />
-            {publication.error !== null && publication.status !== 'published' && (
-              <span className="basis-full pl-7 text-xs break-words text-red-600">
-                {publication.error}
-              </span>
-            )}
-            <PublicationActions
-              publication={publication}
-              className="flex basis-full flex-wrap gap-2 pl-7"
-            />
-          </li>
+            publication={publication}
+            companyId={instance.post.company?.id ?? null}
+            timeZone={timeZone}
+            scheduledFor={instance.scheduled_for}
+            className="rounded-lg bg-gray-50 px-3 py-2"
+          />
         ))}
       </ul>
     </section>

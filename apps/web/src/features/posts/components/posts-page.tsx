@@ -18,7 +18,7 @@ import { lazyComponent, useOpenedOnce, whenIdle } from '../../../lib/lazy-compon
 import type { PostEditor } from './post-dialog';
 import { PostsContent } from './posts-content';
 import { PostsToolbar } from './posts-toolbar';
-import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 // The dialogs (the post form and its preview, the article picker: most of the screen's code)
 // load on first open or once the page is idle, not before the list's first render.
@@ -95,10 +95,7 @@ export function PostsPage() {
     setOpenedLinkId(linkedId);
     setEditor({ post: linked.data, defaultCompanyId: '' });
   }
-  useEffect(() => {
-    if (linked.isError)
-      toastFailure(linked.error, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
-  }, [linked.isError, linked.error]);
+  useQueryErrorToast(linked, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
 
   useEffect(
     () =>

@@ -1,15 +1,11 @@
 import type { ScheduledInstance } from '@cadence/shared';
-import { POST_MESSAGES, socialsDialogPath } from '@cadence/shared';
-import { Link } from 'react-router';
+import { POST_MESSAGES } from '@cadence/shared';
 import { Repeat, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { CompanyAvatar } from '../../../components/entities/company-avatar';
-import { NetworkMark } from '../../../components/entities/network-mark';
-import { PublicationActions } from '../../../components/publications/publication-actions';
-import { reconnectBeforeText } from '../../../lib/reconnect-before';
+import { PublicationRow } from '../../../components/publications/publication-row';
 import { formatInZone } from '../../../lib/zoned-time';
-import { PublicationBadge } from '../../../components/publications/publication-badge';
 
 const REPEAT_LABELS = {
   daily: 'Repeats daily',
@@ -87,34 +83,12 @@ export function ScheduledCard({
       </dl>
       <ul aria-label="Networks" className="mt-3 space-y-1.5">
         {instance.schedule_data.map((item) => (
-          <li key={item.id} className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
-            <NetworkMark network={item.network} size="sm" isDecorative />
-            <span className="text-gray-800">{item.social_account.name}</span>
-            <PublicationBadge item={item} />
-            {item.status === 'failed' && item.error !== null && (
-              <span className="basis-full pl-7 text-xs break-words text-red-600">{item.error}</span>
-            )}
-            {/* The connection's token expires before this goes out: only a reconnect helps,
-                so the notice links to the entity's Socials dialog. */}
-            {item.reconnect_before !== null && (
-              <span className="flex basis-full flex-wrap items-center gap-x-2 pl-7 text-xs font-medium text-amber-800">
-                {reconnectBeforeText(item.reconnect_before, timeZone)}
-                {post.company !== null && (
-                  <Link
-                    to={socialsDialogPath(post.company.id)}
-                    className="inline-flex min-h-6 items-center font-semibold text-amber-900 underline underline-offset-2"
-                  >
-                    Reconnect
-                  </Link>
-                )}
-              </span>
-            )}
-            {/* A stuck post is never a dead end: retry, settle 'unconfirmed', or send it now. */}
-            <PublicationActions
-              publication={item}
-              className="flex basis-full flex-wrap gap-2 pl-7"
-            />
-          </li>
+          <PublicationRow
+            key={item.id}
+            publication={item}
+            companyId={post.company?.id ?? null}
+            timeZone={timeZone}
+          />
         ))}
       </ul>
       <div className="mt-4 flex justify-end border-t border-gray-100 pt-3">

@@ -3,7 +3,6 @@ import { POST_MESSAGES, SCHEDULE_MESSAGES, SCHEDULE_QUERY_PARAM } from '@cadence
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toastFailure } from '../../../components/ui/error-toast';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EntityFilter } from '../../../components/ui/entity-filter';
 import { useCompanies } from '../../../lib/queries/companies';
@@ -22,6 +21,7 @@ import { PostCalendar } from './post-calendar';
 import { PostList } from './post-list';
 import { SchedulePostDialog } from './schedule-post-dialog';
 import { ScheduledList } from './scheduled-list';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 export function SchedulingPage() {
   const companies = useCompanies();
@@ -52,9 +52,8 @@ export function SchedulingPage() {
         },
         { replace: true },
       );
-    if (linked.isError)
-      toastFailure(linked.error, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
-  }, [linkedId, linked.data, linked.isError, linked.error, setSearchParams]);
+  }, [linkedId, linked.data, linked.isError, setSearchParams]);
+  useQueryErrorToast(linked, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
 
   const companyRows = companies.data?.rows ?? [];
   // An entity deleted meanwhile no longer filters anything.

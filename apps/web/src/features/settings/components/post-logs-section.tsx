@@ -1,7 +1,7 @@
 import type { SystemLog } from '@cadence/shared';
 import { LOG_MESSAGES, NETWORK_IDS, NETWORK_NAMES, ROUTES, type NetworkId } from '@cadence/shared';
 import { ExternalLink, RefreshCw, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { totalPagesOf } from '../../../components/ui/page-items';
@@ -12,7 +12,7 @@ import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatInZone } from '../../../lib/zoned-time';
 import { POST_LOGS_PAGE_SIZE, usePostLogs, type PostLogsFilter } from '../api/get-post-logs';
 import { LOG_STATUS_CLASSES, LOG_STATUS_LABELS, retryLabel } from '../utils/log-status';
-import { toastFailure } from '../../../components/ui/error-toast';
+import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const FILTERS: Array<{ value: PostLogsFilter['status']; label: string }> = [
   { value: '', label: 'All' },
@@ -29,9 +29,7 @@ export function PostLogsSection() {
   const logs = usePostLogs({ status, q, page });
   const { timeZone } = useTimeZone();
 
-  useEffect(() => {
-    if (logs.isError) toastFailure(logs.error, LOG_MESSAGES.failed, { id: 'post-logs-failed' });
-  }, [logs.isError, logs.error, logs.errorUpdatedAt]);
+  useQueryErrorToast(logs, LOG_MESSAGES.failed, { id: 'post-logs-failed' });
 
   const totalPages = logs.data ? totalPagesOf(logs.data.count, POST_LOGS_PAGE_SIZE) : 1;
 

@@ -1,0 +1,99 @@
+import type { ScheduleData, ScheduledInstance } from '@cadence/shared';
+import { CONNECTION_MESSAGES, formatReconnectDate, socialsDialogPath } from '@cadence/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { USER_SETTINGS_QUERY_KEY } from '../../lib/queries/user-settings';
+
+// For the tests of the pages that show a publication's row (PublicationRow): one waiting
+// copy whose connection must be reconnected before it goes out, and what its row must say.
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+export const ZONE = 'Europe/Berlin';
+export const POST_ID = '5d0c2f4e-8a7b-4c1d-9e2f-3a4b5c6d7e8f';
+const COMPANY_ID = '0b6f6a52-3c1e-4d8a-9f7e-2a1b3c4d5e6f';
+const RECONNECT_BY = '2099-03-01T09:30:00.000Z';
+
+const waiting: ScheduleData = {
+  id: 'pub-linkedin',
+  network: 'linkedIn',
+  social_account: { name: 'Harbor Coffee Roasters' },
+  status: 'pending',
+  external_url: null,
+  error: null,
+  attempts: 0,
+  published_at: null,
+  due_at: null,
+  reconnect_before: RECONNECT_BY,
+};
+
+export const waitingInstance: ScheduledInstance = {
+  id: 'instance-1',
+  schedule_id: 'schedule-1',
+  scheduled_for: '2099-04-01T08:00:00.000Z',
+  status: 'pending',
+  repeat_type: null,
+  post: {
+    id: POST_ID,
+    content: 'Fresh beans on Friday',
+    url: null,
+    attachments: [],
+    company: { id: COMPANY_ID, name: 'Harbor Coffee Roasters', logo_url: null },
+  },
+  schedule_data: [waiting],
+};
+
+/** What the row must say and offer, whichever page shows it. */
+export const expectedWaitingRow = {
+  status: 'Pending',
+  notice: `${CONNECTION_MESSAGES.reconnectBefore(formatReconnectDate(RECONNECT_BY, ZONE))}Reconnect`,
+  reconnect: socialsDialogPath(COMPANY_ID),
+  actions: ['Publish now'],
+};
+
+/** What a rendered row says and offers: its status, its notice and link, its buttons. */
+export function describeRow(row: Element) {
+  return {
+    status: row.querySelector('.rounded-full')?.textContent,
+    notice: [...row.querySelectorAll('span')]
+      .map((span) => span.textContent)
+      .find((text) => text?.startsWith('Reconnect before')),
+    reconnect: row.querySelector('a')?.getAttribute('href'),
+    actions: [...row.querySelectorAll('[role="group"] button')].map((button) => button.textContent),
+  };
+}
+
+/**
+ * Renders `element` (jsdom) with the query cache the page would have (the zone setting and
+ * `seed`), in a router; returns the publication row (`li` of a `ul` inside a list item or
+ * section) and a way to unmount.
+ */
+export function renderRow(element: ReactNode, seed: Array<[readonly unknown[], unknown]> = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  client.setQueryData(USER_SETTINGS_QUERY_KEY, { timezone: ZONE });
+  for (const [key, data] of seed) client.setQueryData(key, data);
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  act(() => {
+    root.render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>{element}</MemoryRouter>
+      </QueryClientProvider>,
+    );
+  });
+  const unmount = () => {
+    act(() => root.unmount());
+    client.clear();
+  };
+  const row = container.querySelector('li li, section li');
+  if (!row) {
+    unmount();
+    throw new Error('no publication row');
+  }
+  return { row, unmount };
+}
