@@ -9,7 +9,6 @@
 // PostgreSQL: ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 // must be able to create databases; each run makes its own and drops it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
@@ -19,11 +18,11 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { deriveKey } from '../apps/server/src/lib/keys.js';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens.js';
+import { createScratchDatabase } from './scratch-database.js';
 import { percentile } from './stats.js';
 
 const { values } = parseArgs({
@@ -145,21 +144,14 @@ async function prepare(engine: 'pglite' | 'postgres', count: number) {
       await database.close();
     }
   }
-  const adminUrl = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cadence_bench_api_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchDatabase('cadence_bench_api');
+  const database = await openDatabase({ databaseUrl: scratch.url });
   try {
     const token = await seed(database, count);
     return {
-      target: { engine, dataDir, databaseUrl: url.toString(), token },
+      target: { engine, dataDir, databaseUrl: scratch.url, token },
       drop: async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await scratch.drop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };

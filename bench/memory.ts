@@ -24,10 +24,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { createScratchDatabase } from './scratch-database.js';
 import { percentile } from './stats.js';
 
 const { values } = parseArgs({
@@ -99,14 +99,8 @@ async function prepare(engine: 'pglite' | 'postgres'): Promise<Target> {
       drop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
     };
   }
-  const adminUrl = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `cadence_bench_memory_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const scratch = await createScratchDatabase('cadence_bench_memory');
+  const database = await openDatabase({ databaseUrl: scratch.url });
   try {
     await seed(database);
   } finally {
@@ -115,10 +109,9 @@ async function prepare(engine: 'pglite' | 'postgres'): Promise<Target> {
   return {
     engine,
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: scratch.url,
     drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,21 +5,14 @@ import { listCountLimit } from '@cadence/shared';
  *
  *   ADMIN_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/run.mjs posts-list-explain
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
 import * as repo from '../apps/server/src/modules/posts/posts.repository.js';
+import { createScratchDatabase } from './scratch-database.js';
 
-const adminUrl = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `cadence_explain_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString() });
+const scratch = await createScratchDatabase('cadence_explain');
+const database = await openDatabase({ databaseUrl: scratch.url });
 
 try {
   await runMigrations(database);
@@ -79,7 +72,8 @@ try {
   }
 } finally {
   await database.close();
-  if (process.env.KEEP) console.log(`\nkept database ${name}`);
-  else await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  if (process.env.KEEP) {
+    console.log(`\nkept database ${scratch.name}`);
+    await scratch.keep();
+  } else await scratch.drop();
 }

@@ -1,10 +1,10 @@
-import type { ScheduleData, ScheduledInstance } from '@cadence/shared';
 import { CONNECTION_MESSAGES, formatReconnectDate, socialsDialogPath } from '@cadence/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { USER_SETTINGS_QUERY_KEY } from '../../lib/queries/user-settings';
+import { occurrenceFixture, publicationFixture } from '../../test/schedule-fixtures';
 
 // For the tests of the pages that show a publication's row (PublicationRow): one waiting
 // copy whose connection must be reconnected before it goes out, and what its row must say.
@@ -19,25 +19,16 @@ export const POST_ID = '5d0c2f4e-8a7b-4c1d-9e2f-3a4b5c6d7e8f';
 const COMPANY_ID = '0b6f6a52-3c1e-4d8a-9f7e-2a1b3c4d5e6f';
 const RECONNECT_BY = '2099-03-01T09:30:00.000Z';
 
-const waiting: ScheduleData = {
+const waiting = publicationFixture({
   id: 'pub-linkedin',
   network: 'linkedIn',
   social_account: { name: 'Harbor Coffee Roasters' },
-  status: 'pending',
-  external_url: null,
-  error: null,
-  attempts: 0,
-  published_at: null,
-  due_at: null,
   reconnect_before: RECONNECT_BY,
-};
+});
 
-export const waitingInstance: ScheduledInstance = {
+export const waitingInstance = occurrenceFixture({
   id: 'instance-1',
-  schedule_id: 'schedule-1',
   scheduled_for: '2099-04-01T08:00:00.000Z',
-  status: 'pending',
-  repeat_type: null,
   post: {
     id: POST_ID,
     content: 'Fresh beans on Friday',
@@ -46,7 +37,7 @@ export const waitingInstance: ScheduledInstance = {
     company: { id: COMPANY_ID, name: 'Harbor Coffee Roasters', logo_url: null },
   },
   schedule_data: [waiting],
-};
+});
 
 /** What the row must say and offer, whichever page shows it. */
 export const expectedWaitingRow = {
