@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   postLinkOriginsOf,
   postLinkProblem,
-  isNetworkPostLink,
   PUBLICATION_ACTIONS,
   publicationActionsFor,
   publicationConflictMessage,
 } from './publications.js';
+import type { NetworkId } from './networks.js';
 import { PUBLICATION_STATUSES } from './schedules.js';
 
 describe('publicationActionsFor', () => {
@@ -29,7 +29,10 @@ describe('publicationActionsFor', () => {
   });
 });
 
-describe('isNetworkPostLink', () => {
+describe('postLinkProblem on the real websites', () => {
+  const isNetworkPostLink = (network: NetworkId, link: string) =>
+    postLinkProblem(network, link) === null;
+
   it('knows where each network shows its posts', () => {
     expect(isNetworkPostLink('facebook', 'https://m.facebook.com/story.php?id=1')).toBe(true);
     expect(isNetworkPostLink('instagram', 'https://www.instagram.com/p/abc/')).toBe(true);

@@ -155,15 +155,6 @@ export function postLinkProblem(
   return isOnNetwork ? null : 'not-on-network';
 }
 
-/** True when `link` is the address of a post on `network` (see `postLinkProblem`). */
-export function isNetworkPostLink(
-  network: NetworkId,
-  link: string,
-  configured: readonly PostLinkOrigin[] = [],
-): boolean {
-  return postLinkProblem(network, link, configured) === null;
-}
-
 export const PublicationIdParamsSchema = z.object({
   id: z.uuid({ error: PUBLICATION_MESSAGES.notFound }),
 });
