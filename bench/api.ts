@@ -11,7 +11,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +23,7 @@ import { deriveKey } from '../apps/server/src/lib/keys.js';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens.js';
 import { createScratchDatabase } from './scratch-database.js';
 import { percentile } from './stats.js';
+import { freePort } from './free-port.js';
 
 const { values } = parseArgs({
   options: {
@@ -87,14 +87,6 @@ async function serveMinimal() {
   const stop = () => void app.close().then(() => database.close().then(() => process.exit(0)));
   process.on('SIGTERM', stop);
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 interface Target {

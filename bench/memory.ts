@@ -19,7 +19,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +28,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
 import { createScratchDatabase } from './scratch-database.js';
 import { percentile } from './stats.js';
+import { freePort } from './free-port.js';
 
 const { values } = parseArgs({
   options: {
@@ -55,14 +55,6 @@ const probe = path.resolve('bench/memory-probe.mjs');
 const APP_SECRET = 'bench-memory-secret-bench-memory-secret-0123';
 const EMAIL = 'memory@example.com';
 const PASSWORD = 'memory-bench-password';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function seed(database: Database) {
   await runMigrations(database);

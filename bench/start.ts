@@ -4,12 +4,12 @@
 // idle resident memory of the server process. Needs a build (`npm run build`).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { percentile } from './stats.js';
+import { freePort } from './free-port.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
 const rounds = Number(values.rounds);
@@ -18,14 +18,6 @@ const readyMade = path.resolve('apps/server/dist/initial-data.tar.gz');
 if (!existsSync(main) || !existsSync(readyMade)) {
   console.error('Build first: npm run build');
   process.exit(2);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** Resident and peak resident memory of a process, MB (Linux /proc). */
