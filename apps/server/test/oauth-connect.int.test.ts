@@ -1,11 +1,19 @@
+import { createHash } from 'node:crypto';
 import { type ScheduledInstance } from '@cadence/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthStates, publications, socialConnections, users } from '../src/db/schema.js';
+import {
+  oauthPendingChoices,
+  oauthStates,
+  publications,
+  socialConnections,
+  users,
+} from '../src/db/schema.js';
 import { deriveKey } from '../src/lib/keys.js';
 import { createSecretBox } from '../src/lib/secret-box.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { apiCall } from './helpers/api.js';
+import { createCookieJar, type CookieJar } from './helpers/cookie-jar.js';
 import { engines } from './helpers/databases.js';
 import { createCompany, startNetworkFakes, type NetworkFakes } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
@@ -14,6 +22,7 @@ import { createTestApp, createVerifiedAccount, signIn, type TestApp } from './he
 const PUBLIC_URL = 'http://cadence.example.test';
 const SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
 type OAuthNetwork = 'twitter' | 'facebook' | 'linkedIn' | 'instagram' | 'threads';
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
   let fakes: NetworkFakes;
@@ -23,6 +32,8 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
   let companyId: string;
   let strangerCompanyId: string;
   let sequence = 0;
+  /** The browser the owner starts flows in (and comes back to). */
+  const browser = createCookieJar();
   const box = createSecretBox(deriveKey(SECRET, 'credentials'));
 
   beforeAll(async () => {
@@ -44,10 +55,24 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
 
   const db = () => t.services.database.db;
 
-  async function start(network: OAuthNetwork, token = owner, company = companyId) {
-    return apiCall(t.app, 'POST', `/social-accounts/oauth/${network}/start`, token, {
-      company_id: company,
-    });
+  /** The start, from the web app in `jar`'s browser (which keeps the cookie it is given). */
+  async function start(
+    network: OAuthNetwork,
+    token = owner,
+    company = companyId,
+    jar: CookieJar = browser,
+  ) {
+    const response = await apiCall(
+      t.app,
+      'POST',
+      `/social-accounts/oauth/${network}/start`,
+      token,
+      {
+        company_id: company,
+      },
+    );
+    jar.take(response.headers['set-cookie']);
+    return response;
   }
 
   /** Opens the consent page like a browser and answers where its Authorize (or Cancel) link goes. */
@@ -62,10 +87,16 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     return `${back.pathname}${back.search}`;
   }
 
-  /** The callback request (no bearer: the browser comes back from the network). */
-  async function callback(pathAndQuery: string) {
-    const response = await t.app.inject({ method: 'GET', url: pathAndQuery });
+  /** The callback request (no bearer: the browser comes back from the network, with its cookies). */
+  async function callback(pathAndQuery: string, jar: CookieJar = browser) {
+    const cookie = jar.headerFor(pathAndQuery);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: pathAndQuery,
+      headers: cookie ? { cookie } : {},
+    });
     expect(response.statusCode).toBe(302);
+    jar.take(response.headers['set-cookie']);
     return new URL(String(response.headers.location), PUBLIC_URL);
   }
 
@@ -139,20 +170,22 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     expect((await callback(back)).searchParams.get('connected')).toBe('1');
     expect(fakes.twitter.oauth.stats.codeExchanges).toBe(exchanges + 1);
 
+    // The callback spent the browser's cookie with the state; a replay carries none.
+    expect(browser.headerFor(back)).toBeUndefined();
     const replayed = await callback(back);
-    expect(replayed.searchParams.get('error')).toMatch(/expired or was already used/);
-    expect(replayed.searchParams.get('socials')).toBe(companyId);
+    expect(replayed.searchParams.get('error')).toBe('state_invalid');
+    expect(replayed.searchParams.get('socials')).toBeNull();
     const forged = await callback(back.replace(/state=[^&]+/, 'state=forged-state-value'));
-    expect(forged.searchParams.get('error')).toMatch(/expired or was already used/);
+    expect(forged.searchParams.get('error')).toBe('state_invalid');
     const missing = await callback(back.replace(/&?state=[^&]+/, ''));
-    expect(missing.searchParams.get('error')).toMatch(/expired or was already used/);
+    expect(missing.searchParams.get('error')).toBe('state_invalid');
     // A state of one network is no good for another.
     const otherNetwork = await start('linkedIn');
     const linkedInBack = await consent(
       (otherNetwork.json.data as { authorize_url: string }).authorize_url,
     );
     const crossed = await callback(linkedInBack.replace('/oauth/linkedIn/', '/oauth/twitter/'));
-    expect(crossed.searchParams.get('error')).toMatch(/expired or was already used/);
+    expect(crossed.searchParams.get('error')).toBe('state_invalid');
     expect(fakes.twitter.oauth.stats.codeExchanges).toBe(exchanges + 1);
   });
 
@@ -162,9 +195,76 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     const exchanges = fakes.twitter.oauth.stats.codeExchanges;
     t.clock.advance(11 * 60);
     const landing = await callback(back);
-    expect(landing.searchParams.get('error')).toMatch(/expired or was already used/);
+    expect(landing.searchParams.get('error')).toBe('state_invalid');
     expect(fakes.twitter.oauth.stats.codeExchanges).toBe(exchanges);
   });
+
+  it('gives the starting browser a short-lived httpOnly cookie for the callback path alone', async () => {
+    const jar = createCookieJar();
+    const started = await start('linkedIn', owner, companyId, jar);
+    expect(started.status).toBe(200);
+    const header = String(started.headers['set-cookie']);
+    expect(header).toMatch(/^cadence_oauth_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; /);
+    const attributes = header.split('; ').slice(1);
+    expect(attributes).toEqual([
+      'Path=/api/social-accounts/oauth/linkedIn/callback',
+      'Max-Age=600',
+      'HttpOnly',
+      'SameSite=Lax',
+    ]);
+    // Only its hash is stored with the state.
+    const value = header.split(';')[0]!.split('=')[1]!;
+    const rows = await db().select().from(oauthStates);
+    expect(JSON.stringify(rows)).not.toContain(value);
+    expect(rows.some((row) => row.bindingHash === sha256(value))).toBe(true);
+  });
+
+  it.each(['twitter', 'linkedIn', 'threads', 'facebook'] as const)(
+    "%s: a consent link completed in a browser that did not start the flow attaches nothing to the starter's entity",
+    async (network) => {
+      // The attacker starts a connect for an entity of theirs and passes the consent link on.
+      const attacker = createCookieJar();
+      const attackersEntity = await createCompany(t, stranger, `Attacker ${network}`);
+      const started = await start(network, stranger, attackersEntity, attacker);
+      expect(started.status).toBe(200);
+      const back = await consent((started.json.data as { authorize_url: string }).authorize_url);
+      const exchanges = fakes[network].oauth.stats.codeExchanges;
+      const attached = async () =>
+        db()
+          .select()
+          .from(socialConnections)
+          .where(eq(socialConnections.companyId, attackersEntity));
+      const pendingChoices = async () =>
+        db()
+          .select()
+          .from(oauthPendingChoices)
+          .where(eq(oauthPendingChoices.companyId, attackersEntity));
+
+      // The victim's browser (no Cadence session, no cookie) comes back from the network.
+      const victim = await callback(back, createCookieJar());
+      expect(victim.pathname).toBe('/companies');
+      expect(victim.searchParams.get('error')).toBe('other_browser');
+      expect(victim.searchParams.get('connected')).toBeNull();
+      expect(victim.searchParams.get('choose')).toBeNull();
+      expect(victim.searchParams.get('socials')).toBeNull();
+      // A cookie of the right name with another value is no better.
+      const forger = createCookieJar();
+      const [name] = attacker.names();
+      forger.set(name!, 'A'.repeat(43), `/api/social-accounts/oauth/${network}/callback`);
+      expect((await callback(back, forger)).searchParams.get('error')).toBe('other_browser');
+      // No token was asked for and nothing was stored.
+      expect(fakes[network].oauth.stats.codeExchanges).toBe(exchanges);
+      expect(await attached()).toEqual([]);
+      expect(await pendingChoices()).toEqual([]);
+
+      // The refusals did not spend the state: the browser that started it still completes it.
+      const own = await callback(back, attacker);
+      expect(own.searchParams.get('error')).toBeNull();
+      expect(own.searchParams.get('socials')).toBe(attackersEntity);
+      expect(fakes[network].oauth.stats.codeExchanges).toBe(exchanges + 1);
+      expect(attacker.names()).toEqual([]);
+    },
+  );
 
   it("refuses to start a flow for another customer's entity, or without signing in", async () => {
     const refused = await start('twitter', stranger, companyId);
@@ -192,16 +292,15 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     );
   });
 
-  it('a cancelled consent comes back with a plain-language error', async () => {
+  it('a cancelled consent comes back with the error code the web app has words for', async () => {
     const started = await start('twitter');
     const back = await consent(
       (started.json.data as { authorize_url: string }).authorize_url,
       'cancel',
     );
     const landing = await callback(back);
-    expect(landing.searchParams.get('error')).toBe(
-      'X was not connected: the permission was not given.',
-    );
+    expect(landing.searchParams.get('error')).toBe('cancelled');
+    expect(landing.searchParams.get('socials')).toBe(companyId);
   });
 
   it('LinkedIn: connects with a 60-day token and a refresh token', async () => {

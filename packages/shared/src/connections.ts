@@ -140,6 +140,18 @@ export const OAUTH_MESSAGES = {
     `This ${network} sign-in link has expired or was already used. Start again with 'Connect with ${network}'.`,
   cancelled: (network: string) => `${network} was not connected: the permission was not given.`,
   failed: (network: string, reason: string) => `${network} could not be connected: ${reason}`,
+  otherBrowser:
+    'This connection was started in another browser. Start it again from the Socials dialog.',
+  refused: (network: string) => `${network} could not be connected: the sign-in was refused.`,
+  rateLimited: (network: string) =>
+    `${network} could not be connected: it asked us to slow down. Try again in a few minutes.`,
+  unreachable: (network: string) =>
+    `${network} could not be connected: ${network} could not be reached. Try again in a minute.`,
+  unexpected: (network: string) =>
+    `${network} could not be connected: something unexpected happened. Try again.`,
+  /** For an error code the web app does not know (a crafted or outdated link). */
+  landingUnknown:
+    'The connection could not be completed. Please try again from the Socials dialog.',
   choiceNotFound: 'This choice has expired. Start again with the Connect button.',
   noPages: 'No Facebook Page is managed by this account.',
   noInstagram: 'No Instagram professional account is linked to a Facebook Page of this account.',

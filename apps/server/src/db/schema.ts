@@ -365,7 +365,8 @@ export const socialConnections = pgTable(
 /**
  * One-click connect in flight: the `state` a consent page carries back (stored hashed),
  * bound to the customer and the entity, single use (`used_at`) and short lived. The PKCE
- * verifier is sealed like credentials.
+ * verifier is sealed like credentials. `binding_hash` is the SHA-256 of the cookie the start
+ * gave the browser: only that browser can complete the flow (decision 103).
  */
 export const oauthStates = pgTable(
   'oauth_states',
@@ -382,6 +383,7 @@ export const oauthStates = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     network: text('network').$type<NetworkId>().notNull(),
     verifierEncrypted: text('verifier_encrypted').notNull(),
+    bindingHash: text('binding_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

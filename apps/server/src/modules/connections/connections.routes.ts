@@ -53,7 +53,8 @@ export function registerConnectionRoutes(
       schema: {
         tags,
         security,
-        summary: "Start one-click connect: answers the network's consent page address",
+        summary:
+          "Start one-click connect: answers the network's consent page address and binds the flow to this browser (a cookie)",
         params: NetworkParamsSchema,
         body: OAuthStartRequestSchema,
         response: {
@@ -62,8 +63,16 @@ export function registerConnectionRoutes(
         },
       },
     },
-    async (request) =>
-      oauth.start(requireUser(request).id, request.params.network, request.body.company_id),
+    async (request, reply) => {
+      const { setCookie, ...answer } = await oauth.start(
+        requireUser(request).id,
+        request.params.network,
+        request.body.company_id,
+      );
+      // The browser that asked keeps this cookie; the callback attaches nothing without it.
+      reply.header('set-cookie', setCookie).header('cache-control', 'no-store');
+      return answer;
+    },
   );
 
   app.get(
@@ -84,8 +93,13 @@ export function registerConnectionRoutes(
       },
     },
     async (request, reply) => {
-      const location = await oauth.callback(request.params.network, request.query);
-      return reply.header('cache-control', 'no-store').redirect(location, 302);
+      const landing = await oauth.callback(
+        request.params.network,
+        request.query,
+        request.headers.cookie,
+      );
+      if (landing.setCookie) reply.header('set-cookie', landing.setCookie);
+      return reply.header('cache-control', 'no-store').redirect(landing.location, 302);
     },
   );
 

@@ -11,6 +11,7 @@ export async function insertState(
     companyId: string;
     network: NetworkId;
     verifierEncrypted: string;
+    bindingHash: string;
     expiresAt: Date;
     now: Date;
   },
@@ -23,6 +24,7 @@ export async function insertState(
     companyId: input.companyId,
     network: input.network,
     verifierEncrypted: input.verifierEncrypted,
+    bindingHash: input.bindingHash,
     expiresAt: input.expiresAt,
     createdAt: input.now,
   });
@@ -48,10 +50,19 @@ export async function claimState(db: DbExecutor, stateHash: string, network: Net
   return row;
 }
 
-/** A state that could not be claimed, to send the customer back to the right entity. */
+/**
+ * A state as it stands, before it is claimed: whose browser it is bound to, whether it could
+ * still be used, and the entity to send the customer back to.
+ */
 export async function findState(db: DbExecutor, stateHash: string) {
   const [row] = await db
-    .select({ companyId: oauthStates.companyId })
+    .select({
+      companyId: oauthStates.companyId,
+      network: oauthStates.network,
+      bindingHash: oauthStates.bindingHash,
+      expiresAt: oauthStates.expiresAt,
+      usedAt: oauthStates.usedAt,
+    })
     .from(oauthStates)
     .where(eq(oauthStates.stateHash, stateHash))
     .limit(1);

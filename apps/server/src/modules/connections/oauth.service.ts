@@ -8,6 +8,7 @@ import {
   OAUTH_MESSAGES,
   ROUTES,
   type OAuthConfig,
+  type OAuthLandingError,
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -18,18 +19,22 @@ import {
   OAUTH_VARIABLES,
   type OAuthClients,
   type OAuthNetwork,
-  type OAuthTokens,
 } from '../../integrations/networks/oauth.js';
 import type { NetworkRegistry } from '../../integrations/networks/registry.js';
-import {
-  NetworkError,
-  type NetworkCredentials,
-  type VerifiedAccount,
-} from '../../integrations/networks/types.js';
+import { NetworkError } from '../../integrations/networks/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import * as repo from './connections.repository.js';
+import { createOAuthAccounts, type PendingPayload } from './oauth-accounts.js';
+import {
+  bindingCookie,
+  bindingCookieName,
+  bindingMatches,
+  newBinding,
+  readCookie,
+  type BindingCookieScope,
+} from './oauth-binding.js';
 import * as oauthRepo from './oauth.repository.js';
 
 /** How long a consent page may take, and how long a Page choice waits. */
@@ -46,22 +51,22 @@ export interface OAuthDeps {
   publicUrl: string;
 }
 
-/** What a pending Page choice holds (sealed): the options with what connecting each needs. */
-interface PendingPayload {
-  userToken: string;
-  expiresAt: string | null;
-  options: Array<{ id: string; name: string; pageAccessToken?: string }>;
-}
-
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
 
 /** The callback URL registered with each network's app. */
 export const callbackUrl = (publicUrl: string, network: OAuthNetwork) =>
   `${publicUrl}/api/social-accounts/oauth/${network}/callback`;
 
+/** Where the browser goes after the callback, and the cookie it is given on the way. */
+export interface OAuthLanding {
+  location: string;
+  setCookie?: string;
+}
+
 export function createOAuthService(deps: OAuthDeps) {
   const { db, box } = deps;
   const seal = (value: unknown) => box.seal(JSON.stringify(value));
+  const { connectDirect, listOptions, connectChoice } = createOAuthAccounts({ ...deps, seal });
 
   function parseNetwork(value: string): OAuthNetwork {
     if (!isOAuthNetwork(value))
@@ -82,11 +87,22 @@ export function createOAuthService(deps: OAuthDeps) {
     }
   }
 
-  /** Where the browser lands after the consent page: the entity's Socials dialog. */
+  /** The binding cookie goes to this network's callback only, over https when we are. */
+  function cookieScope(network: OAuthNetwork): BindingCookieScope {
+    return {
+      path: new URL(callbackUrl(deps.publicUrl, network)).pathname,
+      secure: deps.publicUrl.startsWith('https://'),
+    };
+  }
+
+  /**
+   * Where the browser lands after the consent page: the entity's Socials dialog. An error
+   * travels as a code the web app has words for, never as words (decision 103).
+   */
   function landing(
     companyId: string | undefined,
     network: OAuthNetwork,
-    extra: Record<string, string>,
+    extra: { connected: '1' } | { choose: string } | { error: OAuthLandingError },
   ) {
     const params = new URLSearchParams({
       ...(companyId ? { socials: companyId } : {}),
@@ -96,149 +112,26 @@ export function createOAuthService(deps: OAuthDeps) {
     return `${ROUTES.companies}?${params.toString()}`;
   }
 
-  async function store(
-    companyId: string,
-    network: OAuthNetwork,
-    account: VerifiedAccount,
-    credentials: NetworkCredentials[OAuthNetwork],
-    tokenExpiresAt: Date | null,
-  ) {
-    return repo.upsertConnection(db, {
-      companyId,
-      network,
-      accountId: account.accountId,
-      accountName: account.accountName,
-      credentialsEncrypted: seal(credentials),
-      now: deps.clock(),
-      authMethod: 'oauth',
-      tokenExpiresAt,
-      tokenRenewable:
-        tokenExpiresAt !== null &&
-        deps.oauth.canRefresh(network, {
-          ...('refreshToken' in credentials ? { refreshToken: credentials.refreshToken } : {}),
-        }),
-    });
-  }
-
-  /** X, LinkedIn, Threads: the token names one account; verify it and store the connection. */
-  async function connectDirect(
-    companyId: string,
-    network: 'twitter' | 'linkedIn' | 'threads',
-    tokens: OAuthTokens,
-  ) {
-    const app = deps.oauth.app(network)!;
-    const adapters = deps.registry.adapters;
-    switch (network) {
-      case 'twitter': {
-        const credentials = {
-          oauth2AccessToken: tokens.accessToken,
-          ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
-        };
-        const account = await adapters.twitter.verify(credentials);
-        return store(companyId, network, account, credentials, tokens.expiresAt);
-      }
-      case 'linkedIn': {
-        const base = {
-          clientId: app.clientId,
-          clientSecret: app.clientSecret,
-          accessToken: tokens.accessToken,
-          ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
-        };
-        const account = await adapters.linkedIn.verify(base);
-        return store(
-          companyId,
-          network,
-          account,
-          { ...base, memberId: account.accountId },
-          tokens.expiresAt,
-        );
-      }
-      case 'threads': {
-        const base = {
-          accessToken: tokens.accessToken,
-          clientSecret: app.clientSecret,
-          ...(tokens.userId ? { userId: tokens.userId } : {}),
-        };
-        const account = await adapters.threads.verify(base);
-        return store(
-          companyId,
-          network,
-          account,
-          { ...base, userId: account.accountId },
-          tokens.expiresAt,
-        );
-      }
+  /** A failure of the callback as the landing's error code; the network's own words are logged. */
+  function landingError(network: OAuthNetwork, error: unknown): OAuthLandingError {
+    if (error instanceof AppError) {
+      if (error.code === 'COMPANY_NOT_FOUND') return 'entity_not_found';
+      if (error.code === 'NETWORK_NOT_ON_PLAN') return 'not_in_plan';
+      if (error.code === 'OAUTH_NOT_CONFIGURED') return 'not_configured';
     }
-  }
-
-  /** Facebook and Instagram: the options the customer picks from. */
-  async function listOptions(
-    network: 'facebook' | 'instagram',
-    userToken: string,
-  ): Promise<PendingPayload['options']> {
-    const app = deps.oauth.app(network)!;
-    if (network === 'facebook') {
-      const pages = await deps.registry.listFacebookPages({
-        accessToken: userToken,
-        appId: app.clientId,
-        appSecret: app.clientSecret,
-      });
-      return pages.map((page) => ({
-        id: page.id,
-        name: page.name,
-        pageAccessToken: page.accessToken,
-      }));
-    }
-    const accounts = await deps.registry.listInstagramAccounts(userToken);
-    return accounts.map((account) => ({ id: account.igUserId, name: account.pageName }));
-  }
-
-  /** Connects the chosen Page or Instagram account. */
-  async function connectChoice(
-    companyId: string,
-    network: 'facebook' | 'instagram',
-    payload: PendingPayload,
-    optionId: string,
-  ) {
-    const option = payload.options.find((candidate) => candidate.id === optionId);
-    if (!option) throw AppError.badRequest(OAUTH_MESSAGES.choiceNotFound, 'OAUTH_CHOICE_NOT_FOUND');
-    const app = deps.oauth.app(network);
-    if (!app) {
-      throw AppError.badRequest(
-        OAUTH_MESSAGES.notConfigured(OAUTH_BUTTON_NAMES[network]),
-        'OAUTH_NOT_CONFIGURED',
+    if (error instanceof NetworkError) {
+      deps.logger.warn(
+        { network, kind: error.kind, reason: error.message },
+        'one-click connect refused by the network',
       );
+      if (error.kind === 'transient' || error.kind === 'unconfirmed') return 'unreachable';
+      return error.kind === 'rate-limited' ? 'rate_limited' : 'refused';
     }
-    const expiresAt = payload.expiresAt ? new Date(payload.expiresAt) : null;
-    if (network === 'facebook') {
-      const credentials = {
-        appId: app.clientId,
-        appSecret: app.clientSecret,
-        accessToken: payload.userToken,
-        pageId: option.id,
-        pageAccessToken: option.pageAccessToken ?? '',
-      };
-      const account = await deps.registry.adapters.facebook.verify(credentials);
-      // A Page token obtained with a long-lived user token does not expire; debug_token
-      // says so (expires_at 0), or dates it when Meta decided otherwise.
-      const pageExpiry = await deps.oauth.metaTokenExpiry(network, credentials.pageAccessToken);
-      return store(companyId, network, account, credentials, pageExpiry ?? null);
-    }
-    const credentials = { accessToken: payload.userToken, igUserId: option.id };
-    const account = await deps.registry.adapters.instagram.verify(credentials);
-    // The long-lived exchange's expires_in; when it said nothing, debug_token's date.
-    const userExpiry =
-      expiresAt ?? (await deps.oauth.metaTokenExpiry(network, payload.userToken)) ?? null;
-    return store(
-      companyId,
-      network,
-      account,
-      { ...credentials, igUserId: account.accountId },
-      userExpiry,
-    );
+    deps.logger.error({ err: error, network }, 'one-click connect failed');
+    return 'unexpected';
   }
 
-  /** A failure in plain language for the landing page (never a token or a stack). */
+  /** A failure in plain language for the Page choice's answer (never a token or a stack). */
   function plainReason(network: OAuthNetwork, error: unknown) {
     const name = OAUTH_BUTTON_NAMES[network];
     if (error instanceof AppError) return error.message;
@@ -249,6 +142,62 @@ export function createOAuthService(deps: OAuthDeps) {
     }
     deps.logger.error({ err: error, network }, 'one-click connect failed');
     return OAUTH_MESSAGES.failed(name, 'something unexpected happened. Try again.');
+  }
+
+  /** After the state is claimed: the token exchange, the account, the connection. */
+  async function finish(
+    network: OAuthNetwork,
+    claimed: { userId: string; companyId: string; verifierEncrypted: string },
+    query: { code?: string; error?: string },
+    now: Date,
+  ): Promise<string> {
+    const companyId = claimed.companyId;
+    if (query.error || !query.code) return landing(companyId, network, { error: 'cancelled' });
+    try {
+      await admit(claimed.userId, companyId, network);
+      if (!deps.oauth.app(network)) {
+        throw AppError.badRequest(
+          OAUTH_MESSAGES.notConfigured(OAUTH_BUTTON_NAMES[network]),
+          'OAUTH_NOT_CONFIGURED',
+        );
+      }
+      const tokens = await deps.oauth.exchangeCode(network, {
+        code: query.code,
+        codeVerifier: box.open(claimed.verifierEncrypted),
+        redirectUri: callbackUrl(deps.publicUrl, network),
+        now,
+      });
+      if (network !== 'facebook' && network !== 'instagram') {
+        await connectDirect(companyId, network, tokens);
+        return landing(companyId, network, { connected: '1' });
+      }
+      const options = await listOptions(network, tokens.accessToken);
+      if (options.length === 0) {
+        return landing(companyId, network, {
+          error: network === 'facebook' ? 'no_pages' : 'no_instagram',
+        });
+      }
+      const payload: PendingPayload = {
+        userToken: tokens.accessToken,
+        expiresAt: tokens.expiresAt?.toISOString() ?? null,
+        options,
+      };
+      if (options.length === 1) {
+        await connectChoice(companyId, network, payload, options[0]!.id);
+        return landing(companyId, network, { connected: '1' });
+      }
+      const pendingId = await oauthRepo.insertPendingChoice(db, {
+        userId: claimed.userId,
+        companyId,
+        network,
+        payloadEncrypted: seal(payload),
+        expiresAt: new Date(now.getTime() + OAUTH_CHOICE_TTL_MS),
+        now,
+      });
+      return landing(companyId, network, { choose: pendingId });
+    } catch (error) {
+      return landing(companyId, network, { error: landingError(network, error) });
+    }
   }
 
   return {
@@ -276,14 +225,17 @@ export function createOAuthService(deps: OAuthDeps) {
       }
       await admit(userId, companyId, network);
       const state = randomBytes(32).toString('base64url');
+      const stateHash = hashState(state);
       const verifier = randomBytes(48).toString('base64url');
+      const binding = newBinding();
       const now = deps.clock();
       await oauthRepo.insertState(db, {
-        stateHash: hashState(state),
+        stateHash,
         userId,
         companyId,
         network,
         verifierEncrypted: box.seal(verifier),
+        bindingHash: binding.hash,
         expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
         now,
       });
@@ -292,75 +244,60 @@ export function createOAuthService(deps: OAuthDeps) {
         codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
         redirectUri: callbackUrl(deps.publicUrl, network),
       });
-      return { message: 'Continue on the network', data: { authorize_url: authorizeUrl } };
+      return {
+        message: 'Continue on the network',
+        data: { authorize_url: authorizeUrl },
+        // For the browser that asked, and no other: the callback wants it back.
+        setCookie: bindingCookie(
+          bindingCookieName(stateHash),
+          binding.value,
+          cookieScope(network),
+          OAUTH_STATE_TTL_MS / 1000,
+        ),
+      };
     },
 
     /**
      * The consent page's way back. Answers where to send the browser: the entity's Socials
-     * dialog, connected, with a choice to make, or with a plain-language error.
+     * dialog, connected, with a choice to make, or with an error code.
      */
     async callback(
       networkParam: string,
       query: { code?: string; state?: string; error?: string },
-    ): Promise<string> {
+      cookieHeader: string | undefined,
+    ): Promise<OAuthLanding> {
       const network = parseNetwork(networkParam);
-      const name = OAUTH_BUTTON_NAMES[network];
       const now = deps.clock();
       const stateHash = query.state ? hashState(query.state) : undefined;
-      // The state is checked (and spent) before anything else, above all any token exchange.
-      const claimed = stateHash
-        ? await oauthRepo.claimState(db, stateHash, network, now)
-        : undefined;
-      if (!claimed) {
-        const known = stateHash ? await oauthRepo.findState(db, stateHash) : undefined;
-        return landing(known?.companyId, network, { error: OAUTH_MESSAGES.stateInvalid(name) });
+      // The state and the browser are checked (and the state spent) before anything else,
+      // above all any token exchange.
+      const known = stateHash ? await oauthRepo.findState(db, stateHash) : undefined;
+      if (!stateHash || !known) {
+        return { location: landing(undefined, network, { error: 'state_invalid' }) };
       }
-      const companyId = claimed.companyId;
-      if (query.error || !query.code) {
-        return landing(companyId, network, { error: OAUTH_MESSAGES.cancelled(name) });
-      }
-      try {
-        await admit(claimed.userId, companyId, network);
-        if (!deps.oauth.app(network)) {
-          throw AppError.badRequest(OAUTH_MESSAGES.notConfigured(name), 'OAUTH_NOT_CONFIGURED');
-        }
-        const tokens = await deps.oauth.exchangeCode(network, {
-          code: query.code,
-          codeVerifier: box.open(claimed.verifierEncrypted),
-          redirectUri: callbackUrl(deps.publicUrl, network),
-          now,
-        });
-        if (network !== 'facebook' && network !== 'instagram') {
-          await connectDirect(companyId, network, tokens);
-          return landing(companyId, network, { connected: '1' });
-        }
-        const options = await listOptions(network, tokens.accessToken);
-        if (options.length === 0) {
-          return landing(companyId, network, {
-            error: network === 'facebook' ? OAUTH_MESSAGES.noPages : OAUTH_MESSAGES.noInstagram,
-          });
-        }
-        const payload: PendingPayload = {
-          userToken: tokens.accessToken,
-          expiresAt: tokens.expiresAt?.toISOString() ?? null,
-          options,
+      const cookieName = bindingCookieName(stateHash);
+      if (!bindingMatches(readCookie(cookieHeader, cookieName), known.bindingHash)) {
+        // Not the browser that started the flow (a consent link passed on): nothing is
+        // attached, it learns nothing of the entity, and a live state stays usable for the
+        // browser that did start it.
+        const isLive = known.network === network && !known.usedAt && known.expiresAt > now;
+        if (isLive) deps.logger.warn({ network }, 'one-click connect refused: another browser');
+        return {
+          location: landing(undefined, network, {
+            error: isLive ? 'other_browser' : 'state_invalid',
+          }),
         };
-        if (options.length === 1) {
-          await connectChoice(companyId, network, payload, options[0]!.id);
-          return landing(companyId, network, { connected: '1' });
-        }
-        const pendingId = await oauthRepo.insertPendingChoice(db, {
-          userId: claimed.userId,
-          companyId,
-          network,
-          payloadEncrypted: seal(payload),
-          expiresAt: new Date(now.getTime() + OAUTH_CHOICE_TTL_MS),
-          now,
-        });
-        return landing(companyId, network, { choose: pendingId });
-      } catch (error) {
-        return landing(companyId, network, { error: plainReason(network, error) });
       }
+      const claimed = await oauthRepo.claimState(db, stateHash, network, now);
+      // The browser's binding is spent with the state.
+      const setCookie = bindingCookie(cookieName, '', cookieScope(network), 0);
+      if (!claimed) {
+        return {
+          location: landing(known.companyId, network, { error: 'state_invalid' }),
+          setCookie,
+        };
+      }
+      return { location: await finish(network, claimed, query, now), setCookie };
     },
 
     /** The options of a pending choice (names only: the tokens stay on the server). */
