@@ -71,7 +71,13 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
     const page = await fetch((started.json.data as { authorize_url: string }).authorize_url);
     const href = /id="authorize" href="([^"]+)"/.exec(await page.text())?.[1];
     const back = new URL(href!.replace(/&amp;/g, '&'));
-    const landing = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    // The same browser comes back, with the cookie the start gave it.
+    const binding = String(started.headers['set-cookie']).split(';')[0]!;
+    const landing = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: binding },
+    });
     expect(String(landing.headers.location)).toContain('connected=1');
   }
 

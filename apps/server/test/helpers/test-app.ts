@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ErrorCode } from '@cadence/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/app.js';
 import type { AppInstance } from '../../src/app-instance.js';
 import { createContainer, type Container } from '../../src/container.js';
@@ -67,6 +68,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Work the publish queue (pg-boss timing: pair with `createRunningClock`). */
     startPublisher?: boolean;
+    /** Where the log's lines go, at level info (default: nowhere). */
+    logDestination?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
@@ -82,7 +85,9 @@ export async function createTestApp(
     }),
     appSecret: 'test-secret-that-is-long-enough-for-hkdf-0123456789',
   };
-  const logger = createLogger('silent');
+  const logger = options.logDestination
+    ? createLogger('info', options.logDestination)
+    : createLogger('silent');
   const services = await openServices(config, logger, { inMemory: true });
   const clock = options.clock ?? createTestClock();
   const container = createContainer(

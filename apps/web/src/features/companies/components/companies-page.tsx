@@ -2,7 +2,6 @@ import type { Company, NetworkId } from '@cadence/shared';
 import {
   COMPANY_TOASTS,
   CONNECTION_MESSAGES,
-  NETWORK_IDS,
   NETWORK_NAMES,
   SOCIALS_QUERY_PARAM,
 } from '@cadence/shared';
@@ -16,6 +15,7 @@ import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ApiRequestError } from '../../../lib/api-error';
 import { useCompanies } from '../../../lib/queries/companies';
 import { filterCompanies } from '../utils/filter-companies';
+import { readOAuthLanding } from '../utils/oauth-landing';
 import { CompaniesContent } from './companies-content';
 import { CompaniesLoading } from './companies-states';
 import { CompaniesToolbar } from './companies-toolbar';
@@ -41,23 +41,6 @@ const ConnectSocialsDialog = lazyComponent(() =>
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
-
-/** What the one-click connect callback put in the address (see the connections module). */
-function readOAuthLanding(params: URLSearchParams) {
-  const companyId = params.get('socials');
-  const error = params.get('error');
-  if (companyId === null && error === null) return null;
-  const network = NETWORK_IDS.find((id) => id === params.get('network')) ?? null;
-  const pendingId = params.get('choose');
-  return {
-    companyId,
-    network,
-    // Plain text from our callback; capped so a crafted link cannot fill the screen.
-    error: error === null ? null : error.slice(0, 300),
-    isConnected: params.get('connected') === '1',
-    choice: pendingId !== null && network !== null ? { network, pendingId } : null,
-  };
-}
 
 export function CompaniesPage() {
   const companiesQuery = useCompanies();
