@@ -431,6 +431,7 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
   let carolsId: string;
   let subscriptionId: string;
   const nowSeconds = () => Math.floor(t.clock().getTime() / 1000);
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     stripe = await startStripeFake({ webhookSecret: WEBHOOK_SECRET, now: () => nowSeconds() });
@@ -441,6 +442,7 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
         STRIPE_API_BASE: stripe.origin,
         PUBLIC_URL: 'https://cadence.example.com',
       },
+      logDestination: { write: (line: string) => void logLines.push(line) },
     });
     carol = await createVerifiedAccount(t, { email: 'carol@example.com', name: 'Carol' });
     carolsId = await userId(t, 'carol@example.com');
@@ -592,6 +594,86 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
         .at(-1)!.params.cancel_at_period_end,
     ).toBe('false');
     expect((await subRow())!.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('refuses a signed event of an unexpected shape with a 400, logs it and applies nothing', async () => {
+    const db = t.services.database.db;
+    const before = await subRow();
+    const recorded = (await db.select().from(paymentEvents)).length;
+    const current = stripe.subscriptionEvent(subscriptionId, 'customer.subscription.updated');
+    const malformed: Array<[string, Record<string, unknown>]> = [
+      ['a creation time that is not a number', { ...current, created: 'yesterday' }],
+      ['no event id', { ...current, id: undefined }],
+      [
+        'a period end that is not a number',
+        {
+          ...current,
+          data: {
+            object: {
+              ...current.data.object,
+              status: 'past_due',
+              items: { data: [{ current_period_end: 'soon', current_period_start: 1 }] },
+            },
+          },
+        },
+      ],
+      [
+        'a checkout whose order reference is a number',
+        {
+          ...current,
+          id: 'evt_malformed_checkout',
+          type: 'checkout.session.completed',
+          data: {
+            object: {
+              id: 'cs_test_malformed',
+              object: 'checkout.session',
+              mode: 'subscription',
+              payment_status: 'paid',
+              client_reference_id: 12345,
+              subscription: subscriptionId,
+            },
+          },
+        },
+      ],
+      [
+        'an invoice that is not an object',
+        { ...current, id: 'evt_malformed_invoice', type: 'invoice.paid', data: { object: 'paid' } },
+      ],
+    ];
+    for (const [what, event] of malformed) {
+      const answer = await webhook(event);
+      expect(answer.statusCode, what).toBe(400);
+      expect(answer.json<ApiBody>(), what).toMatchObject({
+        code: 'WEBHOOK_MALFORMED',
+        message: BILLING_MESSAGES.webhookMalformed,
+      });
+    }
+    // Nothing applied, nothing recorded as handled (a corrected event can still apply).
+    expect(await subRow()).toEqual(before);
+    expect(await db.select().from(paymentEvents)).toHaveLength(recorded);
+    // Well formed but not ours (another app's checkout on the same Stripe account): taken
+    // and left alone.
+    const foreign = await webhook({
+      ...current,
+      id: 'evt_foreign_checkout',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_foreign',
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          client_reference_id: 'shop-order-1001',
+          subscription: subscriptionId,
+        },
+      },
+    });
+    expect(foreign.statusCode).toBe(200);
+    expect(await subRow()).toEqual(before);
+    const warnings = logLines
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((line) => line.level === 40 && line.msg === 'Stripe event of an unexpected shape');
+    expect(warnings).toHaveLength(malformed.length);
   });
 
   it('takes a failed renewal to past due with an e-mail, and to Free after the grace period', async () => {

@@ -168,6 +168,8 @@ export const BILLING_MESSAGES = {
   testCheckoutDisabled: 'The built-in test checkout is off because Stripe is configured.',
   paymentProviderFailed: 'The payment provider could not be reached. Please try again in a moment.',
   webhookSignature: 'The webhook signature is missing or does not match.',
+  webhookMalformed:
+    'The webhook event is not in the form this server expects; nothing was applied.',
 } as const;
 
 export const PreviewRequestSchema = z.object({

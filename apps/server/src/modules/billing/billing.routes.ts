@@ -18,6 +18,7 @@ import type { AppInstance } from '../../app-instance.js';
 import { errorResponses, sendError } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 import type { BillingService } from './billing.service.js';
+import { stripeEventProblem } from './stripe-event-shape.js';
 
 const idParam = z.object({ id: z.uuid({ error: BILLING_MESSAGES.orderNotFound }) });
 const planParam = z.object({
@@ -260,6 +261,19 @@ export function registerBillingRoutes(
           event = await stripeWebhook.verify(raw, signature);
         } catch {
           return sendError(reply, 400, 'WEBHOOK_SIGNATURE', BILLING_MESSAGES.webhookSignature);
+        }
+        // Signed is not the same as well formed: what billing reads is checked first.
+        const problem = stripeEventProblem(event);
+        if (problem) {
+          request.log.warn(
+            {
+              eventId: String(event.id).slice(0, 255),
+              type: String(event.type).slice(0, 255),
+              problem,
+            },
+            'Stripe event of an unexpected shape',
+          );
+          return sendError(reply, 400, 'WEBHOOK_MALFORMED', BILLING_MESSAGES.webhookMalformed);
         }
         const { applied } = await billing.applyStripeEvent(event);
         return { received: true, applied };

@@ -18,6 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db, DbExecutor } from '../../db/client.js';
 import {
   customerSubscriptions,
@@ -502,6 +503,8 @@ export function createBillingService(deps: BillingDeps) {
 
   // ---- Stripe events ----
 
+  const isOrderId = (value: string) => z.uuid().safeParse(value).success;
+
   function stripeId(value: string | { id: string } | null | undefined) {
     return typeof value === 'string' ? value : (value?.id ?? null);
   }
@@ -539,7 +542,8 @@ export function createBillingService(deps: BillingDeps) {
           const session = event.data.object;
           const orderId = session.client_reference_id;
           if (!orderId || !paid) return true;
-          const order = await repo.findOrder(tx, orderId);
+          // Another app's checkout on the same Stripe account has references of its own.
+          const order = isOrderId(orderId) ? await repo.findOrder(tx, orderId) : undefined;
           if (!order || order.providerSessionId !== session.id) {
             logger.warn(
               { orderId, session: session.id },
