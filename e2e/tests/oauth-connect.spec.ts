@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { openSignedIn } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
 import { PAID_CUSTOMER } from '../support/global-setup.js';
 import { waitForToastsToClear } from '../support/toasts.js';
@@ -135,4 +136,74 @@ test('Facebook: after Facebook Login the customer picks the Page, then it is con
   await expect(page.getByText('Facebook connected successfully')).toBeVisible();
   await expect(choice).toBeHidden();
   await expect(back.getByRole('button', { name: /^Facebook Connected/ })).toBeVisible();
+});
+
+test('a consent link completed in another browser attaches nothing; the browser that started it still can', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const companyName = uniqueName('OAuth Elsewhere');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAndAddEntity(page, companyName);
+  const dialog = await openSocials(page, companyName);
+  await dialog.getByRole('button', { name: /^X\/Twitter Not Connected/ }).click();
+  await dialog
+    .getByRole('region', { name: 'X/Twitter settings' })
+    .getByRole('button', { name: 'Connect with X' })
+    .click();
+  await expect(page.getByRole('heading', { name: /X \(local stand-in\)/ })).toBeVisible();
+  const consentLink = page.url();
+
+  // The consent link is opened in another browser: it has none of the first one's cookies.
+  const elsewhere = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    const other = await elsewhere.newPage();
+    await other.setViewportSize({ width: 1280, height: 800 });
+    await openSignedIn(other, '/companies');
+    await other.goto(consentLink);
+    const callback = other.waitForResponse((response) =>
+      response.url().includes('/api/social-accounts/oauth/twitter/callback'),
+    );
+    await other.getByRole('link', { name: 'Authorize' }).click();
+    const location = (await callback).headers().location ?? '';
+    expect(location).toContain('error=other_browser');
+    expect(location).not.toContain('connected=1');
+    await expect(other).toHaveURL(/\/companies$/);
+    await expect(
+      other.getByText(
+        'This connection was started in another browser. Start it again from the Socials dialog.',
+      ),
+    ).toBeVisible();
+    await other.screenshot({ path: path.join(shots, 'oauth-other-browser-desktop.png') });
+    await waitForToastsToClear(other);
+    const seen = await openSocials(other, companyName);
+    await expect(seen.getByRole('button', { name: /^X\/Twitter Not Connected/ })).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+
+  // The browser that started the flow finishes it: the refusal did not spend it.
+  await page.getByRole('link', { name: 'Authorize' }).click();
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByText('X/Twitter connected successfully')).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Connect Social Networks' })
+      .getByRole('button', { name: /^X\/Twitter Connected/ }),
+  ).toBeVisible();
+});
+
+test('a crafted link to the Entities page shows a generic message, never its own words', async ({
+  page,
+}) => {
+  const words = 'Your X account is locked. Call +1 555 0100 to unlock it.';
+  await openSignedIn(page, `/companies?network=twitter&error=${encodeURIComponent(words)}`);
+  await expect(
+    page.getByText(
+      'The connection could not be completed. Please try again from the Socials dialog.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(words)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/companies$/);
 });
