@@ -22,8 +22,7 @@ export function newBinding() {
 }
 
 /** The cookie's name for one state (its hash's first characters: nothing secret). */
-export const bindingCookieName = (stateHash: string) =>
-  `${COOKIE_PREFIX}${stateHash.slice(0, 16)}`;
+export const bindingCookieName = (stateHash: string) => `${COOKIE_PREFIX}${stateHash.slice(0, 16)}`;
 
 export interface BindingCookieScope {
   /** The callback's path on the public address (the only requests that carry the cookie). */
