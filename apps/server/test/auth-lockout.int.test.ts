@@ -98,7 +98,10 @@ describe.each(engines)('strangers and the owner on %s', (engine) => {
       expect(colleague.json.code).toBe('SIGN_IN_CODE_REQUIRED');
       const code = await t.smtp.waitForCode(email, mailsBefore);
 
-      // Asking again while the code is fresh mails nothing more and says when to resend.
+      // Asking again while the code is fresh mails nothing more and says when to resend:
+      // never the full lock, which means a code was just mailed.
+      const atOnce = await signInFrom(proxy, email, 'office password');
+      expect(atOnce.headers['retry-after']).toBe('119');
       t.clock.advance(30);
       const again = await signInFrom(proxy, email, 'office password');
       expect(again.status).toBe(403);

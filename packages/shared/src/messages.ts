@@ -18,13 +18,20 @@ export const TOASTS = {
   logoutSuccess: 'Logout successful',
 } as const;
 
+/** 'We sent a code to {email} to confirm it is you.', in parts for the dialog to bold the address. */
+export const SIGN_IN_CODE_SENT = {
+  before: 'We sent a code to ',
+  after: ' to confirm it is you.',
+} as const;
+
 export const AUTH_MESSAGES = {
   signUpCodeSent: 'Account created. We sent a 6-digit code to your email.',
   invalidCredentials: 'Email or password is incorrect',
   notVerified: (email: string) =>
     `Your email is not verified yet. Enter the 6-digit code we sent to ${email}.`,
   /** Past the attempt limits a correct password also needs a mailed code (decision 104). */
-  signInCodeRequired: (email: string) => `We sent a code to ${email} to confirm it is you.`,
+  signInCodeRequired: (email: string) =>
+    `${SIGN_IN_CODE_SENT.before}${email}${SIGN_IN_CODE_SENT.after}`,
   signedIn: 'Login successful!',
   otpSent: 'OTP sent to your email!',
   resetCodeSent: 'If an account exists for this email, we sent it a 6-digit code.',

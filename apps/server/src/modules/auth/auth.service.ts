@@ -167,7 +167,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     if ('code' in issued) {
       await mailOrRelease(issued.otpId, user.email, codeMail(user.name, 'sign_in', issued.code));
     }
-    const resendIn = 'code' in issued ? OTP_RESEND_LOCK_SECONDS : issued.waitSeconds;
+    // retry-after is the full lock exactly when a code was just mailed (the app's Resend
+    // tells "sent" from "wait" by it), so a fresh one still locked says one second less.
+    const resendIn =
+      'code' in issued
+        ? OTP_RESEND_LOCK_SECONDS
+        : Math.min(issued.waitSeconds, OTP_RESEND_LOCK_SECONDS - 1);
     throw new AppError(403, 'SIGN_IN_CODE_REQUIRED', AUTH_MESSAGES.signInCodeRequired(user.email), {
       'retry-after': String(resendIn),
     });
