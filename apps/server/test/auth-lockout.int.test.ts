@@ -120,6 +120,35 @@ describe.each(engines)('strangers and the owner on %s', (engine) => {
       expect((await signInFrom(proxy, email, 'a wrong password')).status).toBe(429);
     });
 
+    it('limits guesses at the sign-in code like guesses at any code', async () => {
+      t.clock.advance(601);
+      const email = 'password-known@example.com';
+      await createVerifiedAccount(t, { email, password: 'leaked password' });
+      const guesser = '203.0.113.40';
+      for (let i = 0; i < 10; i++) {
+        await signInFrom(guesser, email, `wrong ${i}`);
+      }
+      const mailed: string[] = [];
+      const askForCode = async () => {
+        const mails = t.smtp.mailsTo(email).length;
+        expect((await signInFrom(guesser, email, 'leaked password')).status).toBe(403);
+        mailed.push(await t.smtp.waitForCode(email, mails));
+      };
+      await askForCode();
+      // Five wrong codes burn it for this client and a new one comes at once, but the
+      // guesses from this client are counted all the same: ten per address and window.
+      const statuses: number[] = [];
+      let guess = 100000;
+      for (let i = 0; i < 11; i++) {
+        if (i === 5) await askForCode();
+        do guess += 1;
+        while (mailed.includes(String(guess)));
+        statuses.push((await signInFrom(guesser, email, 'leaked password', String(guess))).status);
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    });
+
     it('counts only failures: signing in again and again spends nothing', async () => {
       t.clock.advance(601);
       const email = 'frequent@example.com';

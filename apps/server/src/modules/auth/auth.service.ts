@@ -67,7 +67,14 @@ export interface AuthServiceDeps {
   publicUrl: string;
 }
 
-export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp' | 'password-change';
+export type AuthAction =
+  | 'sign-up'
+  | 'sign-in'
+  /** A sign-in's `otp_code`, counted once the password was right: only its holder fills it. */
+  | 'sign-in-code'
+  | 'submit-otp'
+  | 'resend-otp'
+  | 'password-change';
 
 /**
  * The windows one attempt of `action` by a client for an account counts in: the client
@@ -306,6 +313,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       }
       if (input.otp_code !== undefined) {
+        // Guesses at the code are bounded like a reset code's (the right password gave its
+        // attempt back above), in windows nobody without the password can fill.
+        await throttle('sign-in-code', client, user.email);
         const verdict = await codes.submit({
           email: user.email,
           purpose: 'sign_in',
