@@ -141,3 +141,48 @@ test('offers Resend OTP only once the countdown reaches zero', async ({ page }) 
     page.getByText(/Please wait \d+ seconds? before requesting a new code\./),
   ).toBeVisible();
 });
+
+test('asks for a mailed code after many failed sign-ins, and signs in with it', async ({
+  page,
+}) => {
+  // Its own account: the failures below fill this account's limit, nobody else's.
+  const email = uniqueEmail('besieged');
+  const password = 'besieged-password';
+  const api = (path: string, data: object) =>
+    page.request.post(`/api/customer/auth/${path}`, { data });
+  expect((await api('sign-up', { name: 'Bea Besieged', email, password })).status()).toBe(201);
+  const registration = await waitForCode(email, 1);
+  const verified = await api('submit-otp', {
+    purpose: 'registration',
+    email,
+    otp_code: registration,
+    password,
+  });
+  expect(verified.status()).toBe(200);
+  // Every browser here comes from 127.0.0.1: ten wrong passwords fill its window for this
+  // account, and a stranger's failures must not keep the owner out.
+  for (let i = 0; i < 10; i++) {
+    expect((await api('sign-in', { email, password: `wrong-guess-${i}` })).status()).toBe(401);
+  }
+
+  await page.clock.install();
+  await page.goto('/login');
+  await signIn(page, email, password);
+  const dialog = page.getByRole('dialog', { name: 'Verify OTP' });
+  await expect(dialog.getByText(`We sent a code to ${email} to confirm it is you.`)).toBeVisible();
+  const code = await waitForCode(email, 2);
+
+  // Resend asks the server again; while the code just sent is fresh it says how long to wait.
+  await page.clock.fastForward('02:05');
+  await dialog.getByRole('button', { name: 'Resend OTP' }).click();
+  await expect(
+    page.getByText(/Please wait \d+ seconds? before requesting a new code\./),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Resend OTP' })).toHaveCount(0);
+
+  await typeCode(page, code);
+  await dialog.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('heading', { name: 'Entities', exact: true })).toBeVisible();
+});

@@ -182,12 +182,18 @@ describe.each(engines)('admin panel on %s', (engine) => {
     });
     expect(second.status).toBe(429);
 
-    // Sign-in: the two accounts above signed in once each from this address.
+    // Sign-in counts failures only (decision 104): two wrong passwords fill a limit of two,
+    // and past it the right password is asked for a mailed code instead of signing in.
     await asAdmin('PUT', '/admin/settings', {
       settings: [{ key: 'sign_in_attempts_per_10_minutes', value: 2 }],
     });
     const credentials = { email: 'customer@example.com', password: 'correct horse battery' };
-    expect((await postJson(t.app, '/customer/auth/sign-in', credentials)).status).toBe(429);
+    const wrong = { ...credentials, password: 'not the password' };
+    for (const expected of [401, 401, 429]) {
+      expect((await postJson(t.app, '/customer/auth/sign-in', wrong)).status).toBe(expected);
+    }
+    const limited = await postJson(t.app, '/customer/auth/sign-in', credentials);
+    expect([limited.status, limited.json.code]).toEqual([403, 'SIGN_IN_CODE_REQUIRED']);
     await asAdmin('PUT', '/admin/settings', {
       settings: [{ key: 'sign_in_attempts_per_10_minutes', value: 1000 }],
     });

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, PASSWORD_RULE } from '@cadence/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { engines } from './helpers/databases.js';
 import {
   createTestApp,
@@ -90,19 +90,31 @@ describe.each(engines)('accounts on %s', (engine) => {
       expect(me.json.data).toMatchObject({ email: 'second@example.com', is_admin: false });
     });
 
-    it('answers 409 for an email that is already verified', async () => {
+    it('answers a sign-up for a verified email like any other, and mails its owner', async () => {
+      const mailsBefore = t.smtp.mailsTo('ada@example.com').length;
       const response = await signUp({
         name: 'Again',
         email: 'ada@example.com',
         password: 'another-password',
       });
-      expect(response.status).toBe(409);
+      expect(response.status).toBe(201);
       expect(response.json).toEqual({
-        statusCode: 409,
-        error: 'Conflict',
-        message: AUTH_MESSAGES.emailTaken,
-        code: 'EMAIL_TAKEN',
+        message: AUTH_MESSAGES.signUpCodeSent,
+        data: {
+          email: 'ada@example.com',
+          purpose: 'registration',
+          expires_in: 120,
+          resend_in: 120,
+        },
       });
+      await vi.waitFor(() =>
+        expect(t.smtp.mailsTo('ada@example.com')).toHaveLength(mailsBefore + 1),
+      );
+      expect(t.smtp.mailsTo('ada@example.com').at(-1)!.subject).toBe(
+        'You already have a Cadence account',
+      );
+      // Nothing about the account changed.
+      await signIn(t, 'ada@example.com', 'first-password');
     });
 
     it('lets a second sign-up during the resend lock continue with the code already sent', async () => {
@@ -178,8 +190,15 @@ describe.each(engines)('accounts on %s', (engine) => {
       });
       expect(stranger.status).toBe(401);
       await signIn(t, email, 'owner-password');
-      // And the stranger cannot sign up over it any more.
-      expect((await signUp({ name: 'S', email, password: 'stranger-password' })).status).toBe(409);
+      // And the stranger cannot sign up over it any more: answered alike, nothing changes.
+      t.clock.advance(121);
+      expect((await signUp({ name: 'S', email, password: 'stranger-password' })).status).toBe(201);
+      const after = await postJson(t.app, '/customer/auth/sign-in', {
+        email,
+        password: 'stranger-password',
+      });
+      expect(after.status).toBe(401);
+      await signIn(t, email, 'owner-password');
     });
 
     it('answers sign-in of an unverified account with a fresh code once the lock allows', async () => {
@@ -353,10 +372,19 @@ describe.each(engines)('accounts on %s', (engine) => {
       expect(ok.status).toBe(200);
     });
 
-    it('tells a registration resend for an unknown email to sign up first', async () => {
+    it('answers a registration resend for an unknown email like a pending one, mailing nothing', async () => {
       const response = await resendOtp({ purpose: 'registration', email: 'nobody@example.com' });
-      expect(response.status).toBe(404);
-      expect(response.json.message).toMatch(/sign up first/);
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual({
+        message: AUTH_MESSAGES.otpSent,
+        data: {
+          email: 'nobody@example.com',
+          purpose: 'registration',
+          expires_in: 120,
+          resend_in: 120,
+        },
+      });
+      expect(t.smtp.mailsTo('nobody@example.com')).toHaveLength(0);
     });
   });
 

@@ -335,10 +335,13 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
         const app = i % 2 === 0 ? t.app : second;
         statuses.push((await signInFrom(app, '198.51.100.7', `wrong ${i}`)).statusCode);
       }
-      // Ten wrong tries spread over two processes, then the eleventh is refused.
+      // Ten wrong tries spread over two processes, then the eleventh is refused, and the
+      // right password from there now needs a mailed code (decision 104).
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       expect(statuses[10]).toBe(429);
-      expect((await signInFrom(second, '198.51.100.7', 'victim password')).statusCode).toBe(429);
+      const right = await signInFrom(second, '198.51.100.7', 'victim password');
+      expect(right.statusCode).toBe(403);
+      expect(right.json<{ code: string }>().code).toBe('SIGN_IN_CODE_REQUIRED');
     });
 
     it("does not lock the customer out of their own client after a stranger's failures", async () => {
@@ -358,7 +361,7 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
       expect(statuses[30]).toBe(429);
     });
 
-    it('refuses one address from all clients together after its total', async () => {
+    it('refuses guesses at one address from all clients together after its total', async () => {
       t.clock.advance(601);
       let last = 0;
       for (let i = 0; i < 101; i++) {
@@ -366,6 +369,10 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
         last = (await signInFrom(t.app, ip, `wrong ${i}`)).statusCode;
       }
       expect(last).toBe(429);
+      // The owner's right password is not refused: it is asked for a mailed code.
+      const owner = await signInFrom(t.app, '192.0.2.44', 'victim password');
+      expect(owner.statusCode).toBe(403);
+      expect(owner.json<{ code: string }>().code).toBe('SIGN_IN_CODE_REQUIRED');
       t.clock.advance(601);
       expect((await signInFrom(t.app, '192.0.2.44', 'victim password')).statusCode).toBe(200);
     });

@@ -34,6 +34,29 @@ describe('account schemas', () => {
     );
   });
 
+  it('takes a six-digit sign-in code when one was mailed', () => {
+    expect(
+      SignInSchema.parse({ email: 'a@b.co', password: 'whatever', otp_code: '012345' }).otp_code,
+    ).toBe('012345');
+    expect(
+      firstMessage(SignInSchema.safeParse({ email: 'a@b.co', password: 'x', otp_code: '12ab' })),
+    ).toBe('The code must be 6 digits');
+  });
+
+  it("carries the sign-up form's name with a registration code", () => {
+    const body = {
+      purpose: 'registration',
+      email: 'a@b.co',
+      otp_code: '012345',
+      password: 'p4ssword',
+    };
+    expect(SubmitOtpSchema.parse({ ...body, name: ' Ada ' }).name).toBe('Ada');
+    expect(SubmitOtpSchema.parse(body).name).toBeUndefined();
+    expect(firstMessage(SubmitOtpSchema.safeParse({ ...body, name: ' ' }))).toBe(
+      'Name is required',
+    );
+  });
+
   it('requires a new password for resets and the chosen password for registration', () => {
     expect(
       SubmitOtpSchema.safeParse({

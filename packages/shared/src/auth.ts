@@ -4,8 +4,10 @@ export const OTP_LENGTH = 6;
 /** A code lives this long after it is sent, and a new one can be asked for only after it. */
 export const OTP_TTL_SECONDS = 120;
 export const OTP_RESEND_LOCK_SECONDS = 120;
-/** The fifth wrong try burns the code. */
+/** The fifth wrong try from one client burns the code for that client (docs/decisions/104). */
 export const OTP_MAX_ATTEMPTS = 5;
+/** Wrong tries from all clients together that burn a code for everyone. */
+export const OTP_MAX_ATTEMPTS_PER_CODE = 20;
 export const PASSWORD_MIN_LENGTH = 8;
 /** argon2 hashes whatever it is given; a cap keeps a huge password from costing us seconds. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -58,11 +60,13 @@ export const OtpCodeSchema = z
   })
   .regex(/^\d{6}$/, `The code must be ${OTP_LENGTH} digits`);
 
+const NameSchema = requiredText('Name').max(
+  NAME_MAX_LENGTH,
+  `Name must be at most ${NAME_MAX_LENGTH} characters`,
+);
+
 export const SignUpSchema = z.object({
-  name: requiredText('Name').max(
-    NAME_MAX_LENGTH,
-    `Name must be at most ${NAME_MAX_LENGTH} characters`,
-  ),
+  name: NameSchema,
   email: EmailSchema,
   password: PasswordSchema,
 });
@@ -71,6 +75,11 @@ export type SignUp = z.infer<typeof SignUpSchema>;
 export const SignInSchema = z.object({
   email: EmailSchema,
   password: ExistingPasswordSchema,
+  /**
+   * The mailed code, once a sign-in was answered SIGN_IN_CODE_REQUIRED: past the attempt
+   * limits a correct password alone does not sign in (docs/decisions/104).
+   */
+  otp_code: OtpCodeSchema.optional(),
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
@@ -87,6 +96,11 @@ export const SubmitOtpSchema = z
      * (docs/decisions/090).
      */
     password: PasswordSchema.optional(),
+    /**
+     * Registration only, optional: the name typed on the sign-up form. A pending account's
+     * name changes only together with its code (docs/decisions/104).
+     */
+    name: NameSchema.optional(),
   })
   .refine((body) => body.purpose !== 'reset_password' || body.new_password !== undefined, {
     message: 'New password is required',

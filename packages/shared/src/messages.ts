@@ -18,18 +18,25 @@ export const TOASTS = {
   logoutSuccess: 'Logout successful',
 } as const;
 
+/** 'We sent a code to {email} to confirm it is you.', in parts for the dialog to bold the address. */
+export const SIGN_IN_CODE_SENT = {
+  before: 'We sent a code to ',
+  after: ' to confirm it is you.',
+} as const;
+
 export const AUTH_MESSAGES = {
   signUpCodeSent: 'Account created. We sent a 6-digit code to your email.',
-  emailTaken: 'An account with this email already exists. Please sign in or reset your password.',
   invalidCredentials: 'Email or password is incorrect',
   notVerified: (email: string) =>
     `Your email is not verified yet. Enter the 6-digit code we sent to ${email}.`,
+  /** Past the attempt limits a correct password also needs a mailed code (decision 104). */
+  signInCodeRequired: (email: string) =>
+    `${SIGN_IN_CODE_SENT.before}${email}${SIGN_IN_CODE_SENT.after}`,
   signedIn: 'Login successful!',
   otpSent: 'OTP sent to your email!',
   resetCodeSent: 'If an account exists for this email, we sent it a 6-digit code.',
   accountVerified: 'Account verified! Please login.',
   passwordReset: 'Password reset successful!',
-  alreadyVerified: 'This account is already verified. Please sign in.',
   otpInvalid: 'The code is incorrect. Please check it and try again.',
   otpExpired: 'This code has expired. Please request a new one.',
   otpBurned: 'Too many wrong codes. Please request a new one.',

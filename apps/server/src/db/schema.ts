@@ -61,9 +61,11 @@ export const attemptCounters = pgTable(
 );
 
 /**
- * At most one live code per email and purpose. Rows also exist for unknown emails on
- * password reset (with no user and nothing mailed), so that a reset request behaves the
- * same whether or not an account exists.
+ * One-time codes (docs/decisions/104): one live code per email, purpose and client that
+ * asked for it (`client_key`, a hash), so a stranger's request never replaces the code the
+ * owner received. Rows also exist for addresses without an account (with no user and nothing
+ * mailed), so that a request behaves the same whether or not an account exists. `attempts`
+ * counts wrong tries from every client; `otp_client_attempts` counts them per client.
  */
 export const otpCodes = pgTable(
   'otp_codes',
@@ -72,15 +74,30 @@ export const otpCodes = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['registration', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['registration', 'reset_password', 'sign_in'] }).notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Who asked for the code: a hash of the client (`clientOf`); null on older rows. */
+    clientKey: text('client_key'),
   },
-  (table) => [uniqueIndex('otp_codes_email_purpose_key').on(table.email, table.purpose)],
+  (table) => [index('otp_codes_email_purpose_idx').on(table.email, table.purpose)],
+);
+
+/** Wrong tries at one code from one client: five burn the code for that client only. */
+export const otpClientAttempts = pgTable(
+  'otp_client_attempts',
+  {
+    otpId: uuid('otp_id')
+      .notNull()
+      .references(() => otpCodes.id, { onDelete: 'cascade' }),
+    clientKey: text('client_key').notNull(),
+    wrong: integer('wrong').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.otpId, table.clientKey] })],
 );
 
 export type UserRow = typeof users.$inferSelect;

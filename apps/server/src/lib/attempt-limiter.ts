@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '@cadence/shared';
-import { lt, sql } from 'drizzle-orm';
+import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.js';
 import { attemptCounters } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -10,6 +10,18 @@ import type { RateLimit } from './rate-limiter.js';
 /** How often (in hits) expired windows are swept away. */
 const SWEEP_EVERY = 200;
 
+export interface AttemptCheck {
+  key: string;
+  limit: RateLimit;
+}
+
+export interface AttemptTaken {
+  /** The keys this attempt was counted on (for `refund`). */
+  counted: AttemptCheck[];
+  /** Seconds until the first full window ends, when a key was past its limit. */
+  refusedFor?: number;
+}
+
 export interface AttemptLimiter {
   /**
    * Counts one attempt on each key in order and throws a 429 AppError (with the wait) at
@@ -17,7 +29,14 @@ export interface AttemptLimiter {
    * (the client) first: a client that is already refused adds nothing to wider windows,
    * such as one address's total, that other clients share.
    */
-  hit(...checks: Array<{ key: string; limit: RateLimit }>): Promise<void>;
+  hit(...checks: AttemptCheck[]): Promise<void>;
+  /** As `hit`, but answers instead of throwing, for a caller that decides later. */
+  take(...checks: AttemptCheck[]): Promise<AttemptTaken>;
+  /**
+   * Takes back one attempt from each key that `take` counted (a sign-in with the right
+   * password is not a failure). A window that has ended since is left alone.
+   */
+  refund(taken: AttemptTaken): Promise<void>;
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
@@ -47,23 +66,48 @@ export function createAttemptLimiter(db: DbExecutor, clock: Clock): AttemptLimit
     return row!;
   }
 
+  async function take(...checks: AttemptCheck[]): Promise<AttemptTaken> {
+    const now = clock();
+    hits += 1;
+    if (hits % SWEEP_EVERY === 0) {
+      await db.delete(attemptCounters).where(lt(attemptCounters.resetAt, now));
+    }
+    const counted: AttemptCheck[] = [];
+    for (const check of checks) {
+      const row = await count(check.key, check.limit, now);
+      counted.push(check);
+      if (row.count <= check.limit.max) continue;
+      const refusedFor = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+      return { counted, refusedFor };
+    }
+    return { counted };
+  }
+
   return {
+    take,
     async hit(...checks) {
-      const now = clock();
-      hits += 1;
-      if (hits % SWEEP_EVERY === 0) {
-        await db.delete(attemptCounters).where(lt(attemptCounters.resetAt, now));
-      }
-      for (const { key, limit } of checks) {
-        const row = await count(key, limit, now);
-        if (row.count <= limit.max) continue;
-        const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
-        throw AppError.tooManyRequests(
-          AUTH_MESSAGES.tooManyAttempts(seconds),
-          seconds,
-          'RATE_LIMITED',
+      const { refusedFor } = await take(...checks);
+      if (refusedFor === undefined) return;
+      throw AppError.tooManyRequests(
+        AUTH_MESSAGES.tooManyAttempts(refusedFor),
+        refusedFor,
+        'RATE_LIMITED',
+      );
+    },
+    async refund({ counted }) {
+      if (counted.length === 0) return;
+      await db
+        .update(attemptCounters)
+        .set({ count: sql`greatest(${attemptCounters.count} - 1, 0)` })
+        .where(
+          and(
+            inArray(
+              attemptCounters.key,
+              counted.map((check) => hashKey(check.key)),
+            ),
+            gt(attemptCounters.resetAt, clock()),
+          ),
         );
-      }
     },
   };
 }

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { OtpPurpose } from '@cadence/shared';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { otpCodes, users, type OtpCodeRow, type UserRow } from '../../db/schema.js';
+import { otpClientAttempts, otpCodes, users, type UserRow } from '../../db/schema.js';
+import type { CodePurpose } from './otp.js';
 
 /** Any number, fixed: serialises "is there an admin yet?" across processes. */
 const FIRST_ADMIN_LOCK_KEY = 724_302;
@@ -35,90 +35,124 @@ export async function findSessionUser(db: DbExecutor, id: string) {
 }
 
 /**
- * Creates the pending account, or replaces the name and password of one that was never
- * verified. Answers undefined when the email belongs to a verified account.
+ * Creates the pending account unless the address already has one, and answers the account
+ * either way. An existing one is left as it is: a pending account's name and password change
+ * only with its code (docs/decisions/090, 104).
  */
-export async function upsertPendingUser(
+export async function insertPendingUser(
   db: DbExecutor,
-  input: { name: string; email: string; passwordHash: string; now: Date },
-): Promise<UserRow | undefined> {
-  const [user] = await db
+  input: { name: string; email: string; passwordHash: string },
+): Promise<UserRow> {
+  const [created] = await db
     .insert(users)
     .values({ name: input.name, email: input.email, passwordHash: input.passwordHash })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: { name: input.name, passwordHash: input.passwordHash, updatedAt: input.now },
-      setWhere: eq(users.isVerified, false),
-    })
+    .onConflictDoNothing({ target: users.email })
     .returning();
-  return user;
+  return created ?? (await findUserByEmail(db, input.email))!;
 }
 
-export async function findOtp(
+/** Serialises the codes of one address and purpose across processes, for one transaction. */
+export async function lockCodes(db: DbExecutor, email: string, purpose: CodePurpose) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp\n${purpose}\n${email}`}))`);
+}
+
+/** Every stored code of the address and purpose, with this client's wrong tries at each. */
+export async function findCodes(
   db: DbExecutor,
   email: string,
-  purpose: OtpPurpose,
-  options: { forUpdate?: boolean } = {},
-): Promise<OtpCodeRow | undefined> {
-  const query = db
-    .select()
+  purpose: CodePurpose,
+  clientKey: string,
+) {
+  return db
+    .select({
+      id: otpCodes.id,
+      userId: otpCodes.userId,
+      codeHash: otpCodes.codeHash,
+      attempts: otpCodes.attempts,
+      sentAt: otpCodes.sentAt,
+      expiresAt: otpCodes.expiresAt,
+      consumedAt: otpCodes.consumedAt,
+      clientKey: otpCodes.clientKey,
+      clientWrong: sql<number>`coalesce(${otpClientAttempts.wrong}, 0)`.mapWith(Number),
+    })
     .from(otpCodes)
-    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)))
-    .limit(1);
-  const [otp] = options.forUpdate ? await query.for('update') : await query;
-  return otp;
+    .leftJoin(
+      otpClientAttempts,
+      and(eq(otpClientAttempts.otpId, otpCodes.id), eq(otpClientAttempts.clientKey, clientKey)),
+    )
+    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)));
 }
+export type StoredCode = Awaited<ReturnType<typeof findCodes>>[number];
 
 /**
- * Stores a fresh code for the email and purpose, replacing the old one, unless the old one
- * was sent less than `lockSeconds` ago. Answers undefined when the resend lock holds.
+ * Makes room for a client's new code: its own earlier codes go (a new code replaces the
+ * one it was sent before), and so do everyone's codes that ended more than a day ago.
  */
-export async function replaceOtp(
+export async function deleteStaleCodes(
+  db: DbExecutor,
+  input: { email: string; purpose: CodePurpose; clientKey: string; now: Date },
+) {
+  const dayAgo = new Date(input.now.getTime() - 86_400_000);
+  await db
+    .delete(otpCodes)
+    .where(
+      and(
+        eq(otpCodes.email, input.email),
+        eq(otpCodes.purpose, input.purpose),
+        or(eq(otpCodes.clientKey, input.clientKey), lt(otpCodes.expiresAt, dayAgo)),
+      ),
+    );
+}
+
+export async function insertCode(
   db: DbExecutor,
   input: {
     email: string;
-    purpose: OtpPurpose;
+    purpose: CodePurpose;
     userId: string | null;
     codeHash: string;
+    clientKey: string;
     sentAt: Date;
     expiresAt: Date;
-    lockSeconds: number;
   },
-): Promise<OtpCodeRow | undefined> {
-  const unlockedBefore = new Date(input.sentAt.getTime() - input.lockSeconds * 1000);
-  const fresh = {
-    userId: input.userId,
-    codeHash: input.codeHash,
-    attempts: 0,
-    sentAt: input.sentAt,
-    expiresAt: input.expiresAt,
-    consumedAt: null,
-  };
-  const [otp] = await db
-    .insert(otpCodes)
-    .values({ email: input.email, purpose: input.purpose, ...fresh })
-    .onConflictDoUpdate({
-      target: [otpCodes.email, otpCodes.purpose],
-      set: fresh,
-      setWhere: sql`${otpCodes.sentAt} <= ${unlockedBefore.toISOString()}`,
-    })
-    .returning();
-  return otp;
+) {
+  const [otp] = await db.insert(otpCodes).values(input).returning({ id: otpCodes.id });
+  return otp!;
 }
 
 export async function deleteOtp(db: DbExecutor, id: string) {
   await db.delete(otpCodes).where(eq(otpCodes.id, id));
 }
 
-export async function recordWrongOtp(db: DbExecutor, id: string) {
+/** One wrong try at each code: in all, and from this client. */
+export async function recordWrongTries(db: DbExecutor, ids: string[], clientKey: string) {
+  if (ids.length === 0) return;
   await db
     .update(otpCodes)
     .set({ attempts: sql`${otpCodes.attempts} + 1` })
-    .where(eq(otpCodes.id, id));
+    .where(inArray(otpCodes.id, ids));
+  await db
+    .insert(otpClientAttempts)
+    .values(ids.map((otpId) => ({ otpId, clientKey, wrong: 1 })))
+    .onConflictDoUpdate({
+      target: [otpClientAttempts.otpId, otpClientAttempts.clientKey],
+      set: { wrong: sql`${otpClientAttempts.wrong} + 1` },
+    });
 }
 
-export async function consumeOtp(db: DbExecutor, id: string, now: Date) {
-  await db.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, id));
+/** A code was accepted: every code of the address and purpose has done its work. */
+export async function consumeCodes(db: DbExecutor, email: string, purpose: CodePurpose, now: Date) {
+  await db
+    .update(otpCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)),
+    );
+}
+
+/** The name typed on the sign-up form, set together with the code that verifies it. */
+export async function renameUser(db: DbExecutor, userId: string, name: string, now: Date) {
+  await db.update(users).set({ name, updatedAt: now }).where(eq(users.id, userId));
 }
 
 export async function markVerified(db: DbExecutor, userId: string, now: Date) {

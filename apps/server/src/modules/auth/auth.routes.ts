@@ -27,8 +27,10 @@ export function registerAuthRoutes(app: AppInstance, auth: AuthService) {
       schema: {
         ...common,
         summary: 'Create an account and mail a registration code',
+        description:
+          'Answered alike for every address: one that already has an account is mailed that it has one instead of a code.',
         body: SignUpSchema,
-        response: { 201: envelope(OtpSentSchema), ...errorResponses(400, 409, 413, 429, 503) },
+        response: { 201: envelope(OtpSentSchema), ...errorResponses(400, 413, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -59,7 +61,7 @@ export function registerAuthRoutes(app: AppInstance, auth: AuthService) {
         ...common,
         summary: 'Send a new one-time code (also starts a password reset)',
         body: ResendOtpSchema,
-        response: { 200: envelope(OtpSentSchema), ...errorResponses(400, 404, 413, 429, 503) },
+        response: { 200: envelope(OtpSentSchema), ...errorResponses(400, 413, 429) },
       },
     },
     async (request) => auth.resendOtp(request.body, request.ip),
@@ -72,8 +74,13 @@ export function registerAuthRoutes(app: AppInstance, auth: AuthService) {
       schema: {
         ...common,
         summary: 'Sign in and receive a bearer token',
+        description:
+          'Past the attempt limits a correct password is answered 403 SIGN_IN_CODE_REQUIRED and a code is mailed; the same request with `otp_code` then signs in.',
         body: SignInSchema,
-        response: { 200: envelope(AccessTokenSchema), ...errorResponses(400, 401, 403, 413, 429) },
+        response: {
+          200: envelope(AccessTokenSchema),
+          ...errorResponses(400, 401, 403, 413, 429, 503),
+        },
       },
     },
     async (request) => ({

@@ -6,6 +6,7 @@ import {
   OTP_TTL_SECONDS,
   type OtpPurpose,
   type ResendOtp,
+  ROUTES,
   type SignIn,
   type SignUp,
   type SubmitOtp,
@@ -13,14 +14,18 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { Mailer } from '../../integrations/mail.js';
+import type { MailMessage, Mailer } from '../../integrations/mail.js';
+import type { UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
+import type { AttemptCheck, AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { RateLimit } from '../../lib/rate-limiter.js';
+import { accountExistsEmail } from './account-exists-email.js';
 import * as repo from './auth.repository.js';
+import { clientOf } from './client-key.js';
+import { createOtpCodes } from './otp-codes.js';
 import { otpEmail } from './otp-email.js';
+import type { CodePurpose, OtpVerdict } from './otp.js';
 import { passwordChangedEmail } from './password-changed-email.js';
-import { generateOtpCode, hashOtpCode, judgeOtp, otpTimes, secondsUntilResend } from './otp.js';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './password.js';
 import type { SessionCache } from './session-cache.js';
 import type { TokenService } from './tokens.js';
@@ -36,7 +41,9 @@ export interface AuthLimits {
 
 /**
  * Generous for people, tight for scripts; the OTP rules themselves live in the database.
- * Counted in the database, so they hold across processes (docs/decisions/020).
+ * Counted in the database, so they hold across processes (docs/decisions/020). Sign-in
+ * counts failures only, and past a limit a correct password is asked for a mailed code
+ * instead of being refused (docs/decisions/104).
  */
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perIp: { max: 30, windowSeconds: 600 },
@@ -60,12 +67,34 @@ export interface AuthServiceDeps {
   publicUrl: string;
 }
 
-export type AuthAction = 'sign-up' | 'sign-in' | 'submit-otp' | 'resend-otp' | 'password-change';
+export type AuthAction =
+  | 'sign-up'
+  | 'sign-in'
+  /** A sign-in's `otp_code`, counted once the password was right: only its holder fills it. */
+  | 'sign-in-code'
+  | 'submit-otp'
+  | 'resend-otp'
+  | 'password-change';
 
 /**
- * Counts one attempt of `action` by a client for an account: the client first, then the
- * account from that client, then the account from everyone (see AttemptLimiter.hit).
+ * The windows one attempt of `action` by a client for an account counts in: the client
+ * first, then the account from that client, then the account from everyone (see
+ * AttemptLimiter.hit). `client` is `clientOf(ip)`.
  */
+export function authChecks(
+  limits: AuthLimits,
+  action: AuthAction,
+  client: string,
+  account: string,
+): AttemptCheck[] {
+  return [
+    { key: `${action}:ip:${client}`, limit: limits.perIp },
+    { key: `${action}:account:${account}:ip:${client}`, limit: limits.perEmail },
+    { key: `${action}:account:${account}`, limit: limits.perEmailTotal },
+  ];
+}
+
+/** Counts one attempt and throws a 429 past any of its windows. */
 export function throttleAuth(
   limiter: AttemptLimiter,
   limits: AuthLimits,
@@ -73,96 +102,49 @@ export function throttleAuth(
   ip: string,
   account: string,
 ) {
-  return limiter.hit(
-    { key: `${action}:ip:${ip}`, limit: limits.perIp },
-    { key: `${action}:account:${account}:ip:${ip}`, limit: limits.perEmail },
-    { key: `${action}:account:${account}`, limit: limits.perEmailTotal },
-  );
+  return limiter.hit(...authChecks(limits, action, clientOf(ip), account));
 }
+
+/** The error for every verdict on a code but `accepted`. */
+function codeRefused(verdict: Exclude<OtpVerdict, { kind: 'accepted' }>) {
+  switch (verdict.kind) {
+    case 'missing':
+      return AppError.badRequest(AUTH_MESSAGES.otpMissing, 'OTP_MISSING');
+    case 'expired':
+      return AppError.badRequest(AUTH_MESSAGES.otpExpired, 'OTP_EXPIRED');
+    case 'burned':
+      return AppError.badRequest(AUTH_MESSAGES.otpBurned, 'OTP_BURNED');
+    case 'wrong':
+      return AppError.badRequest(AUTH_MESSAGES.otpInvalid, 'OTP_INVALID');
+  }
+}
+
+/** A mail before it is addressed. */
+type Mail = Omit<MailMessage, 'to'>;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock } = deps;
+  const codes = createOtpCodes({ db, clock, otpKey: deps.otpKey });
 
-  const throttle = async (action: AuthAction, ip: string, email: string) =>
-    throttleAuth(deps.limiter, await deps.limits(), action, ip, email);
+  const throttle = async (action: AuthAction, client: string, email: string) =>
+    deps.limiter.hit(...authChecks(await deps.limits(), action, client, email));
 
-  function otpSent(email: string, purpose: OtpPurpose) {
-    return { email, purpose, expires_in: OTP_TTL_SECONDS, resend_in: OTP_RESEND_LOCK_SECONDS };
+  function otpSent(email: string, purpose: OtpPurpose, resendIn = OTP_RESEND_LOCK_SECONDS) {
+    return { email, purpose, expires_in: OTP_TTL_SECONDS, resend_in: resendIn };
   }
 
-  /**
-   * Stores a new code unless the previous one for the same email and purpose is younger
-   * than the resend lock; answers the code in clear for mailing, or undefined while locked.
-   */
-  async function tryIssueOtp(
-    executor: Parameters<typeof repo.replaceOtp>[0],
-    email: string,
-    purpose: OtpPurpose,
-    userId: string | null,
-  ) {
-    const code = generateOtpCode();
-    const stored = await repo.replaceOtp(executor, {
-      email,
-      purpose,
-      userId,
-      codeHash: hashOtpCode(deps.otpKey, email, purpose, code),
-      ...otpTimes(clock()),
-      lockSeconds: OTP_RESEND_LOCK_SECONDS,
-    });
-    return stored ? { code, otpId: stored.id } : undefined;
-  }
+  const codeMail = (name: string, purpose: CodePurpose, code: string) =>
+    otpEmail({ name, purpose, code, lifetimeSeconds: OTP_TTL_SECONDS });
+  const accountExistsMail = () =>
+    accountExistsEmail({ signInUrl: `${deps.publicUrl}${ROUTES.login}` });
 
-  /** Seconds until a new code may be sent (at least 1: it is asked while the lock holds). */
-  async function lockedFor(
-    executor: Parameters<typeof repo.findOtp>[0],
-    email: string,
-    purpose: OtpPurpose,
-  ) {
-    return secondsUntilResend(await repo.findOtp(executor, email, purpose), clock()) || 1;
-  }
-
-  /**
-   * Stores a new code (subject to the resend lock) and answers it in clear for mailing.
-   * Throws 429 while the previous code for the same email and purpose is younger than the lock.
-   */
-  async function issueOtp(
-    executor: Parameters<typeof repo.replaceOtp>[0],
-    email: string,
-    purpose: OtpPurpose,
-    userId: string | null,
-  ) {
-    const issued = await tryIssueOtp(executor, email, purpose, userId);
-    if (!issued) {
-      const seconds = await lockedFor(executor, email, purpose);
-      throw AppError.tooManyRequests(
-        AUTH_MESSAGES.resendLocked(seconds),
-        seconds,
-        'OTP_RESEND_LOCKED',
-      );
-    }
-    return issued;
-  }
-
-  async function mailOtp(to: string, name: string, purpose: OtpPurpose, code: string) {
-    await deps.mailer.send({
-      to,
-      ...otpEmail({ name, purpose, code, lifetimeSeconds: OTP_TTL_SECONDS }),
-    });
-  }
-
-  /** A code that could not be mailed must not hold the resend lock against a retry. */
-  async function mailOrRelease(
-    otpId: string,
-    to: string,
-    name: string,
-    purpose: OtpPurpose,
-    code: string,
-  ) {
+  /** Mails now; a code that could not be mailed must not hold the resend lock. */
+  async function mailOrRelease(otpId: string, to: string, mail: Mail) {
     try {
-      await mailOtp(to, name, purpose, code);
+      await deps.mailer.send({ to, ...mail });
     } catch (error) {
       deps.logger.error({ err: error, to }, 'could not send the one-time code');
-      await repo.deleteOtp(db, otpId);
+      await codes.release(otpId);
       throw AppError.unavailable(
         'We could not send the email with your code. Please try again in a moment.',
         'MAIL_FAILED',
@@ -170,125 +152,179 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
+  /** Mails after the answer, so its latency does not tell one kind of address from another. */
+  function mailLater(otpId: string, to: string, mail: Mail) {
+    deps.mailer.send({ to, ...mail }).catch(async (error: unknown) => {
+      deps.logger.error({ err: error }, 'could not send the one-time code');
+      await codes.release(otpId).catch(() => undefined);
+    });
+  }
+
+  /**
+   * Past the attempt limits a correct password alone does not sign in: a code goes to the
+   * address (one per client and resend lock), and the sign-in is repeated with it.
+   */
+  async function requireSignInCode(user: UserRow, client: string): Promise<never> {
+    const issued = await codes.issue({
+      email: user.email,
+      purpose: 'sign_in',
+      client,
+      userId: user.id,
+    });
+    if ('code' in issued) {
+      await mailOrRelease(issued.otpId, user.email, codeMail(user.name, 'sign_in', issued.code));
+    }
+    // retry-after is the full lock exactly when a code was just mailed (the app's Resend
+    // tells "sent" from "wait" by it), so a fresh one still locked says one second less.
+    const resendIn =
+      'code' in issued
+        ? OTP_RESEND_LOCK_SECONDS
+        : Math.min(issued.waitSeconds, OTP_RESEND_LOCK_SECONDS - 1);
+    throw new AppError(403, 'SIGN_IN_CODE_REQUIRED', AUTH_MESSAGES.signInCodeRequired(user.email), {
+      'retry-after': String(resendIn),
+    });
+  }
+
   return {
     async signUp(input: SignUp, ip: string) {
-      await throttle('sign-up', ip, input.email);
-      const existing = await repo.findUserByEmail(db, input.email);
-      if (existing?.isVerified) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
+      const client = clientOf(ip);
+      await throttle('sign-up', client, input.email);
+      // The same answer and the same work whatever the address (docs/decisions/104): a
+      // password hash, a code row and a mail each. An address with an account is mailed
+      // that it has one; a pending account keeps its name and password until its code is
+      // entered with them (docs/decisions/090).
       const passwordHash = await hashPassword(input.password);
-      // A repeat sign-up for a pending address may change its name and password (so its
-      // author can sign in to reopen the code dialog), but that grants nothing: the account
-      // opens with the password sent alongside the code, and only the mailbox has the code.
-      const issued = await db.transaction(async (tx) => {
-        const user = await repo.upsertPendingUser(tx, { ...input, passwordHash, now: clock() });
-        if (!user) throw AppError.conflict(AUTH_MESSAGES.emailTaken, 'EMAIL_TAKEN');
-        return tryIssueOtp(tx, input.email, 'registration', user.id);
+      const user = await repo.insertPendingUser(db, { ...input, passwordHash });
+      const issued = await codes.issue({
+        email: input.email,
+        purpose: 'registration',
+        client,
+        userId: user.isVerified ? null : user.id,
       });
-      // Signing up again while the last code is fresh is not an error: that code still works.
-      if (!issued) {
-        const resendIn = await lockedFor(db, input.email, 'registration');
-        return { ...otpSent(input.email, 'registration'), resend_in: resendIn };
-      }
-      await mailOrRelease(issued.otpId, input.email, input.name, 'registration', issued.code);
+      // Signing up again while this client's code is fresh is not an error: it still works.
+      if ('waitSeconds' in issued) return otpSent(input.email, 'registration', issued.waitSeconds);
+      const mail = user.isVerified
+        ? accountExistsMail()
+        : codeMail(input.name, 'registration', issued.code);
+      await mailOrRelease(issued.otpId, input.email, mail);
       return otpSent(input.email, 'registration');
     },
 
     async resendOtp(input: ResendOtp, ip: string) {
-      await throttle('resend-otp', ip, input.email);
+      const client = clientOf(ip);
+      await throttle('resend-otp', client, input.email);
       const user = await repo.findUserByEmail(db, input.email);
-      if (input.purpose === 'registration') {
-        if (!user)
-          throw AppError.notFound(
-            'No sign-up is waiting for this email. Please sign up first.',
-            'NO_PENDING_SIGN_UP',
-          );
-        if (user.isVerified)
-          throw AppError.badRequest(AUTH_MESSAGES.alreadyVerified, 'ALREADY_VERIFIED');
-        const { code, otpId } = await issueOtp(db, input.email, 'registration', user.id);
-        await mailOrRelease(otpId, input.email, user.name, 'registration', code);
-        return { message: AUTH_MESSAGES.otpSent, data: otpSent(input.email, 'registration') };
-      }
-      // Reset: the same answer, lock and timing whether or not the account exists. A code
-      // row is kept for unknown emails too (nobody knows its code), and mail goes out in
-      // the background so its latency does not tell the two cases apart.
-      const { code } = await issueOtp(db, input.email, 'reset_password', user?.id ?? null);
-      if (user) {
-        mailOtp(input.email, user.name, 'reset_password', code).catch((error: unknown) =>
-          deps.logger.error({ err: error }, 'could not send the password reset code'),
+      // The same answer, lock and timing whether or not the address has an account (or a
+      // pending sign-up). A code row is kept for the others too (nobody knows its code),
+      // and mail goes out in the background.
+      const holder = input.purpose === 'registration' && user?.isVerified ? undefined : user;
+      const issued = await codes.issue({
+        email: input.email,
+        purpose: input.purpose,
+        client,
+        userId: holder?.id ?? null,
+      });
+      if ('waitSeconds' in issued) {
+        throw AppError.tooManyRequests(
+          AUTH_MESSAGES.resendLocked(issued.waitSeconds),
+          issued.waitSeconds,
+          'OTP_RESEND_LOCKED',
         );
       }
-      return { message: AUTH_MESSAGES.resetCodeSent, data: otpSent(input.email, 'reset_password') };
+      if (holder) {
+        mailLater(issued.otpId, input.email, codeMail(holder.name, input.purpose, issued.code));
+      } else if (user) {
+        mailLater(issued.otpId, input.email, accountExistsMail());
+      }
+      const message =
+        input.purpose === 'registration' ? AUTH_MESSAGES.otpSent : AUTH_MESSAGES.resetCodeSent;
+      return { message, data: otpSent(input.email, input.purpose) };
     },
 
     async submitOtp(input: SubmitOtp, ip: string) {
-      await throttle('submit-otp', ip, input.email);
-      // Reset: the new password. Registration: the password of the browser holding the
-      // code, whatever a later (or earlier) sign-up for the same address chose.
-      const chosenPassword =
-        input.purpose === 'reset_password' ? input.new_password : input.password;
+      const client = clientOf(ip);
+      await throttle('submit-otp', client, input.email);
+      // Reset: the new password. Registration: the password (and name) of the browser
+      // holding the code, whatever a later (or earlier) sign-up for the same address chose.
+      const isRegistration = input.purpose === 'registration';
+      const chosenPassword = isRegistration ? input.password : input.new_password;
       const newPasswordHash = chosenPassword ? await hashPassword(chosenPassword) : undefined;
-      const submittedHash = hashOtpCode(deps.otpKey, input.email, input.purpose, input.otp_code);
-      // Decide and record inside one transaction (the row is locked), throw after it commits,
-      // so a wrong try is counted even though the request fails.
       let changedUserId: string | undefined;
-      const outcome = await db.transaction(async (tx) => {
-        const now = clock();
-        const otp = await repo.findOtp(tx, input.email, input.purpose, { forUpdate: true });
-        const verdict = judgeOtp(otp, submittedHash, now);
-        if (!otp || verdict.kind === 'missing' || verdict.kind === 'expired') return verdict;
-        if (verdict.kind !== 'accepted') {
-          await repo.recordWrongOtp(tx, otp.id);
-          return verdict;
-        }
-        await repo.consumeOtp(tx, otp.id, now);
-        // A reset code for an email with no account can only be "accepted" by a lucky guess.
-        if (!otp.userId) return { kind: 'wrong', attemptsLeft: 0 } as const;
-        await repo.markVerified(tx, otp.userId, now);
-        if (input.purpose === 'registration') await repo.promoteIfFirstAdmin(tx, otp.userId);
-        if (newPasswordHash) await repo.replacePassword(tx, otp.userId, newPasswordHash, now);
-        changedUserId = otp.userId;
-        return verdict;
-      });
+      const verdict = await codes.submit(
+        { email: input.email, purpose: input.purpose, client, code: input.otp_code },
+        async (tx, code) => {
+          // A code for an address with no account can only be "accepted" by a lucky guess.
+          if (!code.userId) return;
+          const now = clock();
+          await repo.markVerified(tx, code.userId, now);
+          if (isRegistration) {
+            await repo.promoteIfFirstAdmin(tx, code.userId);
+            if (input.name) await repo.renameUser(tx, code.userId, input.name, now);
+          }
+          if (newPasswordHash) await repo.replacePassword(tx, code.userId, newPasswordHash, now);
+          changedUserId = code.userId;
+        },
+      );
       // After the commit: a request in between must not re-read the old token version.
       if (changedUserId) deps.sessions.forget(changedUserId);
-      switch (outcome.kind) {
-        case 'accepted':
-          return input.purpose === 'registration'
-            ? AUTH_MESSAGES.accountVerified
-            : AUTH_MESSAGES.passwordReset;
-        case 'missing':
-          throw AppError.badRequest(AUTH_MESSAGES.otpMissing, 'OTP_MISSING');
-        case 'expired':
-          throw AppError.badRequest(AUTH_MESSAGES.otpExpired, 'OTP_EXPIRED');
-        case 'burned':
-          throw AppError.badRequest(AUTH_MESSAGES.otpBurned, 'OTP_BURNED');
-        case 'wrong':
-          throw AppError.badRequest(AUTH_MESSAGES.otpInvalid, 'OTP_INVALID');
-      }
+      if (verdict.kind !== 'accepted') throw codeRefused(verdict);
+      if (!verdict.code.userId) throw codeRefused({ kind: 'wrong' });
+      return isRegistration ? AUTH_MESSAGES.accountVerified : AUTH_MESSAGES.passwordReset;
     },
 
     async signIn(input: SignIn, ip: string) {
-      await throttle('sign-in', ip, input.email);
+      const client = clientOf(ip);
+      // Counted before the check (so parallel guesses cannot slip past), taken back below
+      // when the password is right: only failures fill the windows.
+      const taken = await deps.limiter.take(
+        ...authChecks(await deps.limits(), 'sign-in', client, input.email),
+      );
       const user = await repo.findUserByEmail(db, input.email);
-      if (!user) {
-        await spendPasswordCheck(input.password);
+      const isRight = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : await spendPasswordCheck(input.password).then(() => false);
+      if (!user || !isRight) {
+        if (taken.refusedFor !== undefined) {
+          throw AppError.tooManyRequests(
+            AUTH_MESSAGES.tooManyAttempts(taken.refusedFor),
+            taken.refusedFor,
+            'RATE_LIMITED',
+          );
+        }
         throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) {
-        throw AppError.unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-      }
+      await deps.limiter.refund(taken);
       if (!user.isVerified) {
         // The way back into a pending sign-up: a fresh code when the lock allows, and the
         // seconds until Resend in retry-after, so the app opens the code dialog.
-        const issued = await tryIssueOtp(db, user.email, 'registration', user.id);
-        if (issued)
-          await mailOrRelease(issued.otpId, user.email, user.name, 'registration', issued.code);
-        const resendIn = issued
-          ? OTP_RESEND_LOCK_SECONDS
-          : await lockedFor(db, user.email, 'registration');
+        const issued = await codes.issue({
+          email: user.email,
+          purpose: 'registration',
+          client,
+          userId: user.id,
+        });
+        if ('code' in issued) {
+          const mail = codeMail(user.name, 'registration', issued.code);
+          await mailOrRelease(issued.otpId, user.email, mail);
+        }
+        const resendIn = 'code' in issued ? OTP_RESEND_LOCK_SECONDS : issued.waitSeconds;
         throw new AppError(403, 'EMAIL_NOT_VERIFIED', AUTH_MESSAGES.notVerified(user.email), {
           'retry-after': String(resendIn),
         });
+      }
+      if (input.otp_code !== undefined) {
+        // Guesses at the code are bounded like a reset code's (the right password gave its
+        // attempt back above), in windows nobody without the password can fill.
+        await throttle('sign-in-code', client, user.email);
+        const verdict = await codes.submit({
+          email: user.email,
+          purpose: 'sign_in',
+          client,
+          code: input.otp_code,
+        });
+        if (verdict.kind !== 'accepted') throw codeRefused(verdict);
+      } else if (taken.refusedFor !== undefined) {
+        await requireSignInCode(user, client);
       }
       await repo.recordSignIn(db, user.id, clock());
       const { token, expiresAt } = await deps.tokens.issue({
@@ -308,7 +344,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * browser that made the change, and mails a short notice.
      */
     async changePassword(userId: string, input: PasswordChange, ip: string) {
-      await throttle('password-change', ip, `user:${userId}`);
+      await throttle('password-change', clientOf(ip), `user:${userId}`);
       const user = await repo.findUserById(db, userId);
       if (!user) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
       if (!(await verifyPassword(user.passwordHash, input.previous_password))) {

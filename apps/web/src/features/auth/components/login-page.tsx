@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { AuthShowcase } from './auth-showcase';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
-import type { OtpSession } from './verify-otp-dialog';
+import type { CodeSent, OtpSession } from './verify-otp-dialog';
 import { lazyComponent, whenIdle } from '../../../lib/lazy-component';
 
 // The dialogs (and the dialog library under them) load after the form is on screen.
@@ -45,16 +45,17 @@ export function LoginPage() {
   const [signInEmail, setSignInEmail] = useState('');
   const nextSessionId = useRef(0);
 
-  function openOtp(sent: OtpSent, password?: string) {
+  function openOtp(sent: CodeSent, password?: string, name?: string) {
     nextSessionId.current += 1;
-    setOtpSession({
-      id: nextSessionId.current,
-      purpose: sent.purpose,
-      email: sent.email,
-      resendIn: sent.resend_in,
-      password,
-    });
+    setOtpSession({ id: nextSessionId.current, ...sent, password, name });
   }
+
+  /** A "code sent" answer of sign-up or reset, as the dialog opens with it. */
+  const codeSent = (sent: OtpSent): CodeSent => ({
+    purpose: sent.purpose,
+    email: sent.email,
+    resendIn: sent.resend_in,
+  });
 
   function handleVerified(session: OtpSession) {
     setOtpSession(null);
@@ -119,10 +120,12 @@ export function LoginPage() {
                   setResetEmail(email);
                   setIsResetOpen(true);
                 }}
-                onNotVerified={openOtp}
+                onCodeSent={openOtp}
               />
             ) : (
-              <SignUpForm onCodeSent={openOtp} />
+              <SignUpForm
+                onCodeSent={(sent, password, name) => openOtp(codeSent(sent), password, name)}
+              />
             )}
           </div>
 
@@ -161,7 +164,7 @@ export function LoginPage() {
           defaultEmail={resetEmail}
           onCodeSent={(sent) => {
             setIsResetOpen(false);
-            openOtp(sent);
+            openOtp(codeSent(sent));
           }}
         />
         <VerifyOtpDialog

@@ -1,29 +1,30 @@
-import type { OtpSent, SignIn } from '@cadence/shared';
-import { OTP_RESEND_LOCK_SECONDS, OTP_TTL_SECONDS } from '@cadence/shared';
-import { ROUTES, SignInSchema, TOASTS } from '@cadence/shared';
+import type { SignIn } from '@cadence/shared';
+import { OTP_RESEND_LOCK_SECONDS } from '@cadence/shared';
+import { SignInSchema, TOASTS } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-error';
-import { storeToken } from '../../../lib/session';
 import { useSignIn } from '../api/sign-in';
 import { toastApiError } from '../../../components/ui/error-toast';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import type { CodeSent } from './verify-otp-dialog';
 
 interface SignInFormProps {
   defaultEmail: string;
   onForgotPassword: (email: string) => void;
-  /** The account exists but its address is not verified yet: open the code dialog. */
-  onNotVerified: (sent: OtpSent, password: string) => void;
+  /**
+   * A code was mailed, so open the code dialog: the address is not verified yet
+   * (registration), or the sign-in is past the attempt limits (sign_in, decision 104).
+   */
+  onCodeSent: (sent: CodeSent, password: string) => void;
 }
 
-export function SignInForm({ defaultEmail, onForgotPassword, onNotVerified }: SignInFormProps) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignInFormProps) {
+  const finishSignIn = useFinishSignIn();
   const signIn = useSignIn();
   const {
     register,
@@ -37,24 +38,22 @@ export function SignInForm({ defaultEmail, onForgotPassword, onNotVerified }: Si
 
   const onSubmit = handleSubmit((credentials) => {
     signIn.mutate(credentials, {
-      // All in one callback: storing the token re-renders /login into a redirect, and a
-      // later callback could run after this form is gone.
-      onSuccess: (token) => {
-        queryClient.clear();
-        storeToken(token.access_token);
-        toast.success(TOASTS.loginSuccess);
-        void navigate(ROUTES.companies, { replace: true });
-      },
+      onSuccess: finishSignIn,
       onError: (error) => {
+        const resendIn =
+          error instanceof ApiRequestError ? (error.retryAfter ?? OTP_RESEND_LOCK_SECONDS) : 0;
         if (error instanceof ApiRequestError && error.code === 'EMAIL_NOT_VERIFIED') {
           toast(getErrorMessage(error, TOASTS.requestFailed));
-          onNotVerified(
-            {
-              email: credentials.email,
-              purpose: 'registration',
-              expires_in: OTP_TTL_SECONDS,
-              resend_in: error.retryAfter ?? OTP_RESEND_LOCK_SECONDS,
-            },
+          onCodeSent(
+            { email: credentials.email, purpose: 'registration', resendIn },
+            credentials.password,
+          );
+          return;
+        }
+        // The dialog itself says a code was sent, and why.
+        if (error instanceof ApiRequestError && error.code === 'SIGN_IN_CODE_REQUIRED') {
+          onCodeSent(
+            { email: credentials.email, purpose: 'sign_in', resendIn },
             credentials.password,
           );
           return;

@@ -10,8 +10,11 @@ import { useSignUp } from '../api/sign-up';
 import { toastApiError } from '../../../components/ui/error-toast';
 
 interface SignUpFormProps {
-  /** `password` travels with the code, so the account opens with the password typed here. */
-  onCodeSent: (sent: OtpSent, password: string) => void;
+  /**
+   * `password` and `name` travel with the code, so the account opens with what was typed
+   * here (a pending account changes only with its code).
+   */
+  onCodeSent: (sent: OtpSent, password: string, name: string) => void;
 }
 
 export function SignUpForm({ onCodeSent }: SignUpFormProps) {
@@ -29,7 +32,7 @@ export function SignUpForm({ onCodeSent }: SignUpFormProps) {
     signUp.mutate(account, {
       onSuccess: (sent) => {
         toast.success(TOASTS.otpSent);
-        onCodeSent(sent, account.password);
+        onCodeSent(sent, account.password, account.name);
       },
       onError: (error) => {
         toastApiError(error, TOASTS.requestFailed);

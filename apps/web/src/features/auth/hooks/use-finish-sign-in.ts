@@ -1,0 +1,27 @@
+import type { AccessToken } from '@cadence/shared';
+import { ROUTES, TOASTS } from '@cadence/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { storeToken } from '../../../lib/session';
+
+/**
+ * What a successful sign-in does, from the form or from the sign-in code dialog: a clean
+ * cache, the token stored, the toast, and on to the Entities page. All in one call:
+ * storing the token re-renders /login into a redirect, and a later callback could run after
+ * the form is gone.
+ */
+export function useFinishSignIn() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (token: AccessToken) => {
+      queryClient.clear();
+      storeToken(token.access_token);
+      toast.success(TOASTS.loginSuccess);
+      void navigate(ROUTES.companies, { replace: true });
+    },
+    [navigate, queryClient],
+  );
+}
