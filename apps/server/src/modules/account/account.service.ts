@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { ACCOUNT_MESSAGES, postStatusOf, type DeleteAccount } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { lockAdminRights } from '../../db/admin-rights.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
@@ -219,9 +220,10 @@ export function createAccountService(deps: AccountDeps) {
       await cancelSubscription(userId);
 
       const { fileKeys, jobIds } = await db.transaction(async (tx) => {
-        if (profile.isAdmin) {
-          await repo.lockAdminDeletes(tx);
-          if ((await repo.countOtherAdmins(tx, userId)) === 0) throw lastAdmin();
+        // Read again under the admin-rights lock: the role may have changed since.
+        await lockAdminRights(tx);
+        if ((await repo.isAdmin(tx, userId)) && (await repo.countOtherAdmins(tx, userId)) === 0) {
+          throw lastAdmin();
         }
         const owned = {
           fileKeys: await repo.listFileKeys(tx, userId),

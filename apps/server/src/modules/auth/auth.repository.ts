@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { OtpPurpose } from '@cadence/shared';
+import { lockAdminRights } from '../../db/admin-rights.js';
 import type { DbExecutor } from '../../db/client.js';
 import { otpCodes, users, type OtpCodeRow, type UserRow } from '../../db/schema.js';
-
-/** Any number, fixed: serialises "is there an admin yet?" across processes. */
-const FIRST_ADMIN_LOCK_KEY = 724_302;
 
 export async function findUserByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -134,7 +132,7 @@ export async function markVerified(db: DbExecutor, userId: string, now: Date) {
 
 /** The first account verified on an instance runs it. */
 export async function promoteIfFirstAdmin(db: DbExecutor, userId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+  await lockAdminRights(db);
   await db
     .update(users)
     .set({ isAdmin: true })
