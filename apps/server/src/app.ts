@@ -65,7 +65,7 @@ export async function buildApp(
   const app = createFastify({ logger: container.logger, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { onAccountGone: (userId) => container.sessions.forget(userId) });
   // PostgreSQL text cannot hold NUL characters: refuse them up front with a clear 400
   // instead of failing deep in a query.
   app.addHook('preValidation', (request, _reply, done) => {

@@ -207,6 +207,7 @@ export function createContainer(
       // A paid subscription ends at the provider before the account goes (billing's).
       cancelSubscription: (userId) => billing.service.cancelForAccountDeletion(userId),
       savedSettings: (userId) => settings.read(userId),
+      forgetSession: (userId) => sessions.forget(userId),
     }),
     settings,
     companies,

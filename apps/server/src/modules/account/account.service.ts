@@ -26,6 +26,8 @@ export interface AccountDeps {
   cancelSubscription: CancelSubscription;
   /** The account's saved zone and daylight-saving choice (the settings module's), for the export. */
   savedSettings: (userId: string) => Promise<unknown>;
+  /** Drops this process's cached account, so its tokens answer 401 at once (decision 040). */
+  forgetSession: (userId: string) => void;
 }
 
 type Cursor = { at: Date; id: string };
@@ -232,6 +234,7 @@ export function createAccountService(deps: AccountDeps) {
         await repo.deleteUser(tx, userId);
         return owned;
       });
+      deps.forgetSession(userId);
 
       // After the commit: a job that still runs finds its instance gone and does nothing.
       try {

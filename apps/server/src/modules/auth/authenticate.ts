@@ -16,11 +16,16 @@ declare module 'fastify' {
   }
 }
 
+/** Methods that change nothing: these may trust the few-seconds account cache. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Builds the pre-handler for signed-in routes: a valid bearer token whose version still
  * matches the account (a password reset bumps it), for a verified account that still exists.
- * The account comes from `sessions` (read at most every few seconds); with `fresh` it is
- * read from the database (the session check a page load starts with).
+ * Reads take the account from `sessions` (read at most every few seconds); writes, and
+ * every request with `fresh` (the session check a page load starts with), read it from the
+ * database, so a token revoked, a role removed or an account deleted by another process
+ * changes nothing from the next write on (decision 040).
  */
 export function createAuthenticate(
   db: Db,
@@ -35,7 +40,7 @@ export function createAuthenticate(
     const claims = await tokens.read(match[1]);
     if (!claims) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
     const load = () => findSessionUser(db, claims.userId);
-    const user = await (fresh
+    const user = await (fresh || !READ_METHODS.has(request.method)
       ? sessions.refresh(claims.userId, load)
       : sessions.get(claims.userId, load));
     if (!user || !user.isVerified || user.tokenVersion !== claims.tokenVersion) {
