@@ -18,4 +18,5 @@ export * from './schedules.js';
 export * from './search.js';
 export * from './shortener.js';
 export * from './time-zone.js';
+export * from './web-address.js';
 export * from './admin.js';
