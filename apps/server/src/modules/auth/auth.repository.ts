@@ -14,24 +14,6 @@ export async function findUserById(db: DbExecutor, id: string): Promise<UserRow 
   return user;
 }
 
-/** The columns a signed-in request needs (see session-cache.ts). */
-export async function findSessionUser(db: DbExecutor, id: string) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      isVerified: users.isVerified,
-      tokenVersion: users.tokenVersion,
-      avatarUrl: users.avatarUrl,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return user;
-}
-
 /**
  * Creates the pending account, or replaces the name and password of one that was never
  * verified. Answers undefined when the email belongs to a verified account.

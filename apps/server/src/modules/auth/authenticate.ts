@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { findSessionUser } from './auth.repository.js';
+import type { Clock } from '../../lib/clock.js';
 import type { SessionCache } from './session-cache.js';
+import { findSessionAccount } from './sessions.repository.js';
 import type { TokenService } from './tokens.js';
 
 export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'avatarUrl'>;
@@ -13,6 +14,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the `authenticate` pre-handler; routes that use it can rely on it. */
     currentUser: CurrentUser | null;
+    /** The bearer token `authenticate` accepted: its id and expiry (for signing it out). */
+    currentToken: { id: string; expiresAt: Date } | null;
   }
 }
 
@@ -31,6 +34,7 @@ export function createAuthenticate(
   db: Db,
   tokens: TokenService,
   sessions: SessionCache,
+  clock: Clock,
   { fresh = false } = {},
 ) {
   return async function authenticate(request: FastifyRequest) {
@@ -39,13 +43,19 @@ export function createAuthenticate(
     if (!match?.[1]) throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
     const claims = await tokens.read(match[1]);
     if (!claims) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
-    const load = () => findSessionUser(db, claims.userId);
+    const load = () => findSessionAccount(db, claims.userId, clock());
     const user = await (fresh || !READ_METHODS.has(request.method)
       ? sessions.refresh(claims.userId, load)
       : sessions.get(claims.userId, load));
-    if (!user || !user.isVerified || user.tokenVersion !== claims.tokenVersion) {
+    if (
+      !user ||
+      !user.isVerified ||
+      user.tokenVersion !== claims.tokenVersion ||
+      user.revokedTokens.includes(claims.tokenId)
+    ) {
       throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
     }
+    request.currentToken = { id: claims.tokenId, expiresAt: claims.expiresAt };
     request.currentUser = {
       id: user.id,
       name: user.name,
@@ -54,6 +64,13 @@ export function createAuthenticate(
       avatarUrl: user.avatarUrl,
     };
   };
+}
+
+/** The token a route guarded by `authenticate` was called with. */
+export function requireToken(request: FastifyRequest): { id: string; expiresAt: Date } {
+  if (!request.currentToken)
+    throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
+  return request.currentToken;
 }
 
 /** The signed-in user of a route guarded by `authenticate`. */
