@@ -11,6 +11,7 @@ export const SignOutSchema = z.preprocess(
 );
 export type SignOut = z.output<typeof SignOutSchema>;
 
+/** Signing out on the server: this session (Logout) or every one (Settings > Security). */
 export const SIGN_OUT_MESSAGES = {
   signedOut: 'You are signed out.',
   signedOutEverywhere: 'You are signed out on every device.',
