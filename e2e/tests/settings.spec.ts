@@ -118,6 +118,89 @@ test('changes the password, stays signed in, and signs in with the new one', asy
   await expect(page).toHaveURL(/\/companies$/);
 });
 
+test('Logout ends this session on the server, not only in the browser', async ({ page }) => {
+  const customer = await createCustomer('Lou Logout');
+  await openAs(page, customer.token, '/settings');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Logout successful')).toBeVisible();
+  // A copy of the token (another tab, a leaked log line) no longer works either.
+  const copy = await page.request.get('/api/customer/me', {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  expect(copy.status()).toBe(401);
+});
+
+test('Sign out everywhere, after a confirmation, ends the sessions of every browser', async ({
+  page,
+  browser,
+}) => {
+  const customer = await createCustomer('Evi Everywhere');
+  // A second browser of the same person, with its own sign-in.
+  const { access_token: otherToken } = await api<{ access_token: string }>(
+    '/customer/auth/sign-in',
+    { body: { email: customer.email, password: customer.password } },
+  );
+  const otherContext = await browser.newContext({ timezoneId: 'UTC' });
+  const other = await otherContext.newPage();
+  try {
+    await openAs(other, otherToken, '/settings');
+    await openAs(page, customer.token, '/settings#security');
+    const security = section(page, 'Security');
+    const opener = security.getByRole('button', { name: 'Sign out everywhere' });
+    await expect(opener).toBeVisible();
+
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('this one included, will have to sign in again');
+    await expectNoAxeViolations(page);
+    // Escape closes it, focus goes back to the opener, and nothing was signed out.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await other.getByRole('link', { name: 'Posts' }).first().click();
+    await expect(other).toHaveURL(/\/posts$/);
+
+    await opener.click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('You are signed out on every device.')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    // The other browser is sent to sign in on its next request (a page it has not loaded yet).
+    await other.getByRole('link', { name: 'Scheduling' }).first().click();
+    await expect(other).toHaveURL(/\/login$/);
+    await expect(other.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  } finally {
+    await otherContext.close();
+  }
+});
+
+test('screenshots of Settings > Security and the sign-out-everywhere dialog', async ({ page }) => {
+  const dir = path.join(import.meta.dirname, '..', '.artifacts');
+  const customer = await createCustomer('Shay Shots');
+  for (const [name, width, height] of [
+    ['desktop', 1280, 900],
+    ['phone', 390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await openAs(page, customer.token, '/settings#security');
+    const security = section(page, 'Security');
+    const opener = security.getByRole('button', { name: 'Sign out everywhere' });
+    await opener.scrollIntoViewIfNeeded();
+    await security.screenshot({ path: path.join(dir, `settings-security-${name}.png`) });
+    await opener.click();
+    await expect(page.getByRole('dialog', { name: 'Sign out everywhere?' })).toBeVisible();
+    await page.screenshot({ path: path.join(dir, `sign-out-everywhere-${name}.png`) });
+    await page.keyboard.press('Escape');
+  }
+});
+
 test('filters and searches the post logs, and a row links to its post', async ({ page }) => {
   test.setTimeout(180_000);
   const token = paidToken();

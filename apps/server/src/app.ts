@@ -16,6 +16,7 @@ import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
+import { registerSignOutRoute } from './modules/auth/sign-out.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerConnectionRoutes } from './modules/connections/connections.routes.js';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.js';
@@ -65,7 +66,7 @@ export async function buildApp(
   const app = createFastify({ logger: container.logger, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { onAccountGone: (userId) => container.sessions.forget(userId) });
   // PostgreSQL text cannot hold NUL characters: refuse them up front with a clear 400
   // instead of failing deep in a query.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -101,11 +102,12 @@ export async function buildApp(
   await registerOpenApi(app);
 
   app.decorateRequest('currentUser', null);
-  const { sessions } = container;
-  app.decorate('authenticate', createAuthenticate(container.db, container.tokens, sessions));
+  app.decorateRequest('currentToken', null);
+  const { sessions, tokens, clock } = container;
+  app.decorate('authenticate', createAuthenticate(container.db, tokens, sessions, clock));
   app.decorate(
     'authenticateFresh',
-    createAuthenticate(container.db, container.tokens, sessions, { fresh: true }),
+    createAuthenticate(container.db, tokens, sessions, clock, { fresh: true }),
   );
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
@@ -117,6 +119,7 @@ export async function buildApp(
       const typed = api.withTypeProvider<ZodTypeProvider>();
       registerHealthRoutes(typed, container.database, config);
       registerAuthRoutes(typed, services.auth);
+      registerSignOutRoute(typed, services.signOut);
       registerCustomerRoutes(typed, config, services.customer, services.auth);
       registerCompanyRoutes(typed, services.companies);
       registerAiRoutes(typed, services.ai, limiter, async () => ({

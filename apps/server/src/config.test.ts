@@ -84,4 +84,44 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, APP_SECRET: secret }).appSecret).toBe(secret);
     expect(() => statSync(path.join(dir, 'secret'))).toThrow();
   });
+
+  describe('TRUST_PROXY', () => {
+    const trustOf = (value: string) => parseConfig({ TRUST_PROXY: value }).trustProxy;
+
+    it('is off unless set, and off for false or 0', () => {
+      expect(parseConfig({}).trustProxy).toBe(false);
+      expect(trustOf('')).toBe(false);
+      expect(trustOf('false')).toBe(false);
+      expect(trustOf('0')).toBe(false);
+    });
+
+    it('reads true as one proxy and a whole number as that many', () => {
+      expect(trustOf('true')).toEqual({ hops: 1 });
+      expect(trustOf('TRUE')).toEqual({ hops: 1 });
+      expect(trustOf('1')).toEqual({ hops: 1 });
+      expect(trustOf(' 2 ')).toEqual({ hops: 2 });
+    });
+
+    it('reads a list of the proxies’ addresses and ranges, IPv4 and IPv6', () => {
+      expect(trustOf('127.0.0.1')).toEqual({ addresses: ['127.0.0.1'] });
+      expect(trustOf('10.0.0.0/8, ::1, fd00::/8,loopback')).toEqual({
+        addresses: ['10.0.0.0/8', '::1', 'fd00::/8', 'loopback'],
+      });
+    });
+
+    it('names every entry that is not an address or range', () => {
+      for (const value of ['yes', '10.0.0.300', '10.0.0.0/33', '::1/129', '1.2.3.4,,5.6.7.8']) {
+        expect(() => trustOf(value), value).toThrow(ConfigError);
+      }
+      try {
+        trustOf('127.0.0.1, proxy.local, 10.0.0.0/40');
+        expect.unreachable();
+      } catch (error) {
+        const message = (error as Error).message;
+        expect(message).toContain('TRUST_PROXY: must be false, true (one proxy), a number');
+        expect(message).toContain('not an address or range: "proxy.local", "10.0.0.0/40"');
+      }
+      expect(() => trustOf('8080')).toThrow(/8080 is more than 20 proxies/);
+    });
+  });
 });

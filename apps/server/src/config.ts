@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { NetworkId } from '@cadence/shared';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalText = z.preprocess(emptyToUndefined, z.string().optional());
@@ -39,9 +40,14 @@ const EnvSchema = z.object({
     })
     .default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const setting = parseTrustProxy(value);
+      if (setting.ok) return setting.value;
+      ctx.addIssue({ code: 'custom', message: setting.problem });
+      return z.NEVER;
+    }),
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4'),
@@ -185,7 +191,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For entries are believed (decision 105). */
+  trustProxy: TrustProxy;
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
   /** Hosts exempt from the private-address guard on server-side fetches (tests, demos). */
   fetchAllowHosts: string[];

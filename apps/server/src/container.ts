@@ -35,6 +35,7 @@ import {
   type AuthLimits,
 } from './modules/auth/auth.service.js';
 import { createSessionCache } from './modules/auth/session-cache.js';
+import { createSignOut } from './modules/auth/sign-out.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { createConnectionsService } from './modules/connections/connections.service.js';
@@ -195,6 +196,8 @@ export function createContainer(
       sessions,
       publicUrl: config.publicUrl,
     }),
+    // Sign out: this token, or every token of the account.
+    signOut: createSignOut({ db, clock, forgetSession: (userId) => sessions.forget(userId) }),
     customer: createCustomerService({ db, storage, clock, logger, uploads }),
     uploads,
     notifications,
@@ -207,6 +210,7 @@ export function createContainer(
       // A paid subscription ends at the provider before the account goes (billing's).
       cancelSubscription: (userId) => billing.service.cancelForAccountDeletion(userId),
       savedSettings: (userId) => settings.read(userId),
+      forgetSession: (userId) => sessions.forget(userId),
     }),
     settings,
     companies,

@@ -161,6 +161,10 @@ describe.each(engines)('entities on %s', (engine) => {
         'Enter a valid website address, like example.com',
       ],
       [
+        { name: 'Acme', website: "javascript:alert(1)+'@x.com" },
+        'Enter a valid website address, like example.com',
+      ],
+      [
         { name: 'Acme', website: 'acme.com', industry: 'Mining' },
         'Choose an industry from the list, or Other (Custom)',
       ],

@@ -127,6 +127,8 @@ describe.each(engines)('posts: creating on %s', (engine) => {
       const before = (await list(token)).json.data.count;
       for (const url of [
         'javascript:alert(1)',
+        // Read as https://javascript:alert(1)+'@x.com by a rule that adds a missing https://.
+        "javascript:alert(1)+'@x.com",
         'JavaScript:alert(document.cookie)',
         'data:text/html,hi',
         'ftp://example.com/a',

@@ -84,6 +84,28 @@ describe.each(engines)('posts: editing and deleting on %s', (engine) => {
       expect(response.json.message).toBe('Please fill in all required fields: content');
     });
 
+    it('refuses a link whose parsed scheme is not http or https, and keeps the old one', async () => {
+      const post = await addPost(token, {
+        company_id: companyId,
+        content: 'Linked',
+        url: 'example.com/a',
+      });
+      for (const url of ["javascript:alert(1)+'@x.com", 'data:text/html,hi', 'mailto:a@x.com']) {
+        for (const answer of [
+          await call('PATCH', `/customer/post/${post.id}`, token, { url }),
+          await send('PATCH', `/customer/post/${post.id}`, token, [{ name: 'url', value: url }]),
+        ]) {
+          expect(answer.status, url).toBe(400);
+          expect(answer.json.code).toBe('VALIDATION_FAILED');
+          expect(answer.json.message).toBe(
+            'URL must be an http:// or https:// address, like example.com/article',
+          );
+        }
+      }
+      const listed = (await list(token)).json.data.rows;
+      expect(listed.find((row) => row.id === post.id)?.url).toBe('example.com/a');
+    });
+
     it('deletes the post and its file, and cancels its waiting publish jobs', async () => {
       const post = await postWithMedia();
       const db = kit.t.services.database.db;

@@ -137,13 +137,18 @@ describe.each(engines)('URL shortener on %s', (engine) => {
         'ftp://example.com/file',
         'not a url',
         'localhost:notaport',
+        // Its scheme is mailto:, not a user name before an https host.
+        'mailto:someone@example.com',
       ]) {
         const response = await shorten(url);
         expect(response.status, url).toBe(400);
         expect(response.json.message).toBe(invalid);
         expect(response.json.code).toBe('INVALID_URL');
       }
-      for (const url of ['https://bank.example.com@evil.example/', 'mailto:someone@example.com']) {
+      for (const url of [
+        'https://bank.example.com@evil.example/',
+        'bank.example.com@evil.example',
+      ]) {
         const response = await shorten(url);
         expect(response.status, url).toBe(400);
         expect(response.json.message).toBe(

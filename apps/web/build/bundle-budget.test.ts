@@ -59,13 +59,16 @@ const BUDGET_KB: Record<string, number> = {
   // 119.3, 150.9, 120.1, 153.9, 136.6 (the small shared parts grouped, vite.config.ts).
   // Then dates without date-fns (lib/zoned-time.ts): 114.4, 110.1, 114.4, 145.9, 120.2,
   // 148.9, 131.6.
+  // Logout ends the session on the server and Settings > Security can sign out everywhere
+  // (decision 040, amended): +0.12 KB on every page, +0.6 on /settings; /admin/subscriptions
+  // was 131.95 and is 132.07: 132 -> 133.
   '/login': 115,
   '/companies': 111,
   '/posts': 115,
   '/scheduling': 147,
   '/subscriptions': 121,
   '/settings': 150,
-  '/admin/subscriptions': 132,
+  '/admin/subscriptions': 133,
 };
 
 describe('JavaScript budget per route', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeWebsite } from './companies.js';
+import { normalizeWebsite } from './web-address.js';
 import { issueCode } from './error-codes.js';
 import { DEFAULT_POST_TONE, POST_CONTENT_MAX, POST_URL_MAX, PostToneSchema } from './posts.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CompanyInputSchema, normalizeWebsite } from './companies.js';
+import { CompanyInputSchema } from './companies.js';
+import { normalizeWebsite } from './web-address.js';
 
 describe('company fields', () => {
   it.each([

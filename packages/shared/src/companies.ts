@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';
 
 export const INDUSTRIES = [
@@ -56,19 +57,6 @@ export const LOGO_MESSAGES = {
   svgScript: 'SVG logos must not contain scripts or event handlers',
   missing: 'Please choose a logo file to upload',
 } as const;
-
-/** Adds https:// when the scheme is missing; answers undefined for something that is no web address. */
-export function normalizeWebsite(input: string): string | undefined {
-  const trimmed = input.trim();
-  if (trimmed === '') return undefined;
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
-  if (!URL.canParse(withScheme)) return undefined;
-  const url = new URL(withScheme);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  const isIpv6 = url.hostname.startsWith('[');
-  if (!url.hostname.includes('.') && url.hostname !== 'localhost' && !isIpv6) return undefined;
-  return withScheme;
-}
 
 const text = (label: string) =>
   z.string({

@@ -18,5 +18,7 @@ export * from './routes.js';
 export * from './schedules.js';
 export * from './search.js';
 export * from './shortener.js';
+export * from './sign-out.js';
 export * from './time-zone.js';
+export * from './web-address.js';
 export * from './admin.js';

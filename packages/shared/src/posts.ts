@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeWebsite } from './companies.js';
+import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';
 
 /** Post tones (spec 000 section 3); professional is the default. */

@@ -20,6 +20,7 @@ export const API_PATHS = {
   signIn: '/customer/auth/sign-in',
   submitOtp: '/customer/auth/submit-otp',
   resendOtp: '/customer/auth/resend-otp',
+  signOut: '/customer/auth/sign-out',
   me: '/customer/me',
   companies: '/customer/company',
   company: '/customer/company/:id',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeWebsite } from './companies.js';
+import { normalizeWebsite } from './web-address.js';
 import { issueCode } from './error-codes.js';
 import { POST_URL_MAX } from './posts.js';
 

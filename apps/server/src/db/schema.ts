@@ -47,6 +47,27 @@ export const users = pgTable(
 );
 
 /**
+ * Tokens signed out one by one (the app's Sign out), until they would have expired anyway:
+ * the SHA-256 of the token, never the token. Signing out everywhere bumps the account's
+ * `token_version` instead.
+ */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('revoked_tokens_user_idx').on(table.userId),
+    index('revoked_tokens_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
  * Attempt counters (sign-in, one-time codes, password changes) shared by every process:
  * one fixed window per key. Keys are hashed, so no address is kept here in clear.
  */

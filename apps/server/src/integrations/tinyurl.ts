@@ -1,5 +1,5 @@
+import { isHttpUrl } from '@cadence/shared';
 import { z } from 'zod';
-import { isHttpUrl } from '../lib/http-url.js';
 import { fetchErrorCode } from './networks/fetch-failure.js';
 
 export interface TinyUrlConfig {

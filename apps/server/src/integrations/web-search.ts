@@ -1,6 +1,5 @@
-import { POST_MESSAGES, SEARCH_RESULTS_LIMIT, type WebResult } from '@cadence/shared';
+import { isHttpUrl, POST_MESSAGES, SEARCH_RESULTS_LIMIT, type WebResult } from '@cadence/shared';
 import { z } from 'zod';
-import { isHttpUrl } from '../lib/http-url.js';
 import { collapseSpace, getJson, SearchError, stableId } from './search-http.js';
 
 export interface WebSearchConfig {

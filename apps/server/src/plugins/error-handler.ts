@@ -1,7 +1,14 @@
 import { STATUS_CODES } from 'node:http';
-import { ApiErrorSchema, ErrorCodeSchema, HTTP_MESSAGES, type ErrorCode } from '@cadence/shared';
+import {
+  ApiErrorSchema,
+  AUTH_MESSAGES,
+  ErrorCodeSchema,
+  HTTP_MESSAGES,
+  type ErrorCode,
+} from '@cadence/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { missingAccountOf } from '../db/missing-account.js';
 import { AppError } from '../errors.js';
 
 /** Error answers for a route's OpenAPI schema: each status shares the one error shape. */
@@ -93,10 +100,22 @@ function validationMessage(issues: ValidationIssue[]) {
   return [...new Set(messages)].join('. ');
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+export interface ErrorHandlerOptions {
+  /** Told when a signed-in request's own account turned out to be gone (forget its session). */
+  onAccountGone?: (userId: string) => void;
+}
+
+export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return sendError(reply, error.statusCode, error.code, error.message, error.headers);
+    }
+    // A write for an account deleted meanwhile (another process, within its cache's
+    // seconds): the session is over, not a server fault.
+    const goneAccount = missingAccountOf(error);
+    if (goneAccount !== undefined && goneAccount === request.currentUser?.id) {
+      options.onAccountGone?.(goneAccount);
+      return sendError(reply, 401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as ValidationIssue[];

@@ -17,6 +17,11 @@ export interface ApiRequestOptions<T> {
    * answer to show (a wrong password), not a reason to leave the page.
    */
   auth?: boolean;
+  /**
+   * With `auth`: whether a 401 ends the session here (clears storage, goes to /login with
+   * the server's message; default true). Sign-out passes false: it ends the session itself.
+   */
+  endsSessionOn401?: boolean;
   /** Validates `data` of the answer; a mismatch fails the call like a server error. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
@@ -65,7 +70,7 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: ApiRequestOptions<T> = {},
 ): Promise<ApiSuccess<T>> {
-  const { method = 'GET', body, auth = true, schema, signal } = options;
+  const { method = 'GET', body, auth = true, endsSessionOn401 = true, schema, signal } = options;
   const token = auth ? getToken() : null;
 
   let response: Response;
@@ -79,7 +84,7 @@ export async function apiRequest<T = unknown>(
   const payload = await readJson(response);
   if (!response.ok) {
     const serverMessage = extractErrorMessage(payload);
-    const endedSession = response.status === 401 && auth;
+    const endedSession = response.status === 401 && auth && endsSessionOn401;
     if (endedSession) {
       clearLocalStorage();
       onUnauthorized?.(serverMessage);

@@ -15,9 +15,6 @@ import {
   users,
 } from '../../db/schema.js';
 
-/** Any number, fixed: serialises "count the other admins, then delete". */
-const ADMIN_DELETE_LOCK = 724_312;
-
 export const EXPORT_BATCH = 500;
 
 /** Keyset page condition: rows strictly after (createdAt, id) in newest-first order. */
@@ -150,8 +147,13 @@ export async function notificationPage(
     .limit(EXPORT_BATCH);
 }
 
-export async function lockAdminDeletes(db: DbExecutor) {
-  await db.execute(sql`select pg_advisory_xact_lock(${ADMIN_DELETE_LOCK})`);
+export async function isAdmin(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.isAdmin ?? false;
 }
 
 export async function countOtherAdmins(db: DbExecutor, userId: string) {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { ACCOUNT_MESSAGES, postStatusOf, type DeleteAccount } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { lockAdminRights } from '../../db/admin-rights.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
@@ -25,6 +26,8 @@ export interface AccountDeps {
   cancelSubscription: CancelSubscription;
   /** The account's saved zone and daylight-saving choice (the settings module's), for the export. */
   savedSettings: (userId: string) => Promise<unknown>;
+  /** Drops this process's cached account, so its tokens answer 401 at once (decision 040). */
+  forgetSession: (userId: string) => void;
 }
 
 type Cursor = { at: Date; id: string };
@@ -219,9 +222,10 @@ export function createAccountService(deps: AccountDeps) {
       await cancelSubscription(userId);
 
       const { fileKeys, jobIds } = await db.transaction(async (tx) => {
-        if (profile.isAdmin) {
-          await repo.lockAdminDeletes(tx);
-          if ((await repo.countOtherAdmins(tx, userId)) === 0) throw lastAdmin();
+        // Read again under the admin-rights lock: the role may have changed since.
+        await lockAdminRights(tx);
+        if ((await repo.isAdmin(tx, userId)) && (await repo.countOtherAdmins(tx, userId)) === 0) {
+          throw lastAdmin();
         }
         const owned = {
           fileKeys: await repo.listFileKeys(tx, userId),
@@ -230,6 +234,7 @@ export function createAccountService(deps: AccountDeps) {
         await repo.deleteUser(tx, userId);
         return owned;
       });
+      deps.forgetSession(userId);
 
       // After the commit: a job that still runs finds its instance gone and does nothing.
       try {

@@ -148,11 +148,6 @@ export async function freePlanName(db: DbExecutor) {
   return row?.name ?? 'Free';
 }
 
-/** Serialises admin grants and removals, so two removals cannot leave no admin. */
-export async function lockAdmins(db: DbExecutor) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext('cadence:admins'))`);
-}
-
 export async function countAdmins(db: DbExecutor) {
   const [row] = await db.select({ value: count() }).from(users).where(eq(users.isAdmin, true));
   return Number(row?.value ?? 0);

@@ -20,6 +20,7 @@ import {
   type Stats,
   type UserSubscriptionUpdate,
 } from '@cadence/shared';
+import { lockAdminRights } from '../../db/admin-rights.js';
 import type { Db } from '../../db/client.js';
 import { users, type AdminSettingRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -31,20 +32,34 @@ import { changePublisherState } from '../publishing/publisher-control.js';
 import * as repo from './admin.repository.js';
 import type { ServiceMonitor } from './service-monitor.js';
 
+/**
+ * The admin command's grant and revoke, under the admin-rights lock like every other
+ * change of the role; the only admin is not revoked (grant another account first).
+ */
 export async function setAdmin(db: Db, rawEmail: string, isAdmin: boolean) {
   const parsed = EmailSchema.safeParse(rawEmail);
   if (!parsed.success) return { ok: false, message: `"${rawEmail}" is not a valid email address.` };
   const email = parsed.data;
-  const [user] = await db
-    .update(users)
-    .set({ isAdmin, updatedAt: new Date() })
-    .where(eq(users.email, email))
-    .returning({ id: users.id });
-  if (!user) return { ok: false, message: `No account uses ${email}.` };
-  return {
-    ok: true,
-    message: isAdmin ? `${email} is now an admin.` : `${email} is no longer an admin.`,
-  };
+  return db.transaction(async (tx) => {
+    await lockAdminRights(tx);
+    const [user] = await tx
+      .select({ id: users.id, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    if (!user) return { ok: false, message: `No account uses ${email}.` };
+    if (!isAdmin && user.isAdmin && (await repo.countAdmins(tx)) <= 1) {
+      return {
+        ok: false,
+        message: `${email} is the only admin. Grant the role to another account first (npm run admin -- grant <email>).`,
+      };
+    }
+    await repo.setUserAdmin(tx, user.id, isAdmin, new Date());
+    return {
+      ok: true,
+      message: isAdmin ? `${email} is now an admin.` : `${email} is no longer an admin.`,
+    };
+  });
 }
 
 export interface AdminServiceDeps {
@@ -284,7 +299,7 @@ export function createAdminService(deps: AdminServiceDeps) {
     /** Flips the user between User and Admin; answers whether they are admin now. */
     async toggleAdmin(actor: Actor, userId: string): Promise<boolean> {
       const isAdmin = await db.transaction(async (tx) => {
-        await repo.lockAdmins(tx);
+        await lockAdminRights(tx);
         const row = await repo.findUser(tx, userId);
         if (!row) throw AppError.notFound(ADMIN_MESSAGES.userNotFound, 'USER_NOT_FOUND');
         const isAdmin = !row.isAdmin;

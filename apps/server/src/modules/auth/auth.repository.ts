@@ -1,10 +1,8 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { lockAdminRights } from '../../db/admin-rights.js';
 import type { DbExecutor } from '../../db/client.js';
 import { otpClientAttempts, otpCodes, users, type UserRow } from '../../db/schema.js';
 import type { CodePurpose } from './otp.js';
-
-/** Any number, fixed: serialises "is there an admin yet?" across processes. */
-const FIRST_ADMIN_LOCK_KEY = 724_302;
 
 export async function findUserByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -13,24 +11,6 @@ export async function findUserByEmail(db: DbExecutor, email: string): Promise<Us
 
 export async function findUserById(db: DbExecutor, id: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
-}
-
-/** The columns a signed-in request needs (see session-cache.ts). */
-export async function findSessionUser(db: DbExecutor, id: string) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      isAdmin: users.isAdmin,
-      isVerified: users.isVerified,
-      tokenVersion: users.tokenVersion,
-      avatarUrl: users.avatarUrl,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
   return user;
 }
 
@@ -168,7 +148,7 @@ export async function markVerified(db: DbExecutor, userId: string, now: Date) {
 
 /** The first account verified on an instance runs it. */
 export async function promoteIfFirstAdmin(db: DbExecutor, userId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
+  await lockAdminRights(db);
   await db
     .update(users)
     .set({ isAdmin: true })

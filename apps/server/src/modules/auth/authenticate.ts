@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { findSessionUser } from './auth.repository.js';
+import type { Clock } from '../../lib/clock.js';
 import type { SessionCache } from './session-cache.js';
+import { findSessionAccount } from './sessions.repository.js';
 import type { TokenService } from './tokens.js';
 
 export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'avatarUrl'>;
@@ -13,19 +14,27 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the `authenticate` pre-handler; routes that use it can rely on it. */
     currentUser: CurrentUser | null;
+    /** The bearer token `authenticate` accepted: its id and expiry (for signing it out). */
+    currentToken: { id: string; expiresAt: Date } | null;
   }
 }
+
+/** Methods that change nothing: these may trust the few-seconds account cache. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Builds the pre-handler for signed-in routes: a valid bearer token whose version still
  * matches the account (a password reset bumps it), for a verified account that still exists.
- * The account comes from `sessions` (read at most every few seconds); with `fresh` it is
- * read from the database (the session check a page load starts with).
+ * Reads take the account from `sessions` (read at most every few seconds); writes, and
+ * every request with `fresh` (the session check a page load starts with), read it from the
+ * database, so a token revoked, a role removed or an account deleted by another process
+ * changes nothing from the next write on (decision 040).
  */
 export function createAuthenticate(
   db: Db,
   tokens: TokenService,
   sessions: SessionCache,
+  clock: Clock,
   { fresh = false } = {},
 ) {
   return async function authenticate(request: FastifyRequest) {
@@ -34,13 +43,19 @@ export function createAuthenticate(
     if (!match?.[1]) throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
     const claims = await tokens.read(match[1]);
     if (!claims) throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
-    const load = () => findSessionUser(db, claims.userId);
-    const user = await (fresh
+    const load = () => findSessionAccount(db, claims.userId, clock());
+    const user = await (fresh || !READ_METHODS.has(request.method)
       ? sessions.refresh(claims.userId, load)
       : sessions.get(claims.userId, load));
-    if (!user || !user.isVerified || user.tokenVersion !== claims.tokenVersion) {
+    if (
+      !user ||
+      !user.isVerified ||
+      user.tokenVersion !== claims.tokenVersion ||
+      user.revokedTokens.includes(claims.tokenId)
+    ) {
       throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
     }
+    request.currentToken = { id: claims.tokenId, expiresAt: claims.expiresAt };
     request.currentUser = {
       id: user.id,
       name: user.name,
@@ -49,6 +64,13 @@ export function createAuthenticate(
       avatarUrl: user.avatarUrl,
     };
   };
+}
+
+/** The token a route guarded by `authenticate` was called with. */
+export function requireToken(request: FastifyRequest): { id: string; expiresAt: Date } {
+  if (!request.currentToken)
+    throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
+  return request.currentToken;
 }
 
 /** The signed-in user of a route guarded by `authenticate`. */

@@ -9,6 +9,7 @@ const user = (tokenVersion: number): SessionUser => ({
   avatarUrl: null,
   isVerified: true,
   tokenVersion,
+  revokedTokens: [],
 });
 
 describe('session cache', () => {

@@ -4,7 +4,10 @@ import type { UserRow } from '../../db/schema.js';
 export type SessionUser = Pick<
   UserRow,
   'id' | 'name' | 'email' | 'isAdmin' | 'isVerified' | 'tokenVersion' | 'avatarUrl'
->;
+> & {
+  /** Ids of the account's tokens signed out one by one (not yet expired). */
+  revokedTokens: readonly string[];
+};
 
 /** How long a process trusts what it read of an account: the bound on revocation elsewhere. */
 export const SESSION_CACHE_TTL_MS = 5_000;

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Clock } from '../../lib/clock.js';
 
@@ -8,11 +9,20 @@ export interface TokenClaims {
   tokenVersion: number;
 }
 
+/** A checked token: its claims, its id (what a sign-out of this one token records) and expiry. */
+export interface ReadToken extends TokenClaims {
+  tokenId: string;
+  expiresAt: Date;
+}
+
 export interface TokenService {
   issue(claims: TokenClaims): Promise<{ token: string; expiresAt: Date }>;
   /** The claims of a valid token, or undefined when it is malformed, forged or expired. */
-  read(token: string): Promise<TokenClaims | undefined>;
+  read(token: string): Promise<ReadToken | undefined>;
 }
+
+/** A token's id: the SHA-256 of the whole token, so no stored id can be used as a token. */
+export const tokenIdOf = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** How many verified tokens a process remembers (oldest forgotten first). */
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -25,7 +35,7 @@ export function createTokenService(
   // A token's signature never changes: once checked, a busy client's next requests skip
   // the HMAC (a tenth of a list request's CPU, measured with bench:api). Expiry is still
   // checked on every read; the version check against the account happens in authenticate.
-  const verified = new Map<string, TokenClaims & { expiresAt: number }>();
+  const verified = new Map<string, ReadToken>();
   return {
     async issue({ userId, tokenVersion }) {
       const now = Math.floor(clock().getTime() / 1000);
@@ -33,6 +43,8 @@ export function createTokenService(
       const token = await new SignJWT({ tv: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
+        // Unique per sign-in, so signing one out never ends another issued the same second.
+        .setJti(randomUUID())
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
         .sign(key);
@@ -41,9 +53,7 @@ export function createTokenService(
     async read(token) {
       const known = verified.get(token);
       if (known) {
-        if (known.expiresAt > clock().getTime()) {
-          return { userId: known.userId, tokenVersion: known.tokenVersion };
-        }
+        if (known.expiresAt.getTime() > clock().getTime()) return known;
         verified.delete(token);
       }
       try {
@@ -52,14 +62,19 @@ export function createTokenService(
           currentDate: clock(),
         });
         if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return undefined;
-        const claims = { userId: payload.sub, tokenVersion: payload.tv };
-        if (typeof payload.exp === 'number') {
-          if (verified.size >= VERIFIED_TOKENS_KEPT) {
-            const oldest = verified.keys().next().value;
-            if (oldest !== undefined) verified.delete(oldest);
-          }
-          verified.set(token, { ...claims, expiresAt: payload.exp * 1000 });
+        // Every token we issue expires; one without an expiry was not made here.
+        if (typeof payload.exp !== 'number') return undefined;
+        const claims: ReadToken = {
+          userId: payload.sub,
+          tokenVersion: payload.tv,
+          tokenId: tokenIdOf(token),
+          expiresAt: new Date(payload.exp * 1000),
+        };
+        if (verified.size >= VERIFIED_TOKENS_KEPT) {
+          const oldest = verified.keys().next().value;
+          if (oldest !== undefined) verified.delete(oldest);
         }
+        verified.set(token, claims);
         return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;

@@ -1,10 +1,9 @@
-import { SHORT_LINK_PREFIX, type ShortenResult } from '@cadence/shared';
+import { isHttpUrl, SHORT_LINK_PREFIX, type ShortenResult } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { LinkShortener } from '../../integrations/tinyurl.js';
 import type { Clock } from '../../lib/clock.js';
 import { findLinkForUrl, insertLink, recordClick } from './short-links.repository.js';
-import { isHttpUrl } from '../../lib/http-url.js';
 import { countExternalCall } from '../../lib/external-calls.js';
 import { generateShortCode, normalizeLinkUrl, SHORT_CODE_PATTERN } from './short-url.js';
 

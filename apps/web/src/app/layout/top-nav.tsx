@@ -4,7 +4,7 @@ import { LogOut, Menu, X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../../components/brand/logo';
-import { useLogout } from '../../features/auth/hooks/use-logout';
+import { useSignOut } from '../../hooks/use-sign-out';
 import { cn } from '../../lib/cn';
 import { lazyComponent } from '../../lib/lazy-component';
 import { Avatar } from '../../components/ui/avatar';
@@ -32,7 +32,8 @@ interface TopNavProps {
 
 export function TopNav({ user }: TopNavProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const logout = useLogout();
+  const { signOut } = useSignOut();
+  const logout = () => void signOut();
   const items = getNavItems(user.is_admin);
   const closeMenu = () => setIsMenuOpen(false);
 

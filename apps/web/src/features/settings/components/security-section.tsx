@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdatePassword } from '../api/update-password';
 import { toastApiError } from '../../../components/ui/error-toast';
+import { SignOutEverywhere } from './sign-out-everywhere';
 
 const EMPTY: PasswordChangeForm = { previous_password: '', new_password: '', confirm_password: '' };
 
@@ -43,40 +44,43 @@ export function SecuritySection() {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid max-w-xl gap-4">
-      <TextField
-        id="security-old"
-        label="Old password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.previous_password?.message}
-        {...register('previous_password')}
-      />
-      <TextField
-        id="security-new"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.new_password?.message}
-        {...register('new_password')}
-      />
-      <TextField
-        id="security-confirm"
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
-      />
-      <p className="text-sm text-gray-600">
-        Changing your password signs out every other device; this one stays signed in.
-      </p>
-      <div>
-        <Button type="submit" isLoading={update.isPending} loadingText="Updating...">
-          Update Password
-        </Button>
-      </div>
-    </form>
+    <div className="max-w-xl space-y-6">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField
+          id="security-old"
+          label="Old password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.previous_password?.message}
+          {...register('previous_password')}
+        />
+        <TextField
+          id="security-new"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.new_password?.message}
+          {...register('new_password')}
+        />
+        <TextField
+          id="security-confirm"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
+        <p className="text-sm text-gray-600">
+          Changing your password signs out every other device; this one stays signed in.
+        </p>
+        <div>
+          <Button type="submit" isLoading={update.isPending} loadingText="Updating...">
+            Update Password
+          </Button>
+        </div>
+      </form>
+      <SignOutEverywhere />
+    </div>
   );
 }

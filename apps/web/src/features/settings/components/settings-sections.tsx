@@ -32,7 +32,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   {
     id: 'security',
     title: 'Security',
-    description: 'Change your password.',
+    description: 'Change your password, or sign out on every device.',
     component: SecuritySection,
   },
   {
