@@ -76,6 +76,10 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The worker thread that cleans SVGs and reads web pages for these routes ends with them.
+  app.addHook('onClose', async () => {
+    await container.markup.close();
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -53,6 +53,7 @@ export const HTTP_MESSAGES = {
   unsupportedMediaType: 'This content type is not supported. Send JSON.',
   internal: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  busy: 'The server is busy reading other files. Please try again in a minute.',
 } as const;
 
 export const AUTH_ERROR_PAGE = {

@@ -10,6 +10,13 @@ import type { RateLimit } from './rate-limiter.js';
 /** How often (in hits) expired windows are swept away. */
 const SWEEP_EVERY = 200;
 
+export interface AttemptCheck {
+  key: string;
+  limit: RateLimit;
+  /** The 429 to throw past the limit; by default the auth message 'Too many attempts'. */
+  refusal?: (seconds: number) => AppError;
+}
+
 export interface AttemptLimiter {
   /**
    * Counts one attempt on each key in order and throws a 429 AppError (with the wait) at
@@ -17,8 +24,11 @@ export interface AttemptLimiter {
    * (the client) first: a client that is already refused adds nothing to wider windows,
    * such as one address's total, that other clients share.
    */
-  hit(...checks: Array<{ key: string; limit: RateLimit }>): Promise<void>;
+  hit(...checks: AttemptCheck[]): Promise<void>;
 }
+
+const defaultRefusal = (seconds: number) =>
+  AppError.tooManyRequests(AUTH_MESSAGES.tooManyAttempts(seconds), seconds, 'RATE_LIMITED');
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
@@ -54,15 +64,11 @@ export function createAttemptLimiter(db: DbExecutor, clock: Clock): AttemptLimit
       if (hits % SWEEP_EVERY === 0) {
         await db.delete(attemptCounters).where(lt(attemptCounters.resetAt, now));
       }
-      for (const { key, limit } of checks) {
+      for (const { key, limit, refusal = defaultRefusal } of checks) {
         const row = await count(key, limit, now);
         if (row.count <= limit.max) continue;
         const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
-        throw AppError.tooManyRequests(
-          AUTH_MESSAGES.tooManyAttempts(seconds),
-          seconds,
-          'RATE_LIMITED',
-        );
+        throw refusal(seconds);
       }
     },
   };

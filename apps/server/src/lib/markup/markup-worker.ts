@@ -1,0 +1,43 @@
+// The markup worker's entry: cleans SVGs and reads web pages off the server's main thread
+// (decision 102). Built as its own file (dist/markup-worker.js); from the TypeScript
+// sources it is started through tsx (markup-thread.ts).
+import { parentPort } from 'node:worker_threads';
+import { cleanSvg, loadSvgCleaner } from './clean-svg.js';
+import {
+  TOO_COMPLEX,
+  UNSAFE_SVG,
+  type MarkupReply,
+  type MarkupRequest,
+} from './markup-protocol.js';
+import { readPageText } from './page-text.js';
+
+const port = parentPort;
+if (!port) throw new Error('markup-worker.ts runs as a worker thread only');
+const reply = (message: MarkupReply) => port.postMessage(message);
+
+port.on('message', (request: MarkupRequest) => {
+  void (async () => {
+    const { id } = request;
+    try {
+      if (request.task === 'clean-svg') await loadSvgCleaner();
+      reply({ id, type: 'started' });
+      const output =
+        request.task === 'clean-svg'
+          ? cleanSvg(Buffer.from(request.input).toString('utf8'))
+          : readPageText(request.input);
+      reply({ id, type: 'done', output });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const name = error instanceof Error ? error.name : '';
+      // A RangeError: a stack overflow (nesting too deep for a parser's recursion) or a
+      // string too long to build.
+      const reason =
+        name === UNSAFE_SVG
+          ? 'unsafe'
+          : name === TOO_COMPLEX || error instanceof RangeError
+            ? 'too-complex'
+            : 'error';
+      reply({ id, type: 'failed', reason, message });
+    }
+  })();
+});
