@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanSvg, loadSvgCleaner } from './clean-svg.js';
+import { cleanSvg, judgeSvg, loadSvgCleaner } from './clean-svg.js';
 import { TOO_COMPLEX, UNSAFE_SVG } from './markup-protocol.js';
 
 const svg = (body: string) =>
@@ -29,15 +29,16 @@ describe('cleaning an SVG logo (in the markup worker)', () => {
     '<foreignObject><iframe src="x"/></foreignObject>',
     '<image href="x" onerror="alert(1)"/>',
   ])('refuses active SVG content %s', (body) => {
-    expect(nameOf(() => cleanSvg(svg(body)))).toBe(UNSAFE_SVG);
+    expect(nameOf(() => judgeSvg(svg(body)))).toBe(UNSAFE_SVG);
   });
 
   it('refuses a file over the scan caps before building a DOM of it', () => {
     const deep = svg(`${'<g>'.repeat(10_000)}${'</g>'.repeat(10_000)}`);
-    expect(nameOf(() => cleanSvg(deep))).toBe(TOO_COMPLEX);
-    expect(nameOf(() => cleanSvg(svg('<rect/>'.repeat(3)), { maxElements: 3, maxDepth: 9 }))).toBe(
+    expect(nameOf(() => judgeSvg(deep))).toBe(TOO_COMPLEX);
+    expect(nameOf(() => judgeSvg(svg('<rect/>'.repeat(3)), { maxElements: 3, maxDepth: 9 }))).toBe(
       TOO_COMPLEX,
     );
+    expect(nameOf(() => judgeSvg(svg('<rect/>'.repeat(3))))).toBeUndefined();
   });
 
   it('answers nothing drawable as unsafe', () => {

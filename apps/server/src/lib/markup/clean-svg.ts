@@ -33,18 +33,24 @@ export async function loadSvgCleaner() {
 }
 
 /**
- * Judges and cleans an uploaded SVG; runs in the markup worker, after `loadSvgCleaner`.
- * Over the scan's caps (svg-scan.ts) it throws TOO_COMPLEX before any DOM is built;
- * with script, event handlers or external documents, UNSAFE_SVG. Otherwise DOMPurify's SVG
- * profile (no script in any namespace, no event handlers, no foreignObject, no animation
- * that could set a link) keeps only in-document links, and the cleaned document, which is
- * what gets stored, is the answer (UNSAFE_SVG when nothing drawable is left).
+ * Judges an uploaded SVG before any DOM is built of it (a few milliseconds at most): over
+ * the scan's caps (svg-scan.ts) it throws TOO_COMPLEX; with script, event handlers or
+ * external documents, UNSAFE_SVG.
  */
-export function cleanSvg(text: string, limits: SvgLimits = SVG_LIMITS): string {
-  if (!purifier) throw new Error('loadSvgCleaner() must run first');
+export function judgeSvg(text: string, limits: SvgLimits = SVG_LIMITS) {
   const scan = scanSvg(text, limits);
   if (!scan.ok) throw overCaps(scan, limits);
   if (ACTIVE_SVG_CONTENT.test(text)) throw namedError(UNSAFE_SVG, 'script or event handler');
+}
+
+/**
+ * Cleans a judged SVG with DOMPurify's SVG profile (no script in any namespace, no event
+ * handlers, no foreignObject, no animation that could set a link), keeping only
+ * in-document links. Answers the cleaned document, which is what gets stored; UNSAFE_SVG
+ * when nothing drawable is left. Runs in the markup worker, after `loadSvgCleaner`.
+ */
+export function cleanSvg(text: string): string {
+  if (!purifier) throw new Error('loadSvgCleaner() must run first');
   const clean = purifier.sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     // Animation elements can rewrite attributes (e.g. <set attributeName="href" to="javascript:...">).

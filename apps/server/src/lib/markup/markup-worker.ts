@@ -2,7 +2,7 @@
 // (decision 102). Built as its own file (dist/markup-worker.js); from the TypeScript
 // sources it is started through tsx (markup-thread.ts).
 import { parentPort } from 'node:worker_threads';
-import { cleanSvg, loadSvgCleaner } from './clean-svg.js';
+import { cleanSvg, judgeSvg, loadSvgCleaner } from './clean-svg.js';
 import {
   TOO_COMPLEX,
   UNSAFE_SVG,
@@ -19,12 +19,19 @@ port.on('message', (request: MarkupRequest) => {
   void (async () => {
     const { id } = request;
     try {
-      if (request.task === 'clean-svg') await loadSvgCleaner();
-      reply({ id, type: 'started' });
-      const output =
-        request.task === 'clean-svg'
-          ? cleanSvg(Buffer.from(request.input).toString('utf8'))
-          : readPageText(request.input);
+      let output;
+      if (request.task === 'clean-svg') {
+        const text = Buffer.from(request.input).toString('utf8');
+        // The cheap judgement first, so a refused file never waits for the cleaner to load;
+        // the time limit then counts from the cleaning itself.
+        judgeSvg(text);
+        await loadSvgCleaner();
+        reply({ id, type: 'started' });
+        output = cleanSvg(text);
+      } else {
+        reply({ id, type: 'started' });
+        output = readPageText(request.input);
+      }
       reply({ id, type: 'done', output });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
