@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import {
   AI_MESSAGES,
   AI_POST_MESSAGES,
+  HTTP_MESSAGES,
   LOGO_MESSAGES,
   MEDIA_MESSAGES,
   PROFILE_MESSAGES,
@@ -114,6 +115,23 @@ describe.each(engines)('hostile files and pages stay off the event loop on %s', 
     expect(slowestMs).toBeLessThan(HEALTH_BOUND_MS);
   });
 
+  it('refuses a JSON body nested a million levels deep before parsing it', async () => {
+    // Under the 1 MB body limit; JSON.parse spent about half a second on it.
+    const depth = 512 * 1024 - 16;
+    const body = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const { result, slowestMs } = await healthDuring(async () => {
+      const response = await fetch(`${origin}/api/customer/post`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body,
+      });
+      return { status: response.status, json: (await response.json()) as { message: string } };
+    });
+    expect(result.status).toBe(400);
+    expect(result.json).toMatchObject({ message: HTTP_MESSAGES.jsonTooDeep, code: 'INVALID_JSON' });
+    expect(slowestMs).toBeLessThan(HEALTH_BOUND_MS);
+  });
+
   it('counts refused uploads in the upload rate, whichever form they came through', async () => {
     const burst = await createVerifiedAccount(t, { email: 'burst@example.com' });
     const company = await apiCall(t.app, 'POST', '/customer/company', burst, {
@@ -125,7 +143,7 @@ describe.each(engines)('hostile files and pages stay off the event loop on %s', 
       const { payload, headers } = multipartFile('file', name, type, bytes);
       return apiCall(t.app, 'POST', '/customer/company/logo', burst, payload, { headers });
     };
-    const refusals: Array<[() => Promise<{ status: number; json: { message: string } }>, string]> =
+    const refusals: Array<[() => Promise<{ status: number; json: { message?: string } }>, string]> =
       [
         [() => logo(DEEP_SVG), LOGO_MESSAGES.svgTooComplex],
         [() => logo(FAKE_EXECUTABLE, 'logo.png', 'image/png'), LOGO_MESSAGES.type],
