@@ -13,15 +13,15 @@ export function namedError(name: typeof UNSAFE_SVG | typeof TOO_COMPLEX, message
 
 /** The refusal of markup over a scan's caps. */
 export function overCaps(
-  scan: { reason: 'elements' | 'depth' },
-  limits: { maxElements: number; maxDepth: number },
+  scan: { reason: 'elements' | 'depth' | 'undrawn' },
+  limits: { maxElements: number; maxDepth: number; maxUndrawn?: number },
 ) {
-  return namedError(
-    TOO_COMPLEX,
-    scan.reason === 'depth'
-      ? `more than ${limits.maxDepth} levels of nesting`
-      : `more than ${limits.maxElements} elements`,
-  );
+  const detail = {
+    elements: `more than ${limits.maxElements} elements`,
+    depth: `more than ${limits.maxDepth} levels of nesting`,
+    undrawn: `more than ${limits.maxUndrawn} elements that draw nothing`,
+  };
+  return namedError(TOO_COMPLEX, detail[scan.reason]);
 }
 
 /** What the server's main thread asks of the markup worker. */

@@ -35,12 +35,29 @@ describe('the SVG pre-scan', () => {
     });
   });
 
+  it('refuses more elements that draw nothing than the cap: the cleaner would remove them', () => {
+    const metadata = (count: number) =>
+      svg(`<metadata>${'<rdf:li>x</rdf:li>'.repeat(count)}</metadata><rect/>`);
+    expect(scanSvg(metadata(SVG_LIMITS.maxUndrawn)).ok).toBe(true);
+    expect(scanSvg(metadata(SVG_LIMITS.maxUndrawn + 1))).toMatchObject({
+      ok: false,
+      reason: 'undrawn',
+    });
+    // HTML inside an SVG draws nothing either, nor do the elements the cleaner drops.
+    expect(scanSvg(svg('<b></b>'.repeat(1_001)))).toMatchObject({ ok: false, reason: 'undrawn' });
+    expect(scanSvg(svg('<animate/>'.repeat(1_001)))).toMatchObject({
+      ok: false,
+      reason: 'undrawn',
+    });
+    expect(scanSvg(svg('<feGaussianBlur/><linearGradient/>'.repeat(1_000))).ok).toBe(true);
+  });
+
   it('takes caps of its own', () => {
-    expect(scanSvg(nested(3), { maxElements: 100, maxDepth: 4 })).toMatchObject({
+    expect(scanSvg(nested(3), { maxElements: 100, maxDepth: 4, maxUndrawn: 100 })).toMatchObject({
       ok: false,
       reason: 'depth',
     });
-    expect(scanSvg(nested(3), { maxElements: 3, maxDepth: 100 })).toMatchObject({
+    expect(scanSvg(nested(3), { maxElements: 3, maxDepth: 100, maxUndrawn: 100 })).toMatchObject({
       ok: false,
       reason: 'elements',
     });

@@ -14,15 +14,18 @@ import { forwardFinder, isLetter, isSpace, type MarkupLimits } from './scan-text
  * It is a bound, not a parser: the worker's time limit stays the guarantee.
  */
 
-export type SvgLimits = MarkupLimits;
+export interface SvgLimits extends MarkupLimits {
+  /** Elements the cleaner removes (see KEPT): each removal costs it more the more there are. */
+  maxUndrawn: number;
+}
 
 /**
  * Far above real logos: a heavy illustrated logo exported from a drawing program (884 KB)
  * has 3,698 elements nested 3 deep; everyday logos have tens to a few hundred, rarely
- * nested more than ten deep. The worst file within the caps cleans in about 2 s in the
- * worker (decision 102), well inside its time limit.
+ * nested more than ten deep. The worst files within the caps we found clean in about a
+ * second in the worker (decision 102), well inside its time limit.
  */
-export const SVG_LIMITS: SvgLimits = { maxElements: 10_000, maxDepth: 100 };
+export const SVG_LIMITS: SvgLimits = { maxElements: 10_000, maxDepth: 100, maxUndrawn: 1_000 };
 
 export type SvgScan =
   | {
@@ -32,7 +35,26 @@ export type SvgScan =
       /** The first start tag's text when it is `<svg ...>`: what image-size needs to measure. */
       rootTag: string | undefined;
     }
-  | { ok: false; reason: 'elements' | 'depth'; elements: number; depth: number };
+  | { ok: false; reason: 'elements' | 'depth' | 'undrawn'; elements: number; depth: number };
+
+/**
+ * The elements the cleaner keeps (clean-svg.ts: DOMPurify's SVG and SVG filter profiles,
+ * less the animation, foreignObject and style elements it is told to drop), in lower case.
+ * Drawing programs add a few others (metadata, their own settings); thousands are junk,
+ * and removing them costs DOMPurify time that grows with their number squared (10,000
+ * `<b></b>` take it over 10 s).
+ */
+const KEPT = new Set(
+  (
+    'svg a altglyph altglyphdef altglyphitem animatecolor circle clippath defs desc ellipse ' +
+    'filter font g glyph glyphref hkern image line lineargradient marker mask metadata mpath ' +
+    'path pattern polygon polyline radialgradient rect stop switch symbol text textpath title ' +
+    'tref tspan view vkern feblend fecolormatrix fecomponenttransfer fecomposite ' +
+    'feconvolvematrix fediffuselighting fedisplacementmap fedistantlight fedropshadow feflood ' +
+    'fefunca fefuncb fefuncg fefuncr fegaussianblur feimage femerge femergenode femorphology ' +
+    'feoffset fepointlight fespecularlighting fespotlight fetile feturbulence'
+  ).split(' '),
+);
 
 /** HTML elements that never hold children. */
 const VOID = new Set([
@@ -165,9 +187,11 @@ export function scanSvg(text: string, limits: SvgLimits = SVG_LIMITS): SvgScan {
   // The open elements, as the parser keeps them.
   const open: Open[] = [];
   let elements = 0;
+  let undrawn = 0;
   let depth = 0;
   let rootTag: string | undefined;
-  const over = (reason: 'elements' | 'depth') => ({ ok: false, reason, elements, depth }) as const;
+  const over = (reason: 'elements' | 'depth' | 'undrawn') =>
+    ({ ok: false, reason, elements, depth }) as const;
   const top = () => open[open.length - 1];
   /** Whether what comes next is parsed as SVG (inside an SVG element that is no HTML island). */
   const inSvg = () => {
@@ -179,8 +203,9 @@ export function scanSvg(text: string, limits: SvgLimits = SVG_LIMITS): SvgScan {
     while (inSvg()) open.pop();
   };
   /** A new element at the current level, answered with its nesting (a leaf's counts too). */
-  const add = (isForeign: boolean) => {
+  const add = (name: string, isForeign: boolean) => {
     elements++;
+    if (!isForeign || !KEPT.has(name)) undrawn++;
     const level = (top()?.level ?? 0) + (isForeign ? 1 : HTML_LEVELS);
     depth = Math.max(depth, level);
     return level;
@@ -245,8 +270,9 @@ export function scanSvg(text: string, limits: SvgLimits = SVG_LIMITS): SvgScan {
       // element of their own.
       if (tag.name === 'p' || tag.name === 'br') {
         breakOut();
-        add(false);
+        add(tag.name, false);
         if (elements > limits.maxElements) return over('elements');
+        if (undrawn > limits.maxUndrawn) return over('undrawn');
         if (depth > limits.maxDepth) return over('depth');
       }
       close(tag.name);
@@ -266,8 +292,9 @@ export function scanSvg(text: string, limits: SvgLimits = SVG_LIMITS): SvgScan {
         tag.attributes.some((name) => name === 'color' || name === 'face' || name === 'size'));
     if (breaksOut) breakOut();
     const isForeign = tag.name === 'svg' || tag.name === 'math' || (inSvg() && !breaksOut);
-    const level = add(isForeign);
+    const level = add(tag.name, isForeign);
     if (elements > limits.maxElements) return over('elements');
+    if (undrawn > limits.maxUndrawn) return over('undrawn');
     if (depth > limits.maxDepth) return over('depth');
     // `/>` closes an element only in SVG; in HTML only void elements hold nothing.
     if (isForeign ? tag.selfClosing : VOID.has(tag.name)) continue;
