@@ -20,10 +20,9 @@ const external = [
 ].filter((dependency) => !dependency.startsWith('@cadence/'));
 
 // Beside the server's own bundle, so it finds the migrations and the web build the same way.
-const outfile = path.join(root, 'apps', 'server', 'dist', 'bench', `${name}.mjs`);
-await build({
-  entryPoints: [path.join(root, 'bench', `${name}.ts`)],
-  outfile,
+const outdir = path.join(root, 'apps', 'server', 'dist', 'bench');
+const outfile = path.join(outdir, `${name}.mjs`);
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -34,6 +33,13 @@ await build({
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
+};
+await build({ ...options, entryPoints: [path.join(root, 'bench', `${name}.ts`)], outfile });
+// The markup worker thread the server code starts from next to its bundle (markup-thread.ts).
+await build({
+  ...options,
+  entryPoints: [path.join(root, 'apps', 'server', 'src', 'lib', 'markup', 'markup-worker.ts')],
+  outfile: path.join(outdir, 'markup-worker.js'),
 });
 const child = spawn(process.execPath, ['--enable-source-maps', outfile, ...args], {
   cwd: root,

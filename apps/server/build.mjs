@@ -19,6 +19,8 @@ await build({
     cli: 'src/cli.ts',
     demo: 'demo/demo.ts',
     'make-initial-data': 'src/make-initial-data.ts',
+    // The worker thread for untrusted markup; markup-thread.ts starts it from next to main.js.
+    'markup-worker': 'src/lib/markup/markup-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

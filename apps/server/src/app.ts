@@ -12,6 +12,7 @@ import { createFastify, type AppInstance } from './app-instance.js';
 import type { Container } from './container.js';
 import { AppError } from './errors.js';
 import { findUp } from './lib/find-up.js';
+import { jsonNestsDeeper } from './lib/json-depth.js';
 import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
@@ -67,6 +68,18 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { onAccountGone: (userId) => container.sessions.forget(userId) });
+  // JSON bodies nested past any of ours are refused before JSON.parse spends the event loop
+  // on them (decision 102); the rest goes to Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (jsonNestsDeeper(text)) {
+      done(AppError.badRequest(HTTP_MESSAGES.jsonTooDeep, 'INVALID_JSON'), undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
   // PostgreSQL text cannot hold NUL characters: refuse them up front with a clear 400
   // instead of failing deep in a query.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -76,6 +89,10 @@ export async function buildApp(
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // The worker thread that cleans SVGs and reads web pages for these routes ends with them.
+  app.addHook('onClose', async () => {
+    await container.markup.close();
   });
 
   await app.register(helmet, {

@@ -21,6 +21,7 @@ import { deriveKey } from './lib/keys.js';
 import { createAttemptLimiter } from './lib/attempt-limiter.js';
 import { countExternalCall } from './lib/external-calls.js';
 import { createLiveSettings, type LiveSettings } from './lib/live-settings.js';
+import { createMarkupThread, type MarkupThreadOptions } from './lib/markup/markup-thread.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
@@ -77,6 +78,8 @@ export interface ContainerOverrides {
   liveSettings?: LiveSettings;
   /** Default: each network's OAuth endpoints at the configured hosts. */
   oauth?: OAuthClients;
+  /** Default: MARKUP_DEFAULTS (time limit, queue, memory of the markup worker). */
+  markup?: MarkupThreadOptions;
 }
 
 /**
@@ -112,7 +115,10 @@ export function createContainer(
   const tokenSweepJobs = jobs.port(tokenSweepJob);
 
   // Every upload (logo, avatar, media): rate limit, storage allowance, orphan sweep.
-  const uploads = createUploadsService({ db, storage, clock, logger });
+  const uploads = createUploadsService({ db, storage, clock, logger, attempts });
+  // Untrusted markup (SVG logos, fetched web pages) is taken apart on a worker thread with a
+  // time limit, never on the event loop (decision 102). Started on first use.
+  const markup = createMarkupThread(overrides.markup);
   const notifications = createNotificationsService({
     db,
     mailJobs: jobs.port(notificationMailJob),
@@ -139,6 +145,7 @@ export function createContainer(
     cancelPendingPublishing: (userId, companyId) =>
       schedules.cancelPendingOfCompany(userId, companyId),
     uploads,
+    cleanSvg: (bytes) => markup.cleanSvg(bytes),
   });
   const credentialsBox = createSecretBox(deriveKey(config.appSecret, 'credentials'));
   // One-click connect and the token lifecycle (refresh before expiry and after a 401).
@@ -229,6 +236,7 @@ export function createContainer(
       db,
       ai: overrides.ai ?? createAiClient(config.openai),
       fetchAllowHosts: config.fetchAllowHosts,
+      pageText: (html) => markup.pageText(html),
       logger,
       findCompany: (userId, companyId) => companies.findOwned(userId, companyId),
     }),
@@ -322,6 +330,7 @@ export function createContainer(
     uploadsDir,
     networks,
     tokenLifecycle,
+    markup,
     limiter,
     attempts,
     tokens,

@@ -42,6 +42,8 @@ export const AI_POST_MESSAGES = {
   generated: 'AI content generated successfully',
   invalidUrl: 'Enter a valid web address, like example.com/article',
   pageUnreadable: (reason: string) => `Could not read that page: ${reason}`,
+  /** The reason when a page is too large or too deeply nested to take apart in time. */
+  pageTooComplex: 'it is too complex to read. Paste the text of the article instead',
 } as const;
 
 export const PostFromUrlRequestSchema = z.object({

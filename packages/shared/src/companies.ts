@@ -55,6 +55,8 @@ export const LOGO_MESSAGES = {
   size: 'File size must be less than 2MB',
   dimensions: 'Image must be at least 10x10 pixels',
   svgScript: 'SVG logos must not contain scripts or event handlers',
+  svgTooComplex:
+    'This SVG is too complex to accept (too many or too deeply nested elements). Export the logo as a PNG and upload that instead.',
   missing: 'Please choose a logo file to upload',
 } as const;
 

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'DATABASE_UNAVAILABLE',
+  'SERVER_BUSY',
   // Accounts and sessions
   'SIGN_IN_REQUIRED',
   'SESSION_EXPIRED',
@@ -39,6 +40,7 @@ export const ERROR_CODES = [
   'LOGO_TOO_LARGE',
   'LOGO_TOO_SMALL',
   'LOGO_SVG_ACTIVE',
+  'LOGO_SVG_TOO_COMPLEX',
   // Network connections
   'UNSUPPORTED_NETWORK',
   'MISSING_CREDENTIALS',

@@ -56,10 +56,12 @@ export const HTTP_MESSAGES = {
   notFound: 'The requested resource was not found.',
   routeNotFound: (method: string, url: string) => `No API route matches ${method} ${url}.`,
   invalidJson: 'The request body is not valid JSON.',
+  jsonTooDeep: 'The request body nests too deeply. Send a flatter JSON document.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'This content type is not supported. Send JSON.',
   internal: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  busy: 'The server is busy reading other files. Please try again in a minute.',
 } as const;
 
 export const AUTH_ERROR_PAGE = {

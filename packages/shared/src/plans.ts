@@ -12,6 +12,8 @@ export const AI_MESSAGES = {
     'AI features are not included in your current plan. Upgrade to Pro or higher on the Subscription Plans page.',
   failed: 'The AI service could not answer. Please try again in a moment.',
   websiteUnreachable: 'We could not read that website. Check the address and try again.',
+  websiteTooComplex:
+    "That website's page is too complex for us to read. Write the description yourself instead.",
   websiteBlocked: 'That address points to a private network, which the server may not fetch.',
   descriptionGenerated: 'Website scanned successfully',
 } as const;

@@ -13,6 +13,8 @@ const SWEEP_EVERY = 200;
 export interface AttemptCheck {
   key: string;
   limit: RateLimit;
+  /** The 429 to throw past the limit; by default the auth message 'Too many attempts'. */
+  refusal?: (seconds: number) => AppError;
 }
 
 export interface AttemptTaken {
@@ -20,6 +22,8 @@ export interface AttemptTaken {
   counted: AttemptCheck[];
   /** Seconds until the first full window ends, when a key was past its limit. */
   refusedFor?: number;
+  /** The key that was past its limit. */
+  refusedBy?: AttemptCheck;
 }
 
 export interface AttemptLimiter {
@@ -38,6 +42,9 @@ export interface AttemptLimiter {
    */
   refund(taken: AttemptTaken): Promise<void>;
 }
+
+const defaultRefusal = (seconds: number) =>
+  AppError.tooManyRequests(AUTH_MESSAGES.tooManyAttempts(seconds), seconds, 'RATE_LIMITED');
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
@@ -78,7 +85,7 @@ export function createAttemptLimiter(db: DbExecutor, clock: Clock): AttemptLimit
       counted.push(check);
       if (row.count <= check.limit.max) continue;
       const refusedFor = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
-      return { counted, refusedFor };
+      return { counted, refusedFor, refusedBy: check };
     }
     return { counted };
   }
@@ -86,13 +93,9 @@ export function createAttemptLimiter(db: DbExecutor, clock: Clock): AttemptLimit
   return {
     take,
     async hit(...checks) {
-      const { refusedFor } = await take(...checks);
+      const { refusedFor, refusedBy } = await take(...checks);
       if (refusedFor === undefined) return;
-      throw AppError.tooManyRequests(
-        AUTH_MESSAGES.tooManyAttempts(refusedFor),
-        refusedFor,
-        'RATE_LIMITED',
-      );
+      throw (refusedBy?.refusal ?? defaultRefusal)(refusedFor);
     },
     async refund({ counted }) {
       if (counted.length === 0) return;

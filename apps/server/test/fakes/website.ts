@@ -13,7 +13,17 @@ export const ACME_HTML = `<!doctype html><html><head>
 <footer>© Acme</footer>
 </body></html>`;
 
-/** A local website for server-side fetches: a page, a redirect chain and a huge page. */
+/**
+ * Nesting that costs a page parser dearly: `/deep` nests 100,000 closed `<div>`s (1.1 MB,
+ * deeper than a recursive reader's stack), `/deep-open` leaves 16,000 open (80 KB, which
+ * node-html-parser takes seconds to untangle).
+ */
+const DEEP_PAGES: Record<string, string> = {
+  '/deep': `<html><head><title>Deep</title></head><body>${'<div>'.repeat(100_000)}text${'</div>'.repeat(100_000)}</body></html>`,
+  '/deep-open': `<html><head><title>Deep</title></head><body>${'<div>'.repeat(16_000)}text</body></html>`,
+};
+
+/** A local website for server-side fetches: a page, a redirect chain, a huge and deep pages. */
 export async function startTestWebsite() {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -28,6 +38,11 @@ export async function startTestWebsite() {
       response.write('<html><head><title>Huge</title></head><body><main>');
       for (let i = 0; i < 3_000; i++) response.write(`<p>${'lorem ipsum '.repeat(100)}</p>`);
       return response.end('</main></body></html>');
+    }
+    const deep = DEEP_PAGES[url.pathname];
+    if (deep) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return response.end(deep);
     }
     if (url.pathname === '/slow') {
       setTimeout(() => {

@@ -18,10 +18,10 @@ import type { CompanyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AiClient, ChatRequest } from '../../integrations/ai.js';
 import { fetchPublicPage, WebFetchError } from '../../integrations/web-fetch.js';
-import { extractPageText } from '../../lib/html-text.js';
+import type { MarkupThread } from '../../lib/markup/markup-thread.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import { insertAiCallLog } from './ai-call-log.repository.js';
-import { readArticle } from './read-article.js';
+import { readArticle, readPageText } from './read-article.js';
 import {
   buildEnhancePrompt,
   buildGeneratePrompt,
@@ -36,6 +36,8 @@ export interface AiServiceDeps {
   db: Db;
   ai: AiClient | undefined;
   fetchAllowHosts: string[];
+  /** Reads a fetched page's text off the event loop (the markup worker's `pageText`). */
+  pageText: MarkupThread['pageText'];
   logger: FastifyBaseLogger;
   /** The customer's own company row (the companies module's), or undefined. */
   findCompany: (userId: string, companyId: string) => Promise<CompanyRow | undefined>;
@@ -109,9 +111,9 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   async function readWebsite(url: string) {
+    let page;
     try {
-      const page = await fetchPublicPage(url, { allowHosts: deps.fetchAllowHosts });
-      return extractPageText(page.body);
+      page = await fetchPublicPage(url, { allowHosts: deps.fetchAllowHosts });
     } catch (error) {
       if (error instanceof WebFetchError) {
         deps.logger.info(
@@ -124,6 +126,9 @@ export function createAiService(deps: AiServiceDeps) {
       }
       throw error;
     }
+    return readPageText(deps.pageText, page.body, () =>
+      AppError.unprocessable(AI_MESSAGES.websiteTooComplex, 'PAGE_UNREADABLE'),
+    );
   }
 
   /** The customer's own company, or 404 'Entity not found' (also for another user's id). */
@@ -143,7 +148,12 @@ export function createAiService(deps: AiServiceDeps) {
       const ai = await requireAi(userId);
       const entity = await loadOptionalEntity(userId, input.company_id);
       const reference = await loadOptionalEntity(userId, input.reference_company_id);
-      const { url, page } = await readArticle(input.url, deps.fetchAllowHosts, deps.logger);
+      const { url, page } = await readArticle(
+        input.url,
+        deps.fetchAllowHosts,
+        deps.logger,
+        deps.pageText,
+      );
       const answer = await chatLogged(
         ai,
         userId,

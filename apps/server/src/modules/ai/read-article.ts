@@ -1,8 +1,32 @@
-import { AI_MESSAGES, AI_POST_MESSAGES, normalizeWebsite } from '@cadence/shared';
+import { AI_MESSAGES, AI_POST_MESSAGES, HTTP_MESSAGES, normalizeWebsite } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.js';
 import { fetchPublicPage, WebFetchError } from '../../integrations/web-fetch.js';
-import { extractPageText, type PageText } from '../../lib/html-text.js';
+import type { PageText } from '../../lib/html-text.js';
+import {
+  MarkupBusyError,
+  MarkupTooComplexError,
+  type MarkupThread,
+} from '../../lib/markup/markup-thread.js';
+
+/**
+ * A page's text, read in the markup worker (decision 102). A page too large or too deeply
+ * nested to take apart within the worker's limits is refused with `tooComplex`.
+ */
+export async function readPageText(
+  pageText: MarkupThread['pageText'],
+  html: string,
+  tooComplex: () => AppError,
+): Promise<PageText> {
+  try {
+    return await pageText(html);
+  } catch (error) {
+    if (error instanceof MarkupTooComplexError) throw tooComplex();
+    if (error instanceof MarkupBusyError)
+      throw AppError.unavailable(HTTP_MESSAGES.busy, 'SERVER_BUSY');
+    throw error;
+  }
+}
 
 /** Page types worth summarising; anything else (PDF, images) is refused with a reason. */
 const READABLE_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i;
@@ -15,6 +39,7 @@ export async function readArticle(
   rawUrl: string,
   allowHosts: string[],
   logger: FastifyBaseLogger,
+  pageText: MarkupThread['pageText'],
 ): Promise<{ url: string; page: PageText }> {
   const url = normalizeWebsite(rawUrl);
   if (!url) throw AppError.badRequest(AI_POST_MESSAGES.invalidUrl, 'INVALID_URL');
@@ -46,7 +71,9 @@ export async function readArticle(
     const type = fetched.contentType.split(';')[0]?.trim();
     throw unreadable(`it is not a web page (${type})`);
   }
-  const page = extractPageText(fetched.body);
+  const page = await readPageText(pageText, fetched.body, () =>
+    unreadable(AI_POST_MESSAGES.pageTooComplex),
+  );
   if (!page.text && !page.title && !page.description) {
     throw unreadable('the page has no readable text');
   }

@@ -105,7 +105,10 @@ export function registerCompanyRoutes(app: AppInstance, companies: CompaniesServ
         summary:
           'Upload a company logo (multipart, the file in field `file`): PNG, JPEG or SVG, under 2 MB',
         consumes: ['multipart/form-data'],
-        response: { 201: envelope(LogoUploadSchema), ...errorResponses(400, 401, 413, 429) },
+        response: {
+          201: envelope(LogoUploadSchema),
+          ...errorResponses(400, 401, 413, 429, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -116,16 +119,24 @@ export function registerCompanyRoutes(app: AppInstance, companies: CompaniesServ
       });
       if (!file || file.fieldname !== 'file')
         throw AppError.badRequest(LOGO_MESSAGES.missing, 'LOGO_MISSING');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw AppError.payloadTooLarge(LOGO_MESSAGES.size, 'LOGO_TOO_LARGE');
+      // The attempt is counted before the bytes are read, so a file refused as too large
+      // counts too; refused before, the rest of the file is drained, not left hanging.
+      let isRead = false;
+      const read = async () => {
+        isRead = true;
+        try {
+          return await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw AppError.payloadTooLarge(LOGO_MESSAGES.size, 'LOGO_TOO_LARGE');
+          }
+          throw error;
         }
+      };
+      const data = await companies.uploadLogo(user.id, read).catch((error: unknown) => {
+        if (!isRead) file.file.resume();
         throw error;
-      }
-      const data = await companies.uploadLogo(user.id, bytes);
+      });
       return reply.code(201).send({ message: 'Logo uploaded successfully', data });
     },
   );

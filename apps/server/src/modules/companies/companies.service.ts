@@ -1,5 +1,6 @@
 import {
   COMPANY_MESSAGES,
+  HTTP_MESSAGES,
   LOGO_MESSAGES,
   NETWORK_NAMES,
   reconnectDeadline,
@@ -12,11 +13,16 @@ import type { CompanyRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
+import {
+  MarkupBusyError,
+  MarkupTooComplexError,
+  UnsafeSvgError,
+  type MarkupThread,
+} from '../../lib/markup/markup-thread.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import * as repo from './companies.repository.js';
 import type { UploadsService } from '../uploads/uploads.service.js';
 import { storageKeyOfUrl } from '../uploads/uploads.service.js';
-import { sanitizeSvg, UnsafeSvgError } from '../uploads/svg-sanitize.js';
 import { checkLogo } from './logo-image.js';
 
 function toCompany(row: CompanyRow, connections: repo.ConnectionSummary[]): Company {
@@ -50,9 +56,25 @@ export function createCompaniesService(deps: {
   /** Cancels what was still waiting to go out for the company (the schedules module's). */
   cancelPendingPublishing: (userId: string, companyId: string) => Promise<unknown>;
   /** Rate, allowance and records of uploads (the uploads module's). */
-  uploads: Pick<UploadsService, 'checkRate' | 'record' | 'discardIfUnused'>;
+  uploads: Pick<UploadsService, 'countAttempt' | 'record' | 'discardIfUnused'>;
+  /** Judges and cleans an SVG off the event loop (the markup worker's `cleanSvg`). */
+  cleanSvg: MarkupThread['cleanSvg'];
 }) {
   const { db } = deps;
+
+  async function cleanLogoSvg(bytes: Buffer) {
+    try {
+      return await deps.cleanSvg(bytes);
+    } catch (error) {
+      if (error instanceof UnsafeSvgError)
+        throw AppError.badRequest(LOGO_MESSAGES.svgScript, 'LOGO_SVG_ACTIVE');
+      if (error instanceof MarkupTooComplexError)
+        throw AppError.badRequest(LOGO_MESSAGES.svgTooComplex, 'LOGO_SVG_TOO_COMPLEX');
+      if (error instanceof MarkupBusyError)
+        throw AppError.unavailable(HTTP_MESSAGES.busy, 'SERVER_BUSY');
+      throw error;
+    }
+  }
 
   async function withConnections(row: CompanyRow) {
     return toCompany(row, await repo.listConnections(db, [row.id]));
@@ -117,20 +139,16 @@ export function createCompaniesService(deps: {
       if (!isDeleted) throw notFound();
     },
 
-    async uploadLogo(userId: string, bytes: Buffer) {
-      await deps.uploads.checkRate(userId);
+    /**
+     * Counts the attempt (refused or not, decision 102), reads the file with `read`, judges
+     * it and stores it: an SVG as cleaned in the markup worker, never byte for byte.
+     */
+    async uploadLogo(userId: string, read: () => Promise<Buffer>) {
+      await deps.uploads.countAttempt(userId);
+      const bytes = await read();
       const logo = checkLogo(bytes);
       let content = bytes;
-      if (logo.extension === 'svg') {
-        try {
-          content = await sanitizeSvg(bytes);
-        } catch (error) {
-          if (error instanceof UnsafeSvgError) {
-            throw AppError.badRequest(LOGO_MESSAGES.svgScript, 'LOGO_SVG_ACTIVE');
-          }
-          throw error;
-        }
-      }
+      if (logo.extension === 'svg') content = Buffer.from(await cleanLogoSvg(bytes), 'utf8');
       const stored = await deps.storage.save('logos', logo.extension, content);
       await deps.uploads.record(userId, 'logo', stored.key, content.length);
       return { logo_url: stored.url };

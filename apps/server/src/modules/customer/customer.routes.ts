@@ -115,12 +115,12 @@ export function registerCustomerRoutes(
         summary:
           'Update the profile (multipart: name, gender, address, optional profile_image; PNG, JPEG, WebP or GIF, at most 2 MB, at least 32x32, stored as a 256x256 WebP)',
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 200: envelope(ProfileSchema), ...errorResponses(400, 401, 413) },
+        response: { 200: envelope(ProfileSchema), ...errorResponses(400, 401, 413, 429) },
       },
     },
     async (request) => {
       const user = requireUser(request);
-      const form = await readProfileForm(request);
+      const form = await readProfileForm(request, () => customer.countAvatarUpload(user.id));
       return {
         message: PROFILE_MESSAGES.updated,
         data: await customer.updateProfile(user.id, form.fields, form.avatar),

@@ -15,7 +15,7 @@ export interface CustomerServiceDeps {
   logger: Logger;
   /** Rate limit, storage allowance and the upload records (the uploads module's). */
   uploads: {
-    checkRate(userId: string): Promise<void>;
+    countAttempt(userId: string): Promise<void>;
     record(userId: string, kind: 'avatar', storageKey: string, sizeBytes: number): Promise<void>;
   };
 }
@@ -53,6 +53,11 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       return toProfile(await requireProfile(userId));
     },
 
+    /** Counts an avatar upload attempt against the account's upload rate (429 past it). */
+    async countAvatarUpload(userId: string) {
+      await deps.uploads.countAttempt(userId);
+    },
+
     /** Saves the fields and, when sent, a re-encoded avatar that replaces (and deletes) the old one. */
     async updateProfile(
       userId: string,
@@ -61,7 +66,7 @@ export function createCustomerService(deps: CustomerServiceDeps) {
     ) {
       let avatar: { key: string; url: string } | undefined;
       if (avatarBytes) {
-        await deps.uploads.checkRate(userId);
+        // The attempt was counted as the image arrived (`countAvatarUpload`).
         const encoded = await reencodeAvatar(avatarBytes);
         avatar = await deps.storage.save(AVATAR_FOLDER, 'webp', encoded);
         // Over the rate or the allowance: the file is removed again and the upload refused.

@@ -35,8 +35,10 @@ function formError(error: unknown): unknown {
 /**
  * Reads `PUT /customer/update`: multipart (name, gender, address, optional profile_image)
  * or, without an image, plain JSON. The image is held in memory (at most 2 MB) to be judged.
+ * `countUpload` counts an image that came (stored or refused, too large included; an empty
+ * part, a file input left empty, is no upload) and throws to refuse it.
  */
-export async function readProfileForm(request: FastifyRequest) {
+export async function readProfileForm(request: FastifyRequest, countUpload: () => Promise<void>) {
   const fields: Record<string, unknown> = {};
   let avatar: Buffer | null = null;
   if (request.isMultipart()) {
@@ -50,8 +52,15 @@ export async function readProfileForm(request: FastifyRequest) {
               'VALIDATION_FAILED',
             );
           }
-          const bytes = await part.toBuffer();
+          let bytes: Buffer;
+          try {
+            bytes = await part.toBuffer();
+          } catch (error) {
+            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') await countUpload();
+            throw error;
+          }
           // An empty file part is what a form sends when no file was chosen.
+          if (bytes.length > 0) await countUpload();
           avatar = bytes.length > 0 ? bytes : null;
           continue;
         }

@@ -116,11 +116,19 @@ function drain(source: Readable) {
 export async function saveMedia(
   storage: Storage,
   upload: { file: Readable & { truncated?: boolean }; filename?: string },
+  /** Counts the attempt (whatever becomes of it) once it is one; throws to refuse it. */
+  countUpload: () => Promise<void>,
 ): Promise<StoredMedia | null> {
   const source = upload.file;
   const { head, isEnded } = await readHead(source, SNIFF_BYTES);
   // What a browser sends for a file input left empty: no name, no bytes. Not an upload.
   if (head.length === 0 && isEnded && !upload.filename) return null;
+  try {
+    await countUpload();
+  } catch (error) {
+    drain(source);
+    throw error;
+  }
   const mimeType = await detectMediaType(head);
   if (!mimeType) {
     drain(source);

@@ -49,8 +49,12 @@ function formError(error: unknown): unknown {
 export async function readPostForm(
   request: FastifyRequest,
   storage: Storage,
-  /** Counts the stored file against the account (rate and allowance); throws to refuse it. */
-  recordMedia: (media: StoredMedia) => Promise<void>,
+  uploads: {
+    /** Counts a media file that came against the upload rate, before it is judged. */
+    countAttempt: () => Promise<void>;
+    /** Counts the stored file against the storage allowance; throws to refuse it. */
+    recordMedia: (media: StoredMedia) => Promise<void>;
+  },
 ): Promise<PostForm> {
   const fields: Record<string, unknown> = {};
   let media: StoredMedia | null = null;
@@ -64,8 +68,8 @@ export async function readPostForm(
             'VALIDATION_FAILED',
           );
         }
-        const saved = await saveMedia(storage, part);
-        if (saved) await recordMedia(saved); // a refusal has removed the file already
+        const saved = await saveMedia(storage, part, uploads.countAttempt);
+        if (saved) await uploads.recordMedia(saved); // a refusal has removed the file already
         media = saved;
         continue;
       }

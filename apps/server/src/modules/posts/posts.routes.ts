@@ -47,14 +47,14 @@ function takeMedia(request: FastifyRequest): StoredMedia | null {
 async function readFormIntoBody(
   request: FastifyRequest,
   storage: Storage,
-  uploads: Pick<UploadsService, 'checkRate' | 'record'>,
+  uploads: Pick<UploadsService, 'countAttempt' | 'record'>,
 ) {
   const userId = requireUser(request).id;
-  // Too many uploads lately: refuse before any bytes are read (`record` checks again).
-  await uploads.checkRate(userId);
-  const form = await readPostForm(request, storage, (media) =>
-    uploads.record(userId, 'media', media.key, media.sizeBytes),
-  );
+  // Every media file that comes counts against the upload rate, refused or stored.
+  const form = await readPostForm(request, storage, {
+    countAttempt: () => uploads.countAttempt(userId),
+    recordMedia: (media) => uploads.record(userId, 'media', media.key, media.sizeBytes),
+  });
   request.body = form.fields;
   if (form.media) formMedia.set(request, form.media);
 }
@@ -63,7 +63,7 @@ export function registerPostRoutes(
   app: AppInstance,
   posts: PostsService,
   storage: Storage,
-  uploads: Pick<UploadsService, 'checkRate' | 'record'>,
+  uploads: Pick<UploadsService, 'countAttempt' | 'record'>,
 ) {
   // Authenticated first, so a form is only read (and a body only judged) for a signed-in user.
   const guarded = {

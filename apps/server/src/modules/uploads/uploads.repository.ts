@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { uploadedFiles, type UploadKind } from '../../db/schema.js';
 
@@ -28,25 +28,6 @@ export async function usedBytes(db: DbExecutor, userId: string): Promise<number>
     .from(uploadedFiles)
     .where(eq(uploadedFiles.userId, userId));
   return Number(row?.total ?? 0);
-}
-
-export async function countUploadsSince(db: DbExecutor, userId: string, since: Date) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(uploadedFiles)
-    .where(and(eq(uploadedFiles.userId, userId), gte(uploadedFiles.createdAt, since)));
-  return row?.total ?? 0;
-}
-
-/** The oldest upload in the window (when the next one is allowed again). */
-export async function oldestUploadSince(db: DbExecutor, userId: string, since: Date) {
-  const [row] = await db
-    .select({ createdAt: uploadedFiles.createdAt })
-    .from(uploadedFiles)
-    .where(and(eq(uploadedFiles.userId, userId), gte(uploadedFiles.createdAt, since)))
-    .orderBy(uploadedFiles.createdAt)
-    .limit(1);
-  return row?.createdAt;
 }
 
 export async function findUpload(db: DbExecutor, storageKey: string) {

@@ -6,10 +6,11 @@ import {
   type StorageUsage,
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbExecutor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { UploadKind } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
+import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import * as repo from './uploads.repository.js';
@@ -21,31 +22,19 @@ export interface UploadsDeps {
   storage: Storage;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** The database's attempt counters (decision 020): every upload attempt is one hit. */
+  attempts: AttemptLimiter;
   rateLimit?: { max: number; windowSeconds: number };
 }
 
 /**
- * Every upload (logo, avatar, media) goes through here: rate limited per account, counted
- * against the plan's storage allowance, and recorded so the orphan sweep can find it.
+ * Every upload (logo, avatar, media) goes through here: every attempt rate limited per
+ * account, each stored file counted against the plan's storage allowance and recorded so the
+ * orphan sweep can find it.
  */
 export function createUploadsService(deps: UploadsDeps) {
   const { db, storage, clock } = deps;
   const rateLimit = deps.rateLimit ?? UPLOAD_RATE_LIMIT;
-
-  async function refuseIfTooFast(executor: DbExecutor, userId: string) {
-    const since = new Date(clock().getTime() - rateLimit.windowSeconds * 1000);
-    if ((await repo.countUploadsSince(executor, userId, since)) < rateLimit.max) return;
-    const oldest = await repo.oldestUploadSince(executor, userId, since);
-    const waitMs = oldest
-      ? oldest.getTime() + rateLimit.windowSeconds * 1000 - clock().getTime()
-      : rateLimit.windowSeconds * 1000;
-    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    throw AppError.tooManyRequests(
-      ACCOUNT_MESSAGES.uploadRateLimited(seconds),
-      seconds,
-      'UPLOAD_RATE_LIMITED',
-    );
-  }
 
   async function removeQuietly(key: string) {
     try {
@@ -56,21 +45,33 @@ export function createUploadsService(deps: UploadsDeps) {
   }
 
   return {
-    /** A cheap early refusal, before any bytes are read (the real check is in `record`). */
-    async checkRate(userId: string) {
-      await refuseIfTooFast(db, userId);
+    /**
+     * Counts one upload attempt, whatever becomes of it (refused as too large, unreadable
+     * or too complex, or stored), and refuses it with a 429 past the rate. Called when a
+     * file arrives, before its bytes are read or judged (decision 102).
+     */
+    async countAttempt(userId: string) {
+      await deps.attempts.hit({
+        key: `upload:${userId}`,
+        limit: rateLimit,
+        refusal: (seconds) =>
+          AppError.tooManyRequests(
+            ACCOUNT_MESSAGES.uploadRateLimited(seconds),
+            seconds,
+            'UPLOAD_RATE_LIMITED',
+          ),
+      });
     },
 
     /**
-     * Records a file just stored. Over the rate or the allowance, the file is removed again
-     * and the upload refused; checked under a per-account lock so parallel uploads cannot
-     * slip past the allowance together.
+     * Records a file just stored. Over the allowance, the file is removed again and the
+     * upload refused; checked under a per-account lock so parallel uploads cannot slip past
+     * the allowance together.
      */
     async record(userId: string, kind: UploadKind, storageKey: string, sizeBytes: number) {
       try {
         await db.transaction(async (tx) => {
           await repo.lockUploads(tx, userId);
-          await refuseIfTooFast(tx, userId);
           const entitlements = await getEntitlements(tx, userId);
           const allowed = entitlements.maxStorageBytes;
           if (allowed !== null && (await repo.usedBytes(tx, userId)) + sizeBytes > allowed) {
