@@ -36,7 +36,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerUploads } from './plugins/uploads.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { registerBillingRoutes } from './modules/billing/index.js';
 import { registerAdminRoutes } from './modules/admin/admin.routes.js';
 
 declare module 'fastify' {

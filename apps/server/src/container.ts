@@ -29,7 +29,7 @@ import { createAccountService } from './modules/account/account.service.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createServiceMonitor } from './modules/admin/service-monitor.js';
 import { createAiService } from './modules/ai/ai.service.js';
-import { createBilling } from './modules/billing/billing.factory.js';
+import { createBilling } from './modules/billing/index.js';
 import {
   createAuthService,
   DEFAULT_AUTH_LIMITS,
@@ -184,7 +184,14 @@ export function createContainer(
     savedTimeZone: (userId) => settings.savedTimeZone(userId),
   });
   // Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout.
-  const billing = createBilling({ config, db, mailer, clock, logger });
+  const billing = createBilling({
+    config,
+    db,
+    mailer,
+    clock,
+    logger,
+    savedTimeZone: (userId) => settings.savedTimeZone(userId),
+  });
   const services = {
     billing: billing.service,
     auth: createAuthService({

@@ -73,6 +73,7 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
       mailer: t.services.mailer,
       clock: t.clock,
       logger: t.app.log,
+      savedTimeZone: (id) => t.container.services.settings.savedTimeZone(id),
     }).service;
 
   it('lists the catalogue in cents-true dollars with intervals, networks and a quoted Enterprise', async () => {
@@ -694,6 +695,7 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
       mailer: t.services.mailer,
       clock: t.clock,
       logger: t.app.log,
+      savedTimeZone: (id) => t.container.services.settings.savedTimeZone(id),
     }).service;
     expect((await billing.runRenewals()).lapsed).toBe(1);
     await expect.poll(() => t.smtp.mailsTo('carol@example.com').length).toBe(mails + 2);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BillingService } from '../modules/billing/billing.service.js';
+import type { BillingService } from '../modules/billing/index.js';
 
 /** How often a worker looks for subscriptions at their period end. */
 export const RENEWAL_INTERVAL_MS = 60_000;

@@ -1,7 +1,8 @@
 /**
  * The payment providers behind one interface: Stripe when `STRIPE_SECRET_KEY` is set,
  * otherwise the built-in test checkout. Both end in the same billing code path
- * (`BillingService.confirmOrder` / `failOrder` and the renewal functions).
+ * (`confirmOrder` / `failOrder` and the renewal functions of `modules/billing`). What a
+ * provider tells us by webhook reaches billing as our own `PaymentEvent` (`events.ts`).
  */
 export interface CheckoutInput {
   orderId: string;

@@ -27,7 +27,7 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LiveSettings } from '../../lib/live-settings.js';
 import type { CurrentUser } from '../auth/authenticate.js';
-import { setPlanByAdmin, updatePlanPricing } from '../billing/admin-billing.service.js';
+import { setPlanByAdmin, updatePlanPricing } from '../billing/index.js';
 import { changePublisherState } from '../publishing/publisher-control.js';
 import * as repo from './admin.repository.js';
 import type { ServiceMonitor } from './service-monitor.js';

@@ -1,14 +1,8 @@
 import { TierSchema, type BillingIntervalUnit, type Tier } from '@cadence/shared';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  customerSubscriptions,
-  subscriptionPlanIntervals,
-  subscriptionPlans,
-  subscriptionPriceHistory,
-  users,
-} from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import * as repo from './billing.repository.js';
+import * as plans from './catalogue.repository.js';
 
 /**
  * Puts a customer on a tier without any payment (the admin's 'Update Subscription' and
@@ -38,40 +32,21 @@ export async function setPlanByAdmin(
       'VALIDATION_FAILED',
     );
   return db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    const user = await repo.findUser(tx, userId);
     if (!user) throw AppError.notFound('User not found', 'USER_NOT_FOUND');
-    const [plan] = await tx
-      .select({ id: subscriptionPlans.id, name: subscriptionPlans.name })
-      .from(subscriptionPlans)
-      .where(eq(subscriptionPlans.tier, parsedTier.data));
+    const plan = await plans.findPlanByTier(tx, parsedTier.data);
     if (!plan)
       throw AppError.notFound(`The ${parsedTier.data} plan does not exist.`, 'PLAN_NOT_FOUND');
-    const [current] = await tx
-      .select()
-      .from(customerSubscriptions)
-      .where(eq(customerSubscriptions.userId, userId))
-      .for('update');
-    const [monthly] = await tx
-      .select({ id: subscriptionPlanIntervals.id })
-      .from(subscriptionPlanIntervals)
-      .where(
-        and(
-          eq(subscriptionPlanIntervals.planId, plan.id),
-          eq(subscriptionPlanIntervals.intervalUnit, 'month'),
-        ),
-      )
-      .limit(1);
+    const current = await repo.findSubscription(tx, userId, true);
+    const monthly = await plans.findIntervalOfUnit(tx, plan.id, 'month');
 
     if (current && current.planId === plan.id && current.status !== 'cancelled') {
-      await tx
-        .update(customerSubscriptions)
-        .set({ priceOverrideCents, updatedAt: now })
-        .where(eq(customerSubscriptions.id, current.id));
+      await repo.updateSubscription(tx, current.id, { priceOverrideCents, updatedAt: now });
     } else {
-      const values = {
+      await repo.upsertSubscription(tx, userId, {
         planId: plan.id,
         intervalId: monthly?.id ?? null,
-        status: 'active' as const,
+        status: 'active',
         priceOverrideCents,
         activatedAt: now,
         currentPeriodStart: null,
@@ -81,14 +56,10 @@ export async function setPlanByAdmin(
         scheduledPlanId: null,
         scheduledIntervalId: null,
         pastDueSince: null,
-        provider: 'admin' as const,
+        provider: 'admin',
         providerSubscriptionId: null,
         updatedAt: now,
-      };
-      await tx
-        .insert(customerSubscriptions)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: customerSubscriptions.userId, set: values });
+      });
     }
     void adminUserId; // who did it is recorded by the admin module's own log, if any
     return { planId: plan.id, planName: plan.name, tier: parsedTier.data, priceOverrideCents };
@@ -128,29 +99,13 @@ export async function updatePlanPricing(
       );
   }
   return db.transaction(async (tx) => {
-    const [plan] = await tx
-      .select()
-      .from(subscriptionPlans)
-      .where(eq(subscriptionPlans.id, planId))
-      .for('update');
+    const plan = await plans.findPlan(tx, planId, true);
     if (!plan) throw AppError.notFound('Plan not found', 'PLAN_NOT_FOUND');
     if (change.highlightPoints) {
       const points = change.highlightPoints.map((p) => p.trim()).filter((p) => p.length > 0);
-      await tx
-        .update(subscriptionPlans)
-        .set({ highlightPoints: points, updatedAt: now })
-        .where(eq(subscriptionPlans.id, planId));
+      await plans.setHighlightPoints(tx, planId, points, now);
     }
-    const [interval] = await tx
-      .select()
-      .from(subscriptionPlanIntervals)
-      .where(
-        and(
-          eq(subscriptionPlanIntervals.planId, planId),
-          eq(subscriptionPlanIntervals.intervalUnit, unit),
-          eq(subscriptionPlanIntervals.intervalCount, 1),
-        ),
-      );
+    const interval = await plans.findIntervalOfUnit(tx, planId, unit, 1);
     const old = {
       price: interval?.priceCents ?? null,
       sale: interval?.salePriceCents ?? null,
@@ -165,41 +120,25 @@ export async function updatePlanPricing(
       throw AppError.badRequest('The Free plan has no price.', 'VALIDATION_FAILED');
     let intervalId = interval?.id ?? null;
     if (next.price === null) {
-      if (interval)
-        await tx
-          .delete(subscriptionPlanIntervals)
-          .where(eq(subscriptionPlanIntervals.id, interval.id));
+      if (interval) await plans.deleteInterval(tx, interval.id);
       intervalId = null;
-    } else if (interval) {
-      await tx
-        .update(subscriptionPlanIntervals)
-        .set({
-          priceCents: next.price,
-          salePriceCents: next.sale,
-          saleEndsAt: next.ends,
-          updatedAt: now,
-        })
-        .where(eq(subscriptionPlanIntervals.id, interval.id));
     } else {
-      const [created] = await tx
-        .insert(subscriptionPlanIntervals)
-        .values({
+      const prices = { priceCents: next.price, salePriceCents: next.sale, saleEndsAt: next.ends };
+      if (interval) await plans.updateIntervalPrices(tx, interval.id, prices, now);
+      else
+        intervalId = await plans.insertInterval(tx, {
           planId,
           intervalUnit: unit,
           intervalCount: 1,
-          priceCents: next.price,
-          salePriceCents: next.sale,
-          saleEndsAt: next.ends,
-        })
-        .returning({ id: subscriptionPlanIntervals.id });
-      intervalId = created!.id;
+          ...prices,
+        });
     }
     const moved =
       old.price !== next.price ||
       old.sale !== next.sale ||
       (old.ends?.getTime() ?? null) !== (next.ends?.getTime() ?? null);
     if (moved) {
-      await tx.insert(subscriptionPriceHistory).values({
+      await plans.recordPriceChange(tx, {
         planId,
         intervalId,
         intervalUnit: unit,

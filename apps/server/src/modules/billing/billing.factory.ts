@@ -2,17 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ResolvedConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../integrations/mail.js';
-import { createStripeProvider, loadStripe } from '../../integrations/payments/stripe.js';
+import { createStripeProvider } from '../../integrations/payments/stripe.js';
+import { createStripeWebhook } from '../../integrations/payments/stripe-events.js';
 import { createTestCheckoutProvider } from '../../integrations/payments/test-checkout.js';
 import type { Clock } from '../../lib/clock.js';
+import type { BillingDeps } from './billing-deps.js';
 import { createBillingService } from './billing.service.js';
-
-/** Signed events older than this are refused (Stripe's own default tolerance). */
-const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /**
  * Billing with the provider the configuration picks: Stripe when `STRIPE_SECRET_KEY` is
- * set, the built-in test checkout otherwise. `stripeWebhook` is null without Stripe.
+ * set, the built-in test checkout otherwise. `stripeWebhook` (null without Stripe and its
+ * webhook secret) turns what arrives at Stripe's webhook into our own payment events.
  */
 export function createBilling(deps: {
   config: ResolvedConfig;
@@ -20,6 +20,7 @@ export function createBilling(deps: {
   mailer: Mailer;
   clock: Clock;
   logger: FastifyBaseLogger;
+  savedTimeZone: BillingDeps['savedTimeZone'];
 }) {
   const { config } = deps;
   const stripeKey = config.stripe.secretKey;
@@ -29,31 +30,21 @@ export function createBilling(deps: {
   const service = createBillingService({
     db: deps.db,
     provider: stripe ?? createTestCheckoutProvider(),
-    paidCheckoutFromSession: stripe
-      ? (session: Parameters<typeof stripe.paidCheckoutFromSession>[0]) =>
-          stripe.paidCheckoutFromSession(session)
-      : undefined,
     mailer: deps.mailer,
     clock: deps.clock,
     logger: deps.logger,
     publicUrl: config.publicUrl,
     contactEmail: config.contactEmail,
+    savedTimeZone: deps.savedTimeZone,
   });
   const secret = config.stripe.webhookSecret;
   const stripeWebhook =
     stripe && secret
-      ? {
-          verify: async (raw: Buffer, signature: string) =>
-            (await loadStripe()).webhooks.constructEvent(
-              raw,
-              signature,
-              secret,
-              WEBHOOK_TOLERANCE_SECONDS,
-              undefined,
-              // Milliseconds: the SDK divides by 1000 itself.
-              deps.clock().getTime(),
-            ),
-        }
+      ? createStripeWebhook({
+          secret,
+          clock: deps.clock,
+          readPaidCheckout: (session) => stripe.paidCheckoutFromSession(session),
+        })
       : null;
   return { service, stripeWebhook, provider: stripe ? 'stripe' : 'test' };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import {
   customerSubscriptions,
@@ -11,52 +11,13 @@ import {
   type PaymentProvider,
 } from '../../db/schema.js';
 
-export async function listPlans(db: DbExecutor) {
-  const [plans, intervals] = await Promise.all([
-    db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder)),
-    db
-      .select()
-      .from(subscriptionPlanIntervals)
-      .orderBy(
-        asc(subscriptionPlanIntervals.intervalUnit),
-        asc(subscriptionPlanIntervals.intervalCount),
-      ),
-  ]);
-  return plans.map((plan) => ({
-    plan,
-    intervals: intervals.filter((interval) => interval.planId === plan.id),
-  }));
-}
+/**
+ * The queries on what customers bought: their subscriptions, orders, payment customers and
+ * the provider events applied (the plan catalogue's are in `catalogue.repository.ts`).
+ */
 
-export async function findPlanWithInterval(db: DbExecutor, planId: string, intervalId: string) {
-  const [row] = await db
-    .select({ plan: subscriptionPlans, interval: subscriptionPlanIntervals })
-    .from(subscriptionPlans)
-    .leftJoin(
-      subscriptionPlanIntervals,
-      and(
-        eq(subscriptionPlanIntervals.planId, subscriptionPlans.id),
-        eq(subscriptionPlanIntervals.id, intervalId),
-      ),
-    )
-    .where(eq(subscriptionPlans.id, planId))
-    .limit(1);
-  return row;
-}
-
-export async function findPlan(db: DbExecutor, planId: string) {
-  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
-  return plan;
-}
-
-export async function findInterval(db: DbExecutor, intervalId: string | null) {
-  if (!intervalId) return undefined;
-  const [interval] = await db
-    .select()
-    .from(subscriptionPlanIntervals)
-    .where(eq(subscriptionPlanIntervals.id, intervalId));
-  return interval;
-}
+type SubscriptionValues = Partial<Omit<typeof customerSubscriptions.$inferInsert, 'id' | 'userId'>>;
+type OrderValues = Partial<Omit<typeof orders.$inferInsert, 'id' | 'userId'>>;
 
 export async function findUser(db: DbExecutor, userId: string) {
   const [user] = await db
@@ -93,6 +54,50 @@ export async function findSubscriptionByProviderId(
   return row;
 }
 
+/** Creates the customer's subscription row, or replaces the one they have. */
+export async function upsertSubscription(
+  db: DbExecutor,
+  userId: string,
+  values: SubscriptionValues & Pick<typeof customerSubscriptions.$inferInsert, 'planId'>,
+) {
+  await db
+    .insert(customerSubscriptions)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: customerSubscriptions.userId, set: values });
+}
+
+export async function updateSubscription(
+  db: DbExecutor,
+  subscriptionId: string,
+  values: SubscriptionValues,
+) {
+  await db
+    .update(customerSubscriptions)
+    .set(values)
+    .where(eq(customerSubscriptions.id, subscriptionId));
+}
+
+export async function updateSubscriptionOfUser(
+  db: DbExecutor,
+  userId: string,
+  values: SubscriptionValues,
+) {
+  await db
+    .update(customerSubscriptions)
+    .set(values)
+    .where(eq(customerSubscriptions.userId, userId));
+}
+
+/** The subscription ends now: the account is on Free from here on. */
+export async function lapseSubscription(db: DbExecutor, subscriptionId: string, at: Date) {
+  await updateSubscription(db, subscriptionId, {
+    status: 'cancelled',
+    cancelledAt: at,
+    cancelAtPeriodEnd: false,
+    updatedAt: at,
+  });
+}
+
 export async function findOrder(db: DbExecutor, orderId: string, lock = false) {
   const query = db.select().from(orders).where(eq(orders.id, orderId));
   const [row] = lock ? await query.for('update') : await query;
@@ -109,6 +114,35 @@ export async function findOrderByInvoice(
     .from(orders)
     .where(and(eq(orders.provider, provider), eq(orders.providerInvoiceId, invoiceId)));
   return row;
+}
+
+export async function insertOrder(
+  db: DbExecutor,
+  values: typeof orders.$inferInsert,
+  { ignoreConflict = false } = {},
+) {
+  const insert = db.insert(orders).values(values);
+  const [row] = ignoreConflict
+    ? await insert.onConflictDoNothing().returning()
+    : await insert.returning();
+  return row;
+}
+
+export async function updateOrder(db: DbExecutor, orderId: string, values: OrderValues) {
+  const [row] = await db.update(orders).set(values).where(eq(orders.id, orderId)).returning();
+  return row;
+}
+
+/** The first invoice of a provider subscription: the checkout's order carries its receipt. */
+export async function setFirstInvoice(
+  db: DbExecutor,
+  providerSubscriptionId: string,
+  values: Pick<OrderValues, 'providerInvoiceId' | 'receiptUrl' | 'updatedAt'>,
+) {
+  await db
+    .update(orders)
+    .set(values)
+    .where(eq(orders.providerSubscriptionId, providerSubscriptionId));
 }
 
 /** The customer's orders with their plan and interval, newest first. */

@@ -12,13 +12,12 @@ import {
   PreviewResponseSchema,
   TestCheckoutSchema,
 } from '@cadence/shared';
-import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
+import type { PaymentWebhook } from '../../integrations/payments/stripe-events.js';
 import { errorResponses, sendError } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 import type { BillingService } from './billing.service.js';
-import { stripeEventProblem } from './stripe-event-shape.js';
 
 const idParam = z.object({ id: z.uuid({ error: BILLING_MESSAGES.orderNotFound }) });
 const planParam = z.object({
@@ -29,7 +28,7 @@ const security = [{ bearerAuth: [] }];
 export function registerBillingRoutes(
   app: AppInstance,
   billing: BillingService,
-  stripeWebhook: { verify: (raw: Buffer, signature: string) => Promise<Stripe.Event> } | null,
+  stripeWebhook: PaymentWebhook | null,
 ) {
   const auth = { preHandler: app.authenticate };
 
@@ -256,26 +255,16 @@ export function registerBillingRoutes(
         const raw = request.body;
         if (typeof signature !== 'string' || !Buffer.isBuffer(raw))
           return sendError(reply, 400, 'WEBHOOK_SIGNATURE', BILLING_MESSAGES.webhookSignature);
-        let event: Stripe.Event;
-        try {
-          event = await stripeWebhook.verify(raw, signature);
-        } catch {
+        // Verified, checked for shape (signed is not the same as well formed), translated.
+        const received = await stripeWebhook.receive(raw, signature);
+        if (received.outcome === 'bad-signature')
           return sendError(reply, 400, 'WEBHOOK_SIGNATURE', BILLING_MESSAGES.webhookSignature);
-        }
-        // Signed is not the same as well formed: what billing reads is checked first.
-        const problem = stripeEventProblem(event);
-        if (problem) {
-          request.log.warn(
-            {
-              eventId: String(event.id).slice(0, 255),
-              type: String(event.type).slice(0, 255),
-              problem,
-            },
-            'Stripe event of an unexpected shape',
-          );
+        if (received.outcome === 'malformed') {
+          const { eventId, type, problem } = received;
+          request.log.warn({ eventId, type, problem }, 'Stripe event of an unexpected shape');
           return sendError(reply, 400, 'WEBHOOK_MALFORMED', BILLING_MESSAGES.webhookMalformed);
         }
-        const { applied } = await billing.applyStripeEvent(event);
+        const { applied } = await billing.applyPaymentEvent(received.event);
         return { received: true, applied };
       },
     );

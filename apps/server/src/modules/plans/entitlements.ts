@@ -1,12 +1,8 @@
 import type { NetworkId, Tier } from '@cadence/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import {
-  customerSubscriptions,
-  subscriptionPlans,
-  type CustomerSubscriptionRow,
-  type PlanRow,
-} from '../../db/schema.js';
+import { customerSubscriptions, subscriptionPlans, type PlanRow } from '../../db/schema.js';
+import { subscriptionGivesPlan } from '../billing/index.js';
 
 /** What a customer may do: every feature with a limit asks this, and only this. */
 export interface Entitlements {
@@ -22,10 +18,6 @@ export interface Entitlements {
   allowedNetworks: NetworkId[];
 }
 
-/** Days a past-due subscription keeps its plan before the account returns to Free. */
-export const GRACE_PERIOD_DAYS = 7;
-const DAY_MS = 86_400_000;
-
 function toEntitlements(plan: PlanRow): Entitlements {
   return {
     tier: plan.tier,
@@ -40,28 +32,10 @@ function toEntitlements(plan: PlanRow): Entitlements {
 }
 
 /**
- * Whether a subscription row gives its plan at `now`. Exact at every instant, whether or
- * not the renewal job has run yet: a cancellation ends at the period end, a past-due
- * subscription keeps its plan for the grace period only.
+ * The customer's active plan; every account without one (new ones included) is on free.
+ * Whether the subscription still gives its plan (period end, grace period) is billing's
+ * rule, asked here at every call, so limits follow a plan change before any job runs.
  */
-export function subscriptionGivesPlan(
-  sub: Pick<
-    CustomerSubscriptionRow,
-    'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'pastDueSince'
-  >,
-  now: Date,
-): boolean {
-  if (sub.status === 'active') {
-    return !(sub.cancelAtPeriodEnd && sub.currentPeriodEnd && sub.currentPeriodEnd <= now);
-  }
-  if (sub.status === 'past_due') {
-    const since = sub.pastDueSince ?? now;
-    return now.getTime() < since.getTime() + GRACE_PERIOD_DAYS * DAY_MS;
-  }
-  return false;
-}
-
-/** The customer's active plan; every account without one (new ones included) is on free. */
 export async function getEntitlements(
   db: DbExecutor,
   userId: string,

@@ -2,7 +2,7 @@ import { EmailSchema, TierSchema } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { setPlanByAdmin } from '../billing/admin-billing.service.js';
+import { setPlanByAdmin } from '../billing/index.js';
 
 /** Puts a customer on a tier without payment, for the admin command. */
 export async function setTier(db: Db, rawEmail: string, rawTier: string) {

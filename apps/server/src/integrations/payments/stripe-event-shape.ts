@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The shape of the Stripe events billing acts on, checked before anything is applied. A
+ * The shape of the Stripe events billing acts on, checked before they are translated. A
  * correctly signed event can still be malformed (an API version we do not know, a test sent
  * by hand, a bug on either side): such an event is refused with a 400 and a warning in the
- * log, never half applied and never a 500. Only the fields `applyStripeEvent` reads are
+ * log, never half applied and never a 500. Only the fields `translateStripeEvent` reads are
  * checked; unknown fields and other event types pass.
  */
 
