@@ -73,6 +73,8 @@ export function standInBoundaries() {
   return [
     {
       files: ['apps/server/{src,demo}/**/*.ts', 'packages/*/src/**/*.ts'],
+      // Unit tests beside the code may use the test helpers.
+      ignores: ['**/*.test.ts'],
       plugins: { 'import-x': importX },
       settings: importSettings,
       rules: {

@@ -31,6 +31,13 @@ describe('stand-in boundaries (eslint.config.js)', () => {
         "import { apiCall } from '../../../apps/server/test/helpers/api.js';\n\nexport const probe = apiCall;\n",
       ),
     ).toContain('import-x/no-restricted-paths');
+    // A unit test beside the code is not product code.
+    expect(
+      await ruleIdsOf(
+        'apps/server/src/lib/lint-probe.test.ts',
+        "import { apiCall } from '../../test/helpers/api.js';\n\nexport const probe = apiCall;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('fails a stand-in that imports from an app', async () => {
