@@ -64,6 +64,63 @@ export function noImportCycles(globs) {
   };
 }
 
+/**
+ * The stand-ins for the outside world (packages/fakes) are product code the demo ships:
+ * product code imports nothing from the server's tests, the stand-ins import nothing from
+ * the apps, and the server itself never reaches a stand-in (only the demo starts them).
+ */
+export function standInBoundaries() {
+  return [
+    {
+      files: ['apps/server/{src,demo}/**/*.ts', 'packages/*/src/**/*.ts'],
+      // Unit tests beside the code may use the test helpers.
+      ignores: ['**/*.test.ts'],
+      plugins: { 'import-x': importX },
+      settings: importSettings,
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          {
+            basePath: here,
+            zones: [
+              {
+                target: ['./apps/server/src', './apps/server/demo', './packages'],
+                from: './apps/server/test',
+                message:
+                  'Product code imports nothing from the tests: move what it needs out of test/.',
+              },
+              {
+                target: './packages',
+                from: './apps',
+                message: 'A workspace package imports nothing from the apps.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    noImportCycles(['packages/fakes/src/**/*.ts']),
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              {
+                name: '@cadence/fakes',
+                message:
+                  'The server talks to the real services; only the demo and tests start stand-ins.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,6 +163,7 @@ export default tseslint.config(
   },
   featureBoundaries(path.join(here, 'apps/web/src')),
   noImportCycles(['apps/web/src/**/*.{ts,tsx}', 'apps/server/{src,demo}/**/*.ts']),
+  standInBoundaries(),
   {
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,

@@ -36,17 +36,17 @@ import { postAttachments, posts } from '../apps/server/src/db/schema.js';
 import { createLogger } from '../apps/server/src/logger.js';
 import { setTier } from '../apps/server/src/modules/plans/plans.service.js';
 import { openServices } from '../apps/server/src/services.js';
-import { startFakeBluesky } from '../apps/server/test/fakes/bluesky.js';
 import {
   seededRandom,
   startChaosProxy,
+  startFakeBluesky,
+  startFakeFacebook,
+  startFakeInstagram,
+  startFakeLinkedIn,
+  startFakeThreads,
+  startFakeX,
   type ChaosProxy,
-} from '../apps/server/test/fakes/chaos-proxy.js';
-import { startFakeFacebook } from '../apps/server/test/fakes/facebook.js';
-import { startFakeInstagram } from '../apps/server/test/fakes/instagram.js';
-import { startFakeLinkedIn } from '../apps/server/test/fakes/linkedin.js';
-import { startFakeThreads } from '../apps/server/test/fakes/threads.js';
-import { startFakeX } from '../apps/server/test/fakes/x.js';
+} from '@cadence/fakes';
 import { makePng } from '../apps/server/test/helpers/images.js';
 import { seconds, summarise } from './stats.js';
 

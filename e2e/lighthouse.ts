@@ -12,12 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import {
-  API_PATHS,
-  DEMO_SIGN_IN,
-  ROUTES,
-  TOKEN_STORAGE_KEY,
-} from '../packages/shared/src/index.js';
+import { API_PATHS, DEMO_SIGN_IN, ROUTES, TOKEN_STORAGE_KEY } from '@cadence/shared';
 import { browserArgs, findChromium } from './support/browser.js';
 import { apiPost, DEMO_ADMIN, freePort, startDemo } from './support/demo.js';
 

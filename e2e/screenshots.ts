@@ -22,7 +22,7 @@ import {
   socialsDialogPath,
   ROUTES,
   TOKEN_STORAGE_KEY,
-} from '../packages/shared/src/index.js';
+} from '@cadence/shared';
 import { browserArgs, findChromium } from './support/browser.js';
 import { apiPost, DEMO_ADMIN, startDemo } from './support/demo.js';
 

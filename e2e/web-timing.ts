@@ -19,12 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import {
-  API_PATHS,
-  DEMO_SIGN_IN,
-  ROUTES,
-  TOKEN_STORAGE_KEY,
-} from '../packages/shared/src/index.js';
+import { API_PATHS, DEMO_SIGN_IN, ROUTES, TOKEN_STORAGE_KEY } from '@cadence/shared';
 import { browserArgs, findChromium } from './support/browser.js';
 import { freePort } from './support/demo.js';
 

@@ -38,13 +38,15 @@ function buildIfStale(label, workspace, sources, output) {
 }
 
 const shared = ['packages/shared/src', 'packages/shared/package.json'];
+// The stand-ins the demo serves in place of the outside world (bundled into dist/demo.js).
+const fakes = ['packages/fakes/src', 'packages/fakes/package.json'];
 const server = [
   'apps/server/src',
   'apps/server/demo',
-  'apps/server/test/fakes',
   'apps/server/package.json',
   'apps/server/build.mjs',
   ...shared,
+  ...fakes,
 ];
 const web = [
   'apps/web/src',

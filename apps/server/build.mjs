@@ -1,16 +1,18 @@
-// Bundles the server (and the shared package it imports as TypeScript) into dist/.
-// Every npm dependency stays external and is loaded from node_modules at run time.
+// Bundles the server (and the workspace packages it imports as TypeScript: shared, and the
+// stand-ins in packages/fakes for the demo) into dist/. Every npm dependency stays external
+// and is loaded from node_modules at run time.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const shared = JSON.parse(
-  readFileSync(new URL('../../packages/shared/package.json', import.meta.url), 'utf8'),
-);
+const readPackage = (url) => JSON.parse(readFileSync(new URL(url, import.meta.url), 'utf8'));
+const pkg = readPackage('./package.json');
+const workspaces = Object.keys(pkg.dependencies)
+  .filter((name) => name.startsWith('@cadence/'))
+  .map((name) => readPackage(`../../packages/${name.slice('@cadence/'.length)}/package.json`));
 const external = [
   ...Object.keys(pkg.dependencies),
-  ...Object.keys(shared.dependencies ?? {}),
+  ...workspaces.flatMap((workspace) => Object.keys(workspace.dependencies ?? {})),
 ].filter((name) => !name.startsWith('@cadence/'));
 
 await build({

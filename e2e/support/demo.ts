@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PATHS } from '../../packages/shared/src/index.js';
+import { API_PATHS } from '@cadence/shared';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 

@@ -4,18 +4,20 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeOpenAi } from '../../apps/server/test/fakes/openai.js';
-import { startTestWebsite } from '../../apps/server/test/fakes/website.js';
+import {
+  startFakeBluesky,
+  startFakeFacebook,
+  startFakeGoogleCse,
+  startFakeLinkedIn,
+  startFakeMediastack,
+  startFakeOpenAi,
+  startFakeX,
+  startTestWebsite,
+} from '@cadence/fakes';
 import { startSmtpSink } from '../../apps/server/test/helpers/smtp-sink.js';
-import { startFakeBluesky } from '../../apps/server/test/fakes/bluesky.js';
-import { startFakeFacebook } from '../../apps/server/test/fakes/facebook.js';
-import { startFakeLinkedIn } from '../../apps/server/test/fakes/linkedin.js';
-import { startFakeX } from '../../apps/server/test/fakes/x.js';
-import { startFakeMediastack } from '../../apps/server/test/fakes/mediastack.js';
-import { startFakeGoogleCse } from '../../apps/server/test/fakes/google-cse.js';
 import { findChromium } from './browser.js';
 import { waitForCode } from './mail.js';
-import { ADMIN_API } from '../../packages/shared/src/admin.js';
+import { ADMIN_API } from '@cadence/shared';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

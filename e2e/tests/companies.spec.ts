@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { makePng } from '../../apps/server/test/helpers/images.js';
-import { API_PATHS } from '../../packages/shared/src/index.js';
+import { API_PATHS } from '@cadence/shared';
 import { FAKE_AI_DESCRIPTION, PAID_CUSTOMER } from '../support/global-setup.js';
 import { waitForToastsToClear } from '../support/toasts.js';
 import { uniqueName } from '../support/unique.js';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_PATHS } from '../../packages/shared/src/index.js';
+import { API_PATHS } from '@cadence/shared';
 import { uniqueEmail } from '../support/mail.js';
 import { connectWithOneClick } from '../support/one-click.js';
 import { signUpThroughTheForms } from '../support/sign-up.js';

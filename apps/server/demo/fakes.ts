@@ -1,16 +1,19 @@
 // The local stand-ins the demo runs against: the same fakes the tests use, which check
 // credentials and signatures like the real services and answer in their documented shapes.
-import { startFakeBluesky } from '../test/fakes/bluesky.js';
-import { startFakeFacebook } from '../test/fakes/facebook.js';
-import { startFakeGoogleCse } from '../test/fakes/google-cse.js';
-import { startFakeInstagram } from '../test/fakes/instagram.js';
-import { startFakeLinkedIn } from '../test/fakes/linkedin.js';
-import { startFakeMediastack } from '../test/fakes/mediastack.js';
-import { startFakeOpenAi, type ChatCompletionRequest } from '../test/fakes/openai.js';
-import { startStripeFake } from '../test/fakes/stripe.js';
-import { startFakeThreads } from '../test/fakes/threads.js';
-import { oauthEnvFor } from '../test/fakes/oauth-env.js';
-import { startFakeX } from '../test/fakes/x.js';
+import {
+  oauthEnvFor,
+  startFakeBluesky,
+  startFakeFacebook,
+  startFakeGoogleCse,
+  startFakeInstagram,
+  startFakeLinkedIn,
+  startFakeMediastack,
+  startFakeOpenAi,
+  startFakeThreads,
+  startFakeX,
+  startStripeFake,
+  type ChatCompletionRequest,
+} from '@cadence/fakes';
 
 /** Canned but plausible AI answers, chosen by what the prompt asks for. */
 export function demoAiReply(request: ChatCompletionRequest): { text: string } {

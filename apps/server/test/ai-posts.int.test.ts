@@ -11,8 +11,7 @@ import {
   postJson,
   type TestApp,
 } from './helpers/test-app.js';
-import { startFakeOpenAi } from './fakes/openai.js';
-import { startTestWebsite } from './fakes/website.js';
+import { startFakeOpenAi, startTestWebsite } from '@cadence/fakes';
 
 const LONG_POST =
   'Reusable rockets are changing who gets to go to orbit. Acme now flies small satellites for a tenth of the usual price, and universities book seats every week. The engines land and fly again within two days, which keeps costs down for everyone who builds small spacecraft. 🚀🛰️ #Space #Launch';

@@ -6,8 +6,7 @@ import { setTier } from '../src/modules/plans/plans.service.js';
 import { engines } from './helpers/databases.js';
 import { apiCall } from './helpers/api.js';
 import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
-import { startFakeOpenAi } from './fakes/openai.js';
-import { startTestWebsite } from './fakes/website.js';
+import { startFakeOpenAi, startTestWebsite } from '@cadence/fakes';
 
 const DESCRIPTION =
   'Acme Rockets flies small satellites to orbit for a tenth of the usual price. Universities and start-ups book seats on weekly launches. Engines that land and refly within 48 hours keep costs down.';

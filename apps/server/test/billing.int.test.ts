@@ -12,7 +12,7 @@ import { setPlanByAdmin, updatePlanPricing } from '../src/modules/billing/admin-
 import { subscriptionPriceHistory } from '../src/db/schema.js';
 import { getEntitlements } from '../src/modules/plans/entitlements.js';
 import { engines } from './helpers/databases.js';
-import { startStripeFake, type StripeFake } from './fakes/stripe.js';
+import { startStripeFake, type StripeFake } from '@cadence/fakes';
 import { apiCall, type Method } from './helpers/api.js';
 import {
   createTestApp,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChaosProxy, type ChaosFailure } from './fakes/chaos-proxy.js';
-import { startFakeHttp } from './fakes/fake-http.js';
+import { startChaosProxy, startFakeHttp, type ChaosFailure } from '@cadence/fakes';
 
 /**
  * The proxy the benchmarks and the reliability test put in front of the network fakes: its

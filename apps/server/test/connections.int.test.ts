@@ -18,12 +18,14 @@ import {
   postJson,
   type TestApp,
 } from './helpers/test-app.js';
-import { startFakeBluesky } from './fakes/bluesky.js';
-import { startFakeFacebook } from './fakes/facebook.js';
-import { startFakeInstagram } from './fakes/instagram.js';
-import { startFakeLinkedIn } from './fakes/linkedin.js';
-import { startFakeThreads } from './fakes/threads.js';
-import { startFakeX } from './fakes/x.js';
+import {
+  startFakeBluesky,
+  startFakeFacebook,
+  startFakeInstagram,
+  startFakeLinkedIn,
+  startFakeThreads,
+  startFakeX,
+} from '@cadence/fakes';
 
 type Fakes = {
   x: Awaited<ReturnType<typeof startFakeX>>;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentEvents, users } from '../src/db/schema.js';
 import { getEntitlements } from '../src/modules/plans/entitlements.js';
-import { startStripeFake, type StripeFake } from './fakes/stripe.js';
+import { startStripeFake, type StripeFake } from '@cadence/fakes';
 import { apiCall } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
 import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';

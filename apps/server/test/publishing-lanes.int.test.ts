@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publications, scheduledInstances } from '../src/db/schema.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
-import { startChaosProxy } from './fakes/chaos-proxy.js';
+import { startChaosProxy } from '@cadence/fakes';
 import { engines, type Engine } from './helpers/databases.js';
 import { connectNetworks, createCompany, startNetworkFakes } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';

@@ -15,7 +15,7 @@ import {
   users,
 } from '../src/db/schema.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
-import { CHAOS_FAILURES, startChaosProxy, type ChaosProxy } from './fakes/chaos-proxy.js';
+import { CHAOS_FAILURES, startChaosProxy, type ChaosProxy } from '@cadence/fakes';
 import {
   connectNetworks,
   createCompany,

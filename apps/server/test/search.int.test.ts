@@ -2,8 +2,12 @@ import { POST_MESSAGES, SEARCH_MESSAGES } from '@cadence/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { engines } from './helpers/databases.js';
 import { createTestApp, createVerifiedAccount, getJson, type TestApp } from './helpers/test-app.js';
-import { makeCseItems, startFakeGoogleCse } from './fakes/google-cse.js';
-import { makeNewsArticles, startFakeMediastack } from './fakes/mediastack.js';
+import {
+  makeCseItems,
+  makeNewsArticles,
+  startFakeGoogleCse,
+  startFakeMediastack,
+} from '@cadence/fakes';
 
 type Rows = Array<Record<string, unknown>>;
 

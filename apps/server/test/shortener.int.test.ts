@@ -10,7 +10,7 @@ import {
   postJson,
   type TestApp,
 } from './helpers/test-app.js';
-import { startFakeTinyUrl, type FakeTinyUrlFailure } from './fakes/tinyurl.js';
+import { startFakeTinyUrl, type FakeTinyUrlFailure } from '@cadence/fakes';
 
 const PUBLIC_URL = 'https://cadence.example.com';
 const SHORT = new RegExp(`^${PUBLIC_URL.replaceAll('.', '\\.')}/s/([A-Za-z0-9]{10})$`);

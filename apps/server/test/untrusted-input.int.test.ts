@@ -10,8 +10,7 @@ import {
 } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTier } from '../src/modules/plans/plans.service.js';
-import { startFakeOpenAi } from './fakes/openai.js';
-import { startTestWebsite } from './fakes/website.js';
+import { startFakeOpenAi, startTestWebsite } from '@cadence/fakes';
 import { apiCall, apiForm } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
 import { FAKE_EXECUTABLE, makePng, multipartFile } from './helpers/images.js';

@@ -1,11 +1,13 @@
 import type { NetworkId } from '@cadence/shared';
-import { startFakeBluesky } from '../fakes/bluesky.js';
-import { startFakeFacebook } from '../fakes/facebook.js';
-import { startFakeInstagram } from '../fakes/instagram.js';
-import { startFakeLinkedIn } from '../fakes/linkedin.js';
-import { startFakeThreads } from '../fakes/threads.js';
-import { startFakeX } from '../fakes/x.js';
-import { oauthEnvFor } from '../fakes/oauth-env.js';
+import {
+  oauthEnvFor,
+  startFakeBluesky,
+  startFakeFacebook,
+  startFakeInstagram,
+  startFakeLinkedIn,
+  startFakeThreads,
+  startFakeX,
+} from '@cadence/fakes';
 import { postJson, type TestApp } from './test-app.js';
 
 export async function startNetworkFakes() {

@@ -5,7 +5,7 @@ import type {
   NetworkAdapter,
   PublishMedia,
 } from '../../src/integrations/networks/types.js';
-import { startFakeBluesky } from '../fakes/bluesky.js';
+import { startFakeBluesky } from '@cadence/fakes';
 import { failureOf } from '../helpers/network-failure.js';
 
 // A 1×1 PNG.

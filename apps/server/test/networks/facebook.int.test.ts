@@ -8,7 +8,7 @@ import {
 } from '../../src/integrations/networks/facebook.js';
 import { classifyMetaError } from '../../src/integrations/networks/meta-graph.js';
 import type { PublishMedia } from '../../src/integrations/networks/types.js';
-import { startFakeFacebook } from '../fakes/facebook.js';
+import { startFakeFacebook } from '@cadence/fakes';
 import { failureOf } from '../helpers/network-failure.js';
 
 const IMAGE_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInstagramAdapter } from '../../src/integrations/networks/instagram.js';
 import type { PublishMedia } from '../../src/integrations/networks/types.js';
-import { startFakeInstagram } from '../fakes/instagram.js';
+import { startFakeInstagram } from '@cadence/fakes';
 import { failureOf } from '../helpers/network-failure.js';
 
 const image: PublishMedia = {

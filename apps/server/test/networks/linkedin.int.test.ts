@@ -5,7 +5,7 @@ import type {
   NetworkAdapter,
   PublishMedia,
 } from '../../src/integrations/networks/types.js';
-import { startFakeLinkedIn } from '../fakes/linkedin.js';
+import { startFakeLinkedIn } from '@cadence/fakes';
 import { failureOf } from '../helpers/network-failure.js';
 
 const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');

@@ -5,12 +5,14 @@ import { createInstagramAdapter } from '../../src/integrations/networks/instagra
 import { createLinkedInAdapter } from '../../src/integrations/networks/linkedin.js';
 import { createThreadsAdapter } from '../../src/integrations/networks/threads.js';
 import { createXAdapter } from '../../src/integrations/networks/x.js';
-import { startFakeBluesky } from '../fakes/bluesky.js';
-import { startFakeFacebook } from '../fakes/facebook.js';
-import { startFakeInstagram } from '../fakes/instagram.js';
-import { startFakeLinkedIn } from '../fakes/linkedin.js';
-import { startFakeThreads } from '../fakes/threads.js';
-import { startFakeX } from '../fakes/x.js';
+import {
+  startFakeBluesky,
+  startFakeFacebook,
+  startFakeInstagram,
+  startFakeLinkedIn,
+  startFakeThreads,
+  startFakeX,
+} from '@cadence/fakes';
 
 // The demo's 'View post' links: with each network's web address pointed at its stand-in
 // (X_WEB_URL and the like; Instagram and Threads answer their own permalinks), a published

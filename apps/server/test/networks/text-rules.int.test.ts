@@ -11,7 +11,7 @@ import {
   type PublishInput,
 } from '../../src/integrations/networks/types.js';
 import { createXAdapter } from '../../src/integrations/networks/x.js';
-import { startFakeHttp, type FakeRequest } from '../fakes/fake-http.js';
+import { startFakeHttp, type FakeRequest } from '@cadence/fakes';
 
 /**
  * One table for every network: the post form's preview (`measurePostLength`, what the web's

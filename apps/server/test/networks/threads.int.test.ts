@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadsRetryAfterSeconds } from '../../src/integrations/networks/threads-errors.js';
 import { createThreadsAdapter } from '../../src/integrations/networks/threads.js';
 import type { PublishMedia } from '../../src/integrations/networks/types.js';
-import { startFakeThreads } from '../fakes/threads.js';
+import { startFakeThreads } from '@cadence/fakes';
 import { failureOf } from '../helpers/network-failure.js';
 import { closedPort } from '../helpers/ports.js';
 

@@ -3,7 +3,7 @@ import { xRetryAfterSeconds } from '../../src/integrations/networks/x-errors.js'
 import { hmacSha1Signature, signatureBaseString } from '../../src/integrations/networks/x-oauth.js';
 import type { PublishMedia } from '../../src/integrations/networks/types.js';
 import { createXAdapter } from '../../src/integrations/networks/x.js';
-import { startFakeX } from '../fakes/x.js';
+import { startFakeX } from '@cadence/fakes';
 import { failureOf } from '../helpers/network-failure.js';
 import { closedPort } from '../helpers/ports.js';
 

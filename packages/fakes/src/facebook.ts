@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto';
-import type { FacebookCredentials } from '../../src/integrations/networks/types.js';
 import { createFakeOAuth } from './oauth.js';
 import {
   createTokenExpiries,
@@ -14,6 +13,15 @@ import {
 } from './meta-graph.js';
 import { accountCredential, accountOf } from './accounts.js';
 import { postNotFound, postPage } from './post-page.js';
+
+/** What a connection to a Page on this stand-in holds: the shape the server stores for Facebook. */
+export interface FakeFacebookCredentials {
+  appId: string;
+  appSecret: string;
+  accessToken: string;
+  pageId: string;
+  pageAccessToken: string;
+}
 
 export interface FakeFacebookPost {
   id: string;
@@ -227,7 +235,7 @@ export async function startFakeFacebook(
     },
   });
   const [firstPage] = PAGES;
-  const validCredentials: FacebookCredentials = {
+  const validCredentials: FakeFacebookCredentials = {
     appId: '1234567890',
     appSecret: APP_SECRET,
     accessToken: USER_TOKEN,
@@ -243,7 +251,7 @@ export async function startFakeFacebook(
     /** Account n's credentials and Page (see accounts.ts). */
     account(n: number) {
       const page = n === 0 ? firstPage! : benchPageOf(n);
-      const credentials: FacebookCredentials = {
+      const credentials: FakeFacebookCredentials = {
         ...validCredentials,
         accessToken: accountCredential(USER_TOKEN, n),
         pageId: page.id,

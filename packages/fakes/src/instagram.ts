@@ -1,4 +1,3 @@
-import type { InstagramCredentials } from '../../src/integrations/networks/types.js';
 import { createFakeOAuth } from './oauth.js';
 import {
   createTokenExpiries,
@@ -13,6 +12,11 @@ import {
 } from './meta-graph.js';
 import { accountCredential, accountOf, drawMs, numericIdOf } from './accounts.js';
 import { postNotFound, postPage } from './post-page.js';
+
+/** What a connection to this stand-in holds (the server learns the ig-user id at verification). */
+export interface FakeInstagramCredentials {
+  accessToken: string;
+}
 
 export interface FakeInstagramPost {
   id: string;
@@ -259,7 +263,7 @@ export async function startFakeInstagram(
     },
   });
   origin = server.origin;
-  const validCredentials: InstagramCredentials = { accessToken: USER_TOKEN };
+  const validCredentials: FakeInstagramCredentials = { accessToken: USER_TOKEN };
   return {
     ...server,
     posts,
@@ -268,7 +272,9 @@ export async function startFakeInstagram(
     validCredentials,
     /** Account n's credentials and ig-user (see accounts.ts). */
     account(n: number) {
-      const credentials: InstagramCredentials = { accessToken: accountCredential(USER_TOKEN, n) };
+      const credentials: FakeInstagramCredentials = {
+        accessToken: accountCredential(USER_TOKEN, n),
+      };
       return { credentials, user: igUserOf(n) };
     },
     oauth,
