@@ -10,7 +10,6 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
-            'apps/web/build/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           exclude: ['scripts/lint-fixtures/**'],

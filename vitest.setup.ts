@@ -1,10 +1,13 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 
 // A console.error during a test is a failure nobody asserted on: fail the test instead.
 let consoleErrors: unknown[][] = [];
 
 beforeEach(() => {
   consoleErrors = [];
+  // A test that asserts nothing proves nothing (a loop over nothing, a branch that returns
+  // early): it fails here instead of passing.
+  expect.hasAssertions();
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });

@@ -5,8 +5,8 @@ import {
   type PublicationActionResult,
   type ScheduledInstance,
 } from '@cadence/shared';
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publications, scheduledInstances, systemLogs } from '../src/db/schema.js';
 import { standInWebUrls } from '../demo/fakes.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
@@ -451,12 +451,15 @@ describe.each(engines)('publication actions through the queue on %s', (engine) =
     await env?.fakes.close();
   });
 
-  const waitFor = async (check: () => Promise<boolean>) => {
-    const deadline = Date.now() + 15_000;
-    while (!(await check()) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await check()).toBe(true);
+  const waitFor = (check: () => Promise<boolean>) =>
+    vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 15_000, interval: 100 });
+  /** The instance's publish jobs still waiting, retrying or running. */
+  const jobsLeft = async (instanceId: string) => {
+    const result = await env.t.services.database.db.execute(
+      sql`select id from pgboss.job where name = ${publishInstanceJob.name}
+        and data->>'instanceId' = ${instanceId} and state in ('created', 'retry', 'active')`,
+    );
+    return (result as { rows: Array<{ id: string }> }).rows.length;
   };
 
   it('a Retry clicked in two tabs at once reaches the network once, through the worker', async () => {
@@ -468,7 +471,8 @@ describe.each(engines)('publication actions through the queue on %s', (engine) =
       await Promise.all([h.act('retry', idOf('twitter')), h.act('retry', idOf('twitter'))]),
     );
     await waitFor(async () => (await h.instance(instanceId)).status === 'published');
-    await new Promise((resolve) => setTimeout(resolve, 500)); // any second job has run too
+    // Every job for the instance has run: a second copy would have reached the network.
+    await waitFor(async () => (await jobsLeft(instanceId)) === 0);
     expect(h.countOn('twitter', content)).toBe(1);
   });
 });

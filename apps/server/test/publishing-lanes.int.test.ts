@@ -4,7 +4,7 @@
  */
 import type { NetworkId, ScheduledInstance } from '@cadence/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publications, scheduledInstances } from '../src/db/schema.js';
 import { setTier } from '../src/modules/plans/plans.service.js';
 import { startChaosProxy } from '@cadence/fakes';
@@ -83,15 +83,17 @@ async function setUp(
       .innerJoin(scheduledInstances, eq(scheduledInstances.id, publications.instanceId))
       .where(inArray(publications.instanceId, instanceIds));
 
-  /** Polls until every publication of the instances is settled (or 30 s pass). */
-  async function settled(instanceIds: string[]) {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const rows = await rowsOf(instanceIds);
-      const open = rows.some((row) => row.status === 'pending' || row.status === 'publishing');
-      if (!open || Date.now() > deadline) return rows;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  /** Waits until every publication of the instances is settled (at most 30 s). */
+  function settled(instanceIds: string[]) {
+    return vi.waitFor(
+      async () => {
+        const rows = await rowsOf(instanceIds);
+        const open = rows.filter((row) => row.status === 'pending' || row.status === 'publishing');
+        expect(open, 'publications still open').toEqual([]);
+        return rows;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
   }
 
   return { t, schedule, rowsOf, settled };

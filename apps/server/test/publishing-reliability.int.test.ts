@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { NetworkId, Services } from '@cadence/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   posts,
   publications,
@@ -186,13 +186,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     >;
   }
 
-  async function waitUntil(check: () => Promise<boolean>, timeoutMs: number) {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    return true;
+  /** Whether `check` comes true within `timeoutMs` (asked every quarter second). */
+  function waitUntil(check: () => Promise<boolean>, timeoutMs: number) {
+    return vi
+      .waitFor(async () => expect(await check()).toBe(true), { timeout: timeoutMs, interval: 250 })
+      .then(
+        () => true,
+        () => false,
+      );
   }
 
   /** Texts the fakes refused as a second attempt of the same account's post. */
@@ -303,15 +304,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     const admin = (method: 'GET' | 'POST', url: string) =>
       sendJson(t.app, method, url, undefined, adminToken);
     /** The two workers' processes as the publisher card shows them (from their heartbeats). */
-    async function workerStatuses() {
+    async function workerProcesses() {
       const services = (await admin('GET', '/admin/services')).json.data as unknown as Services;
       const card = services.services.find((service) => service.id === 'publisher')!;
-      return card.processes
-        .filter((process) => livePids().has(process.pid))
-        .map((process) => process.status);
+      return card.processes.filter((process) => livePids().has(process.pid));
     }
     const allAre = async (status: string) => {
-      const statuses = await workerStatuses();
+      const statuses = (await workerProcesses()).map((process) => process.status);
       return statuses.length === 2 && statuses.every((each) => each === status);
     };
     expect(await waitUntil(() => allAre('running'), 30_000)).toBe(true);
@@ -330,13 +329,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
         row.networks.some((network) => (received.get(`${network}|${row.content}`) ?? 0) > 0),
       ).length;
     };
-    // Well past the due time: every worker has polled its queue and the reconciler many times.
-    const isAnySent = await waitUntil(
-      () => Promise.resolve(sentWhileStopped() > 0),
-      dueAt.getTime() + 5_000 - Date.now(),
+    // No fixed wait: each worker beats again from well past the due time, having polled its
+    // queue and the reconciler many times by then; a send would have come before that beat.
+    const quietUntil = dueAt.getTime() + 5_000;
+    const beats = await vi.waitFor(
+      async () => {
+        const found = await workerProcesses();
+        expect(found).toHaveLength(2);
+        for (const beat of found) expect(Date.parse(beat.last_beat)).toBeGreaterThan(quietUntil);
+        return found;
+      },
+      { timeout: 30_000, interval: 250 },
     );
-    expect(isAnySent).toBe(false);
+    expect(sentWhileStopped()).toBe(0);
     expect((await statusCounts(ids)).pending).toBe(BURST);
+    expect(beats.map((beat) => beat.status)).toEqual(['stopped', 'stopped']);
 
     const started = await admin('POST', '/admin/services/publisher/start');
     expect(started.status).toBe(200);

@@ -6,7 +6,7 @@ import {
   type SystemLog,
 } from '@cadence/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   publications,
   scheduledInstances,
@@ -395,15 +395,15 @@ describe.each(engines)('publishing on %s', (engine) => {
    * public yet), then takes the claim back, as another worker does once a claim looks stale.
    */
   async function takeClaimBackWhilePreparing(instanceId: string) {
-    for (let tries = 0; ; tries++) {
-      const [row] = await publicationsOf(instanceId);
-      if (row?.status === 'publishing') {
-        expect(row.sendPending).toBe(true);
-        break;
-      }
-      if (tries > 200) throw new Error('never claimed');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const claimed = await vi.waitFor(
+      async () => {
+        const [row] = await publicationsOf(instanceId);
+        expect(row?.status, 'never claimed').toBe('publishing');
+        return row!;
+      },
+      { timeout: 5_000, interval: 10 },
+    );
+    expect(claimed.sendPending).toBe(true);
     await db()
       .update(publications)
       .set({ status: 'pending', claimedAt: null, sendPending: false })
@@ -562,19 +562,17 @@ describe.each(engines)('publishing through the queue on %s', (engine) => {
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instanceId))
     )[0]!.scheduledFor;
-    const deadline = Date.now() + 15_000;
-    let rows = await t.services.database.db
-      .select()
-      .from(publications)
-      .where(eq(publications.instanceId, instanceId));
-    while (rows.some((row) => row.status !== 'published') && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      rows = await t.services.database.db
-        .select()
-        .from(publications)
-        .where(eq(publications.instanceId, instanceId));
-    }
-    expect(rows.map((row) => row.status)).toEqual(['published', 'published']);
+    const rows = await vi.waitFor(
+      async () => {
+        const found = await t.services.database.db
+          .select()
+          .from(publications)
+          .where(eq(publications.instanceId, instanceId));
+        expect(found.map((row) => row.status)).toEqual(['published', 'published']);
+        return found;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
     for (const row of rows) {
       expect(row.publishedAt!.getTime()).toBeGreaterThanOrEqual(scheduledFor.getTime());
     }

@@ -9,7 +9,7 @@ import {
 } from '@cadence/shared';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppInstance } from '../src/app-instance.js';
 import { createContainer } from '../src/container.js';
@@ -271,10 +271,10 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
       });
       expect(oldSignIn.status).toBe(401);
       expect(await signIn(t, email, 'new password 2')).toBeTruthy();
-      const deadline = Date.now() + 10_000;
-      while (t.smtp.mailsTo(email).length === mailsBefore && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await vi.waitFor(() => expect(t.smtp.mailsTo(email).length).toBeGreaterThan(mailsBefore), {
+        timeout: 10_000,
+        interval: 50,
+      });
       const notice = t.smtp.mailsTo(email).at(-1)!;
       expect(notice.subject).toBe('Your Cadence password was changed');
       expect(notice.raw).toContain('/settings#security');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,15 +32,19 @@ describe('embedded database lock', () => {
     }
   });
 
-  it('takes over a lock left by a process that died', () => {
+  it('takes over a lock left by a process that died, and frees it on release', () => {
     const dir = newDir();
-    writeFileSync(
-      path.join(dir, 'pglite.lock'),
-      JSON.stringify({ pid: 2 ** 22 + 12345, owner: 'ghost' }),
-    );
+    const lockFile = path.join(dir, 'pglite.lock');
+    // Above the largest pid Linux hands out (2^22): no process has it.
+    writeFileSync(lockFile, JSON.stringify({ pid: 2 ** 22 + 12345, owner: 'ghost' }));
+    const holder = () => JSON.parse(readFileSync(lockFile, 'utf8')) as unknown;
     const lock = acquireDataDirLock(dir, 'server');
+    expect(holder()).toEqual({ pid: process.pid, owner: 'server' });
     lock.release();
-    const again = acquireDataDirLock(dir, 'server');
+    expect(existsSync(lockFile)).toBe(false);
+    const again = acquireDataDirLock(dir, 'the admin command');
+    expect(holder()).toEqual({ pid: process.pid, owner: 'the admin command' });
     again.release();
+    expect(existsSync(lockFile)).toBe(false);
   });
 });

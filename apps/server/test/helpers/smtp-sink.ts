@@ -13,7 +13,8 @@ export interface ReceivedMail {
  */
 export async function startSmtpSink(onMessage?: (mail: ReceivedMail) => void) {
   const messages: ReceivedMail[] = [];
-  const waiters: Array<() => void> = [];
+  /** Checks run on every message that arrives (see `waitForCode`). */
+  const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -31,7 +32,7 @@ export async function startSmtpSink(onMessage?: (mail: ReceivedMail) => void) {
         };
         messages.push(mail);
         onMessage?.(mail);
-        waiters.splice(0).forEach((wake) => wake());
+        waiters.forEach((check) => check());
         callback();
       });
     },
@@ -45,14 +46,20 @@ export async function startSmtpSink(onMessage?: (mail: ReceivedMail) => void) {
 
   /** Waits for the `index`-th message (0-based) to `email` and answers the code in it. */
   async function waitForCode(email: string, index = mailsTo(email).length, timeoutMs = 5_000) {
-    const deadline = Date.now() + timeoutMs;
-    while (mailsTo(email).length <= index) {
-      if (Date.now() > deadline) throw new Error(`No mail #${index + 1} reached ${email}`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (mailsTo(email).length <= index) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`No mail #${index + 1} reached ${email}`));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
     const mail = mailsTo(email)[index]!;
     const code = /\b(\d{6})\b/.exec(mail.subject)?.[1];
     if (!code) throw new Error(`No code in "${mail.subject}"`);
