@@ -106,7 +106,7 @@ const num = (value: string | undefined, fallback: number) =>
 const everyNetwork = (range: Range) =>
   Object.fromEntries(NETWORK_IDS.map((network) => [network, range])) as Record<NetworkId, Range>;
 
-/** The round trips the issue names for the realistic profile. */
+/** The realistic profile's round trips, per network. */
 const REALISTIC_LATENCY: Record<NetworkId, Range> = {
   twitter: [300, 800],
   facebook: [400, 1200],

@@ -309,7 +309,7 @@ async function signedInShots(
     await dialog('Schedule Post').waitFor();
     await shoot(page, viewport, 'scheduling-schedule-post');
   });
-  // What can be done about a publication (issue 16's actions), from the seed's partly
+  // What can be done about a publication (decision 091), from the seed's partly
   // published occurrence: Retry (Instagram failed), Confirm absent and Mark published
   // (Facebook unconfirmed); Publish now on a post still waiting; and the Mark published dialog.
   const scheduledCard = (text: string) =>

@@ -10,7 +10,7 @@ import { expectNoAxeViolations } from '../support/axe.js';
 import { uniqueEmail, waitForCode } from '../support/mail.js';
 import { uniqueName } from '../support/unique.js';
 
-// axe on every page and every main dialog; any violation fails (issue 16). The Settings and
+// axe on every page and every main dialog; any violation fails. The Settings and
 // Admin pages are checked by their own specs' helpers.
 test.describe.configure({ timeout: 180_000 });
 

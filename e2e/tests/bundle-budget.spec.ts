@@ -18,34 +18,34 @@ import {
  */
 const BUDGET_KB: Record<string, number> = {
   // 175 -> 176: the schedule and settings schemas now check IANA zones themselves (the
-  // server's rule, issue 11), which moves shared/time-zone.ts (0.8 KB) into the common chunk.
+  // server's rule), which moves shared/time-zone.ts (0.8 KB) into the common chunk.
   // 176 -> 177: zod and its jitless setting in a chunk of their own (vite.config.ts), so the
   // setting runs first and the CSP sees no eval probe: one more file's gzip overhead.
   // 177 -> 182 and the others: the admin panel's deployment banner in every page's layout,
   // the OAuth connect texts and the entity schemas they share (measured after merging the
   // admin and oauth branches); the admin screen is real now, no longer a placeholder.
-  // Issue 12 (settings-data): shared/account.ts and the ?socials=/?post= links add 0.4 to
+  // The settings data: shared/account.ts and the ?socials=/?post= links add 0.4 to
   // 2 KB (measured after merging main): /companies 212 -> 214, /posts 215 -> 217,
   // /subscriptions 184 -> 185, /settings 208 -> 211. The bell loads in its own chunk.
-  // Then issue 16 (no dead ends; measured after merging main): the post-status rule and
+  // Then no dead ends (measured after merging main): the post-status rule and
   // feature flags in the shared schemas (+0.5 KB everywhere), sign-in of an unverified account
   // and the demo notice on /login, the getting-started list and limit dialog on /companies,
   // the status column and filter on /posts.
-  // Issue 16 (first hour): the checklist, the status badge and filter, the quick times,
+  // The first hour: the checklist, the status badge and filter, the quick times,
   // the locked AI buttons: /companies 214 -> 217, /posts 217 -> 219, /subscriptions and
   // /settings +1 (measured after merging first-hour).
-  // Issue 17 (tokens): 'Reconnect before {date}' on scheduled posts (the shared text and
+  // Token expiry (decision 092): 'Reconnect before {date}' on scheduled posts (the shared text and
   // its zone-aware date, a small chunk shared with the Socials dialog): /scheduling 205 -> 206.
-  // Issue 17 (publication actions): three error codes and the publication id and due time in
+  // Publication actions (decision 091): three error codes and the publication id and due time in
   // the schedule schema; the action buttons and the link dialog on every scheduled card; the
-  // post view's list is its own chunk. Issue 16 (firsthour2): the one failure-toast rule every
+  // post view's list is its own chunk. First hour, round two: the one failure-toast rule every
   // screen shares, the locked-row notes in the Socials dialog, the article finder. Both
   // together, measured after the merge: /login 183, /companies 219, /posts 220, /scheduling
-  // 209, /subscriptions 186, /settings 212, /admin/subscriptions 192. Issue 16 (three
-  // networks): the Scheduling page opens a post's Schedule dialog from `?schedule=`,
+  // 209, /subscriptions 186, /settings 212, /admin/subscriptions 192. Three networks
+  // from sign-up: the Scheduling page opens a post's Schedule dialog from `?schedule=`,
   // refreshes the posts lists as publications settle, and links 'Reconnect before' to the
   // Socials dialog: /scheduling +0.5 KB.
-  // Issue 15 (bundle): Preact in the browser instead of React DOM (decision 097, -57 KB on
+  // The bundle: Preact in the browser instead of React DOM (decision 097, -57 KB on
   // every page) and the deployment banner in its own chunk, loaded once signed in (-12 KB on
   // /login). Measured after merging both: 113.2, 158.8, 159.4, 149.5, 115.1, 151.3, 133.9.
   // Then the icons and the small shared form parts in one chunk each (fewer requests; each

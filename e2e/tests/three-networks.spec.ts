@@ -7,7 +7,7 @@ import { signUpThroughTheForms } from '../support/sign-up.js';
 import { waitForToastsToClear } from '../support/toasts.js';
 import { uniqueName } from '../support/unique.js';
 
-// Issue 16's 'Done when': from sign-up to one post published on three networks, the way a
+// The newcomer's whole path: from sign-up to one post published on three networks, the way a
 // newcomer goes: the Free plan's network limit, its link to the plans, Pro through the
 // checkout, three one-click connections, and the Schedule dialog's defaults. No key and no
 // time is typed. The wait for 'In 1 minute' is most of the run.

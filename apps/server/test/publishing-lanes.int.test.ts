@@ -1,5 +1,5 @@
 /**
- * Issue 17: calls are limited per account, never per network, so a slow or rate-limited
+ * Decision 093: calls are limited per account, never per network, so a slow or rate-limited
  * account holds up nothing but itself; and an account's posts go out in order.
  */
 import type { NetworkId, ScheduledInstance } from '@cadence/shared';

@@ -293,7 +293,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
   }, 240_000);
 
   it('holds a due burst on two workers while the publisher is stopped from the admin API, then publishes each once', async () => {
-    // Exactly two worker processes, as the issue asks (the tests above leave three).
+    // Exactly two worker processes (the tests above leave three).
     while (workers.size > 2) {
       const [extra] = [...workers];
       extra!.kill('SIGTERM');

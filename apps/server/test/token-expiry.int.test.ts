@@ -22,7 +22,7 @@ const PASSWORD = 'correct horse battery';
 type OAuthNetwork = 'threads' | 'instagram' | 'linkedIn' | 'twitter';
 
 /**
- * Issue 17, connections that stay alive: the token sweep refreshes what the network lets it
+ * Connections that stay alive (decision 092): the token sweep refreshes what the network lets it
  * refresh, warns 7 days and 1 day ahead of what only a reconnect renews, and a post never
  * goes out with a token known to be expired (one reconnect mail, however many posts).
  */

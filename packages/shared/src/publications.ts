@@ -4,7 +4,7 @@ import type { NetworkId } from './networks.js';
 import type { PublicationStatus } from './schedules.js';
 import { ScheduleDataSchema } from './schedules.js';
 
-// ---- What the customer can do about one network's publication (issue 17) -----------------
+// ---- What the customer can do about one network's publication (decision 091) -------------
 
 /**
  * The screen's actions on a publication, each allowed only from the states listed: a
@@ -26,7 +26,7 @@ export function publicationActionsFor(status: PublicationStatus): PublicationAct
   );
 }
 
-/** Button labels (issue 17's words). */
+/** Button labels, as the screen shows them. */
 export const PUBLICATION_ACTION_LABELS: Record<PublicationAction, string> = {
   retry: 'Retry',
   'confirm-absent': 'I checked: it is not on the network, post it',

@@ -123,7 +123,7 @@ async function loadConnection(
 }
 
 /**
- * The one token lifecycle (issue 16's one-click connect, issue 17's connections that stay
+ * The one token lifecycle (decisions 080 and 092: one-click connect, connections that stay
  * alive): each connection's access-token expiry is stored; a token is refreshed before it
  * expires and once after a 401, under a row lock (`SELECT … FOR UPDATE`) so two workers
  * never spend one refresh token twice, and the rotated refresh token is stored in the same

@@ -43,7 +43,7 @@ function warningStage(msLeft: number): number | null {
 }
 
 /**
- * Keeps connections alive (issue 17): every active connection whose token expires within
+ * Keeps connections alive (decision 092): every active connection whose token expires within
  * seven days is refreshed where the network allows it (under the lifecycle's row lock, so
  * two workers or a sweep and a publication spend one refresh), and otherwise the customer is
  * warned seven days and one day ahead, each warning once per connection and expiry (the
