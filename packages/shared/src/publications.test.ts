@@ -10,7 +10,7 @@ import type { NetworkId } from './networks.js';
 import { PUBLICATION_STATUSES } from './schedules.js';
 
 describe('publicationActionsFor', () => {
-  it("offers each status's actions (issue 17) and nothing for the rest", () => {
+  it("offers each status's actions (decision 091) and nothing for the rest", () => {
     expect(publicationActionsFor('failed')).toEqual(['retry']);
     expect(publicationActionsFor('missed')).toEqual(['retry']);
     expect(publicationActionsFor('unconfirmed')).toEqual(['confirm-absent', 'mark-published']);
