@@ -6,21 +6,7 @@ import { precompress } from './build/precompress.ts';
 const API_ORIGIN = 'http://localhost:3000';
 
 export default defineConfig({
-  // Fast Refresh patches React's renderer, which the page does not run (Preact, below): an
-  // edited component reloads the page in `npm run dev` instead of updating in place.
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), precompress()],
-  resolve: {
-    // The browser runs Preact through its React-compatible layer, not React (decision 097:
-    // React DOM was 60 of the 95 KB gzip every page loaded first). The code, its types and its
-    // libraries stay written against React; only the build swaps the implementation.
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-    ],
-  },
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: 'dist',
     // Read by the bundle budget test and `npm run bench:web` to know what each route loads.
@@ -32,7 +18,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](preact|react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
               priority: 2,
             },
             {

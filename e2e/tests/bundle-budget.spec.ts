@@ -12,8 +12,7 @@ import {
 /**
  * KB of JavaScript (each file gzipped at level 9, summed) the browser loads to show a route
  * on a fresh visit. Size is deterministic, so this fails on the commit that grows a page.
- * The floor under every page is Preact (in React's place, decision 097) and React Router
- * (39 KB together), zod (24 KB), React Hook Form (13 KB) and the shared schemas: see
+ * The floor under every page is React DOM and React Router (React DOM about 57 KB more than Preact was, decision 106), zod (24 KB), React Hook Form (13 KB) and the shared schemas: see
  * docs/benchmarks.md before raising a number.
  */
 const BUDGET_KB: Record<string, number> = {
@@ -64,13 +63,17 @@ const BUDGET_KB: Record<string, number> = {
   // their parsed scheme) in the common chunk, one-click landing codes on /companies, the
   // sign-in code step on /login, the new error codes and messages: 115.2, 111.6, 115.5,
   // 147.5, 121.2, 150.4 (+0.8 to +1.6 KB).
-  '/login': 116,
-  '/companies': 112,
-  '/posts': 116,
-  '/scheduling': 148,
-  '/subscriptions': 122,
-  '/settings': 151,
-  '/admin/subscriptions': 133,
+  // React DOM in the browser again, as the product promises (decision 106 supersedes 097):
+  // +56 to +57 KB on every page, measured after the switch: 172.2, 168.7, 172.7, 205.0,
+  // 178.4, 207.8, 190.0. Over the targets of 160 KB for /login and 200 KB for any screen on
+  // /login, /scheduling and /settings: the levers are in decision 106.
+  '/login': 173,
+  '/companies': 169,
+  '/posts': 173,
+  '/scheduling': 206,
+  '/subscriptions': 179,
+  '/settings': 208,
+  '/admin/subscriptions': 191,
 };
 
 // Measures the web build `npm run test:e2e` has just made (`npm run bench:web` reports the
@@ -95,15 +98,14 @@ test.describe('JavaScript budget per route', () => {
       expect(login).not.toContain(screen);
   });
 
-  test('runs Preact in the browser, not React DOM (decision 097)', () => {
+  test('runs React DOM in the browser, as the product promises (decision 106)', () => {
     const scripts = Object.values(readManifest())
       .map((chunk) => chunk.file)
       .filter((file) => file.endsWith('.js'));
-    // React DOM's production build links its error codes to react.dev; the alias in
-    // vite.config.ts replaces it with preact/compat, whose texts do not.
-    const withReactDom = scripts.filter((file) =>
-      readFileSync(path.join(DIST_DIR, file), 'utf8').includes('react.dev/errors'),
-    );
-    expect(withReactDom).toEqual([]);
+    const text = (file: string) => readFileSync(path.join(DIST_DIR, file), 'utf8');
+    // React DOM's production build links its error codes to react.dev; Preact's compat layer
+    // names itself in its hooks' errors and does not.
+    expect(scripts.filter((file) => text(file).includes('react.dev/errors'))).not.toEqual([]);
+    expect(scripts.filter((file) => /preact/i.test(text(file)))).toEqual([]);
   });
 });
