@@ -2,7 +2,7 @@ import { SETTING_KEYS, type SettingKey } from '@cadence/shared';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { adminSettings, type AdminSettingValue } from '../db/schema.js';
+import { adminSettings, type AdminSettingValue } from '../db/schema/admin.js';
 
 export interface SettingDefinition {
   key: SettingKey;

@@ -1,17 +1,15 @@
 import type { AdminLogsQuery, AdminUsersQuery, Tier } from '@cadence/shared';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { adminAuditLog, adminSettings, type AdminSettingValue } from '../../db/schema/admin.js';
+import { users } from '../../db/schema/auth.js';
 import {
-  adminAuditLog,
-  adminSettings,
   customerSubscriptions,
   subscriptionPlanIntervals,
   subscriptionPlans,
   subscriptionPriceHistory,
-  systemState,
-  users,
-  type AdminSettingValue,
-} from '../../db/schema.js';
+} from '../../db/schema/billing.js';
+import { systemState } from '../../db/schema/system.js';
 import { likePattern } from '../logs/logs.repository.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -22,7 +22,8 @@ import {
 } from '@cadence/shared';
 import { lockAdminRights } from '../../db/admin-rights.js';
 import type { Db } from '../../db/client.js';
-import { users, type AdminSettingRow } from '../../db/schema.js';
+import type { AdminSettingRow } from '../../db/schema/admin.js';
+import { users } from '../../db/schema/auth.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LiveSettings } from '../../lib/live-settings.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { lockAdminRights } from '../../db/admin-rights.js';
 import type { DbExecutor } from '../../db/client.js';
-import { otpClientAttempts, otpCodes, users, type UserRow } from '../../db/schema.js';
+import { otpClientAttempts, otpCodes, users, type UserRow } from '../../db/schema/auth.js';
 import type { CodePurpose } from './otp.js';
 
 export async function findUserByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {

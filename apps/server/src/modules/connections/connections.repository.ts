@@ -1,7 +1,8 @@
 import type { NetworkId } from '@cadence/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { companies, socialConnections } from '../../db/schema.js';
+import { companies } from '../../db/schema/companies.js';
+import { socialConnections } from '../../db/schema/connections.js';
 
 export async function isCompanyOwnedBy(db: DbExecutor, companyId: string, userId: string) {
   const [row] = await db

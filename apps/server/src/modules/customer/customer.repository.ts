@@ -3,7 +3,8 @@ import type { Gender } from '@cadence/shared';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { countUpTo } from '../../lib/capped-count.js';
-import { aiCallLogs, users } from '../../db/schema.js';
+import { aiCallLogs } from '../../db/schema/ai.js';
+import { users } from '../../db/schema/auth.js';
 
 const profileColumns = {
   name: users.name,

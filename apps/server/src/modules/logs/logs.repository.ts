@@ -2,7 +2,8 @@ import { listCountLimit } from '@cadence/shared';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { countUpTo } from '../../lib/capped-count.js';
-import { posts, systemLogs, type LogStatus } from '../../db/schema.js';
+import { systemLogs, type LogStatus } from '../../db/schema/logs.js';
+import { posts } from '../../db/schema/posts.js';
 
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -6,16 +6,15 @@ import {
 } from '@cadence/shared';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { companies } from '../../db/schema/companies.js';
 import {
-  companies,
   postAttachments,
   postUsage,
   posts,
-  scheduledInstances,
-  schedules,
   type PostAttachmentRow,
   type PostRow,
-} from '../../db/schema.js';
+} from '../../db/schema/posts.js';
+import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
 
 /** Any number, fixed, plus the user: serialises "count this month, then insert" per customer. */
 const MONTHLY_POSTS_LOCK = 724_311;

@@ -1,7 +1,8 @@
 import { PUBLICATION_ACTIONS, type PublicationAction } from '@cadence/shared';
 import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { publications, scheduledInstances, type PublicationRow } from '../../db/schema.js';
+import { publications, type PublicationRow } from '../../db/schema/publishing.js';
+import { scheduledInstances } from '../../db/schema/schedules.js';
 
 /** The caller's publication with the instance it belongs to; undefined for anyone else's. */
 export async function findOwnedPublication(db: DbExecutor, userId: string, publicationId: string) {

@@ -6,7 +6,7 @@ import {
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { PublicationRow } from '../../db/schema.js';
+import type { PublicationRow } from '../../db/schema/publishing.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { systemState } from '../../db/schema.js';
+import { systemState } from '../../db/schema/system.js';
 
 /** The row of `system_state` that every worker polls: stopped or not, and restart requests. */
 export const PUBLISHER_STATE_KEY = 'publisher';

@@ -3,14 +3,10 @@ import { and, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-o
 import type { DbExecutor } from '../../db/client.js';
 import type { LoadedConnection } from '../connections/token-lifecycle.js';
 import { publisherIsPaused } from './publisher-control.js';
-import {
-  publications,
-  scheduledInstances,
-  socialConnections,
-  type LogStatus,
-  type PublicationRow,
-  type ScheduledInstanceRow,
-} from '../../db/schema.js';
+import { socialConnections } from '../../db/schema/connections.js';
+import type { LogStatus } from '../../db/schema/logs.js';
+import { publications, type PublicationRow } from '../../db/schema/publishing.js';
+import { scheduledInstances, type ScheduledInstanceRow } from '../../db/schema/schedules.js';
 
 /** Rows of a raw query (the two drivers type `execute` differently). */
 async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import type { PublicationRow } from '../../db/schema.js';
+import type { PublicationRow } from '../../db/schema/publishing.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { NETWORK_NAMES } from '@cadence/shared';

@@ -2,15 +2,11 @@ import type { NetworkId, RepeatType } from '@cadence/shared';
 import { and, asc, eq, gte, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { countUpTo } from '../../lib/capped-count.js';
-import {
-  companies,
-  postAttachments,
-  posts,
-  publications,
-  scheduledInstances,
-  schedules,
-  socialConnections,
-} from '../../db/schema.js';
+import { companies } from '../../db/schema/companies.js';
+import { socialConnections } from '../../db/schema/connections.js';
+import { postAttachments, posts } from '../../db/schema/posts.js';
+import { publications } from '../../db/schema/publishing.js';
+import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
 
 export async function findOwnedPost(db: DbExecutor, userId: string, postId: string) {
   const [row] = await db

@@ -13,7 +13,7 @@ import {
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.js';
-import type { PublicationRow } from '../../db/schema.js';
+import type { PublicationRow } from '../../db/schema/publishing.js';
 import { AppError } from '../../errors.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
