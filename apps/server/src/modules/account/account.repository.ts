@@ -194,9 +194,3 @@ export async function listLiveJobIds(db: DbExecutor, userId: string): Promise<st
     );
   return rows.map((row) => row.jobId).filter((id): id is string => !!id);
 }
-
-/** The account row; everything it owns goes with it through ON DELETE CASCADE. */
-export async function deleteUser(db: DbExecutor, userId: string) {
-  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  return rows.length > 0;
-}

@@ -106,3 +106,11 @@ export async function markDisconnected(
     .returning({ id: socialConnections.id });
   return rows.length > 0;
 }
+
+/** The network refused the stored credentials: the customer has to reconnect. */
+export async function markNeedsReconnect(db: DbExecutor, connectionId: string, now: Date) {
+  await db
+    .update(socialConnections)
+    .set({ needsReconnect: true, updatedAt: now })
+    .where(eq(socialConnections.id, connectionId));
+}

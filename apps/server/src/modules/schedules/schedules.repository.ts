@@ -53,10 +53,9 @@ export interface NewSchedule {
   repeatUntil: Date | null;
   timezone: string;
   occurrences: Date[];
-  connections: Array<{ id: string; network: NetworkId; accountName: string | null }>;
 }
 
-/** The schedule, its instances and one pending publication per (instance, network). */
+/** The schedule and its instances (their publications are the publishing module's). */
 export async function insertSchedule(db: DbExecutor, input: NewSchedule) {
   const [schedule] = await db
     .insert(schedules)
@@ -82,16 +81,6 @@ export async function insertSchedule(db: DbExecutor, input: NewSchedule) {
       })),
     )
     .returning({ id: scheduledInstances.id, scheduledFor: scheduledInstances.scheduledFor });
-  await db.insert(publications).values(
-    instances.flatMap((instance) =>
-      input.connections.map((connection) => ({
-        instanceId: instance.id,
-        network: connection.network,
-        connectionId: connection.id,
-        accountName: connection.accountName,
-      })),
-    ),
-  );
   return { scheduleId: schedule.id, instances };
 }
 
