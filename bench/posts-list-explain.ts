@@ -8,7 +8,7 @@ import { listCountLimit } from '@cadence/shared';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { runMigrations } from '../apps/server/src/db/migrate.js';
-import * as repo from '../apps/server/src/modules/posts/posts.repository.js';
+import * as repo from '../apps/server/src/modules/posts/posts-list.repository.js';
 import { createScratchDatabase } from './scratch-database.js';
 
 const scratch = await createScratchDatabase('cadence_explain');

@@ -49,6 +49,7 @@ import { createPostsService } from './modules/posts/posts.service.js';
 import { createInstancePublisher } from './modules/publishing/publish-instance.js';
 import { createCallLanes } from './modules/publishing/call-lanes.js';
 import { createPublicationActions } from './modules/publishing/publication-actions.js';
+import { insertPendingPublications } from './modules/publishing/publishing.repository.js';
 import { createSchedulesService } from './modules/schedules/schedules.service.js';
 import { createSearchService } from './modules/search/search.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
@@ -137,6 +138,7 @@ export function createContainer(
     logger,
     savedTimeZone: (userId) => settings.savedTimeZone(userId),
     savedAutoDst: (userId) => settings.autoDst(userId),
+    createPublications: insertPendingPublications,
   });
   const companies = createCompaniesService({
     db,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '@cadence/shared';
 import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client.js';
-import { attemptCounters } from '../db/schema.js';
+import { attemptCounters } from '../db/schema/system.js';
 import { AppError } from '../errors.js';
 import type { Clock } from './clock.js';
 import type { RateLimit } from './rate-limiter.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { externalCallCounts } from '../db/schema.js';
+import { externalCallCounts } from '../db/schema/system.js';
 
 /**
  * Counts one call to an outside service (news or web search, TinyURL) for the admin's

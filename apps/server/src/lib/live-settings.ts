@@ -1,8 +1,7 @@
 import { SETTING_KEYS, type SettingKey } from '@cadence/shared';
-import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { adminSettings, type AdminSettingValue } from '../db/schema.js';
+import { adminSettings } from '../db/schema/admin.js';
 
 export interface SettingDefinition {
   key: SettingKey;
@@ -66,32 +65,6 @@ export const SETTING_DEFINITIONS: Record<SettingKey, SettingDefinition> = {
 };
 
 export type SettingValues = Record<SettingKey, number>;
-
-/** Writes missing settings with their defaults and keeps ranges, units and texts current. */
-export async function seedSettings(db: Db, config: Config) {
-  for (const key of SETTING_KEYS) {
-    const definition = SETTING_DEFINITIONS[key];
-    const value: AdminSettingValue = {
-      value: definition.defaultValue(config),
-      min: definition.min,
-      max: definition.max,
-      unit: definition.unit,
-    };
-    await db
-      .insert(adminSettings)
-      .values({ key, value, description: definition.description })
-      .onConflictDoUpdate({
-        target: adminSettings.key,
-        // The operator's number stays (clamped into a range that may have changed).
-        set: {
-          value: sql`jsonb_build_object(
-            'value', least(greatest((${adminSettings.value}->>'value')::numeric, ${definition.min}), ${definition.max}),
-            'min', ${definition.min}::numeric, 'max', ${definition.max}::numeric, 'unit', ${definition.unit}::text)`,
-          description: definition.description,
-        },
-      });
-  }
-}
 
 export interface LiveSettings {
   /** Every setting's current value, at most `ttlMs` old. */

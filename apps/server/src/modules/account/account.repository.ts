@@ -1,19 +1,15 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../db/client.js';
-import {
-  aiCallLogs,
-  companies,
-  notificationEvents,
-  postAttachments,
-  posts,
-  scheduledInstances,
-  schedules,
-  socialConnections,
-  systemLogs,
-  uploadedFiles,
-  users,
-} from '../../db/schema.js';
+import { aiCallLogs } from '../../db/schema/ai.js';
+import { users } from '../../db/schema/auth.js';
+import { companies } from '../../db/schema/companies.js';
+import { socialConnections } from '../../db/schema/connections.js';
+import { systemLogs } from '../../db/schema/logs.js';
+import { notificationEvents } from '../../db/schema/notifications.js';
+import { postAttachments, posts } from '../../db/schema/posts.js';
+import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
+import { uploadedFiles } from '../../db/schema/uploads.js';
 
 export const EXPORT_BATCH = 500;
 
@@ -197,10 +193,4 @@ export async function listLiveJobIds(db: DbExecutor, userId: string): Promise<st
       ),
     );
   return rows.map((row) => row.jobId).filter((id): id is string => !!id);
-}
-
-/** The account row; everything it owns goes with it through ON DELETE CASCADE. */
-export async function deleteUser(db: DbExecutor, userId: string) {
-  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  return rows.length > 0;
 }

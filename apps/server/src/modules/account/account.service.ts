@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { Clock } from '../../lib/clock.js';
+import { deleteUser } from '../auth/auth.repository.js';
 import { verifyPassword } from '../auth/password.js';
 import * as repo from './account.repository.js';
 
@@ -231,7 +232,7 @@ export function createAccountService(deps: AccountDeps) {
           fileKeys: await repo.listFileKeys(tx, userId),
           jobIds: await repo.listLiveJobIds(tx, userId),
         };
-        await repo.deleteUser(tx, userId);
+        await deleteUser(tx, userId);
         return owned;
       });
       deps.forgetSession(userId);

@@ -1,17 +1,14 @@
 import type { AdminLogsQuery, AdminUsersQuery, Tier } from '@cadence/shared';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { adminAuditLog, adminSettings, type AdminSettingValue } from '../../db/schema/admin.js';
+import { users } from '../../db/schema/auth.js';
 import {
-  adminAuditLog,
-  adminSettings,
   customerSubscriptions,
   subscriptionPlanIntervals,
   subscriptionPlans,
   subscriptionPriceHistory,
-  systemState,
-  users,
-  type AdminSettingValue,
-} from '../../db/schema.js';
+} from '../../db/schema/billing.js';
 import { likePattern } from '../logs/logs.repository.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -59,34 +56,8 @@ export async function updateSettingValue(
   await db.update(adminSettings).set({ value, updatedAt: at }).where(eq(adminSettings.key, key));
 }
 
-// --- instance state (next deployment) ---
-
+/** The key of `system_state` that holds the next deployment. */
 export const DEPLOYMENT_KEY = 'next_deployment';
-
-export async function readState(db: DbExecutor, key: string) {
-  const [row] = await db
-    .select({ value: systemState.value })
-    .from(systemState)
-    .where(eq(systemState.key, key))
-    .limit(1);
-  return row?.value;
-}
-
-export async function writeState(
-  db: DbExecutor,
-  key: string,
-  value: Record<string, unknown>,
-  at: Date,
-) {
-  await db
-    .insert(systemState)
-    .values({ key, value, updatedAt: at })
-    .onConflictDoUpdate({ target: systemState.key, set: { value, updatedAt: at } });
-}
-
-export async function deleteState(db: DbExecutor, key: string) {
-  await db.delete(systemState).where(eq(systemState.key, key));
-}
 
 // --- users ---
 
@@ -151,10 +122,6 @@ export async function freePlanName(db: DbExecutor) {
 export async function countAdmins(db: DbExecutor) {
   const [row] = await db.select({ value: count() }).from(users).where(eq(users.isAdmin, true));
   return Number(row?.value ?? 0);
-}
-
-export async function setUserAdmin(db: DbExecutor, userId: string, isAdmin: boolean, at: Date) {
-  await db.update(users).set({ isAdmin, updatedAt: at }).where(eq(users.id, userId));
 }
 
 // --- logs ---

@@ -22,10 +22,13 @@ import {
 } from '@cadence/shared';
 import { lockAdminRights } from '../../db/admin-rights.js';
 import type { Db } from '../../db/client.js';
-import { users, type AdminSettingRow } from '../../db/schema.js';
+import type { AdminSettingRow } from '../../db/schema/admin.js';
+import { users } from '../../db/schema/auth.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LiveSettings } from '../../lib/live-settings.js';
+import { deleteSystemState, readSystemState, writeSystemState } from '../../lib/system-state.js';
+import { setUserAdmin } from '../auth/auth.repository.js';
 import type { CurrentUser } from '../auth/authenticate.js';
 import { setPlanByAdmin, updatePlanPricing } from '../billing/index.js';
 import { changePublisherState } from '../publishing/publisher-control.js';
@@ -54,7 +57,7 @@ export async function setAdmin(db: Db, rawEmail: string, isAdmin: boolean) {
         message: `${email} is the only admin. Grant the role to another account first (npm run admin -- grant <email>).`,
       };
     }
-    await repo.setUserAdmin(tx, user.id, isAdmin, new Date());
+    await setUserAdmin(tx, user.id, isAdmin, new Date());
     return {
       ok: true,
       message: isAdmin ? `${email} is now an admin.` : `${email} is no longer an admin.`,
@@ -158,7 +161,7 @@ export function createAdminService(deps: AdminServiceDeps) {
     },
 
     async readDeployment(): Promise<Deployment> {
-      const value = await repo.readState(db, repo.DEPLOYMENT_KEY);
+      const value = await readSystemState(db, repo.DEPLOYMENT_KEY);
       return { next_deployment: typeof value?.at === 'string' ? value.at : null };
     },
 
@@ -175,8 +178,8 @@ export function createAdminService(deps: AdminServiceDeps) {
       const iso = at === null ? null : new Date(at).toISOString();
       await db.transaction(async (tx) => {
         const now = clock();
-        if (iso === null) await repo.deleteState(tx, repo.DEPLOYMENT_KEY);
-        else await repo.writeState(tx, repo.DEPLOYMENT_KEY, { at: iso }, now);
+        if (iso === null) await deleteSystemState(tx, repo.DEPLOYMENT_KEY);
+        else await writeSystemState(tx, repo.DEPLOYMENT_KEY, { at: iso }, now);
         await repo.insertAudit(tx, {
           actorId: actor.id,
           actorEmail: actor.email,
@@ -307,7 +310,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           throw AppError.conflict(ADMIN_MESSAGES.lastAdmin, 'LAST_ADMIN');
         }
         const now = clock();
-        await repo.setUserAdmin(tx, userId, isAdmin, now);
+        await setUserAdmin(tx, userId, isAdmin, now);
         await repo.insertAudit(tx, {
           actorId: actor.id,
           actorEmail: actor.email,

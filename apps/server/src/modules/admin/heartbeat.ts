@@ -3,7 +3,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { serviceHeartbeats } from '../../db/schema.js';
+import { serviceHeartbeats } from '../../db/schema/admin.js';
 
 /** How often each process writes its heartbeat; the admin panel calls a process silent after 30 s. */
 export const HEARTBEAT_INTERVAL_MS = 5_000;

@@ -4,7 +4,8 @@ import { desc, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { ResolvedConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { aiCallLogs, serviceHeartbeats, type HeartbeatRow } from '../../db/schema.js';
+import { serviceHeartbeats, type HeartbeatRow } from '../../db/schema/admin.js';
+import { aiCallLogs } from '../../db/schema/ai.js';
 import { publishInstanceJob } from '../../jobs/publish-instance.job.js';
 import { readPublisherState } from '../publishing/publisher-control.js';
 

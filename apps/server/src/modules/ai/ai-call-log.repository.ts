@@ -1,5 +1,5 @@
 import type { DbExecutor } from '../../db/client.js';
-import { aiCallLogs } from '../../db/schema.js';
+import { aiCallLogs } from '../../db/schema/ai.js';
 
 export type AiCallLogEntry = typeof aiCallLogs.$inferInsert;
 

@@ -14,7 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { CompanyRow } from '../../db/schema.js';
+import type { CompanyRow } from '../../db/schema/companies.js';
 import { AppError } from '../../errors.js';
 import type { AiClient, ChatRequest } from '../../integrations/ai.js';
 import { fetchPublicPage, WebFetchError } from '../../integrations/web-fetch.js';

@@ -1,7 +1,8 @@
+import type { Gender } from '@cadence/shared';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { lockAdminRights } from '../../db/admin-rights.js';
 import type { DbExecutor } from '../../db/client.js';
-import { otpClientAttempts, otpCodes, users, type UserRow } from '../../db/schema.js';
+import { otpClientAttempts, otpCodes, users, type UserRow } from '../../db/schema/auth.js';
 import type { CodePurpose } from './otp.js';
 
 export async function findUserByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
@@ -177,4 +178,48 @@ export async function replacePassword(
 
 export async function recordSignIn(db: DbExecutor, userId: string, now: Date) {
   await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+}
+
+/** Grants or removes admin rights (the admin panel and the `admin` command). */
+export async function setUserAdmin(db: DbExecutor, userId: string, isAdmin: boolean, at: Date) {
+  await db.update(users).set({ isAdmin, updatedAt: at }).where(eq(users.id, userId));
+}
+
+/** The profile fields the customer edits, and a new avatar when one was sent. */
+export async function updateProfile(
+  db: DbExecutor,
+  userId: string,
+  input: {
+    name: string;
+    gender: Gender | null;
+    address: string | null;
+    avatar?: { key: string; url: string };
+    now: Date;
+  },
+) {
+  const [row] = await db
+    .update(users)
+    .set({
+      name: input.name,
+      gender: input.gender,
+      address: input.address,
+      ...(input.avatar ? { avatarKey: input.avatar.key, avatarUrl: input.avatar.url } : {}),
+      updatedAt: input.now,
+    })
+    .where(eq(users.id, userId))
+    .returning({
+      name: users.name,
+      email: users.email,
+      gender: users.gender,
+      address: users.address,
+      avatarKey: users.avatarKey,
+      avatarUrl: users.avatarUrl,
+    });
+  return row;
+}
+
+/** The account row; everything it owns goes with it through ON DELETE CASCADE. */
+export async function deleteUser(db: DbExecutor, userId: string) {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { MailMessage, Mailer } from '../../integrations/mail.js';
-import type { UserRow } from '../../db/schema.js';
+import type { UserRow } from '../../db/schema/auth.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AttemptCheck, AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { RateLimit } from '../../lib/rate-limiter.js';

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@cadence/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
+import type { UserRow } from '../../db/schema/auth.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SessionCache } from './session-cache.js';

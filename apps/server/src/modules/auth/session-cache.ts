@@ -1,4 +1,4 @@
-import type { UserRow } from '../../db/schema.js';
+import type { UserRow } from '../../db/schema/auth.js';
 
 /** What a signed-in request needs of its account, and what decides if a token still holds. */
 export type SessionUser = Pick<

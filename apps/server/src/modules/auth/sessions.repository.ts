@@ -1,6 +1,6 @@
 import { eq, lte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { revokedTokens, users } from '../../db/schema.js';
+import { revokedTokens, users } from '../../db/schema/auth.js';
 import type { SessionUser } from './session-cache.js';
 
 /**

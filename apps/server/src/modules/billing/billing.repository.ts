@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { users } from '../../db/schema/auth.js';
 import {
   customerSubscriptions,
   orders,
@@ -7,9 +8,8 @@ import {
   paymentEvents,
   subscriptionPlanIntervals,
   subscriptionPlans,
-  users,
   type PaymentProvider,
-} from '../../db/schema.js';
+} from '../../db/schema/billing.js';
 
 /**
  * The queries on what customers bought: their subscriptions, orders, payment customers and

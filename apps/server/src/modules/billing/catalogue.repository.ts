@@ -5,7 +5,7 @@ import {
   subscriptionPlanIntervals,
   subscriptionPlans,
   subscriptionPriceHistory,
-} from '../../db/schema.js';
+} from '../../db/schema/billing.js';
 
 /** The queries on the plan catalogue: plans, their priced intervals and the price history. */
 

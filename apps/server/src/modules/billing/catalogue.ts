@@ -14,7 +14,7 @@ import {
   type PublicPlan,
 } from '@cadence/shared';
 import type { DbExecutor } from '../../db/client.js';
-import type { CustomerSubscriptionRow, PlanIntervalRow, PlanRow } from '../../db/schema.js';
+import type { CustomerSubscriptionRow, PlanIntervalRow, PlanRow } from '../../db/schema/billing.js';
 import { AppError } from '../../errors.js';
 import type { BillingDeps } from './billing-deps.js';
 import { dateText, type BillingMails } from './billing-mails.js';

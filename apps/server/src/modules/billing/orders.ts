@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, CURRENCY, addInterval, type Order } from '@cadence/shared';
 import type { DbExecutor } from '../../db/client.js';
-import type { OrderRow, PlanIntervalRow, PlanRow } from '../../db/schema.js';
+import type { OrderRow, PlanIntervalRow, PlanRow } from '../../db/schema/billing.js';
 import { AppError } from '../../errors.js';
 import { PaymentProviderError, type PaidCheckout } from '../../integrations/payments/provider.js';
 import type { BillingDeps } from './billing-deps.js';

@@ -1,6 +1,6 @@
 import { CURRENCY, addInterval } from '@cadence/shared';
 import type { DbExecutor } from '../../db/client.js';
-import type { CustomerSubscriptionRow } from '../../db/schema.js';
+import type { CustomerSubscriptionRow } from '../../db/schema/billing.js';
 import { runAfterCommit, type AfterCommit, type BillingDeps } from './billing-deps.js';
 import type { BillingMails } from './billing-mails.js';
 import * as repo from './billing.repository.js';

@@ -1,4 +1,4 @@
-import type { CustomerSubscriptionRow } from '../../db/schema.js';
+import type { CustomerSubscriptionRow } from '../../db/schema/billing.js';
 
 /** Days a past-due subscription keeps its plan before the account returns to Free. */
 export const GRACE_PERIOD_DAYS = 7;

@@ -1,7 +1,8 @@
 import type { CompanyFields, NetworkId } from '@cadence/shared';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { companies, socialConnections, type CompanyRow } from '../../db/schema.js';
+import { companies, type CompanyRow } from '../../db/schema/companies.js';
+import { socialConnections } from '../../db/schema/connections.js';
 
 /** Any number, fixed, plus the user: serialises "count, then insert" per customer. */
 const COMPANY_LIMIT_LOCK = 724_310;

@@ -9,7 +9,7 @@ import {
   type CompanyList,
 } from '@cadence/shared';
 import type { Db } from '../../db/client.js';
-import type { CompanyRow } from '../../db/schema.js';
+import type { CompanyRow } from '../../db/schema/companies.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';

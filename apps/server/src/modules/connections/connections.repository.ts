@@ -1,7 +1,8 @@
 import type { NetworkId } from '@cadence/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { companies, socialConnections } from '../../db/schema.js';
+import { companies } from '../../db/schema/companies.js';
+import { socialConnections } from '../../db/schema/connections.js';
 
 export async function isCompanyOwnedBy(db: DbExecutor, companyId: string, userId: string) {
   const [row] = await db
@@ -104,4 +105,12 @@ export async function markDisconnected(
     )
     .returning({ id: socialConnections.id });
   return rows.length > 0;
+}
+
+/** The network refused the stored credentials: the customer has to reconnect. */
+export async function markNeedsReconnect(db: DbExecutor, connectionId: string, now: Date) {
+  await db
+    .update(socialConnections)
+    .set({ needsReconnect: true, updatedAt: now })
+    .where(eq(socialConnections.id, connectionId));
 }

@@ -1,7 +1,7 @@
 import type { NetworkId } from '@cadence/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { oauthPendingChoices, oauthStates } from '../../db/schema.js';
+import { oauthPendingChoices, oauthStates } from '../../db/schema/connections.js';
 
 export async function insertState(
   db: DbExecutor,

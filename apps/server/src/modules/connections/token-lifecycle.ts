@@ -2,7 +2,8 @@ import type { NetworkId } from '@cadence/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.js';
-import { companies, socialConnections, type SocialConnectionRow } from '../../db/schema.js';
+import { companies } from '../../db/schema/companies.js';
+import { socialConnections, type SocialConnectionRow } from '../../db/schema/connections.js';
 import {
   isOAuthNetwork,
   type OAuthClients,

@@ -7,7 +7,8 @@ import {
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { companies, socialConnections } from '../../db/schema.js';
+import { companies } from '../../db/schema/companies.js';
+import { socialConnections } from '../../db/schema/connections.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PublishingEvent } from '../notifications/notifications.service.js';
 import type { TokenLifecycle } from './token-lifecycle.js';

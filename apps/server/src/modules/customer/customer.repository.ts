@@ -1,9 +1,9 @@
 import { listCountLimit } from '@cadence/shared';
-import type { Gender } from '@cadence/shared';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { countUpTo } from '../../lib/capped-count.js';
-import { aiCallLogs, users } from '../../db/schema.js';
+import { aiCallLogs } from '../../db/schema/ai.js';
+import { users } from '../../db/schema/auth.js';
 
 const profileColumns = {
   name: users.name,
@@ -24,31 +24,6 @@ export async function findProfile(
   return row;
 }
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
-
-export async function updateProfile(
-  db: DbExecutor,
-  userId: string,
-  input: {
-    name: string;
-    gender: Gender | null;
-    address: string | null;
-    avatar?: { key: string; url: string };
-    now: Date;
-  },
-) {
-  const [row] = await db
-    .update(users)
-    .set({
-      name: input.name,
-      gender: input.gender,
-      address: input.address,
-      ...(input.avatar ? { avatarKey: input.avatar.key, avatarUrl: input.avatar.url } : {}),
-      updatedAt: input.now,
-    })
-    .where(eq(users.id, userId))
-    .returning(profileColumns);
-  return row;
-}
 
 /** The account's AI calls, newest first, one page. */
 export async function listAiCalls(

@@ -6,6 +6,7 @@ import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
 import { reencodeAvatar } from './avatar-image.js';
 import * as repo from './customer.repository.js';
+import { updateProfile } from '../auth/auth.repository.js';
 import { getEntitlements } from '../plans/entitlements.js';
 
 export interface CustomerServiceDeps {
@@ -78,7 +79,7 @@ export function createCustomerService(deps: CustomerServiceDeps) {
         saved = await db.transaction(async (tx) => {
           const before = await repo.findProfile(tx, userId, { forUpdate: true });
           previousKey = before?.avatarKey ?? null;
-          return repo.updateProfile(tx, userId, { ...fields, avatar, now: clock() });
+          return updateProfile(tx, userId, { ...fields, avatar, now: clock() });
         });
       } catch (error) {
         if (avatar) await deps.storage.remove(avatar.key);

@@ -1,8 +1,9 @@
-import { listCountLimit } from '@cadence/shared';
+import { listCountLimit, type NetworkId } from '@cadence/shared';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { countUpTo } from '../../lib/capped-count.js';
-import { posts, systemLogs, type LogStatus } from '../../db/schema.js';
+import { systemLogs, type LogStatus } from '../../db/schema/logs.js';
+import { posts } from '../../db/schema/posts.js';
 
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -51,4 +52,37 @@ export async function listLogs(
     ),
   ]);
   return { rows, total };
+}
+
+export interface LogEntry {
+  userId: string;
+  postId: string;
+  instanceId: string;
+  platform: NetworkId;
+  status: LogStatus;
+  message: string;
+  errorCode?: string | null;
+  retryCount?: number;
+  scheduledFor: Date;
+}
+
+/**
+ * One attempt's log row, as an INSERT to run alone or inside another statement. The post or
+ * instance may have been deleted meanwhile; the log is kept and simply no longer points at
+ * them.
+ */
+export function logInsert(entry: LogEntry): SQL {
+  return sql`
+    insert into system_logs
+      (user_id, post_id, instance_id, platform, status, message, error_code, retry_count, scheduled_for)
+    select u.id,
+      (select p.id from posts p where p.id = ${entry.postId}),
+      (select si.id from scheduled_instances si where si.id = ${entry.instanceId}),
+      ${entry.platform}, ${entry.status}, ${entry.message}, ${entry.errorCode ?? null},
+      ${entry.retryCount ?? 0}, ${entry.scheduledFor.toISOString()}::timestamptz
+    from users u where u.id = ${entry.userId}`;
+}
+
+export async function insertLog(db: DbExecutor, entry: LogEntry) {
+  await db.execute(logInsert(entry));
 }

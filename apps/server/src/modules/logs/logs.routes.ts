@@ -8,7 +8,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import type { Db } from '../../db/client.js';
-import type { SystemLogRow } from '../../db/schema.js';
+import type { SystemLogRow } from '../../db/schema/logs.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
 import { listLogs } from './logs.repository.js';

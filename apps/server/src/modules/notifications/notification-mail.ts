@@ -7,7 +7,7 @@ import {
   settingsSectionPath,
   socialsDialogPath,
 } from '@cadence/shared';
-import type { NotificationEventRow } from '../../db/schema.js';
+import type { NotificationEventRow } from '../../db/schema/notifications.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -1,14 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { users } from '../../db/schema/auth.js';
+import { socialConnections } from '../../db/schema/connections.js';
 import {
   notificationEvents,
   notificationSettings,
-  socialConnections,
-  users,
   type NotificationEventRow,
   type NotificationKind,
   type NotificationMailState,
-} from '../../db/schema.js';
+} from '../../db/schema/notifications.js';
 import type { NetworkId } from '@cadence/shared';
 
 export async function findSettings(db: DbExecutor, userId: string) {

@@ -8,7 +8,7 @@ import {
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { NotificationEventRow, NotificationKind } from '../../db/schema.js';
+import type { NotificationEventRow, NotificationKind } from '../../db/schema/notifications.js';
 import type { Mailer } from '../../integrations/mail.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { Clock } from '../../lib/clock.js';

@@ -1,7 +1,7 @@
 import type { NetworkId, Tier } from '@cadence/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { customerSubscriptions, subscriptionPlans, type PlanRow } from '../../db/schema.js';
+import { customerSubscriptions, subscriptionPlans, type PlanRow } from '../../db/schema/billing.js';
 import { subscriptionGivesPlan } from '../billing/index.js';
 
 /** What a customer may do: every feature with a limit asks this, and only this. */

@@ -1,7 +1,7 @@
 import { EmailSchema, TierSchema } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from '../../db/schema/auth.js';
 import { setPlanByAdmin } from '../billing/index.js';
 
 /** Puts a customer on a tier without payment, for the admin command. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makePng } from '../../../test/helpers/images.js';
 import { detectMediaType, displayName } from './media.js';
 import { requireFieldsAfterEdit } from './post-fields.js';
-import { escapeLike } from './posts.repository.js';
+import { escapeLike } from './posts-list.repository.js';
 import { utcMonth } from './posts.service.js';
 
 describe('LIKE escaping', () => {

@@ -20,6 +20,7 @@ import type { Logger } from '../../logger.js';
 import { getEntitlements } from '../plans/entitlements.js';
 import type { StoredMedia } from './media.js';
 import { requireFieldsAfterEdit, type ParsedPostFields } from './post-fields.js';
+import * as listQueries from './posts-list.repository.js';
 import * as repo from './posts.repository.js';
 
 export type PostListQuery = z.output<typeof PostListQuerySchema>;
@@ -28,7 +29,7 @@ const notFound = () => AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND
 const entityNotFound = () => AppError.notFound(POST_MESSAGES.entityNotFound, 'COMPANY_NOT_FOUND');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toPost(row: repo.PostListRow): Post {
+function toPost(row: listQueries.PostListRow): Post {
   const { post } = row;
   return {
     id: post.id,
@@ -95,7 +96,7 @@ export function createPostsService(deps: PostsServiceDeps) {
   const { db, storage, clock } = deps;
 
   async function loadPost(userId: string, id: string): Promise<Post> {
-    const row = await repo.findPostListRow(db, userId, id);
+    const row = await listQueries.findPostListRow(db, userId, id);
     if (!row) throw notFound();
     return toPost(row);
   }
@@ -150,12 +151,12 @@ export function createPostsService(deps: PostsServiceDeps) {
 
   return {
     async list(userId: string, query: PostListQuery): Promise<PostList> {
-      const filter = await repo.resolvePostFilter(db, userId, {
+      const filter = await listQueries.resolvePostFilter(db, userId, {
         companyId: query.company_id,
         status: query.status,
         search: query.q || undefined,
       });
-      const { rows, total } = await repo.listPostPageCounted(db, userId, filter, {
+      const { rows, total } = await listQueries.listPostPageCounted(db, userId, filter, {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
         countLimit: listCountLimit(query.page, query.pageSize),

@@ -1,7 +1,8 @@
 import { PUBLICATION_ACTIONS, type PublicationAction } from '@cadence/shared';
-import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { publications, scheduledInstances, type PublicationRow } from '../../db/schema.js';
+import { publications, type PublicationRow } from '../../db/schema/publishing.js';
+import { scheduledInstances } from '../../db/schema/schedules.js';
 
 /** The caller's publication with the instance it belongs to; undefined for anyone else's. */
 export async function findOwnedPublication(db: DbExecutor, userId: string, publicationId: string) {
@@ -88,39 +89,6 @@ export async function applyAction(
     )
     .returning();
   return row;
-}
-
-/** A finished instance is waiting again (a retried publication in it). */
-export async function reopenInstance(db: DbExecutor, instanceId: string) {
-  await db
-    .update(scheduledInstances)
-    .set({ status: 'pending', completedAt: null })
-    .where(
-      and(
-        eq(scheduledInstances.id, instanceId),
-        inArray(scheduledInstances.status, ['published', 'partial', 'failed', 'missed']),
-      ),
-    );
-}
-
-/**
- * Writes the instance's outcome once nothing of it waits (after mark-published). Unlike the
- * publisher's `finishInstance`, it also rewrites a finished instance's outcome: marking an
- * unconfirmed publication published turns 'partial' into 'published'.
- */
-export async function setOutcome(
-  db: DbExecutor,
-  instanceId: string,
-  outcome: 'published' | 'partial' | 'failed' | 'missed',
-  now: Date,
-) {
-  await db
-    .update(scheduledInstances)
-    .set({
-      status: outcome,
-      completedAt: sql`coalesce(${scheduledInstances.completedAt}, ${now.toISOString()}::timestamptz)`,
-    })
-    .where(and(eq(scheduledInstances.id, instanceId), ne(scheduledInstances.status, 'cancelled')));
 }
 
 export async function instanceStatus(db: DbExecutor, instanceId: string) {

@@ -13,6 +13,8 @@ import { AppError } from '../../errors.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
+import { insertLog } from '../logs/logs.repository.js';
+import * as instances from '../schedules/instance-status.repository.js';
 import { toScheduleData } from '../schedules/schedules.service.js';
 import { instanceOutcome } from './decisions.js';
 import * as actions from './publication-actions.repository.js';
@@ -46,7 +48,7 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
         { instanceId },
         { startAfter: now, key: `${instanceId}:now:${now.getTime()}` },
       );
-      if (jobId) await repo.storeJobId(db, instanceId, jobId);
+      if (jobId) await instances.storeJobId(db, instanceId, jobId);
     } catch (error) {
       // The publication is due; the publisher's reconciler queues what has no live job.
       deps.logger.error({ err: error, instanceId }, 'could not queue the publish job');
@@ -82,12 +84,12 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
           (state) => state.status,
         );
         if (!statuses.some((status) => status === 'pending' || status === 'publishing')) {
-          await actions.setOutcome(tx, instance.id, instanceOutcome(statuses), now);
+          await instances.setOutcome(tx, instance.id, instanceOutcome(statuses), now);
         }
       } else {
-        await actions.reopenInstance(tx, instance.id);
+        await instances.reopenInstance(tx, instance.id);
       }
-      await repo.insertLog(tx, {
+      await insertLog(tx, {
         userId,
         postId: instance.postId,
         instanceId: instance.id,

@@ -6,7 +6,7 @@ import {
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { PublicationRow } from '../../db/schema.js';
+import type { PublicationRow } from '../../db/schema/publishing.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import {
@@ -29,6 +29,7 @@ import {
   settlementOfNetworkFailure,
   unconfirmedSettlement,
 } from './decisions.js';
+import * as instances from '../schedules/instance-status.repository.js';
 import * as repo from './publishing.repository.js';
 import { createSettler, type PublishingEvent } from './settle.js';
 
@@ -323,7 +324,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     const seen = context.publications.map((row) => known.get(row.id) ?? row.status);
     if (seen.every((status) => status !== 'pending' && status !== 'publishing')) {
       const outcome = instanceOutcome(seen);
-      if (await repo.finishInstance(db, instance.id, outcome, now)) {
+      if (await instances.finishInstance(db, instance.id, outcome, now)) {
         return;
       }
     }
@@ -331,7 +332,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     if (states.some((state) => state.status === 'publishing')) return; // its claimer settles it
     const waiting = states.filter((state) => state.status === 'pending');
     if (waiting.length === 0) {
-      await repo.setInstanceStatus(
+      await instances.setInstanceStatus(
         db,
         instance.id,
         instanceOutcome(states.map((s) => s.status)),
@@ -344,7 +345,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       { instanceId: instance.id },
       { startAfter: new Date(attempt), key: `${instance.id}:retry:${attempt}` },
     );
-    await repo.setInstanceStatus(db, instance.id, 'pending', now, jobId);
+    await instances.setInstanceStatus(db, instance.id, 'pending', now, jobId);
   }
 
   return async function publishInstance(instanceId: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { systemState } from '../../db/schema.js';
+import { readSystemState, writeSystemState } from '../../lib/system-state.js';
 
 /** The row of `system_state` that every worker polls: stopped or not, and restart requests. */
 export const PUBLISHER_STATE_KEY = 'publisher';
@@ -17,12 +17,8 @@ export interface PublisherState {
 const RUNNING: PublisherState = { paused: false, generation: 0, changedBy: null, changedAt: null };
 
 export async function readPublisherState(db: DbExecutor): Promise<PublisherState> {
-  const [row] = await db
-    .select({ value: systemState.value })
-    .from(systemState)
-    .where(eq(systemState.key, PUBLISHER_STATE_KEY))
-    .limit(1);
-  return row ? { ...RUNNING, ...(row.value as Partial<PublisherState>) } : RUNNING;
+  const value = await readSystemState(db, PUBLISHER_STATE_KEY);
+  return value ? { ...RUNNING, ...(value as Partial<PublisherState>) } : RUNNING;
 }
 
 /** Applies `change` to the stored state and answers the state before and after. */
@@ -37,13 +33,7 @@ export async function changePublisherState(
     changedBy: change.by,
     changedAt: change.at.toISOString(),
   };
-  await db
-    .insert(systemState)
-    .values({ key: PUBLISHER_STATE_KEY, value: { ...after }, updatedAt: change.at })
-    .onConflictDoUpdate({
-      target: systemState.key,
-      set: { value: { ...after }, updatedAt: change.at },
-    });
+  await writeSystemState(db, PUBLISHER_STATE_KEY, { ...after }, change.at);
   return { before, after };
 }
 

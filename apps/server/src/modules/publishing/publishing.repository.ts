@@ -1,16 +1,12 @@
 import type { NetworkId } from '@cadence/shared';
-import { and, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import type { LoadedConnection } from '../connections/token-lifecycle.js';
+import { logInsert, type LogEntry } from '../logs/logs.repository.js';
+import { claimInstance } from '../schedules/instance-status.repository.js';
 import { publisherIsPaused } from './publisher-control.js';
-import {
-  publications,
-  scheduledInstances,
-  socialConnections,
-  type LogStatus,
-  type PublicationRow,
-  type ScheduledInstanceRow,
-} from '../../db/schema.js';
+import { publications, type PublicationRow } from '../../db/schema/publishing.js';
+import type { ScheduledInstanceRow } from '../../db/schema/schedules.js';
 
 /** Rows of a raw query (the two drivers type `execute` differently). */
 async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
@@ -77,13 +73,7 @@ export async function startInstance(
   const [row] = await rowsOf<StartedRow>(
     db,
     sql`
-      with claimed as (
-        update scheduled_instances set status = 'publishing', claimed_at = ${now.toISOString()}::timestamptz
-        where id = ${instanceId} and (status in ('pending', 'publishing')
-          or (status in ('published', 'partial', 'failed', 'missed') and exists (
-            select 1 from publications p where p.instance_id = ${instanceId} and p.status = 'pending')))
-        returning id, user_id, post_id, scheduled_for
-      )
+      with claimed as (${claimInstance(instanceId, now)})
       select c.id, c.user_id, c.post_id, c.scheduled_for,
         p.company_id, p.content, p.url, p.shortened_url, p.url_shortened,
         a.media_url, a.storage_key, a.mime_type, a.name as attachment_name,
@@ -169,6 +159,19 @@ export async function startInstance(
     })),
     connections,
   };
+}
+
+/** The pending publications of new instances, one per (instance, network). */
+export async function insertPendingPublications(
+  db: DbExecutor,
+  rows: Array<{
+    instanceId: string;
+    network: NetworkId;
+    connectionId: string;
+    accountName: string | null;
+  }>,
+) {
+  await db.insert(publications).values(rows);
 }
 
 /**
@@ -362,13 +365,6 @@ export async function postpone(db: DbExecutor, publicationId: string, until: Dat
     .where(and(eq(publications.id, publicationId), eq(publications.status, 'pending')));
 }
 
-export async function markNeedsReconnect(db: DbExecutor, connectionId: string, now: Date) {
-  await db
-    .update(socialConnections)
-    .set({ needsReconnect: true, updatedAt: now })
-    .where(eq(socialConnections.id, connectionId));
-}
-
 export async function listPublicationStates(db: DbExecutor, instanceId: string) {
   return db
     .select({
@@ -378,150 +374,4 @@ export async function listPublicationStates(db: DbExecutor, instanceId: string) 
     })
     .from(publications)
     .where(eq(publications.instanceId, instanceId));
-}
-
-export async function setInstanceStatus(
-  db: DbExecutor,
-  instanceId: string,
-  status: 'pending' | 'published' | 'partial' | 'failed' | 'missed',
-  now: Date,
-  jobId?: string | null,
-) {
-  const isFinal = status !== 'pending';
-  await db
-    .update(scheduledInstances)
-    .set({
-      status,
-      ...(isFinal ? { completedAt: now } : {}),
-      ...(jobId ? { jobId } : {}),
-    })
-    .where(
-      and(
-        eq(scheduledInstances.id, instanceId),
-        inArray(scheduledInstances.status, ['pending', 'publishing']),
-        // An outcome read before the customer retried a publication is no longer true.
-        isFinal
-          ? sql`not exists (select 1 from publications p where p.instance_id = ${instanceId}
-              and p.status in ('pending', 'publishing'))`
-          : undefined,
-      ),
-    );
-}
-
-/**
- * Gives the instance its outcome when none of its publications waits or is being published
- * (one statement); false when some still do.
- */
-export async function finishInstance(
-  db: DbExecutor,
-  instanceId: string,
-  outcome: 'published' | 'partial' | 'failed' | 'missed',
-  now: Date,
-) {
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`
-      update scheduled_instances set status = ${outcome}, completed_at = ${now.toISOString()}::timestamptz
-      where id = ${instanceId} and status in ('pending', 'publishing')
-        and not exists (
-          select 1 from publications
-          where instance_id = ${instanceId} and status in ('pending', 'publishing'))
-      returning id`,
-  );
-  return rows.length > 0;
-}
-
-export interface LogEntry {
-  userId: string;
-  postId: string;
-  instanceId: string;
-  platform: NetworkId;
-  status: LogStatus;
-  message: string;
-  errorCode?: string | null;
-  retryCount?: number;
-  scheduledFor: Date;
-}
-
-/**
- * One attempt's log row, as an INSERT to run alone or inside another statement. The post or
- * instance may have been deleted meanwhile; the log is kept and simply no longer points at
- * them.
- */
-function logInsert(entry: LogEntry): SQL {
-  return sql`
-    insert into system_logs
-      (user_id, post_id, instance_id, platform, status, message, error_code, retry_count, scheduled_for)
-    select u.id,
-      (select p.id from posts p where p.id = ${entry.postId}),
-      (select si.id from scheduled_instances si where si.id = ${entry.instanceId}),
-      ${entry.platform}, ${entry.status}, ${entry.message}, ${entry.errorCode ?? null},
-      ${entry.retryCount ?? 0}, ${entry.scheduledFor.toISOString()}::timestamptz
-    from users u where u.id = ${entry.userId}`;
-}
-
-export async function insertLog(db: DbExecutor, entry: LogEntry) {
-  await db.execute(logInsert(entry));
-}
-
-/**
- * Instances due by `now` and not finished whose job is gone: never sent (the process died
- * between the insert and the send, or a 'Publish now' whose send failed), cancelled by
- * mistake, or held by a worker that died. An instance is due at its earliest waiting
- * publication's due time (a retry's or publish-now's, else the instance's own), so a
- * publish-now on an instance scheduled for next week is found too. Reads pg-boss's job
- * table: a job alive for it is one queued to start by now (jobs are sent with `startAfter`
- * from the same clock), one waiting for pg-boss's retry, or one still within its expiry.
- */
-export async function findInstancesWithoutLiveJob(
-  db: DbExecutor,
-  queueName: string,
-  now: Date,
-  limit: number,
-): Promise<Array<{ id: string; due: Date; scheduledFor: Date }>> {
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    with candidates as (
-      select si.id, si.scheduled_for
-      from scheduled_instances si
-      where si.status in ('pending', 'publishing') and si.scheduled_for <= ${at}::timestamptz
-      union
-      select si.id, si.scheduled_for
-      from publications p
-      join scheduled_instances si on si.id = p.instance_id
-      where p.status = 'pending' and p.due_at <= ${at}::timestamptz
-        and si.status in ('pending', 'publishing')
-    ), due as (
-      select c.id, c.scheduled_for,
-        coalesce(
-          (select min(coalesce(p.next_attempt_at, p.due_at, c.scheduled_for))
-            from publications p where p.instance_id = c.id and p.status = 'pending'),
-          c.scheduled_for) as due
-      from candidates c
-    )
-    select d.id, d.due, d.scheduled_for
-    from due d
-    where d.due <= ${at}::timestamptz
-      and not exists (
-        select 1 from pgboss.job j
-        where j.name = ${queueName}
-          and (j.singleton_key = d.id::text or j.singleton_key like d.id::text || ':%')
-          and ((j.state = 'created' and j.start_after <= ${at}::timestamptz + interval '1 second')
-            or j.state = 'retry'
-            or (j.state = 'active' and j.started_on + j.expire_in > now()))
-      )
-    order by d.due
-    limit ${limit}`);
-  return (
-    result as { rows: Array<{ id: string; due: string | Date; scheduled_for: string | Date }> }
-  ).rows.map((row) => ({
-    id: row.id,
-    due: new Date(row.due),
-    scheduledFor: new Date(row.scheduled_for),
-  }));
-}
-
-/** Keeps the latest job of an instance, the one a delete cancels. */
-export async function storeJobId(db: DbExecutor, instanceId: string, jobId: string) {
-  await db.update(scheduledInstances).set({ jobId }).where(eq(scheduledInstances.id, instanceId));
 }

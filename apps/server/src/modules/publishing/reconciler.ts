@@ -6,7 +6,8 @@ import {
   type PublishInstancePayload,
 } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
-import { findInstancesWithoutLiveJob, storeJobId } from './publishing.repository.js';
+import { storeJobId } from '../schedules/instance-status.repository.js';
+import { findInstancesWithoutLiveJob } from './reconciler.repository.js';
 
 const RECONCILE_BATCH = 500;
 

@@ -1,13 +1,15 @@
 import type { Db } from '../../db/client.js';
-import type { PublicationRow } from '../../db/schema.js';
+import type { PublicationRow } from '../../db/schema/publishing.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { NETWORK_NAMES } from '@cadence/shared';
+import { markNeedsReconnect } from '../connections/connections.repository.js';
+import { insertLog, type LogEntry } from '../logs/logs.repository.js';
 import type { PublishingEvent } from '../notifications/notifications.service.js';
 import type { Settlement } from './decisions.js';
 import * as repo from './publishing.repository.js';
 
-type AttemptLog = Pick<repo.LogEntry, 'status' | 'message' | 'errorCode' | 'retryCount'>;
+type AttemptLog = Pick<LogEntry, 'status' | 'message' | 'errorCode' | 'retryCount'>;
 
 export type { PublishingEvent };
 
@@ -50,7 +52,7 @@ export function createSettler(deps: {
     context: repo.InstanceContext,
     publication: PublicationRow,
     entry: AttemptLog,
-  ): repo.LogEntry {
+  ): LogEntry {
     // One readable line per attempt for whoever runs the server (the row below is the
     // customer's record): post, network, outcome, and how late after its time it went.
     const { instance, post } = context;
@@ -95,7 +97,7 @@ export function createSettler(deps: {
     publication: PublicationRow,
     entry: AttemptLog,
   ) {
-    return repo.insertLog(db, attemptLog(context, publication, entry));
+    return insertLog(db, attemptLog(context, publication, entry));
   }
 
   /**
@@ -108,7 +110,7 @@ export function createSettler(deps: {
     settlement: Settlement,
   ) {
     if (settlement.needsReconnect && publication.connectionId) {
-      await repo.markNeedsReconnect(db, publication.connectionId, deps.clock());
+      await markNeedsReconnect(db, publication.connectionId, deps.clock());
     }
     const { status, message, errorCode, retryCount } = settlement;
     await repo.settleFailure(

@@ -2,15 +2,11 @@ import type { NetworkId, RepeatType } from '@cadence/shared';
 import { and, asc, eq, gte, inArray, isNull, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { countUpTo } from '../../lib/capped-count.js';
-import {
-  companies,
-  postAttachments,
-  posts,
-  publications,
-  scheduledInstances,
-  schedules,
-  socialConnections,
-} from '../../db/schema.js';
+import { companies } from '../../db/schema/companies.js';
+import { socialConnections } from '../../db/schema/connections.js';
+import { postAttachments, posts } from '../../db/schema/posts.js';
+import { publications } from '../../db/schema/publishing.js';
+import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
 
 export async function findOwnedPost(db: DbExecutor, userId: string, postId: string) {
   const [row] = await db
@@ -57,10 +53,9 @@ export interface NewSchedule {
   repeatUntil: Date | null;
   timezone: string;
   occurrences: Date[];
-  connections: Array<{ id: string; network: NetworkId; accountName: string | null }>;
 }
 
-/** The schedule, its instances and one pending publication per (instance, network). */
+/** The schedule and its instances (their publications are the publishing module's). */
 export async function insertSchedule(db: DbExecutor, input: NewSchedule) {
   const [schedule] = await db
     .insert(schedules)
@@ -86,16 +81,6 @@ export async function insertSchedule(db: DbExecutor, input: NewSchedule) {
       })),
     )
     .returning({ id: scheduledInstances.id, scheduledFor: scheduledInstances.scheduledFor });
-  await db.insert(publications).values(
-    instances.flatMap((instance) =>
-      input.connections.map((connection) => ({
-        instanceId: instance.id,
-        network: connection.network,
-        connectionId: connection.id,
-        accountName: connection.accountName,
-      })),
-    ),
-  );
   return { scheduleId: schedule.id, instances };
 }
 

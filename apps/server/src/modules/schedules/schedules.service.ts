@@ -13,7 +13,7 @@ import {
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.js';
-import type { PublicationRow } from '../../db/schema.js';
+import type { PublicationRow } from '../../db/schema/publishing.js';
 import { AppError } from '../../errors.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
@@ -31,6 +31,19 @@ export interface SchedulesDeps {
   savedTimeZone: (userId: string) => Promise<string | null | undefined>;
   /** The daylight-saving option: off, repeats keep a fixed interval in absolute time. */
   savedAutoDst: (userId: string) => Promise<boolean>;
+  /**
+   * Creates the publications (the publishing module's) of new instances, one pending per
+   * (instance, network), in the transaction given.
+   */
+  createPublications: (db: DbExecutor, rows: NewPublication[]) => Promise<void>;
+}
+
+/** A network's copy of a new instance, to publish with the connection chosen now. */
+export interface NewPublication {
+  instanceId: string;
+  network: NetworkId;
+  connectionId: string;
+  accountName: string | null;
 }
 
 export interface ScheduleInput {
@@ -206,8 +219,8 @@ export function createSchedulesService(deps: SchedulesDeps) {
         repeatUntil,
         keepWallClock,
       });
-      const created = await db.transaction((tx) =>
-        repo.insertSchedule(tx, {
+      const created = await db.transaction(async (tx) => {
+        const inserted = await repo.insertSchedule(tx, {
           userId,
           postId: post.id,
           networks,
@@ -216,9 +229,20 @@ export function createSchedulesService(deps: SchedulesDeps) {
           repeatUntil,
           timezone: zone,
           occurrences,
-          connections,
-        }),
-      );
+        });
+        await deps.createPublications(
+          tx,
+          inserted.instances.flatMap((instance) =>
+            connections.map((connection) => ({
+              instanceId: instance.id,
+              network: connection.network,
+              connectionId: connection.id,
+              accountName: connection.accountName,
+            })),
+          ),
+        );
+        return inserted;
+      });
       await queueJobs(created.instances);
       const rows = await repo.loadInstances(
         db,

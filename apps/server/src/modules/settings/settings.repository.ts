@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { userSettings } from '../../db/schema.js';
+import { userSettings } from '../../db/schema/settings.js';
 
 export async function findUserSettings(db: DbExecutor, userId: string) {
   const [row] = await db

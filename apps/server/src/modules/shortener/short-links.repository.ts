@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { shortLinks } from '../../db/schema.js';
+import { shortLinks } from '../../db/schema/shortener.js';
 
 export async function findLinkForUrl(db: DbExecutor, userId: string, url: string) {
   const [link] = await db

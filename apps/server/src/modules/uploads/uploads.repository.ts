@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { uploadedFiles, type UploadKind } from '../../db/schema.js';
+import { uploadedFiles, type UploadKind } from '../../db/schema/uploads.js';
 
 /** Any number, fixed, plus the user: serialises "check the allowance, then record". */
 const UPLOAD_LOCK = 724_311;

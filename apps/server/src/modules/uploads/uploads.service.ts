@@ -7,7 +7,7 @@ import {
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import type { UploadKind } from '../../db/schema.js';
+import type { UploadKind } from '../../db/schema/uploads.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';

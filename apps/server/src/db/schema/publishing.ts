@@ -1,0 +1,69 @@
+// Tables owned by the publishing module (src/modules/publishing): only its code writes them.
+import { sql } from 'drizzle-orm';
+import type { NetworkId, PublicationStatus } from '@cadence/shared';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { socialConnections } from './connections.js';
+import { scheduledInstances } from './schedules.js';
+
+/**
+ * One network's copy of one instance. The unique (instance, network) pair and an
+ * external id that is never overwritten are what make a twice-run job post once.
+ */
+export const publications = pgTable(
+  'publications',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    instanceId: uuid('instance_id')
+      .notNull()
+      .references(() => scheduledInstances.id, { onDelete: 'cascade' }),
+    network: text('network').$type<NetworkId>().notNull(),
+    connectionId: uuid('connection_id').references(() => socialConnections.id, {
+      onDelete: 'set null',
+    }),
+    /** The account name at scheduling time, shown on the card even after a disconnect. */
+    accountName: text('account_name'),
+    status: text('status').$type<PublicationStatus>().notNull().default('pending'),
+    externalId: text('external_id'),
+    externalUrl: text('external_url'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    errorCode: text('error_code'),
+    /** When a publisher took it (a stale claim means the worker died mid-call). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * True while the claim's holder prepares (Instagram and Threads media containers) and has
+     * not yet made the call that can make the post public. A stale claim still true posted
+     * nothing: it goes back to pending instead of unconfirmed (decision 094).
+     */
+    sendPending: boolean('send_pending').notNull().default(false),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /**
+     * Due again at: set when the customer asks for a retry or to publish now. The missed
+     * rule counts from it (else from the instance's time), so a manual retry of an old post
+     * is not missed at once.
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('publications_instance_network_key').on(table.instanceId, table.network),
+    // The reconciler's look for a publish-now or retry due before its instance's own time.
+    index('publications_pending_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.status} = 'pending' and ${table.dueAt} is not null`),
+  ],
+);
+
+export type PublicationRow = typeof publications.$inferSelect;

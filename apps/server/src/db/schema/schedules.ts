@@ -1,0 +1,76 @@
+// Tables owned by the schedules module (src/modules/schedules): only its code writes them.
+import { sql } from 'drizzle-orm';
+import type { NetworkId, RepeatType } from '@cadence/shared';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { posts } from './posts.js';
+
+/** What the customer asked for: a post, its networks, a first time and an optional repeat. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    networks: jsonb('networks').$type<NetworkId[]>().notNull(),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    repeatType: text('repeat_type').$type<RepeatType>(),
+    repeatUntil: timestamp('repeat_until', { withTimezone: true }),
+    /** The zone the wall-clock time was chosen in; repeats keep that wall-clock time. */
+    timezone: text('timezone').notNull().default('UTC'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('schedules_post_idx').on(table.postId)],
+);
+
+export const INSTANCE_STATUSES = [
+  'pending',
+  'publishing',
+  'published',
+  'partial',
+  'failed',
+  'missed',
+  'cancelled',
+] as const;
+export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
+
+/** One occurrence of a schedule: one publish job. */
+export const scheduledInstances = pgTable(
+  'scheduled_instances',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
+    status: text('status').$type<InstanceStatus>().notNull().default('pending'),
+    /** The pg-boss job that publishes it (cancelled when the instance is deleted). */
+    jobId: text('job_id'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('scheduled_instances_user_time_idx').on(table.userId, table.scheduledFor),
+    index('scheduled_instances_schedule_idx').on(table.scheduleId),
+    index('scheduled_instances_post_idx').on(table.postId),
+    index('scheduled_instances_status_time_idx').on(table.status, table.scheduledFor),
+  ],
+);
+
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type ScheduledInstanceRow = typeof scheduledInstances.$inferSelect;

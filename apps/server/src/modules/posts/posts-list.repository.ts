@@ -1,0 +1,345 @@
+import {
+  INSTANCE_PUBLISH_STATUS,
+  type PostPublishStatus,
+  type PostStatusFilter,
+} from '@cadence/shared';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { companies } from '../../db/schema/companies.js';
+import {
+  postAttachments,
+  posts,
+  type PostAttachmentRow,
+  type PostRow,
+} from '../../db/schema/posts.js';
+import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
+
+/** The post list's read queries: filters, pages, counts and a single row as the list shows it. */
+export interface PostFilter {
+  companyId?: string | undefined;
+  status?: PostStatusFilter | undefined;
+  /** Already trimmed; matched literally (no wildcards) and case-insensitively. */
+  search?: string | undefined;
+}
+
+/** A filter ready for the list queries: the search's matching companies are looked up once. */
+export interface ResolvedPostFilter {
+  companyId?: string | undefined;
+  status?: PostStatusFilter | undefined;
+  search?: { pattern: string; companyIds: string[] } | undefined;
+}
+
+/** A post with what the list shows beside it: its company and whether it has schedules. */
+export type ListAttachment = Pick<PostAttachmentRow, 'id' | 'mediaUrl' | 'name' | 'mimeType'>;
+
+export interface PostListRow {
+  post: PostRow;
+  company: { id: string; name: string; logoUrl: string | null } | null;
+  hasSchedules: boolean;
+  publishStatus: PostPublishStatus | null;
+  attachments: ListAttachment[];
+}
+
+/** Makes `text` match itself under LIKE: `%`, `_` and the escape character lose their power. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * Finds the customer's companies whose name matches the search, so the post queries get
+ * their ids as values. The planner can then estimate that side and OR an index scan of
+ * posts_company_created_idx with the trigram index; as a subquery it guessed "every row"
+ * and read all of the customer's posts for a rare word.
+ */
+export async function resolvePostFilter(
+  db: DbExecutor,
+  userId: string,
+  filter: PostFilter,
+): Promise<ResolvedPostFilter> {
+  if (!filter.search) return { companyId: filter.companyId, status: filter.status };
+  const pattern = `%${escapeLike(filter.search)}%`;
+  const matching = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.userId, userId), ilike(companies.name, pattern)));
+  return {
+    companyId: filter.companyId,
+    status: filter.status,
+    search: { pattern, companyIds: matching.map((row) => row.id) },
+  };
+}
+
+/** The instance statuses that map to `status` in the shared rule, as SQL literals. */
+function instanceStatusesFor(status: PostPublishStatus): SQL {
+  const names = Object.entries(INSTANCE_PUBLISH_STATUS)
+    .filter(([, mapped]) => mapped === status)
+    .map(([name]) => sql`${name}`);
+  return sql.join(names, sql`, `);
+}
+
+const OUTCOME_CASE = sql.join(
+  Object.entries(INSTANCE_PUBLISH_STATUS)
+    .filter(([, mapped]) => mapped !== 'scheduled')
+    .map(([name, mapped]) => sql`when ${name} then ${mapped}`),
+  sql` `,
+);
+
+/**
+ * `postPublishStatusOf` (packages/shared) in SQL, built from the same map: 'scheduled'
+ * while an occurrence waits or is being sent, else the outcome of the latest counted one.
+ */
+const publishStatusSql = sql<PostPublishStatus | null>`(case
+  when exists (select 1 from ${scheduledInstances} psi
+    where psi.post_id = ${posts.id} and psi.status in (${instanceStatusesFor('scheduled')}))
+  then 'scheduled'
+  else (select case psi.status ${OUTCOME_CASE} end from ${scheduledInstances} psi
+    where psi.post_id = ${posts.id} and psi.status in (${sql.join(
+      Object.keys(INSTANCE_PUBLISH_STATUS).map((name) => sql`${name}`),
+      sql`, `,
+    )})
+    order by psi.scheduled_for desc, psi.created_at desc limit 1)
+end)`;
+
+function filterCondition(userId: string, filter: ResolvedPostFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(posts.userId, userId)];
+  if (filter.companyId) conditions.push(eq(posts.companyId, filter.companyId));
+  if (filter.status === 'not_scheduled') conditions.push(sql`${publishStatusSql} is null`);
+  else if (filter.status) conditions.push(sql`${publishStatusSql} = ${filter.status}`);
+  if (filter.search) {
+    const { pattern, companyIds } = filter.search;
+    // search_text is lower(content || ' ' || url), held in a trigram GIN index; lower() on
+    // the pattern matches it exactly (backslash escapes are untouched by lower()).
+    const text = sql`${posts.searchText} like lower(${pattern})`;
+    conditions.push(companyIds.length > 0 ? or(text, inArray(posts.companyId, companyIds)) : text);
+  }
+  return and(...conditions);
+}
+
+/**
+ * Newest first, spelled exactly as posts_user_created_idx is built (DESC NULLS LAST): a
+ * plain DESC means NULLS FIRST, which the index cannot answer, and Postgres would sort the
+ * customer's every post instead of reading the first page from the index.
+ */
+const NEWEST_FIRST = [
+  sql`${posts.createdAt} desc nulls last`,
+  sql`${posts.id} desc nulls last`,
+] as const;
+
+const listColumns = {
+  post: posts,
+  companyId: companies.id,
+  companyName: companies.name,
+  companyLogoUrl: companies.logoUrl,
+  hasSchedules: sql<boolean>`exists (select 1 from ${schedules} where ${schedules.postId} = ${posts.id})`,
+  publishStatus: publishStatusSql,
+  // In the page's own query, not a second round trip.
+  attachments: sql<ListAttachment[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', a.id, 'mediaUrl', a.media_url, 'name', a.name, 'mimeType', a.mime_type
+    ) order by a.created_at)
+    from ${postAttachments} a where a.post_id = ${posts.id}
+  ), '[]'::json)`,
+};
+
+function selectListRows(db: DbExecutor) {
+  return db
+    .select(listColumns)
+    .from(posts)
+    .leftJoin(companies, eq(companies.id, posts.companyId))
+    .$dynamic();
+}
+
+function toListRow(row: {
+  post: PostRow;
+  companyId: string | null;
+  companyName: string | null;
+  companyLogoUrl: string | null;
+  hasSchedules: boolean;
+  publishStatus: PostPublishStatus | null;
+  attachments: ListAttachment[] | string;
+}): PostListRow {
+  return {
+    // node-postgres and PGlite parse json columns; parse text in case a driver does not.
+    attachments:
+      typeof row.attachments === 'string'
+        ? (JSON.parse(row.attachments) as ListAttachment[])
+        : row.attachments,
+    post: row.post,
+    company:
+      row.companyId && row.companyName !== null
+        ? { id: row.companyId, name: row.companyName, logoUrl: row.companyLogoUrl }
+        : null,
+    hasSchedules: Boolean(row.hasSchedules),
+    publishStatus: row.publishStatus ?? null,
+  };
+}
+
+/** One page, newest first: the (user_id, created_at desc, id desc) index answers it. */
+export function listPostPageQuery(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  page: { limit: number; offset: number },
+) {
+  return selectListRows(db)
+    .where(filterCondition(userId, filter))
+    .orderBy(...NEWEST_FIRST)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * The list without a search, the request every Posts page load makes, as prepared
+ * statements (one each with and without the entity filter): the query is built once per
+ * process and PostgreSQL plans it once per connection, instead of both on every request;
+ * the page carries its capped count (decision 041).
+ */
+function prepareListStatements(db: DbExecutor) {
+  const owner = (withCompany: boolean) =>
+    and(
+      eq(posts.userId, sql.placeholder('userId')),
+      withCompany ? eq(posts.companyId, sql.placeholder('companyId')) : undefined,
+    );
+  // The capped count rides along in every row as an uncorrelated scalar subquery: PostgreSQL
+  // runs it once (an InitPlan), so a page and its count cost one round trip.
+  const matching = (withCompany: boolean) =>
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(posts)
+      .where(owner(withCompany))
+      .limit(sql.placeholder('countLimit'))
+      .as('matching');
+  const page = (withCompany: boolean, name: string) =>
+    db
+      .select({
+        ...listColumns,
+        total: sql<number>`(select count(*) from ${matching(withCompany)})`.mapWith(Number),
+      })
+      .from(posts)
+      .leftJoin(companies, eq(companies.id, posts.companyId))
+      .where(owner(withCompany))
+      .orderBy(...NEWEST_FIRST)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const total = (withCompany: boolean, name: string) =>
+    db.select({ total: count() }).from(matching(withCompany)).prepare(name);
+  return {
+    page: page(false, 'posts_page'),
+    pageOfCompany: page(true, 'posts_page_of_company'),
+    count: total(false, 'posts_count'),
+    countOfCompany: total(true, 'posts_count_of_company'),
+  };
+}
+
+const listStatements = new WeakMap<DbExecutor, ReturnType<typeof prepareListStatements>>();
+
+function listStatementsFor(db: DbExecutor) {
+  let statements = listStatements.get(db);
+  if (!statements) {
+    statements = prepareListStatements(db);
+    listStatements.set(db, statements);
+  }
+  return statements;
+}
+
+export async function listPostPage(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  page: { limit: number; offset: number },
+): Promise<PostListRow[]> {
+  const rows = await listPostPageQuery(db, userId, filter, page);
+  return rows.map(toListRow);
+}
+
+/** One page and the count of matching posts up to `countLimit` (decision 041). */
+export async function listPostPageCounted(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  page: { limit: number; offset: number; countLimit: number },
+): Promise<{ rows: PostListRow[]; total: { count: number; isExact: boolean } }> {
+  // A search or a status filter takes the built query; the prepared statements cover the
+  // plain list (with or without an entity), the request every page load makes.
+  if (filter.search || filter.status) {
+    const [rows, total] = await Promise.all([
+      listPostPage(db, userId, filter, page),
+      countPosts(db, userId, filter, page.countLimit),
+    ]);
+    return { rows, total };
+  }
+  const statements = listStatementsFor(db);
+  const values = {
+    userId,
+    companyId: filter.companyId,
+    limit: page.limit,
+    offset: page.offset,
+    countLimit: page.countLimit + 1,
+  };
+  const rows = filter.companyId
+    ? await statements.pageOfCompany.execute(values)
+    : await statements.page.execute(values);
+  // Past the last page there is no row to carry the count: ask for it alone.
+  const counted =
+    rows[0]?.total ??
+    (page.offset === 0 ? 0 : (await countPosts(db, userId, filter, page.countLimit)).count);
+  return {
+    rows: rows.map(toListRow),
+    total:
+      counted > page.countLimit
+        ? { count: page.countLimit, isExact: false }
+        : { count: counted, isExact: true },
+  };
+}
+
+/**
+ * How many posts the filter matches, over the same condition as the page, counting at
+ * most `limit + 1` rows (decision 041): the index stops after them instead of scanning
+ * every post of the customer.
+ */
+export function countPostsQuery(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  limit: number,
+) {
+  const matching = db
+    .select({ one: sql`1`.as('one') })
+    .from(posts)
+    .where(filterCondition(userId, filter))
+    .limit(limit + 1)
+    .as('matching');
+  return db.select({ total: count() }).from(matching);
+}
+
+export async function countPosts(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  limit: number,
+): Promise<{ count: number; isExact: boolean }> {
+  const statements = filter.search ? undefined : listStatementsFor(db);
+  const [row] = !statements
+    ? await countPostsQuery(db, userId, filter, limit)
+    : filter.companyId
+      ? await statements.countOfCompany.execute({
+          userId,
+          companyId: filter.companyId,
+          countLimit: limit + 1,
+        })
+      : await statements.count.execute({ userId, countLimit: limit + 1 });
+  const total = row?.total ?? 0;
+  return total > limit ? { count: limit, isExact: false } : { count: total, isExact: true };
+}
+
+export async function findPostListRow(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+): Promise<PostListRow | undefined> {
+  const [row] = await selectListRows(db)
+    .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+    .limit(1);
+  return row ? toListRow(row) : undefined;
+}

@@ -1,0 +1,122 @@
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import { scheduledInstances } from '../../db/schema/schedules.js';
+
+/*
+ * The status of an instance as publishing moves it (claimed, finished, waiting again) and the
+ * job that publishes it. The schedules module owns the instances, so these writes live here;
+ * the publishing module calls them.
+ */
+
+/** Rows of a raw query (the two drivers type `execute` differently). */
+async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(statement);
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The UPDATE that marks an instance as being worked on, answering its id, user, post and
+ * time; for the publisher's statement that also loads what publishing it reads. A finished
+ * one is taken again when a publication of it waits (decision 091).
+ */
+export function claimInstance(instanceId: string, now: Date): SQL {
+  return sql`
+    update scheduled_instances set status = 'publishing', claimed_at = ${now.toISOString()}::timestamptz
+    where id = ${instanceId} and (status in ('pending', 'publishing')
+      or (status in ('published', 'partial', 'failed', 'missed') and exists (
+        select 1 from publications p where p.instance_id = ${instanceId} and p.status = 'pending')))
+    returning id, user_id, post_id, scheduled_for`;
+}
+
+/**
+ * The instance's outcome, or pending again with the job that retries it; only while it is not
+ * finished.
+ */
+export async function setInstanceStatus(
+  db: DbExecutor,
+  instanceId: string,
+  status: 'pending' | 'published' | 'partial' | 'failed' | 'missed',
+  now: Date,
+  jobId?: string | null,
+) {
+  const isFinal = status !== 'pending';
+  await db
+    .update(scheduledInstances)
+    .set({
+      status,
+      ...(isFinal ? { completedAt: now } : {}),
+      ...(jobId ? { jobId } : {}),
+    })
+    .where(
+      and(
+        eq(scheduledInstances.id, instanceId),
+        inArray(scheduledInstances.status, ['pending', 'publishing']),
+        // An outcome read before the customer retried a publication is no longer true.
+        isFinal
+          ? sql`not exists (select 1 from publications p where p.instance_id = ${instanceId}
+              and p.status in ('pending', 'publishing'))`
+          : undefined,
+      ),
+    );
+}
+
+/**
+ * Gives the instance its outcome when none of its publications waits or is being published
+ * (one statement); false when some still do.
+ */
+export async function finishInstance(
+  db: DbExecutor,
+  instanceId: string,
+  outcome: 'published' | 'partial' | 'failed' | 'missed',
+  now: Date,
+) {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
+      update scheduled_instances set status = ${outcome}, completed_at = ${now.toISOString()}::timestamptz
+      where id = ${instanceId} and status in ('pending', 'publishing')
+        and not exists (
+          select 1 from publications
+          where instance_id = ${instanceId} and status in ('pending', 'publishing'))
+      returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** A finished instance is waiting again (a retried publication in it). */
+export async function reopenInstance(db: DbExecutor, instanceId: string) {
+  await db
+    .update(scheduledInstances)
+    .set({ status: 'pending', completedAt: null })
+    .where(
+      and(
+        eq(scheduledInstances.id, instanceId),
+        inArray(scheduledInstances.status, ['published', 'partial', 'failed', 'missed']),
+      ),
+    );
+}
+
+/**
+ * Writes the instance's outcome once nothing of it waits (after mark-published). Unlike the
+ * publisher's `finishInstance`, it also rewrites a finished instance's outcome: marking an
+ * unconfirmed publication published turns 'partial' into 'published'.
+ */
+export async function setOutcome(
+  db: DbExecutor,
+  instanceId: string,
+  outcome: 'published' | 'partial' | 'failed' | 'missed',
+  now: Date,
+) {
+  await db
+    .update(scheduledInstances)
+    .set({
+      status: outcome,
+      completedAt: sql`coalesce(${scheduledInstances.completedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(scheduledInstances.id, instanceId), ne(scheduledInstances.status, 'cancelled')));
+}
+
+/** Keeps the latest job of an instance, the one a delete cancels. */
+export async function storeJobId(db: DbExecutor, instanceId: string, jobId: string) {
+  await db.update(scheduledInstances).set({ jobId }).where(eq(scheduledInstances.id, instanceId));
+}
