@@ -1,9 +1,4 @@
-import {
-  ACCOUNT_API_PATHS,
-  ACCOUNT_MESSAGES,
-  DeleteAccountSchema,
-  envelope,
-} from '@cadence/shared';
+import { API_PATHS, ACCOUNT_MESSAGES, DeleteAccountSchema, envelope } from '@cadence/shared';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
@@ -24,7 +19,7 @@ export function registerAccountRoutes(
   const guarded = { preHandler: app.authenticate };
 
   app.get(
-    ACCOUNT_API_PATHS.exportData,
+    API_PATHS.exportData,
     {
       ...guarded,
       schema: {
@@ -51,7 +46,7 @@ export function registerAccountRoutes(
   );
 
   app.delete(
-    ACCOUNT_API_PATHS.deleteAccount,
+    API_PATHS.deleteAccount,
     {
       ...guarded,
       schema: {

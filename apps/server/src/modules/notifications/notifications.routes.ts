@@ -1,5 +1,5 @@
 import {
-  ACCOUNT_API_PATHS,
+  API_PATHS,
   ACCOUNT_MESSAGES,
   envelope,
   MarkNotificationsReadSchema,
@@ -22,7 +22,7 @@ export function registerNotificationRoutes(app: AppInstance, notifications: Noti
   const guarded = { preHandler: app.authenticate };
 
   app.get(
-    ACCOUNT_API_PATHS.notifications,
+    API_PATHS.notifications,
     {
       ...guarded,
       schema: {
@@ -39,7 +39,7 @@ export function registerNotificationRoutes(app: AppInstance, notifications: Noti
   );
 
   app.put(
-    ACCOUNT_API_PATHS.notifications,
+    API_PATHS.notifications,
     {
       ...guarded,
       schema: {
@@ -57,7 +57,7 @@ export function registerNotificationRoutes(app: AppInstance, notifications: Noti
   );
 
   app.get(
-    ACCOUNT_API_PATHS.notificationEvents,
+    API_PATHS.notificationEvents,
     {
       ...guarded,
       schema: {
@@ -75,7 +75,7 @@ export function registerNotificationRoutes(app: AppInstance, notifications: Noti
   );
 
   app.post(
-    ACCOUNT_API_PATHS.notificationEventsRead,
+    API_PATHS.notificationEventsRead,
     {
       ...guarded,
       schema: {

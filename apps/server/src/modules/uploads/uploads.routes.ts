@@ -1,4 +1,4 @@
-import { ACCOUNT_API_PATHS, ACCOUNT_MESSAGES, envelope, StorageUsageSchema } from '@cadence/shared';
+import { API_PATHS, ACCOUNT_MESSAGES, envelope, StorageUsageSchema } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
@@ -7,7 +7,7 @@ import type { UploadsService } from './uploads.service.js';
 /** The storage line of the Your Data section: what the account's uploads take up. */
 export function registerUploadRoutes(app: AppInstance, uploads: Pick<UploadsService, 'usage'>) {
   app.get(
-    ACCOUNT_API_PATHS.storage,
+    API_PATHS.storage,
     {
       preHandler: app.authenticate,
       schema: {
