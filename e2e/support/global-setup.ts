@@ -17,7 +17,7 @@ import {
 import { startSmtpSink } from '../../apps/server/test/helpers/smtp-sink.js';
 import { findChromium } from './browser.js';
 import { waitForCode } from './mail.js';
-import { ADMIN_API } from '@cadence/shared';
+import { API_PATHS } from '@cadence/shared';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -233,7 +233,7 @@ export default async function globalSetup() {
   if (!adminSignIn.ok) throw new Error(`Sign-in of ${ADMIN.email} failed`);
   const adminToken = ((await adminSignIn.json()) as { data: { access_token: string } }).data
     .access_token;
-  const raised = await fetch(`${baseUrl}/api${ADMIN_API.settings}`, {
+  const raised = await fetch(`${baseUrl}/api${API_PATHS.adminSettings}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
     body: JSON.stringify({ settings: [{ key: 'sign_in_attempts_per_10_minutes', value: 1000 }] }),

@@ -17,17 +17,20 @@ import { registerAccountRoutes } from './modules/account/account.routes.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { createAuthenticate } from './modules/auth/authenticate.js';
+import { registerPasswordChangeRoute } from './modules/auth/password.routes.js';
 import { registerSignOutRoute } from './modules/auth/sign-out.routes.js';
 import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
 import { registerConnectionRoutes } from './modules/connections/connections.routes.js';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLogRoutes } from './modules/logs/logs.routes.js';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
 import { registerPostRoutes } from './modules/posts/posts.routes.js';
 import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js';
 import { registerPublicationActionRoutes } from './modules/publishing/publication-actions.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import {
   registerShortenerRoutes,
   registerShortLinkRedirect,
@@ -137,7 +140,8 @@ export async function buildApp(
       registerHealthRoutes(typed, container.database, config);
       registerAuthRoutes(typed, services.auth);
       registerSignOutRoute(typed, services.signOut);
-      registerCustomerRoutes(typed, config, services.customer, services.auth);
+      registerCustomerRoutes(typed, config, services.customer);
+      registerPasswordChangeRoute(typed, services.auth);
       registerCompanyRoutes(typed, services.companies);
       registerAiRoutes(typed, services.ai, limiter, async () => ({
         // The admin's AI requests per customer per hour, read live.
@@ -151,14 +155,11 @@ export async function buildApp(
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
       registerPublicationActionRoutes(typed, services.publicationActions);
-      registerLogRoutes(typed, container.db);
+      registerLogRoutes(typed, services.logs);
       registerBillingRoutes(typed, services.billing, container.stripeWebhook);
-      registerAccountRoutes(typed, {
-        account: services.account,
-        notifications: services.notifications,
-        uploads: services.uploads,
-        attempts: container.attempts,
-      });
+      registerNotificationRoutes(typed, services.notifications);
+      registerUploadRoutes(typed, services.uploads);
+      registerAccountRoutes(typed, { account: services.account, attempts: container.attempts });
       registerAdminRoutes(typed, services.admin);
       done();
     },

@@ -44,6 +44,7 @@ import { createOAuthService } from './modules/connections/oauth.service.js';
 import { createTokenLifecycle, keyFormTokenExpiry } from './modules/connections/token-lifecycle.js';
 import { createTokenSweep } from './modules/connections/token-sweep.js';
 import { createCustomerService } from './modules/customer/customer.service.js';
+import { createLogsService } from './modules/logs/logs.service.js';
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { createPostsService } from './modules/posts/posts.service.js';
 import { createInstancePublisher } from './modules/publishing/publish-instance.js';
@@ -229,6 +230,8 @@ export function createContainer(
       forgetSession: (userId) => sessions.forget(userId),
     }),
     settings,
+    // The Post Logs section: the customer's publishing attempts, paged and searched.
+    logs: createLogsService({ db }),
     companies,
     schedules,
     // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).

@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { NETWORK_IDS } from './networks.js';
 
-/** Paths of the Notifications and Your Data sections (relative to `/api`). */
-export const ACCOUNT_API_PATHS = {
-  notifications: '/customer/notifications',
-  notificationEvents: '/customer/notifications/events',
-  notificationEventsRead: '/customer/notifications/events/read',
-  storage: '/customer/storage',
-  exportData: '/customer/export',
-  deleteAccount: '/customer',
-} as const;
-
 /** Anchors of the Settings page that other screens and e-mails link to. */
 export const SETTINGS_ANCHORS = {
   postLogs: 'post-logs',

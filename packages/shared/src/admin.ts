@@ -1,25 +1,6 @@
 import { z } from 'zod';
 import { TierSchema } from './plans.js';
 
-/** The admin panel's API, all under /api; every route checks the admin role on the server. */
-export const ADMIN_API = {
-  settings: '/admin/settings',
-  deployment: '/admin/deployment',
-  services: '/admin/services',
-  publisherAction: '/admin/services/publisher/:action',
-  stats: '/admin/stats',
-  logs: '/admin/logs',
-  users: '/admin/users',
-  user: '/admin/users/:id',
-  userAdmin: '/admin/users/:id/admin',
-  userSubscription: '/admin/users/:id/subscription',
-  plans: '/admin/plans',
-  plan: '/admin/plans/:id',
-  priceHistory: '/admin/price-history',
-  /** Read by every signed-in person, for the banner before a planned deployment. */
-  publicDeployment: '/deployment',
-} as const;
-
 const PAST_TENSE = { start: 'started', stop: 'stopped', restart: 'restarted' } as const;
 
 export const ADMIN_MESSAGES = {

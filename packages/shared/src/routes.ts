@@ -14,7 +14,7 @@ export const ROUTES = {
   receipt: '/receipts/:orderId',
 } as const;
 
-/** Product API paths, relative to `/api`. */
+/** Every API path, relative to `/api`: the one registry the server, the web app and e2e use. */
 export const API_PATHS = {
   signUp: '/customer/auth/sign-up',
   signIn: '/customer/auth/sign-in',
@@ -59,6 +59,14 @@ export const API_PATHS = {
   customerUpdate: '/customer/update',
   updatePassword: '/customer/update-password',
   apiLogs: '/customer/api-logs',
+  // The bell and the Notifications section of Settings.
+  notifications: '/customer/notifications',
+  notificationEvents: '/customer/notifications/events',
+  notificationEventsRead: '/customer/notifications/events/read',
+  // The Your Data section of Settings (deleting is DELETE on the profile's path).
+  storage: '/customer/storage',
+  exportData: '/customer/export',
+  deleteAccount: '/customer',
   subscriptionPlans: '/subscriptions',
   subscriptionPreview: '/subscriptions/preview',
   orders: '/orders',
@@ -69,6 +77,22 @@ export const API_PATHS = {
   resumeSubscription: '/customer/resume-subscription/:subscription_plan_id',
   billingHistory: '/customer/billing-history',
   stripeWebhook: '/payments/stripe/webhook',
+  // The admin panel: every /admin route checks the admin role on the server.
+  adminSettings: '/admin/settings',
+  adminDeployment: '/admin/deployment',
+  adminServices: '/admin/services',
+  adminPublisherAction: '/admin/services/publisher/:action',
+  adminStats: '/admin/stats',
+  adminLogs: '/admin/logs',
+  adminUsers: '/admin/users',
+  adminUser: '/admin/users/:id',
+  adminUserAdminAccess: '/admin/users/:id/admin',
+  adminUserSubscription: '/admin/users/:id/subscription',
+  adminPlans: '/admin/plans',
+  adminPlan: '/admin/plans/:id',
+  adminPriceHistory: '/admin/price-history',
+  /** Read by every signed-in person, for the banner before a planned deployment. */
+  publicDeployment: '/deployment',
 } as const;
 
 /** Public redirect of the built-in shortener (outside /api). */

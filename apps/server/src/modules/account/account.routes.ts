@@ -1,134 +1,25 @@
-import {
-  ACCOUNT_API_PATHS,
-  ACCOUNT_MESSAGES,
-  DeleteAccountSchema,
-  envelope,
-  MarkNotificationsReadSchema,
-  NotificationEventListSchema,
-  NotificationEventsQuerySchema,
-  NotificationSettingsSchema,
-  NotificationSettingsUpdateSchema,
-  StorageUsageSchema,
-} from '@cadence/shared';
+import { API_PATHS, ACCOUNT_MESSAGES, DeleteAccountSchema, envelope } from '@cadence/shared';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
-import type { UploadsService } from '../uploads/uploads.service.js';
 import type { AccountService } from './account.service.js';
 
 const security = [{ bearerAuth: [] }];
 /** Password guesses through account deletion are limited like password changes (in the database). */
 const DELETE_ATTEMPT_LIMIT = { max: 10, windowSeconds: 15 * 60 };
 
-/** The Notifications and Your Data sections of Settings. */
+/** The Your Data section of Settings: export the account, or delete it. */
 export function registerAccountRoutes(
   app: AppInstance,
-  services: {
-    account: AccountService;
-    notifications: NotificationsService;
-    uploads: Pick<UploadsService, 'usage'>;
-    attempts: AttemptLimiter;
-  },
+  services: { account: AccountService; attempts: AttemptLimiter },
 ) {
-  const { account, notifications, uploads, attempts } = services;
+  const { account, attempts } = services;
   const guarded = { preHandler: app.authenticate };
 
   app.get(
-    ACCOUNT_API_PATHS.notifications,
-    {
-      ...guarded,
-      schema: {
-        tags: ['Notifications'],
-        security,
-        summary: 'Which notification e-mails the customer gets (all on by default)',
-        response: { 200: envelope(NotificationSettingsSchema), ...errorResponses(401) },
-      },
-    },
-    async (request) => ({
-      message: ACCOUNT_MESSAGES.notificationsFetched,
-      data: await notifications.readSettings(requireUser(request).id),
-    }),
-  );
-
-  app.put(
-    ACCOUNT_API_PATHS.notifications,
-    {
-      ...guarded,
-      schema: {
-        tags: ['Notifications'],
-        security,
-        summary: 'Choose the notification e-mails',
-        body: NotificationSettingsUpdateSchema,
-        response: { 200: envelope(NotificationSettingsSchema), ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => ({
-      message: ACCOUNT_MESSAGES.notificationsSaved,
-      data: await notifications.saveSettings(requireUser(request).id, request.body),
-    }),
-  );
-
-  app.get(
-    ACCOUNT_API_PATHS.notificationEvents,
-    {
-      ...guarded,
-      schema: {
-        tags: ['Notifications'],
-        security,
-        summary: 'The in-app notifications, unread first, then newest first (paged)',
-        querystring: NotificationEventsQuerySchema,
-        response: { 200: envelope(NotificationEventListSchema), ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => ({
-      message: ACCOUNT_MESSAGES.eventsFetched,
-      data: await notifications.listEvents(requireUser(request).id, request.query),
-    }),
-  );
-
-  app.post(
-    ACCOUNT_API_PATHS.notificationEventsRead,
-    {
-      ...guarded,
-      schema: {
-        tags: ['Notifications'],
-        security,
-        summary: 'Mark notifications read: {"ids": [...]} or {"all": true}',
-        body: MarkNotificationsReadSchema,
-        response: {
-          200: envelope(z.object({ updated: z.number().int(), unread: z.number().int() })),
-          ...errorResponses(400, 401),
-        },
-      },
-    },
-    async (request) => ({
-      message: ACCOUNT_MESSAGES.eventsRead,
-      data: await notifications.markRead(requireUser(request).id, request.body),
-    }),
-  );
-
-  app.get(
-    ACCOUNT_API_PATHS.storage,
-    {
-      ...guarded,
-      schema: {
-        tags: ['Your data'],
-        security,
-        summary: "Bytes of uploads the account uses, and its plan's allowance (null: unlimited)",
-        response: { 200: envelope(StorageUsageSchema), ...errorResponses(401) },
-      },
-    },
-    async (request) => ({
-      message: ACCOUNT_MESSAGES.storageFetched,
-      data: await uploads.usage(requireUser(request).id),
-    }),
-  );
-
-  app.get(
-    ACCOUNT_API_PATHS.exportData,
+    API_PATHS.exportData,
     {
       ...guarded,
       schema: {
@@ -155,7 +46,7 @@ export function registerAccountRoutes(
   );
 
   app.delete(
-    ACCOUNT_API_PATHS.deleteAccount,
+    API_PATHS.deleteAccount,
     {
       ...guarded,
       schema: {

@@ -1,5 +1,5 @@
 import {
-  ADMIN_API,
+  API_PATHS,
   ADMIN_MESSAGES,
   AdminLogPageSchema,
   AdminLogsQuerySchema,
@@ -52,7 +52,7 @@ const actorOf = (request: FastifyRequest) => requireUser(request);
 export function registerAdminRoutes(app: AppInstance, admin: AdminService) {
   // The customers' banner before a planned deployment: any signed-in person.
   app.get(
-    ADMIN_API.publicDeployment,
+    API_PATHS.publicDeployment,
     {
       preHandler: app.authenticate,
       schema: {
@@ -79,7 +79,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   const refused = errorResponses(401, 403);
 
   app.get(
-    ADMIN_API.settings,
+    API_PATHS.adminSettings,
     {
       schema: {
         tags,
@@ -92,7 +92,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.put(
-    ADMIN_API.settings,
+    API_PATHS.adminSettings,
     {
       schema: {
         tags,
@@ -109,7 +109,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.get(
-    ADMIN_API.deployment,
+    API_PATHS.adminDeployment,
     {
       schema: {
         tags,
@@ -122,7 +122,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.put(
-    ADMIN_API.deployment,
+    API_PATHS.adminDeployment,
     {
       schema: {
         tags,
@@ -139,7 +139,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.delete(
-    ADMIN_API.deployment,
+    API_PATHS.adminDeployment,
     {
       schema: {
         tags,
@@ -155,7 +155,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.get(
-    ADMIN_API.services,
+    API_PATHS.adminServices,
     {
       schema: {
         tags,
@@ -168,7 +168,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.post(
-    ADMIN_API.publisherAction,
+    API_PATHS.adminPublisherAction,
     {
       schema: {
         tags,
@@ -185,7 +185,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.get(
-    ADMIN_API.stats,
+    API_PATHS.adminStats,
     {
       schema: {
         tags,
@@ -198,7 +198,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.get(
-    ADMIN_API.logs,
+    API_PATHS.adminLogs,
     {
       schema: {
         tags,
@@ -215,7 +215,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.get(
-    ADMIN_API.users,
+    API_PATHS.adminUsers,
     {
       schema: {
         tags,
@@ -232,7 +232,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.get(
-    ADMIN_API.user,
+    API_PATHS.adminUser,
     {
       schema: {
         tags,
@@ -249,7 +249,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.post(
-    ADMIN_API.userAdmin,
+    API_PATHS.adminUserAdminAccess,
     {
       schema: {
         tags,
@@ -272,7 +272,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.put(
-    ADMIN_API.userSubscription,
+    API_PATHS.adminUserSubscription,
     {
       schema: {
         tags,
@@ -290,7 +290,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.get(
-    ADMIN_API.plans,
+    API_PATHS.adminPlans,
     {
       schema: {
         tags,
@@ -303,7 +303,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.patch(
-    ADMIN_API.plan,
+    API_PATHS.adminPlan,
     {
       schema: {
         tags,
@@ -321,7 +321,7 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
   );
 
   app.get(
-    ADMIN_API.priceHistory,
+    API_PATHS.adminPriceHistory,
     {
       schema: {
         tags,

@@ -1,5 +1,4 @@
 import {
-  AccessTokenSchema,
   API_PATHS,
   ApiLogListQuerySchema,
   ApiLogListSchema,
@@ -7,8 +6,6 @@ import {
   DEVELOPER_MESSAGES,
   envelope,
   MeSchema,
-  PASSWORD_CHANGE_MESSAGES,
-  PasswordChangeSchema,
   postLinkOriginsOf,
   PROFILE_MESSAGES,
   ProfileSchema,
@@ -17,7 +14,6 @@ import {
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/authenticate.js';
-import type { AuthService } from '../auth/auth.service.js';
 import type { CustomerService } from './customer.service.js';
 import { readProfileForm } from './profile-form.js';
 
@@ -38,7 +34,6 @@ export function registerCustomerRoutes(
     };
   },
   customer: CustomerService,
-  auth: AuthService,
 ) {
   // The same origins the publication actions accept links on (container.ts).
   const postLinkOrigins = postLinkOriginsOf(instance.networks.webUrls);
@@ -126,26 +121,6 @@ export function registerCustomerRoutes(
         data: await customer.updateProfile(user.id, form.fields, form.avatar),
       };
     },
-  );
-
-  app.patch(
-    API_PATHS.updatePassword,
-    {
-      preHandler: app.authenticate,
-      bodyLimit: 16 * 1024,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Change the password: signs out every other session and answers a fresh token for this one',
-        body: PasswordChangeSchema,
-        response: { 200: envelope(AccessTokenSchema), ...errorResponses(400, 401, 413, 429) },
-      },
-    },
-    async (request) => ({
-      message: PASSWORD_CHANGE_MESSAGES.updated,
-      data: await auth.changePassword(requireUser(request).id, request.body, request.ip),
-    }),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import {
-  ACCOUNT_API_PATHS,
+  API_PATHS,
   NotificationEventListSchema,
   NotificationSettingsSchema,
   type MarkNotificationsRead,
@@ -18,10 +18,10 @@ export function useNotificationEvents(page: number, pageSize: number) {
     queryKey: [...NOTIFICATION_EVENTS_KEY, page, pageSize],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(
-          `${ACCOUNT_API_PATHS.notificationEvents}?page=${page}&page_size=${pageSize}`,
-          { schema: NotificationEventListSchema, signal },
-        )
+        await apiRequest(`${API_PATHS.notificationEvents}?page=${page}&page_size=${pageSize}`, {
+          schema: NotificationEventListSchema,
+          signal,
+        })
       ).data,
     placeholderData: keepPreviousData,
     refetchInterval: BELL_REFRESH_MS,
@@ -32,7 +32,7 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MarkNotificationsRead) =>
-      apiRequest(ACCOUNT_API_PATHS.notificationEventsRead, { method: 'POST', body }),
+      apiRequest(API_PATHS.notificationEventsRead, { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATION_EVENTS_KEY }),
   });
 }
@@ -42,7 +42,7 @@ export function useNotificationSettings() {
     queryKey: NOTIFICATION_SETTINGS_KEY,
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(ACCOUNT_API_PATHS.notifications, {
+        await apiRequest(API_PATHS.notifications, {
           schema: NotificationSettingsSchema,
           signal,
         })
@@ -55,7 +55,7 @@ export function useSaveNotificationSettings() {
   return useMutation({
     mutationFn: async (body: NotificationSettings) =>
       (
-        await apiRequest(ACCOUNT_API_PATHS.notifications, {
+        await apiRequest(API_PATHS.notifications, {
           method: 'PUT',
           body,
           schema: NotificationSettingsSchema,

@@ -1,5 +1,5 @@
 import {
-  ADMIN_API,
+  API_PATHS,
   AdminLogPageSchema,
   AdminPlanSchema,
   PriceHistoryPageSchema,
@@ -40,7 +40,8 @@ export function useAdminSettings() {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'settings'],
     queryFn: async ({ signal }) =>
-      (await apiRequest(ADMIN_API.settings, { schema: z.array(AdminSettingSchema), signal })).data,
+      (await apiRequest(API_PATHS.adminSettings, { schema: z.array(AdminSettingSchema), signal }))
+        .data,
   });
 }
 
@@ -49,7 +50,7 @@ export function useSaveSettings() {
   return useMutation({
     mutationFn: async (body: AdminSettingsUpdate) =>
       (
-        await apiRequest(ADMIN_API.settings, {
+        await apiRequest(API_PATHS.adminSettings, {
           method: 'PUT',
           body,
           schema: z.array(AdminSettingSchema),
@@ -72,7 +73,7 @@ export function useSetDeployment() {
   return useMutation({
     mutationFn: async (at: string | null) =>
       (
-        await apiRequest(ADMIN_API.deployment, {
+        await apiRequest(API_PATHS.adminDeployment, {
           method: at === null ? 'DELETE' : 'PUT',
           body: at === null ? undefined : { next_deployment: at },
           schema: DeploymentSchema,
@@ -88,7 +89,7 @@ export function useServices() {
   return useQuery({
     queryKey: SERVICES_KEY,
     queryFn: async ({ signal }) =>
-      (await apiRequest(ADMIN_API.services, { schema: ServicesSchema, signal })).data,
+      (await apiRequest(API_PATHS.adminServices, { schema: ServicesSchema, signal })).data,
     refetchInterval: 30_000,
   });
 }
@@ -98,7 +99,7 @@ export function usePublisherAction() {
   return useMutation({
     mutationFn: async (action: PublisherAction) =>
       (
-        await apiRequest(ADMIN_API.publisherAction.replace(':action', action), {
+        await apiRequest(API_PATHS.adminPublisherAction.replace(':action', action), {
           method: 'POST',
           schema: ServicesSchema,
         })
@@ -111,7 +112,7 @@ export function useStats(enabled: boolean) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'stats'],
     queryFn: async ({ signal }) =>
-      (await apiRequest(ADMIN_API.stats, { schema: StatsSchema, signal })).data,
+      (await apiRequest(API_PATHS.adminStats, { schema: StatsSchema, signal })).data,
     enabled,
   });
 }
@@ -128,7 +129,7 @@ export function useAdminLogs(filters: LogFilters, enabled: boolean) {
     queryKey: [...ADMIN_KEY, 'logs', filters],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(withParams(ADMIN_API.logs, { ...filters }), {
+        await apiRequest(withParams(API_PATHS.adminLogs, { ...filters }), {
           schema: AdminLogPageSchema,
           signal,
         })
@@ -147,7 +148,7 @@ export function useAdminUsers(
     queryKey: [...ADMIN_KEY, 'users', filters],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(withParams(ADMIN_API.users, { ...filters }), {
+        await apiRequest(withParams(API_PATHS.adminUsers, { ...filters }), {
           schema: AdminUserPageSchema,
           signal,
         })
@@ -162,7 +163,7 @@ export function useAdminUser(userId: string | null) {
     queryKey: [...ADMIN_KEY, 'user', userId],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(ADMIN_API.user.replace(':id', userId ?? ''), {
+        await apiRequest(API_PATHS.adminUser.replace(':id', userId ?? ''), {
           schema: AdminUserDetailsSchema,
           signal,
         })
@@ -177,7 +178,7 @@ export function useToggleAdmin() {
   return useMutation({
     mutationFn: async (userId: string) =>
       (
-        await apiRequest(ADMIN_API.userAdmin.replace(':id', userId), {
+        await apiRequest(API_PATHS.adminUserAdminAccess.replace(':id', userId), {
           method: 'POST',
           schema: z.object({ is_admin: z.boolean() }),
         })
@@ -191,7 +192,7 @@ export function useUpdateSubscription() {
   return useMutation({
     mutationFn: async ({ userId, body }: { userId: string; body: UserSubscriptionUpdate }) =>
       (
-        await apiRequest(ADMIN_API.userSubscription.replace(':id', userId), {
+        await apiRequest(API_PATHS.adminUserSubscription.replace(':id', userId), {
           method: 'PUT',
           body,
           schema: AdminUserDetailsSchema,
@@ -205,7 +206,7 @@ export function useAdminPlans() {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'plans'],
     queryFn: async ({ signal }) =>
-      (await apiRequest(ADMIN_API.plans, { schema: z.array(AdminPlanSchema), signal })).data,
+      (await apiRequest(API_PATHS.adminPlans, { schema: z.array(AdminPlanSchema), signal })).data,
   });
 }
 
@@ -214,7 +215,7 @@ export function useUpdatePlan() {
   return useMutation({
     mutationFn: async ({ planId, body }: { planId: string; body: PlanUpdate }) =>
       (
-        await apiRequest(ADMIN_API.plan.replace(':id', planId), {
+        await apiRequest(API_PATHS.adminPlan.replace(':id', planId), {
           method: 'PATCH',
           body,
           schema: AdminPlanSchema,
@@ -229,7 +230,7 @@ export function usePriceHistory(page: number, pageSize: number) {
     queryKey: [...ADMIN_KEY, 'price-history', page, pageSize],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest(withParams(ADMIN_API.priceHistory, { page, pageSize }), {
+        await apiRequest(withParams(API_PATHS.adminPriceHistory, { page, pageSize }), {
           schema: PriceHistoryPageSchema,
           signal,
         })

@@ -8,7 +8,7 @@ import {
   Tags,
   Users,
 } from 'lucide-react';
-import { ADMIN_API } from '@cadence/shared';
+import { API_PATHS } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useTimeZone } from '../../../hooks/use-time-zone';
@@ -30,7 +30,7 @@ export function AdminPage() {
   const openSections = [
     useAdminSettings(),
     useServices(),
-    useQuery(deploymentQuery(ADMIN_API.deployment)),
+    useQuery(deploymentQuery(API_PATHS.adminDeployment)),
   ];
   const isFilling = isZoneLoading || openSections.some((query) => query.isPending);
   return (

@@ -1,4 +1,4 @@
-import { ADMIN_API } from '@cadence/shared';
+import { API_PATHS } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatInZone } from '../../../lib/zoned-time';
@@ -6,7 +6,7 @@ import { deploymentQuery } from '../api/admin-api';
 
 /** A quiet note for signed-in people in the last 24 hours before a planned deployment. */
 export function DeploymentBanner() {
-  const deployment = useQuery({ ...deploymentQuery(ADMIN_API.publicDeployment), retry: false });
+  const deployment = useQuery({ ...deploymentQuery(API_PATHS.publicDeployment), retry: false });
   const { timeZone } = useTimeZone();
   const at = deployment.data?.next_deployment;
   if (!at) return null;

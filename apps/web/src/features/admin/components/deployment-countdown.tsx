@@ -1,4 +1,4 @@
-import { ADMIN_API } from '@cadence/shared';
+import { API_PATHS } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Rocket } from 'lucide-react';
 import { useState } from 'react';
@@ -17,7 +17,7 @@ const WARNING_SECONDS = 5 * 60;
 
 /** 'Next Deployment in: hh:mm:ss', ticking each second, with a form to set or clear it. */
 export function DeploymentCountdown() {
-  const deployment = useQuery(deploymentQuery(ADMIN_API.deployment));
+  const deployment = useQuery(deploymentQuery(API_PATHS.adminDeployment));
   const settings = useUserSettings();
   // The admin countdown defaults to UTC, not the browser's zone (spec 001 section 9).
   const zone = resolveTimeZone(settings.data?.timezone, undefined);

@@ -1,4 +1,4 @@
-import { ACCOUNT_API_PATHS, StorageUsageSchema, type DeleteAccount } from '@cadence/shared';
+import { API_PATHS, StorageUsageSchema, type DeleteAccount } from '@cadence/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest, API_BASE } from '../../../lib/api-client';
 import { ApiRequestError } from '../../../lib/api-error';
@@ -8,7 +8,7 @@ export function useStorageUsage() {
   return useQuery({
     queryKey: ['storage-usage'],
     queryFn: async ({ signal }) =>
-      (await apiRequest(ACCOUNT_API_PATHS.storage, { schema: StorageUsageSchema, signal })).data,
+      (await apiRequest(API_PATHS.storage, { schema: StorageUsageSchema, signal })).data,
   });
 }
 
@@ -24,7 +24,7 @@ function fileNameOf(response: Response) {
  */
 export async function downloadExport() {
   const token = getToken();
-  const response = await fetch(`${API_BASE}${ACCOUNT_API_PATHS.exportData}`, {
+  const response = await fetch(`${API_BASE}${API_PATHS.exportData}`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiRequestError(response.status, null);
@@ -42,6 +42,6 @@ export async function downloadExport() {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (body: DeleteAccount) =>
-      apiRequest(ACCOUNT_API_PATHS.deleteAccount, { method: 'DELETE', body }),
+      apiRequest(API_PATHS.deleteAccount, { method: 'DELETE', body }),
   });
 }
