@@ -12,7 +12,7 @@ import {
   users,
   type AdminSettingValue,
 } from '../../db/schema.js';
-import { likePattern } from '../logs/logs.repository.js';
+import { likePattern } from '../../lib/like-pattern.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -2,9 +2,8 @@ import { listCountLimit } from '@cadence/shared';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { countUpTo } from '../../lib/capped-count.js';
+import { likePattern } from '../../lib/like-pattern.js';
 import { posts, systemLogs, type LogStatus } from '../../db/schema.js';
-
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of the customer's publishing logs, newest first; `q` searches platform, message and code. */
 export async function listLogs(

@@ -16,6 +16,7 @@ import {
   type PostAttachmentRow,
   type PostRow,
 } from '../../db/schema.js';
+import { escapeLike } from '../../lib/like-pattern.js';
 
 /** Any number, fixed, plus the user: serialises "count this month, then insert" per customer. */
 const MONTHLY_POSTS_LOCK = 724_311;
@@ -62,11 +63,6 @@ export interface PostListRow {
   hasSchedules: boolean;
   publishStatus: PostPublishStatus | null;
   attachments: ListAttachment[];
-}
-
-/** Makes `text` match itself under LIKE: `%`, `_` and the escape character lose their power. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**
