@@ -25,35 +25,39 @@ import { createMarkupThread, type MarkupThreadOptions } from './lib/markup/marku
 import { RateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
-import { createAccountService } from './modules/account/account.service.js';
-import { createAdminService } from './modules/admin/admin.service.js';
-import { createServiceMonitor } from './modules/admin/service-monitor.js';
-import { createAiService } from './modules/ai/ai.service.js';
+import { createAccountService } from './modules/account/index.js';
+import { createAdminService, createServiceMonitor } from './modules/admin/index.js';
+import { createAiService } from './modules/ai/index.js';
 import { createBilling } from './modules/billing/index.js';
 import {
   createAuthService,
   DEFAULT_AUTH_LIMITS,
   type AuthLimits,
-} from './modules/auth/auth.service.js';
-import { createSessionCache } from './modules/auth/session-cache.js';
-import { createSignOut } from './modules/auth/sign-out.js';
-import { createTokenService } from './modules/auth/tokens.js';
-import { createCompaniesService } from './modules/companies/companies.service.js';
-import { createConnectionsService } from './modules/connections/connections.service.js';
-import { createOAuthService } from './modules/connections/oauth.service.js';
-import { createTokenLifecycle, keyFormTokenExpiry } from './modules/connections/token-lifecycle.js';
-import { createTokenSweep } from './modules/connections/token-sweep.js';
-import { createCustomerService } from './modules/customer/customer.service.js';
-import { createNotificationsService } from './modules/notifications/notifications.service.js';
-import { createPostsService } from './modules/posts/posts.service.js';
-import { createInstancePublisher } from './modules/publishing/publish-instance.js';
-import { createCallLanes } from './modules/publishing/call-lanes.js';
-import { createPublicationActions } from './modules/publishing/publication-actions.js';
-import { createSchedulesService } from './modules/schedules/schedules.service.js';
-import { createSearchService } from './modules/search/search.service.js';
-import { createSettingsService } from './modules/settings/settings.service.js';
-import { createShortenerService } from './modules/shortener/shortener.service.js';
-import { createUploadsService, withUploadRecords } from './modules/uploads/uploads.service.js';
+  createSessionCache,
+  createSignOut,
+  createTokenService,
+} from './modules/auth/index.js';
+import { createCompaniesService } from './modules/companies/index.js';
+import {
+  createConnectionsService,
+  createOAuthService,
+  createTokenLifecycle,
+  keyFormTokenExpiry,
+  createTokenSweep,
+} from './modules/connections/index.js';
+import { createCustomerService } from './modules/customer/index.js';
+import { createNotificationsService } from './modules/notifications/index.js';
+import { createPostsService } from './modules/posts/index.js';
+import {
+  createInstancePublisher,
+  createCallLanes,
+  createPublicationActions,
+} from './modules/publishing/index.js';
+import { createSchedulesService } from './modules/schedules/index.js';
+import { createSearchService } from './modules/search/index.js';
+import { createSettingsService } from './modules/settings/index.js';
+import { createShortenerService } from './modules/shortener/index.js';
+import { createUploadsService, withUploadRecords } from './modules/uploads/index.js';
 
 /** What `openServices` opened: the database, the job queue on it, and the mailer. */
 export interface Infrastructure {

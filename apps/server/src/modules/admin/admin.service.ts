@@ -26,9 +26,9 @@ import { users, type AdminSettingRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LiveSettings } from '../../lib/live-settings.js';
-import type { CurrentUser } from '../auth/authenticate.js';
+import type { CurrentUser } from '../auth/index.js';
 import { setPlanByAdmin, updatePlanPricing } from '../billing/index.js';
-import { changePublisherState } from '../publishing/publisher-control.js';
+import { changePublisherState } from '../publishing/index.js';
 import * as repo from './admin.repository.js';
 import type { ServiceMonitor } from './service-monitor.js';
 

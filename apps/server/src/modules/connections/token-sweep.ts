@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { companies, socialConnections } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import type { PublishingEvent } from '../notifications/notifications.service.js';
+import type { PublishingEvent } from '../notifications/index.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
 
 const DAY_MS = 24 * 3600 * 1000;

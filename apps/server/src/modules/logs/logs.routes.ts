@@ -10,7 +10,7 @@ import type { AppInstance } from '../../app-instance.js';
 import type { Db } from '../../db/client.js';
 import type { SystemLogRow } from '../../db/schema.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import { listLogs } from './logs.repository.js';
 
 function toLog({

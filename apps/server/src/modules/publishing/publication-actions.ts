@@ -13,7 +13,7 @@ import { AppError } from '../../errors.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
-import { toScheduleData } from '../schedules/schedules.service.js';
+import { toScheduleData } from '../schedules/index.js';
 import { instanceOutcome } from './decisions.js';
 import * as actions from './publication-actions.repository.js';
 import * as repo from './publishing.repository.js';

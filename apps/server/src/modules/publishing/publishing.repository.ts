@@ -1,7 +1,7 @@
 import type { NetworkId } from '@cadence/shared';
 import { and, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import type { LoadedConnection } from '../connections/token-lifecycle.js';
+import type { LoadedConnection } from '../connections/index.js';
 import { publisherIsPaused } from './publisher-control.js';
 import {
   publications,

@@ -3,7 +3,7 @@ import type { PublicationRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { NETWORK_NAMES } from '@cadence/shared';
-import type { PublishingEvent } from '../notifications/notifications.service.js';
+import type { PublishingEvent } from '../notifications/index.js';
 import type { Settlement } from './decisions.js';
 import * as repo from './publishing.repository.js';
 
