@@ -52,12 +52,12 @@ export function featureBoundaries(srcDir) {
 }
 
 /**
- * The server's modules (docs/ARCHITECTURE.md): each folder in `src/modules` is entered only
- * through its door, its `index.ts`. A module's own files import each other freely; anything
- * else (another module, app.ts, container.ts, worker.ts, jobs/, the CLI, the demo, the tests)
- * imports only the door, for values and types alike. lib/, integrations/ and db/ import no
- * module at all. Answers the zones for the server folder given (apps/server), so
- * scripts/lint-rules.test.ts can prove them on fixtures too.
+ * The server's modules (docs/ARCHITECTURE.md, "Server folders"): each folder in
+ * `src/modules` is entered only through its door, its `index.ts`. A module's own files
+ * import each other freely; anything else (another module, app.ts, container.ts, worker.ts,
+ * jobs/, the CLI, the demo, the tests) imports only the door, for values and types alike.
+ * lib/, integrations/ and db/ import no module at all. Answers the zones for the server
+ * folder given (apps/server), so scripts/lint-rules.test.ts can prove them on fixtures too.
  */
 export function serverModuleZones(serverDir) {
   const relative = path.relative(here, serverDir).split(path.sep).join('/');
