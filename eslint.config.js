@@ -52,6 +52,58 @@ export function featureBoundaries(srcDir) {
 }
 
 /**
+ * The server's modules (docs/ARCHITECTURE.md, "Server folders"): each folder in
+ * `src/modules` is entered only through its door, its `index.ts`. A module's own files
+ * import each other freely; anything else (another module, app.ts, container.ts, worker.ts,
+ * jobs/, the CLI, the demo, the tests) imports only the door, for values and types alike.
+ * lib/, integrations/ and db/ import no module at all. Answers the zones for the server
+ * folder given (apps/server), so scripts/lint-rules.test.ts can prove them on fixtures too.
+ */
+export function serverModuleZones(serverDir) {
+  const relative = path.relative(here, serverDir).split(path.sep).join('/');
+  const modules = readdirSync(path.join(serverDir, 'src/modules'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  // Every file of the server but those of `module`.
+  const outside = (module) => [
+    `./${relative}/*`,
+    `./${relative}/!(src)/**`,
+    `./${relative}/src/*`,
+    `./${relative}/src/!(modules)/**`,
+    `./${relative}/src/modules/!(${module})/**`,
+  ];
+  return [
+    ...modules.map((module) => ({
+      target: outside(module),
+      from: `./${relative}/src/modules/${module}`,
+      except: ['./index.ts'],
+      message: `Outside ${module}/, import it only through its door, modules/${module}/index.ts: export from there what others need, or move a helper several modules share to lib/.`,
+    })),
+    {
+      target: ['lib', 'integrations', 'db'].map((layer) => `./${relative}/src/${layer}`),
+      from: `./${relative}/src/modules`,
+      message: 'Shared server code (lib/, integrations/, db/) imports no module.',
+    },
+  ];
+}
+
+/** The flat-config block holding the server's module doors on every server file, tests too. */
+export function serverModuleDoors(serverDir) {
+  const relative = path.relative(here, serverDir).split(path.sep).join('/');
+  return {
+    files: [`${relative}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: serverModuleZones(serverDir), basePath: here },
+      ],
+    },
+  };
+}
+
+/**
  * No import cycles in the given folders. Type-only imports (`import type`) are left out by
  * the rule: they vanish at build time, so they cannot leave a module half-initialised.
  */
@@ -94,6 +146,9 @@ export function standInBoundaries() {
                 from: './apps',
                 message: 'A workspace package imports nothing from the apps.',
               },
+              // ESLint keeps one set of options per rule and file: the server's product code
+              // keeps its module doors here too (serverModuleDoors).
+              ...serverModuleZones(path.join(here, 'apps/server')),
             ],
           },
         ],
@@ -162,6 +217,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   featureBoundaries(path.join(here, 'apps/web/src')),
+  serverModuleDoors(path.join(here, 'apps/server')),
   noImportCycles(['apps/web/src/**/*.{ts,tsx}', 'apps/server/{src,demo}/**/*.ts']),
   standInBoundaries(),
   {

@@ -14,8 +14,8 @@ import type {
   TwitterKeyCredentials,
 } from '../src/integrations/networks/types.js';
 import { createLogger } from '../src/logger.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
-import { setAdmin } from '../src/modules/admin/admin.service.js';
+import { setTier } from '../src/modules/plans/index.js';
+import { setAdmin } from '../src/modules/admin/index.js';
 import { openServices } from '../src/services.js';
 import { seedDemoLogs } from './seed-logs.js';
 

@@ -32,15 +32,27 @@ import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
 import {
-  registerShortenerRoutes,
-  registerShortLinkRedirect,
-} from './modules/shortener/shortener.routes.js';
+  registerAuthRoutes,
+  createAuthenticate,
+  registerSignOutRoute,
+} from './modules/auth/index.js';
+import { registerCompanyRoutes } from './modules/companies/index.js';
+import { registerConnectionRoutes } from './modules/connections/index.js';
+import { registerCustomerRoutes } from './modules/customer/index.js';
+import { registerHealthRoutes } from './modules/health/index.js';
+import { registerLogRoutes } from './modules/logs/index.js';
+import { registerPostRoutes } from './modules/posts/index.js';
+import { registerScheduleRoutes } from './modules/schedules/index.js';
+import { registerPublicationActionRoutes } from './modules/publishing/index.js';
+import { registerSearchRoutes } from './modules/search/index.js';
+import { registerSettingsRoutes } from './modules/settings/index.js';
+import { registerShortenerRoutes, registerShortLinkRedirect } from './modules/shortener/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerUploads } from './plugins/uploads.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerBillingRoutes } from './modules/billing/index.js';
-import { registerAdminRoutes } from './modules/admin/admin.routes.js';
+import { registerAdminRoutes } from './modules/admin/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,8 +4,8 @@ import { initialDataDirFile } from './db/initial-data.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { runMigrations } from './db/migrate.js';
 import path from 'node:path';
-import { setAdmin } from './modules/admin/admin.service.js';
-import { setTier } from './modules/plans/plans.service.js';
+import { setAdmin } from './modules/admin/index.js';
+import { setTier } from './modules/plans/index.js';
 
 const USAGE = `Usage: npm run admin -- <command>
 

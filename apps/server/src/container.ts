@@ -25,10 +25,9 @@ import { createMarkupThread, type MarkupThreadOptions } from './lib/markup/marku
 import { RateLimiter } from './lib/rate-limiter.js';
 import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
-import { createAccountService } from './modules/account/account.service.js';
-import { createAdminService } from './modules/admin/admin.service.js';
-import { createServiceMonitor } from './modules/admin/service-monitor.js';
-import { createAiService } from './modules/ai/ai.service.js';
+import { createAccountService } from './modules/account/index.js';
+import { createAdminService, createServiceMonitor } from './modules/admin/index.js';
+import { createAiService } from './modules/ai/index.js';
 import { createBilling } from './modules/billing/index.js';
 import {
   createAuthService,

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
 import { createContainer } from './container.js';
-import { startHeartbeat } from './modules/admin/heartbeat.js';
+import { startHeartbeat } from './modules/admin/index.js';
 import { openServices } from './services.js';
 import { createWorker } from './worker.js';
 

@@ -5,9 +5,8 @@ import { startBillingRenewals } from './jobs/billing-renewals.js';
 import { ORPHAN_SWEEP_INTERVAL_MS } from './jobs/orphan-sweep.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { TOKEN_SWEEP_INTERVAL_MS } from './jobs/token-sweep.job.js';
-import type { WorkerStats } from './modules/admin/heartbeat.js';
-import { readPublisherState } from './modules/publishing/publisher-control.js';
-import { createReconciler } from './modules/publishing/reconciler.js';
+import type { WorkerStats } from './modules/admin/index.js';
+import { readPublisherState, createReconciler } from './modules/publishing/index.js';
 
 /** How often a worker reads the admin's Stop/Start/Restart (Stop takes effect within this). */
 export const CONTROL_POLL_MS = 1000;

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema.js';
-import { setAdmin } from '../src/modules/admin/admin.service.js';
+import { setAdmin } from '../src/modules/admin/index.js';
 import { engines } from './helpers/databases.js';
 import {
   createTestApp,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAdmin } from '../src/modules/admin/admin.service.js';
+import { setAdmin } from '../src/modules/admin/index.js';
 import { engines } from './helpers/databases.js';
 import { createTestApp, createVerifiedAccount, getJson, type TestApp } from './helpers/test-app.js';
 

@@ -2,7 +2,7 @@ import { AI_MESSAGES } from '@cadence/shared';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiCallLogs } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import { apiCall } from './helpers/api.js';
 import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';

@@ -7,10 +7,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSubscriptions, orders, paymentEvents, users } from '../src/db/schema.js';
-import { createBilling } from '../src/modules/billing/billing.factory.js';
-import { setPlanByAdmin, updatePlanPricing } from '../src/modules/billing/admin-billing.service.js';
+import { createBilling, setPlanByAdmin, updatePlanPricing } from '../src/modules/billing/index.js';
 import { subscriptionPriceHistory } from '../src/db/schema.js';
-import { getEntitlements } from '../src/modules/plans/entitlements.js';
+import { getEntitlements } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import { startStripeFake, type StripeFake } from '@cadence/fakes';
 import { apiCall, type Method } from './helpers/api.js';

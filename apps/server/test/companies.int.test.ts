@@ -3,7 +3,7 @@ import { COMPANY_MESSAGES, LOGO_MESSAGES, type Company, type CompanyList } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialConnections } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import {
   FAKE_EXECUTABLE,

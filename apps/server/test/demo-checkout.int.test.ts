@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentEvents, users } from '../src/db/schema.js';
-import { getEntitlements } from '../src/modules/plans/entitlements.js';
+import { getEntitlements } from '../src/modules/plans/index.js';
 import { startStripeFake, type StripeFake } from '@cadence/fakes';
 import { apiCall } from './helpers/api.js';
 import { engines } from './helpers/databases.js';

@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import path from 'node:path';
 import { AUTH_MESSAGES, PASSWORD_RULE } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_AUTH_LIMITS } from '../src/modules/auth/auth.service.js';
+import { DEFAULT_AUTH_LIMITS } from '../src/modules/auth/index.js';
 import { engines } from './helpers/databases.js';
 import {
   createTestApp,

@@ -11,7 +11,7 @@ import {
 } from '../src/db/schema.js';
 import { deriveKey } from '../src/lib/keys.js';
 import { createSecretBox } from '../src/lib/secret-box.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { apiCall } from './helpers/api.js';
 import { createCookieJar, type CookieJar } from './helpers/cookie-jar.js';
 import { engines } from './helpers/databases.js';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publications, scheduledInstances, systemLogs } from '../src/db/schema.js';
 import { standInWebUrls } from '../demo/fakes.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { apiCall } from './helpers/api.js';
 import { engines, type Engine } from './helpers/databases.js';
 import {

@@ -6,7 +6,7 @@ import type { NetworkId, ScheduledInstance } from '@cadence/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publications, scheduledInstances } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { startChaosProxy } from '@cadence/fakes';
 import { engines, type Engine } from './helpers/databases.js';
 import { connectNetworks, createCompany, startNetworkFakes } from './helpers/networks.js';

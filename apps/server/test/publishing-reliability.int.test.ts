@@ -14,7 +14,7 @@ import {
   socialConnections,
   users,
 } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { CHAOS_FAILURES, startChaosProxy, type ChaosProxy } from '@cadence/fakes';
 import {
   connectNetworks,

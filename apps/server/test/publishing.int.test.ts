@@ -17,7 +17,7 @@ import { createXAdapter } from '../src/integrations/networks/x.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { createContainer } from '../src/container.js';
 import { createNetworkRegistry } from '../src/integrations/networks/registry.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { createWorker } from '../src/worker.js';
 import { engines, type Engine } from './helpers/databases.js';
 import {

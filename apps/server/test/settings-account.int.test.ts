@@ -15,7 +15,7 @@ import type { AppInstance } from '../src/app-instance.js';
 import { createContainer } from '../src/container.js';
 import { aiCallLogs, systemLogs, users } from '../src/db/schema.js';
 import { createLogger } from '../src/logger.js';
-import { DEFAULT_AUTH_LIMITS } from '../src/modules/auth/auth.service.js';
+import { DEFAULT_AUTH_LIMITS } from '../src/modules/auth/index.js';
 import { engines } from './helpers/databases.js';
 import { FAKE_EXECUTABLE, makePng, SVG_LOGO } from './helpers/images.js';
 import { apiClient, type FormPart } from './helpers/api.js';

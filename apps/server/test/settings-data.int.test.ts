@@ -23,7 +23,7 @@ import {
   users,
 } from '../src/db/schema.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { engines, type Engine } from './helpers/databases.js';
 import { makePng, multipartFile, SVG_LOGO } from './helpers/images.js';
 import { multipartForm } from './helpers/media.js';

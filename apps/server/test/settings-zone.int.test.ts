@@ -1,6 +1,6 @@
 import type { CalendarDay, ScheduledInstance, UserSettings } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import {
   connectNetworks,

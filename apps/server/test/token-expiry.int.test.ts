@@ -2,7 +2,7 @@ import { formatReconnectDate, type CompanyList, type ScheduledInstance } from '@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationEvents, publications, socialConnections, users } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { apiCall } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
 import {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthLimits } from '../src/modules/auth/auth.service.js';
+import type { AuthLimits } from '../src/modules/auth/index.js';
 import { engines } from './helpers/databases.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

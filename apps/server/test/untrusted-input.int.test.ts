@@ -9,7 +9,7 @@ import {
   UPLOAD_RATE_LIMIT,
 } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { setTier } from '../src/modules/plans/index.js';
 import { startFakeOpenAi, startTestWebsite } from '@cadence/fakes';
 import { apiCall, apiForm } from './helpers/api.js';
 import { engines } from './helpers/databases.js';

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Company, Post, PostList } from '@cadence/shared';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { setTier } from '../../src/modules/plans/plans.service.js';
+import { setTier } from '../../src/modules/plans/index.js';
 import type { Engine } from './databases.js';
 import { apiCall, apiForm, type FormPart } from './api.js';
 import { createTestApp, createTestClock, createVerifiedAccount, type TestApp } from './test-app.js';

@@ -9,7 +9,7 @@ import type { AppInstance } from '../../src/app-instance.js';
 import { createContainer, type Container } from '../../src/container.js';
 import { parseConfig, type ResolvedConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
-import type { AuthLimits } from '../../src/modules/auth/auth.service.js';
+import type { AuthLimits } from '../../src/modules/auth/index.js';
 import { openServices, type Services } from '../../src/services.js';
 import { createWorker, type Worker } from '../../src/worker.js';
 import { createPostgresDatabase, type Engine } from './databases.js';

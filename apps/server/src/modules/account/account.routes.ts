@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import type { UploadsService } from '../uploads/index.js';
 import type { AccountService } from './account.service.js';
 
 const security = [{ bearerAuth: [] }];

@@ -9,7 +9,7 @@ import {
   subscriptionPlans,
   subscriptionPriceHistory,
 } from '../../db/schema/billing.js';
-import { likePattern } from '../logs/logs.repository.js';
+import { likePattern } from '../../lib/like-pattern.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -27,7 +27,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { AdminService } from './admin.service.js';
 
 const tags = ['Admin'];

@@ -29,9 +29,9 @@ import type { Clock } from '../../lib/clock.js';
 import type { LiveSettings } from '../../lib/live-settings.js';
 import { deleteSystemState, readSystemState, writeSystemState } from '../../lib/system-state.js';
 import { setUserAdmin } from '../auth/auth.repository.js';
-import type { CurrentUser } from '../auth/authenticate.js';
+import type { CurrentUser } from '../auth/index.js';
 import { setPlanByAdmin, updatePlanPricing } from '../billing/index.js';
-import { changePublisherState } from '../publishing/publisher-control.js';
+import { changePublisherState } from '../publishing/index.js';
 import * as repo from './admin.repository.js';
 import type { ServiceMonitor } from './service-monitor.js';
 

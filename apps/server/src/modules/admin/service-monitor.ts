@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { serviceHeartbeats, type HeartbeatRow } from '../../db/schema/admin.js';
 import { aiCallLogs } from '../../db/schema/ai.js';
 import { publishInstanceJob } from '../../jobs/publish-instance.job.js';
-import { readPublisherState } from '../publishing/publisher-control.js';
+import { readPublisherState } from '../publishing/index.js';
 
 /** A process whose heartbeat is older than this is shown as error. */
 export const SILENT_AFTER_MS = 30_000;

@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { AiService } from './ai.service.js';
 
 /** AI calls cost money and fetch outside pages: a person's pace is plenty (admin setting). */

@@ -19,7 +19,7 @@ import { AppError } from '../../errors.js';
 import type { AiClient, ChatRequest } from '../../integrations/ai.js';
 import { fetchPublicPage, WebFetchError } from '../../integrations/web-fetch.js';
 import type { MarkupThread } from '../../lib/markup/markup-thread.js';
-import { getEntitlements } from '../plans/entitlements.js';
+import { getEntitlements } from '../plans/index.js';
 import { insertAiCallLog } from './ai-call-log.repository.js';
 import { readArticle, readPageText } from './read-article.js';
 import {

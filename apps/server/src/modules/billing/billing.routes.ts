@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import type { PaymentWebhook } from '../../integrations/payments/stripe-events.js';
 import { errorResponses, sendError } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { BillingService } from './billing.service.js';
 
 const idParam = z.object({ id: z.uuid({ error: BILLING_MESSAGES.orderNotFound }) });

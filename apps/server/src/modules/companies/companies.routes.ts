@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { CompaniesService } from './companies.service.js';
 
 const tags = ['Entities'];

@@ -19,10 +19,9 @@ import {
   UnsafeSvgError,
   type MarkupThread,
 } from '../../lib/markup/markup-thread.js';
-import { getEntitlements } from '../plans/entitlements.js';
+import { getEntitlements } from '../plans/index.js';
 import * as repo from './companies.repository.js';
-import type { UploadsService } from '../uploads/uploads.service.js';
-import { storageKeyOfUrl } from '../uploads/uploads.service.js';
+import { type UploadsService, storageKeyOfUrl } from '../uploads/index.js';
 import { checkLogo } from './logo-image.js';
 
 function toCompany(row: CompanyRow, connections: repo.ConnectionSummary[]): Company {

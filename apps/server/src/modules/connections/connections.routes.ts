@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { ConnectionsService } from './connections.service.js';
 import type { OAuthService } from './oauth.service.js';
 

@@ -18,7 +18,7 @@ import {
 } from '../../integrations/networks/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { getEntitlements } from '../plans/entitlements.js';
+import { getEntitlements } from '../plans/index.js';
 import * as repo from './connections.repository.js';
 import { credentialsFromRequest, facebookFieldsFromRequest } from './credentials-from-request.js';
 import type { NetworkRegistry } from '../../integrations/networks/registry.js';

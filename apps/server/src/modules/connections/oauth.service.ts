@@ -24,7 +24,7 @@ import type { NetworkRegistry } from '../../integrations/networks/registry.js';
 import { NetworkError } from '../../integrations/networks/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { getEntitlements } from '../plans/entitlements.js';
+import { getEntitlements } from '../plans/index.js';
 import * as repo from './connections.repository.js';
 import { createOAuthAccounts, type PendingPayload } from './oauth-accounts.js';
 import {

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema/companies.js';
 import { socialConnections } from '../../db/schema/connections.js';
 import type { Clock } from '../../lib/clock.js';
-import type { PublishingEvent } from '../notifications/notifications.service.js';
+import type { PublishingEvent } from '../notifications/index.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { reencodeAvatar } from './avatar-image.js';
 import * as repo from './customer.repository.js';
 import { updateProfile } from '../auth/auth.repository.js';
-import { getEntitlements } from '../plans/entitlements.js';
+import { getEntitlements } from '../plans/index.js';
 
 export interface CustomerServiceDeps {
   db: Db;

@@ -4,8 +4,7 @@ import type { DbExecutor } from '../../db/client.js';
 import { countUpTo } from '../../lib/capped-count.js';
 import { systemLogs, type LogStatus } from '../../db/schema/logs.js';
 import { posts } from '../../db/schema/posts.js';
-
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likePattern } from '../../lib/like-pattern.js';
 
 /** One page of the customer's publishing logs, newest first; `q` searches platform, message and code. */
 export async function listLogs(

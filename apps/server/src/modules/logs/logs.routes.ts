@@ -7,7 +7,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { LogsService } from './logs.service.js';
 
 export function registerLogRoutes(app: AppInstance, logs: LogsService) {

@@ -2,20 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makePng } from '../../../test/helpers/images.js';
 import { detectMediaType, displayName } from './media.js';
 import { requireFieldsAfterEdit } from './post-fields.js';
-import { escapeLike } from './posts-list.repository.js';
 import { utcMonth } from './posts.service.js';
-
-describe('LIKE escaping', () => {
-  it.each([
-    ['plain', 'plain'],
-    ['50%', '50\\%'],
-    ['snake_case', 'snake\\_case'],
-    ['back\\slash', 'back\\\\slash'],
-    ['%_\\', '\\%\\_\\\\'],
-  ])('%j becomes %j', (input, escaped) => {
-    expect(escapeLike(input)).toBe(escaped);
-  });
-});
 
 describe('the media file name shown', () => {
   it.each([

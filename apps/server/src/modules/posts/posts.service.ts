@@ -17,7 +17,7 @@ import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
-import { getEntitlements } from '../plans/entitlements.js';
+import { getEntitlements } from '../plans/index.js';
 import type { StoredMedia } from './media.js';
 import { requireFieldsAfterEdit, type ParsedPostFields } from './post-fields.js';
 import * as listQueries from './posts-list.repository.js';

@@ -15,7 +15,7 @@ import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js'
 import type { Clock } from '../../lib/clock.js';
 import { insertLog } from '../logs/logs.repository.js';
 import * as instances from '../schedules/instance-status.repository.js';
-import { toScheduleData } from '../schedules/schedules.service.js';
+import { toScheduleData } from '../schedules/index.js';
 import { instanceOutcome } from './decisions.js';
 import * as actions from './publication-actions.repository.js';
 import * as repo from './publishing.repository.js';

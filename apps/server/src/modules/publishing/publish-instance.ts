@@ -19,7 +19,7 @@ import {
 } from '../../integrations/networks/types.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
-import type { TokenLifecycle, UsableCredentials } from '../connections/token-lifecycle.js';
+import type { TokenLifecycle, UsableCredentials } from '../connections/index.js';
 import type { NetworkRegistry } from '../../integrations/networks/registry.js';
 import { LanePausedError, type CallLanes } from './call-lanes.js';
 import {

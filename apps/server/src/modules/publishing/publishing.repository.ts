@@ -1,9 +1,9 @@
 import type { NetworkId } from '@cadence/shared';
 import { and, eq, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import type { LoadedConnection } from '../connections/token-lifecycle.js';
 import { logInsert, type LogEntry } from '../logs/logs.repository.js';
 import { claimInstance } from '../schedules/instance-status.repository.js';
+import type { LoadedConnection } from '../connections/index.js';
 import { publisherIsPaused } from './publisher-control.js';
 import { publications, type PublicationRow } from '../../db/schema/publishing.js';
 import type { ScheduledInstanceRow } from '../../db/schema/schedules.js';

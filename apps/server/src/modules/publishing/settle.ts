@@ -5,7 +5,7 @@ import type { Logger } from '../../logger.js';
 import { NETWORK_NAMES } from '@cadence/shared';
 import { markNeedsReconnect } from '../connections/connections.repository.js';
 import { insertLog, type LogEntry } from '../logs/logs.repository.js';
-import type { PublishingEvent } from '../notifications/notifications.service.js';
+import type { PublishingEvent } from '../notifications/index.js';
 import type { Settlement } from './decisions.js';
 import * as repo from './publishing.repository.js';
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { SearchService } from './search.service.js';
 
 /** The article picker searches as a person types (debounced): generous, but bounded. */

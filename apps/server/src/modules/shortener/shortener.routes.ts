@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
 import { errorResponses, sendError } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { ShortenerService } from './shortener.service.js';
 
 /** Each shortening may write a row or call TinyURL; a person never needs more. */

@@ -12,7 +12,7 @@ import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { Clock } from '../../lib/clock.js';
-import { getEntitlements } from '../plans/entitlements.js';
+import { getEntitlements } from '../plans/index.js';
 import * as repo from './uploads.repository.js';
 
 const SWEEP_BATCH = 500;

@@ -1,0 +1,18 @@
+/**
+ * Auth's door: the container builds sign-up/sign-in, tokens, the session cache and sign-out;
+ * the app registers their routes and `authenticate`; every module's routes ask for the
+ * signed-in account with `requireUser`; account checks a password with `verifyPassword`.
+ */
+export {
+  createAuthService,
+  DEFAULT_AUTH_LIMITS,
+  type AuthLimits,
+  type AuthService,
+} from './auth.service.js';
+export { registerAuthRoutes } from './auth.routes.js';
+export { createAuthenticate, requireUser, type CurrentUser } from './authenticate.js';
+export { createTokenService, type TokenService } from './tokens.js';
+export { createSessionCache, type SessionCache } from './session-cache.js';
+export { createSignOut, type SignOut } from './sign-out.js';
+export { registerSignOutRoute } from './sign-out.routes.js';
+export { verifyPassword } from './password.js';

@@ -1,0 +1,16 @@
+/**
+ * Connections' door: the container builds the connections and OAuth services, the token
+ * lifecycle and the token sweep; the app registers the routes; publishing loads a
+ * connection's usable credentials through the token lifecycle.
+ */
+export { createConnectionsService, type ConnectionsService } from './connections.service.js';
+export { createOAuthService, type OAuthService } from './oauth.service.js';
+export { registerConnectionRoutes } from './connections.routes.js';
+export {
+  createTokenLifecycle,
+  keyFormTokenExpiry,
+  type LoadedConnection,
+  type TokenLifecycle,
+  type UsableCredentials,
+} from './token-lifecycle.js';
+export { createTokenSweep } from './token-sweep.js';

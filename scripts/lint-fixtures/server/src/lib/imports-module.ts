@@ -1,0 +1,3 @@
+import { alphaCount } from '../modules/alpha/index';
+
+export const leaky = alphaCount;

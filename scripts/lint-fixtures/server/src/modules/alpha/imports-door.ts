@@ -1,0 +1,3 @@
+import { createBetaService, type BetaService } from '../beta/index';
+
+export const fine: BetaService = createBetaService();

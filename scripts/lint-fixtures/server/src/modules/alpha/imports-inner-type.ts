@@ -1,0 +1,3 @@
+import type { BetaService } from '../beta/beta.service';
+
+export type Leaky = BetaService;

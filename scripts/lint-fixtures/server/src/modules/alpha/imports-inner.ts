@@ -1,0 +1,3 @@
+import { createBetaService } from '../beta/beta.service';
+
+export const leaky = createBetaService();

@@ -1,0 +1,3 @@
+import { alphaCount } from './alpha.service';
+
+export const fine = alphaCount + 1;

@@ -1,0 +1,3 @@
+import { createBetaService } from './beta.service';
+
+export const betaRows = [createBetaService()];

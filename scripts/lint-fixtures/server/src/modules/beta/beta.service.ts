@@ -1,0 +1,5 @@
+export interface BetaService {
+  count: number;
+}
+
+export const createBetaService = (): BetaService => ({ count: 1 });

@@ -1,0 +1,1 @@
+export { createBetaService, type BetaService } from './beta.service';
