@@ -91,7 +91,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
     await fakes?.close();
   });
 
-  const db = () => t.services.database.db;
+  const db = () => t.infra.database.db;
   const asAdmin = (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,

@@ -31,7 +31,7 @@ describe.each(engines)('AI Assist on %s', (engine) => {
     guarded = await createTestApp(engine, { env: aiEnv });
     unconfigured = await createTestApp(engine);
     proToken = await createVerifiedAccount(t, { email: 'pro@example.com' });
-    await setTier(t.services.database.db, 'pro@example.com', 'pro');
+    await setTier(t.infra.database.db, 'pro@example.com', 'pro');
     freeToken = await createVerifiedAccount(t, { email: 'free@example.com' });
   });
   afterAll(async () => {
@@ -72,7 +72,7 @@ describe.each(engines)('AI Assist on %s', (engine) => {
   });
 
   it('records the call in the AI call log', async () => {
-    const [row] = await t.services.database.db
+    const [row] = await t.infra.database.db
       .select()
       .from(aiCallLogs)
       .orderBy(desc(aiCallLogs.createdAt))
@@ -112,7 +112,7 @@ describe.each(engines)('AI Assist on %s', (engine) => {
 
   it('refuses loopback and private addresses unless the host is allowed', async () => {
     const token = await createVerifiedAccount(guarded, { email: 'guarded@example.com' });
-    await setTier(guarded.services.database.db, 'guarded@example.com', 'pro');
+    await setTier(guarded.infra.database.db, 'guarded@example.com', 'pro');
     for (const url of [
       website.url(),
       `http://127.0.0.1:${website.port}/`,
@@ -156,7 +156,7 @@ describe.each(engines)('AI Assist on %s', (engine) => {
     } finally {
       aiFails = false;
     }
-    const [row] = await t.services.database.db
+    const [row] = await t.infra.database.db
       .select()
       .from(aiCallLogs)
       .orderBy(desc(aiCallLogs.createdAt))

@@ -35,7 +35,7 @@ describe.each(engines)('entities on %s', (engine) => {
     apiCall<T>(t.app, method, url, token, body);
   const list = (token: string) => call<CompanyList>('GET', '/customer/company', token);
   const create = (token: string, body: object) => call('POST', '/customer/company', token, body);
-  const setPlan = (email: string, tier: string) => setTier(t.services.database.db, email, tier);
+  const setPlan = (email: string, tier: string) => setTier(t.infra.database.db, email, tier);
   const acme = {
     name: 'Acme',
     website: 'acme.example.com',
@@ -127,7 +127,7 @@ describe.each(engines)('entities on %s', (engine) => {
     });
 
     it('deletes the company together with its connections', async () => {
-      const db = t.services.database.db;
+      const db = t.infra.database.db;
       await db
         .insert(socialConnections)
         .values({ companyId, network: 'twitter', credentialsEncrypted: 'x' });

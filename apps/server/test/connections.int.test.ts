@@ -111,7 +111,7 @@ describe.each(engines)('social connections on %s', (engine) => {
       },
     });
     owner = await createVerifiedAccount(t, { email: 'owner@example.com' });
-    await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+    await setTier(t.infra.database.db, 'owner@example.com', 'enterprise');
     stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
     const created = await postJson(
       t.app,
@@ -174,7 +174,7 @@ describe.each(engines)('social connections on %s', (engine) => {
         social_account: { key: network, name },
       });
 
-      const [row] = await t.services.database.db
+      const [row] = await t.infra.database.db
         .select()
         .from(socialConnections)
         .where(eq(socialConnections.id, saved.json.data?.id as string));

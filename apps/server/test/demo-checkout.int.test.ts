@@ -87,7 +87,7 @@ describe.each(engines)("the Stripe stand-in's Checkout page on %s", (engine) => 
       { type: 'checkout.session.completed', status: 200 },
       { type: 'invoice.paid', status: 200 },
     ]);
-    const db = t.services.database.db;
+    const db = t.infra.database.db;
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(row?.status).toBe('paid');
     expect((await db.select().from(paymentEvents)).length).toBeGreaterThanOrEqual(1);
@@ -121,7 +121,7 @@ describe.each(engines)("the Stripe stand-in's Checkout page on %s", (engine) => 
     expect(cancelled.headers.get('location')).toBe(
       `https://cadence.example.com/payment-failed?order=${order.json.data.order_id}`,
     );
-    const db = t.services.database.db;
+    const db = t.infra.database.db;
     const [user] = await db.select().from(users).where(eq(users.email, 'undecided@example.com'));
     expect((await getEntitlements(db, user!.id, t.clock())).tier).toBe('free');
   });

@@ -33,7 +33,7 @@ async function setUp(
     ...(options.running ? { clock: createRunningClock(), startPublisher: true } : {}),
   });
   const token = await createVerifiedAccount(t, { email: 'owner@example.com' });
-  await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+  await setTier(t.infra.database.db, 'owner@example.com', 'enterprise');
   const entities: Record<'A' | 'B', string> = {
     A: await createCompany(t, token, 'Entity A'),
     B: await createCompany(t, token, 'Entity B'),
@@ -69,7 +69,7 @@ async function setUp(
   }
 
   const rowsOf = (instanceIds: string[]) =>
-    t.services.database.db
+    t.infra.database.db
       .select({
         instanceId: publications.instanceId,
         network: publications.network,

@@ -96,10 +96,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     });
     const token = await createVerifiedAccount(t, { email: 'burst@example.com' });
     adminToken = token; // the first verified account is the instance's admin
-    await setTier(t.services.database.db, 'burst@example.com', 'enterprise');
+    await setTier(t.infra.database.db, 'burst@example.com', 'enterprise');
     companyId = await createCompany(t, token);
     await connectNetworks(t, fakes, token, companyId, NETWORKS);
-    const [user] = await t.services.database.db
+    const [user] = await t.infra.database.db
       .select()
       .from(users)
       .where(eq(users.email, 'burst@example.com'));
@@ -114,7 +114,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
 
   /** BURST posts, each scheduled at `at` to one network (in turn), inserted as the API would. */
   async function insertBurst(label: string, at: Date, size = BURST) {
-    const { db } = t.services.database;
+    const { db } = t.infra.database;
     const connections = await db
       .select()
       .from(socialConnections)
@@ -167,7 +167,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
         rows
           .slice(start, start + 50)
           .map((row) =>
-            t.container.publishJobs.send({ instanceId: row.instanceId }, { startAfter: at }),
+            t.container.infra.publishJobs.send({ instanceId: row.instanceId }, { startAfter: at }),
           ),
       );
     }
@@ -175,7 +175,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
   }
 
   async function statusCounts(instanceIds: string[]) {
-    const result = await t.services.database.db
+    const result = await t.infra.database.db
       .select({ status: publications.status, total: sql<number>`count(*)::int` })
       .from(publications)
       .where(inArray(publications.instanceId, instanceIds))
@@ -241,7 +241,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     expect([...received.values()].every((count) => count === 1)).toBe(true);
     const publishedInstances = async () =>
       (
-        await t.services.database.db
+        await t.infra.database.db
           .select({ total: sql<number>`count(*)::int` })
           .from(scheduledInstances)
           .where(
@@ -273,7 +273,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
       inFlightAtKill,
     );
     const received = receivedCounts();
-    const states = await t.services.database.db
+    const states = await t.infra.database.db
       .select({
         instanceId: publications.instanceId,
         network: publications.network,
@@ -407,7 +407,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
         return (counts.published ?? 0) + (counts.failed ?? 0) + (counts.unconfirmed ?? 0) === size;
       }, 60_000);
       const counts = await statusCounts(ids);
-      const open = await t.services.database.db
+      const open = await t.infra.database.db
         .select({
           network: publications.network,
           status: publications.status,
@@ -439,7 +439,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
       expect(
         refusedDuplicates().filter((key) => texts.has(key.slice(key.indexOf('|') + 1))),
       ).toEqual([]);
-      const states = await t.services.database.db
+      const states = await t.infra.database.db
         .select({
           instanceId: publications.instanceId,
           network: publications.network,

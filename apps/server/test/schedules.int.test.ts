@@ -35,7 +35,7 @@ describe.each(engines)('schedules on %s', (engine) => {
     t = await createTestApp(engine, { env: fakes.env });
     owner = await createVerifiedAccount(t, { email: 'owner@example.com' });
     stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
-    await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+    await setTier(t.infra.database.db, 'owner@example.com', 'enterprise');
     companyId = await createCompany(t, owner);
     await connectNetworks(t, fakes, owner, companyId, ['twitter', 'bluesky']);
     postId = (
@@ -111,9 +111,9 @@ describe.each(engines)('schedules on %s', (engine) => {
     });
 
     it('refuses a network outside the plan even when it was connected', async () => {
-      await setTier(t.services.database.db, 'owner@example.com', 'free');
+      await setTier(t.infra.database.db, 'owner@example.com', 'free');
       const response = await schedule({ social_account_type: ['bluesky'] });
-      await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+      await setTier(t.infra.database.db, 'owner@example.com', 'enterprise');
       expect(response.status).toBe(403);
       expect(response.json.message).toBe(SCHEDULE_MESSAGES.networkNotOnPlan('Bluesky'));
     });
@@ -189,11 +189,11 @@ describe.each(engines)('schedules on %s', (engine) => {
         ['twitter', 'pending'],
       ]);
       expect(instance?.schedule_data[0]?.social_account.name).toBe('alice.test');
-      const [row] = await t.services.database.db
+      const [row] = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instance!.id));
-      const job = await t.services.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
+      const job = await t.infra.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
       expect(job?.state).toBe('created');
       expect(job?.data).toEqual({ instanceId: instance!.id });
       expect(job?.startAfter.toISOString()).toBe('2026-12-01T08:00:00.000Z');
@@ -326,7 +326,7 @@ describe.each(engines)('schedules on %s', (engine) => {
     it('deletes one instance, cancels its job, and refuses strangers', async () => {
       const created = await schedule({ schedule_date: '2027-02-02T10:00:00Z' });
       const id = created.json.data.instances[0]!.id;
-      const [row] = await t.services.database.db
+      const [row] = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, id));
@@ -334,10 +334,10 @@ describe.each(engines)('schedules on %s', (engine) => {
       const response = await call('DELETE', `/schedules/${id}`, owner);
       expect(response.status).toBe(200);
       expect(response.json.message).toBe('1 post(s) deleted');
-      const job = await t.services.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
+      const job = await t.infra.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
       expect(job?.state).toBe('cancelled');
       // The last instance gone, the schedule goes too.
-      const left = await t.services.database.db
+      const left = await t.infra.database.db
         .select()
         .from(schedules)
         .where(eq(schedules.id, row!.scheduleId));
@@ -362,7 +362,7 @@ describe.each(engines)('schedules on %s', (engine) => {
       expect(some.status).toBe(200);
       expect(some.json.message).toBe('2 post(s) deleted');
       expect(some.json.data).toEqual({ deleted: 2 });
-      const schedule_ = await t.services.database.db
+      const schedule_ = await t.infra.database.db
         .select()
         .from(schedules)
         .where(eq(schedules.id, created.json.data.id));
@@ -382,20 +382,18 @@ describe.each(engines)('schedules on %s', (engine) => {
       const created = await schedule({ post_id: post.id, schedule_date: '2027-05-05T10:00:00Z' });
       expect(created.status).toBe(201);
       const instanceId = created.json.data.instances[0]!.id;
-      const [row] = await t.services.database.db
+      const [row] = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instanceId));
       expect((await call('DELETE', `/customer/company/${otherCompany}`, owner)).status).toBe(200);
-      const left = await t.services.database.db
+      const left = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instanceId));
       expect(left).toEqual([]);
-      expect((await t.services.queue.getJobById(PUBLISH_QUEUE, row!.jobId!))?.state).toBe(
-        'cancelled',
-      );
-      const [kept] = await t.services.database.db.select().from(posts).where(eq(posts.id, post.id));
+      expect((await t.infra.queue.getJobById(PUBLISH_QUEUE, row!.jobId!))?.state).toBe('cancelled');
+      const [kept] = await t.infra.database.db.select().from(posts).where(eq(posts.id, post.id));
       expect(kept?.companyId).toBeNull();
     });
   });
@@ -440,7 +438,7 @@ describe.each(engines)('schedules on %s', (engine) => {
         platforms: ['twitter', 'instagram'],
       });
       expect(created.status).toBe(201);
-      const rows = await t.services.database.db
+      const rows = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.postId, created.json.data.id));
@@ -492,7 +490,7 @@ describe.each(engines)('schedules on %s', (engine) => {
       expect((await edit('2027-03-03T10:00:00Z')).json.data.has_schedules).toBe(true);
       // It already waits to go out: a new time is the Scheduling page's business.
       expect((await edit('2027-03-04T10:00:00Z')).status).toBe(200);
-      const rows = await t.services.database.db
+      const rows = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.postId, id));

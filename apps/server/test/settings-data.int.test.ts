@@ -55,7 +55,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
   let companyId: string;
   let ownerId: string;
 
-  const db = () => t.services.database.db;
+  const db = () => t.infra.database.db;
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const call = async (
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
@@ -739,7 +739,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
       expect(existsSync(fileOf(logo))).toBe(false);
       expect(existsSync(fileOf(avatar.url!))).toBe(false);
       expect(existsSync(fileOf(withImage.image!.mediaUrl))).toBe(false);
-      const job = await t.services.queue.getJobById(publishInstanceJob.name, jobId);
+      const job = await t.infra.queue.getJobById(publishInstanceJob.name, jobId);
       expect(job?.state).toBe('cancelled');
       // Signed out: the token no longer works.
       expect((await call('GET', '/customer/me', owner)).status).toBe(401);

@@ -24,7 +24,7 @@ describe.each(engines)('the saved zone and the daylight-saving option on %s', (e
     t = await createTestApp(engine, { env: fakes.env });
     owner = await createVerifiedAccount(t, { email: 'zone-owner@example.com' });
     stranger = await createVerifiedAccount(t, { email: 'zone-stranger@example.com' });
-    await setTier(t.services.database.db, 'zone-owner@example.com', 'enterprise');
+    await setTier(t.infra.database.db, 'zone-owner@example.com', 'enterprise');
     const companyId = await createCompany(t, owner);
     await connectNetworks(t, fakes, owner, companyId, ['twitter']);
     postId = (await createPost(t, { email: 'zone-owner@example.com', companyId, content: 'Zoned' }))

@@ -83,7 +83,7 @@ describe.each(engines)('signing out on the server on %s', (engine) => {
   });
 
   it('keeps a signed-out token only until it would have expired anyway', async () => {
-    const db = t.services.database.db;
+    const db = t.infra.database.db;
     const first = await createVerifiedAccount(t, {
       email: 'sweep@example.com',
       password: PASSWORD,

@@ -45,7 +45,7 @@ describe.each(engines)('hostile files and pages stay off the event loop on %s', 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     token = await createVerifiedAccount(t, { email: 'hostile@example.com' });
-    await setTier(t.services.database.db, 'hostile@example.com', 'pro');
+    await setTier(t.infra.database.db, 'hostile@example.com', 'pro');
   });
   afterAll(async () => {
     await t?.close();

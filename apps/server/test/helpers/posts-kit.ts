@@ -53,7 +53,7 @@ export function usePostsApp(engine: Engine) {
   /** A signed-in customer on the given tier. */
   async function customer(email: string, tier = 'business') {
     const token = await createVerifiedAccount(kit.t, { email });
-    if (tier !== 'free') await setTier(kit.t.services.database.db, email, tier);
+    if (tier !== 'free') await setTier(kit.t.infra.database.db, email, tier);
     return token;
   }
 

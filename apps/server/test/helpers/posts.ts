@@ -20,7 +20,7 @@ export async function createPost(
     withImage?: boolean;
   },
 ) {
-  const { db } = t.services.database;
+  const { db } = t.infra.database;
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   if (!user) throw new Error(`no user ${input.email}`);
   const [post] = await db

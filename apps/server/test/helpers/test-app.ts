@@ -10,7 +10,7 @@ import { createContainer, type Container } from '../../src/container.js';
 import { parseConfig, type ResolvedConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { AuthLimits } from '../../src/modules/auth/auth.service.js';
-import { openServices, type Services } from '../../src/services.js';
+import { openInfra, type Infra } from '../../src/infra.js';
 import { createWorker, type Worker } from '../../src/worker.js';
 import { createPostgresDatabase, type Engine } from './databases.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
@@ -45,7 +45,8 @@ export const RELAXED_LIMITS: AuthLimits = {
 
 export interface TestApp {
   app: AppInstance;
-  services: Services;
+  /** What the app runs on: the database, the job queue and the mailer. */
+  infra: Infra;
   /** The composition root the app and the worker run on. */
   container: Container;
   config: ResolvedConfig;
@@ -88,10 +89,10 @@ export async function createTestApp(
   const logger = options.logDestination
     ? createLogger('info', options.logDestination)
     : createLogger('silent');
-  const services = await openServices(config, logger, { inMemory: true });
+  const infra = await openInfra(config, logger, { inMemory: true });
   const clock = options.clock ?? createTestClock();
   const container = createContainer(
-    { config, logger, ...services },
+    { config, logger, ...infra },
     {
       clock,
       authLimits: options.authLimits === null ? undefined : (options.authLimits ?? RELAXED_LIMITS),
@@ -105,7 +106,7 @@ export async function createTestApp(
   if (options.startPublisher) await publisher.start();
   return {
     app,
-    services,
+    infra,
     container,
     config,
     smtp,
@@ -114,7 +115,7 @@ export async function createTestApp(
     async close() {
       await publisher.stop();
       await app.close();
-      await services.close();
+      await infra.close();
       await smtp.close();
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -7,14 +7,43 @@ export const PUBLISHER_STATE_KEY = 'publisher';
 
 export interface PublisherState {
   /** Set by Stop in the admin panel; kept across restarts until Start. */
-  paused: boolean;
+  stopped: boolean;
   /** Bumped by Restart: workers seeing a new number re-read settings and rebuild clients. */
   generation: number;
   changedBy: string | null;
   changedAt: string | null;
 }
 
-const RUNNING: PublisherState = { paused: false, generation: 0, changedBy: null, changedAt: null };
+/**
+ * The state as stored (the `system_state` row and the audit log's before and after). The
+ * stored key for Stop is `paused`, from before the admin screen's word 'stopped' was the
+ * code's too; it stays so rows already written read the same (no migration). These two
+ * functions and `publisherIsStopped` below are the only places that know it.
+ */
+// (A type, not an interface: the jsonb column takes a plain record.)
+export type StoredPublisherState = {
+  paused: boolean;
+  generation: number;
+  changedBy: string | null;
+  changedAt: string | null;
+};
+
+const RUNNING: StoredPublisherState = {
+  paused: false,
+  generation: 0,
+  changedBy: null,
+  changedAt: null,
+};
+
+function fromStored(stored: StoredPublisherState): PublisherState {
+  const { paused, ...rest } = stored;
+  return { stopped: paused, ...rest };
+}
+
+export function toStoredPublisherState(state: PublisherState): StoredPublisherState {
+  const { stopped, ...rest } = state;
+  return { paused: stopped, ...rest };
+}
 
 export async function readPublisherState(db: DbExecutor): Promise<PublisherState> {
   const [row] = await db
@@ -22,27 +51,30 @@ export async function readPublisherState(db: DbExecutor): Promise<PublisherState
     .from(systemState)
     .where(eq(systemState.key, PUBLISHER_STATE_KEY))
     .limit(1);
-  return row ? { ...RUNNING, ...(row.value as Partial<PublisherState>) } : RUNNING;
+  return fromStored(
+    row ? { ...RUNNING, ...(row.value as Partial<StoredPublisherState>) } : RUNNING,
+  );
 }
 
 /** Applies `change` to the stored state and answers the state before and after. */
 export async function changePublisherState(
   db: DbExecutor,
-  change: { paused?: boolean; bumpGeneration?: boolean; by: string; at: Date },
+  change: { stopped?: boolean; bumpGeneration?: boolean; by: string; at: Date },
 ) {
   const before = await readPublisherState(db);
   const after: PublisherState = {
-    paused: change.paused ?? before.paused,
+    stopped: change.stopped ?? before.stopped,
     generation: before.generation + (change.bumpGeneration ? 1 : 0),
     changedBy: change.by,
     changedAt: change.at.toISOString(),
   };
+  const value = toStoredPublisherState(after);
   await db
     .insert(systemState)
-    .values({ key: PUBLISHER_STATE_KEY, value: { ...after }, updatedAt: change.at })
+    .values({ key: PUBLISHER_STATE_KEY, value, updatedAt: change.at })
     .onConflictDoUpdate({
       target: systemState.key,
-      set: { value: { ...after }, updatedAt: change.at },
+      set: { value, updatedAt: change.at },
     });
   return { before, after };
 }
@@ -52,6 +84,6 @@ export async function changePublisherState(
  * in the same statement, so no network call starts once Stop is committed, whatever a
  * worker's last poll said.
  */
-export const publisherIsPaused = sql`exists (
+export const publisherIsStopped = sql`exists (
   select 1 from system_state ss
   where ss.key = ${PUBLISHER_STATE_KEY} and (ss.value->>'paused')::boolean)`;

@@ -2,7 +2,7 @@ import type { NetworkId } from '@cadence/shared';
 import { and, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import type { LoadedConnection } from '../connections/token-lifecycle.js';
-import { publisherIsPaused } from './publisher-control.js';
+import { publisherIsStopped } from './publisher-control.js';
 import {
   publications,
   scheduledInstances,
@@ -282,7 +282,7 @@ export async function claimPublication(
         eq(publications.status, 'pending'),
         isNull(publications.externalId),
         or(isNull(publications.nextAttemptAt), lte(publications.nextAttemptAt, now)),
-        not(publisherIsPaused),
+        not(publisherIsStopped),
       ),
     )
     .returning();
