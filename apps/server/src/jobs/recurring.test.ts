@@ -94,11 +94,11 @@ describe('the recurring runner', () => {
             calls.push('first');
           },
         }),
-        task({ name: 'second', run: async () => void calls.push('second') }),
+        task({ name: 'second', run: () => Promise.resolve(void calls.push('second')) }),
         task({
           name: 'later',
           first: { afterMs: 2500 },
-          run: async () => void calls.push('later'),
+          run: () => Promise.resolve(void calls.push('later')),
         }),
       ],
       logger,
