@@ -9,6 +9,7 @@ import {
   createVerifiedAccount,
   sendJson,
   type TestApp,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 const PASSWORD = 'correct horse battery';
@@ -26,8 +27,7 @@ function adminKit(getApp: () => TestApp) {
     made += 1;
     const email = `${label}-${made}@example.com`;
     const token = await createVerifiedAccount(getApp(), { email, password: PASSWORD });
-    const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-    return { id: row!.id, email, token };
+    return { id: await accountIdOf(getApp(), email), email, token };
   }
 
   /** Exactly these accounts are admin now (set in the database, caches forgotten). */

@@ -7,7 +7,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSubscriptions, orders, paymentEvents, users } from '../src/db/schema.js';
-import { createBilling } from '../src/modules/billing/billing.factory.js';
 import { setPlanByAdmin, updatePlanPricing } from '../src/modules/billing/admin-billing.service.js';
 import { subscriptionPriceHistory } from '../src/db/schema.js';
 import { getEntitlements } from '../src/modules/plans/entitlements.js';
@@ -20,6 +19,7 @@ import {
   type ApiBody,
   signIn,
   type TestApp,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 const DAY = 86_400;
@@ -42,10 +42,7 @@ async function plansOf(t: TestApp, token: string) {
   return { ...res.json.data, byTier, monthly };
 }
 
-async function userId(t: TestApp, email: string) {
-  const [row] = await t.infra.database.db.select().from(users).where(eq(users.email, email));
-  return row!.id;
-}
+const userId = accountIdOf;
 
 async function companyCreate(t: TestApp, token: string, name: string) {
   return call(t, 'POST', '/customer/company', token, {
@@ -66,15 +63,7 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
   afterAll(async () => {
     await t?.close();
   });
-  const billing = () =>
-    createBilling({
-      config: t.config,
-      db: t.infra.database.db,
-      mailer: t.infra.mailer,
-      clock: t.clock,
-      logger: t.app.log,
-      savedTimeZone: (id) => t.container.services.settings.savedTimeZone(id),
-    }).service;
+  const billing = () => t.container.services.billing;
 
   it('lists the catalogue in cents-true dollars with intervals, networks and a quoted Enterprise', async () => {
     const plans = await plansOf(t, alice);
@@ -689,14 +678,7 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
     t.clock.advance(8 * DAY);
     carol = await signIn(t, 'carol@example.com', 'correct horse battery');
     expect((await getEntitlements(t.infra.database.db, carolsId, t.clock())).tier).toBe('free');
-    const billing = createBilling({
-      config: t.config,
-      db: t.infra.database.db,
-      mailer: t.infra.mailer,
-      clock: t.clock,
-      logger: t.app.log,
-      savedTimeZone: (id) => t.container.services.settings.savedTimeZone(id),
-    }).service;
+    const billing = t.container.services.billing;
     expect((await billing.runRenewals()).lapsed).toBe(1);
     await expect.poll(() => t.smtp.mailsTo('carol@example.com').length).toBe(mails + 2);
     // Above the Free limit: kept, but no more can be added.

@@ -10,6 +10,7 @@ import {
   createVerifiedAccount,
   sendJson,
   type TestApp,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 const PASSWORD = 'correct horse battery';
@@ -28,11 +29,7 @@ async function warmCustomer(t: TestApp, email: string) {
   const token = await createVerifiedAccount(t, { email, password: PASSWORD });
   const companyId = await createCompany(t, token);
   expect((await sendJson(t.app, 'GET', '/customer/post', undefined, token)).status).toBe(200);
-  const [row] = await t.infra.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  return { token, companyId, id: row!.id };
+  return { token, companyId, id: await accountIdOf(t, email) };
 }
 
 const writesOf = (companyId: string) =>

@@ -11,13 +11,18 @@ import {
 } from '../src/db/schema.js';
 import { deriveKey } from '../src/lib/keys.js';
 import { createSecretBox } from '../src/lib/secret-box.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
 import { apiCall } from './helpers/api.js';
 import { createCookieJar, type CookieJar } from './helpers/cookie-jar.js';
 import { engines } from './helpers/databases.js';
 import { createCompany, startNetworkFakes, type NetworkFakes } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
-import { createTestApp, createVerifiedAccount, signIn, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  signIn,
+  type TestApp,
+  setTierByCommand,
+} from './helpers/test-app.js';
 
 const PUBLIC_URL = 'http://cadence.example.test';
 const SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
@@ -43,8 +48,8 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     });
     owner = await createVerifiedAccount(t, { email: 'owner@example.com' });
     stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
-    await setTier(t.infra.database.db, 'owner@example.com', 'enterprise');
-    await setTier(t.infra.database.db, 'stranger@example.com', 'enterprise');
+    await setTierByCommand(t, 'owner@example.com', 'enterprise');
+    await setTierByCommand(t, 'stranger@example.com', 'enterprise');
     companyId = await createCompany(t, owner, 'Acme');
     strangerCompanyId = await createCompany(t, stranger, 'Other');
   });
@@ -515,7 +520,7 @@ describe.each(engines)('one-click connect not configured, on %s', (engine) => {
       .update(users)
       .set({ isAdmin: true })
       .where(eq(users.email, 'admin@example.com'));
-    await setTier(t.infra.database.db, 'customer@example.com', 'enterprise');
+    await setTierByCommand(t, 'customer@example.com', 'enterprise');
     companyId = await createCompany(t, customer, 'Plain');
   });
   afterAll(async () => {

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publications, scheduledInstances, systemLogs } from '../src/db/schema.js';
 import { standInWebUrls } from '../demo/fakes.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
 import { apiCall } from './helpers/api.js';
 import { engines, type Engine } from './helpers/databases.js';
 import {
@@ -25,6 +24,7 @@ import {
   createTestApp,
   createVerifiedAccount,
   type TestApp,
+  setTierByCommand,
 } from './helpers/test-app.js';
 
 const NETWORKS = ['twitter', 'bluesky'] as const satisfies readonly NetworkId[];
@@ -45,7 +45,7 @@ async function setUp(engine: Engine, options: { running?: boolean; asTheDemo?: b
     ...(options.running ? { clock: createRunningClock(), startPublisher: true } : {}),
   });
   const token = await createVerifiedAccount(t, { email: 'owner@example.com' });
-  await setTier(t.infra.database.db, 'owner@example.com', 'enterprise');
+  await setTierByCommand(t, 'owner@example.com', 'enterprise');
   const companyId = await createCompany(t, token);
   await connectNetworks(t, fakes, token, companyId, NETWORKS);
   const stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
@@ -69,7 +69,7 @@ async function setUp(engine: Engine, options: { running?: boolean; asTheDemo?: b
     const instance = response.json.data.instances[0]!;
     const idOf = (network: NetworkId) =>
       instance.schedule_data.find((item) => item.network === network)!.id;
-    return { instanceId: instance.id, content, idOf };
+    return { instanceId: instance.id, postId: post.id, content, idOf };
   }
 
   return { fakes, t, token, stranger, schedule };
@@ -417,15 +417,11 @@ describe.each(engines)('publication actions on %s', (engine) => {
   it("lists one post's occurrences with their publication ids, for its owner only", async () => {
     const first = await env.schedule(['twitter', 'bluesky']);
     await env.schedule(['twitter']);
-    const [row] = await t.infra.database.db
-      .select({ postId: scheduledInstances.postId })
-      .from(scheduledInstances)
-      .where(eq(scheduledInstances.id, first.instanceId));
     const list = (token: string) =>
       apiCall<{ rows: ScheduledInstance[] }>(
         t.app,
         'GET',
-        `/schedules?post_id=${row!.postId}`,
+        `/schedules?post_id=${first.postId}`,
         token,
       );
     const mine = await list(env.token);

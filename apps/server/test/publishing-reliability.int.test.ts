@@ -12,9 +12,7 @@ import {
   scheduledInstances,
   schedules,
   socialConnections,
-  users,
 } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
 import { CHAOS_FAILURES, startChaosProxy, type ChaosProxy } from '@cadence/fakes';
 import {
   connectNetworks,
@@ -27,6 +25,8 @@ import {
   createVerifiedAccount,
   sendJson,
   type TestApp,
+  setTierByCommand,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 /**
@@ -96,14 +96,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     });
     const token = await createVerifiedAccount(t, { email: 'burst@example.com' });
     adminToken = token; // the first verified account is the instance's admin
-    await setTier(t.infra.database.db, 'burst@example.com', 'enterprise');
+    await setTierByCommand(t, 'burst@example.com', 'enterprise');
     companyId = await createCompany(t, token);
     await connectNetworks(t, fakes, token, companyId, NETWORKS);
-    const [user] = await t.infra.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'burst@example.com'));
-    userId = user!.id;
+    userId = await accountIdOf(t, 'burst@example.com');
   }, 300_000);
 
   afterAll(async () => {

@@ -17,7 +17,6 @@ import { createXAdapter } from '../src/integrations/networks/x.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { createContainer } from '../src/container.js';
 import { createNetworkRegistry } from '../src/integrations/networks/registry.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
 import { createWorker } from '../src/worker.js';
 import { engines, type Engine } from './helpers/databases.js';
 import {
@@ -35,6 +34,7 @@ import {
   getJson,
   postJson,
   type TestApp,
+  setTierByCommand,
 } from './helpers/test-app.js';
 
 const PUBLISH_QUEUE = publishInstanceJob.name;
@@ -49,7 +49,7 @@ async function setUp(engine: Engine, options: { running?: boolean } = {}) {
     ...(options.running ? { clock: createRunningClock(), startPublisher: true } : {}),
   });
   const token = await createVerifiedAccount(t, { email: 'owner@example.com' });
-  await setTier(t.infra.database.db, 'owner@example.com', 'enterprise');
+  await setTierByCommand(t, 'owner@example.com', 'enterprise');
   const companyId = await createCompany(t, token);
   await connectNetworks(t, fakes, token, companyId, NETWORK_IDS);
 

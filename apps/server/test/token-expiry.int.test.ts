@@ -1,8 +1,7 @@
 import { formatReconnectDate, type CompanyList, type ScheduledInstance } from '@cadence/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationEvents, publications, socialConnections, users } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/plans.service.js';
+import { notificationEvents, publications, socialConnections } from '../src/db/schema.js';
 import { apiCall } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
 import {
@@ -12,7 +11,14 @@ import {
   type NetworkFakes,
 } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
-import { createTestApp, createVerifiedAccount, signIn, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  signIn,
+  type TestApp,
+  setTierByCommand,
+  accountIdOf,
+} from './helpers/test-app.js';
 
 const PUBLIC_URL = 'http://cadence.example.test';
 const DAY = 24 * 3600;
@@ -39,8 +45,8 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
       env: { ...fakes.env, ...fakes.oauthEnv, PUBLIC_URL, PUBLISH_RETRY_BASE_MS: '10' },
     });
     owner = await createVerifiedAccount(t, { email: EMAIL, password: PASSWORD });
-    await setTier(db(), EMAIL, 'enterprise');
-    ownerId = (await db().select().from(users).where(eq(users.email, EMAIL)))[0]!.id;
+    await setTierByCommand(t, EMAIL, 'enterprise');
+    ownerId = await accountIdOf(t, EMAIL);
     const zone = await apiCall(t.app, 'PUT', '/customer/settings', owner, {
       timezone: ZONE,
       auto_dst: true,

@@ -10,6 +10,7 @@ import { createContainer, type Container } from '../../src/container.js';
 import { parseConfig, type ResolvedConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { AuthLimits } from '../../src/modules/auth/auth.service.js';
+import { setTier } from '../../src/modules/plans/plans.service.js';
 import { openInfra, type Infra } from '../../src/infra.js';
 import { createWorker, type Worker } from '../../src/worker.js';
 import { createPostgresDatabase, type Engine } from './databases.js';
@@ -201,4 +202,24 @@ export async function signIn(t: TestApp, email: string, password: string) {
   const response = await postJson(t.app, '/customer/auth/sign-in', { email, password });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return response.json.data?.access_token as string;
+}
+
+/** The id of the account that uses `email`, from the admin's user list (searched by email). */
+export async function accountIdOf(t: TestApp, email: string) {
+  const wanted = email.toLowerCase();
+  const page = await t.container.services.admin.users({ q: wanted, page: 1, pageSize: 100 });
+  const account = page.rows.find((row) => row.email === wanted);
+  if (!account) throw new Error(`no account uses ${email}`);
+  return account.id;
+}
+
+/**
+ * Puts the account on a tier without payment, as `npm run admin -- tier <email> <tier>`
+ * does. The command works on the database alone (it runs without the server), so this is
+ * the one place the tests hand it the database.
+ */
+export async function setTierByCommand(t: TestApp, email: string, tier: string) {
+  const result = await setTier(t.infra.database.db, email, tier);
+  if (!result.ok) throw new Error(result.message);
+  return result;
 }
