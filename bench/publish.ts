@@ -35,7 +35,7 @@ import type { Db } from '../apps/server/src/db/client.js';
 import { postAttachments, posts } from '../apps/server/src/db/schema.js';
 import { createLogger } from '../apps/server/src/logger.js';
 import { setTier } from '../apps/server/src/modules/plans/plans.service.js';
-import { openServices } from '../apps/server/src/services.js';
+import { openInfra } from '../apps/server/src/infra.js';
 import {
   seededRandom,
   startChaosProxy,
@@ -452,12 +452,12 @@ async function run(scenario: Scenario) {
       LOG_LEVEL: 'silent',
     });
     const logger = createLogger('silent');
-    let services = await openServices(config, logger);
+    let infra = await openInfra(config, logger);
     const capture = createCapturingMailer();
     const app = await buildApp(
-      createContainer({ config, logger, ...services, mailer: capture.mailer }),
+      createContainer({ config, logger, ...infra, mailer: capture.mailer }),
     );
-    const db = services.database.db;
+    const db = infra.database.db;
     const email = 'bench@example.com';
     const { token } = await createSeededAccount({
       app,
@@ -618,7 +618,7 @@ async function run(scenario: Scenario) {
       // up before the posts fall due (a warm start takes a few seconds here).
       t0 = Date.now() + 30_000;
       await release(t0);
-      await services.close();
+      await infra.close();
       const server = startServer(workerEnv, 'server');
       children.add(server.child);
       await server.ready;
@@ -696,9 +696,9 @@ async function run(scenario: Scenario) {
     await new Promise((resolve) => setTimeout(resolve, isEmbedded ? 3000 : 1000));
     await Promise.all([...children].map((child) => stopProcess(child)));
 
-    if (isEmbedded) services = await openServices(config, logger);
+    if (isEmbedded) infra = await openInfra(config, logger);
     const statuses = await query<{ n: number; network: NetworkId; status: string; text: string }>(
-      services.database.db,
+      infra.database.db,
       sql`
         select pb.network, pb.status, p.content as text, 1 as n
         from publications pb
@@ -712,11 +712,11 @@ async function run(scenario: Scenario) {
       last_error: string | null;
       n: number;
     }>(
-      services.database.db,
+      infra.database.db,
       sql`select network, status, last_error, count(*)::int as n from publications
         where status <> 'published' group by 1, 2, 3 order by n desc limit 5`,
     );
-    await services.close();
+    await infra.close();
 
     // --- Results, from what the fakes received and what the database recorded. ---
     const received = networks.received();

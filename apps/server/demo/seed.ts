@@ -16,7 +16,7 @@ import type {
 import { createLogger } from '../src/logger.js';
 import { setTier } from '../src/modules/plans/index.js';
 import { setAdmin } from '../src/modules/admin/index.js';
-import { openServices } from '../src/services.js';
+import { openInfra } from '../src/infra.js';
 import { seedDemoLogs } from './seed-logs.js';
 
 export const DEMO_ACCOUNT = {
@@ -193,9 +193,9 @@ export async function seedDemo(
 ): Promise<boolean> {
   const config = loadConfig(env);
   const logger = createLogger('warn');
-  const services = await openServices(config, logger);
+  const infra = await openInfra(config, logger);
   try {
-    const db = services.database.db;
+    const db = infra.database.db;
     const exists = async (email: string) =>
       (await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0;
     const hasDemo = await exists(DEMO_ACCOUNT.email);
@@ -203,7 +203,7 @@ export async function seedDemo(
     if (hasDemo && hasAdmin) return false;
     const capture = createCapturingMailer();
     const app = await buildApp(
-      createContainer({ config, logger, ...services, mailer: capture.mailer }),
+      createContainer({ config, logger, ...infra, mailer: capture.mailer }),
     );
     try {
       if (!hasAdmin) await createVerifiedAccount(app, capture.lastText, DEMO_ADMIN);
@@ -233,7 +233,7 @@ export async function seedDemo(
       await app.close();
     }
   } finally {
-    await services.close();
+    await infra.close();
   }
 }
 

@@ -78,11 +78,12 @@ export async function buildApp(
   container: Container,
   options: AppOptions = {},
 ): Promise<AppInstance> {
-  const { config, services } = container;
-  const app = createFastify({ logger: container.logger, trustProxy: config.trustProxy });
+  const { infra, services } = container;
+  const { config } = infra;
+  const app = createFastify({ logger: infra.logger, trustProxy: config.trustProxy });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app, { onAccountGone: (userId) => container.sessions.forget(userId) });
+  registerErrorHandler(app, { onAccountGone: (userId) => infra.sessions.forget(userId) });
   // JSON bodies nested past any of ours are refused before JSON.parse spends the event loop
   // on them (decision 102); the rest goes to Fastify's own parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -107,7 +108,7 @@ export async function buildApp(
   });
   // The worker thread that cleans SVGs and reads web pages for these routes ends with them.
   app.addHook('onClose', async () => {
-    await container.markup.close();
+    await infra.markup.close();
   });
 
   await app.register(helmet, {
@@ -135,21 +136,22 @@ export async function buildApp(
 
   app.decorateRequest('currentUser', null);
   app.decorateRequest('currentToken', null);
-  const { sessions, tokens, clock } = container;
-  app.decorate('authenticate', createAuthenticate(container.db, tokens, sessions, clock));
+  const { sessions, tokens, clock } = infra;
+  const { db } = infra.database;
+  app.decorate('authenticate', createAuthenticate(db, tokens, sessions, clock));
   app.decorate(
     'authenticateFresh',
-    createAuthenticate(container.db, tokens, sessions, clock, { fresh: true }),
+    createAuthenticate(db, tokens, sessions, clock, { fresh: true }),
   );
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
-  await registerUploads(app, container.uploadsDir);
+  await registerUploads(app, infra.uploadsDir);
 
-  const { limiter } = container;
+  const { limiter } = infra;
   await app.register(
     (api, _options, done) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      registerHealthRoutes(typed, container.database, config);
+      registerHealthRoutes(typed, infra.database, config);
       registerAuthRoutes(typed, services.auth);
       registerSignOutRoute(typed, services.signOut);
       registerCustomerRoutes(typed, config, services.customer);
@@ -157,21 +159,21 @@ export async function buildApp(
       registerCompanyRoutes(typed, services.companies);
       registerAiRoutes(typed, services.ai, limiter, async () => ({
         // The admin's AI requests per customer per hour, read live.
-        max: (await container.liveSettings.read()).ai_requests_per_hour,
+        max: (await infra.liveSettings.read()).ai_requests_per_hour,
         windowSeconds: 3600,
       }));
       registerConnectionRoutes(typed, services.connections, services.oauth);
-      registerPostRoutes(typed, services.posts, container.storage, services.uploads);
+      registerPostRoutes(typed, services.posts, infra.storage, services.uploads);
       registerShortenerRoutes(typed, services.shortener, limiter);
       registerSearchRoutes(typed, services.search, limiter);
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
       registerPublicationActionRoutes(typed, services.publicationActions);
       registerLogRoutes(typed, services.logs);
-      registerBillingRoutes(typed, services.billing, container.stripeWebhook);
+      registerBillingRoutes(typed, services.billing, services.stripeWebhook);
       registerNotificationRoutes(typed, services.notifications);
       registerUploadRoutes(typed, services.uploads);
-      registerAccountRoutes(typed, { account: services.account, attempts: container.attempts });
+      registerAccountRoutes(typed, { account: services.account, attempts: infra.attempts });
       registerAdminRoutes(typed, services.admin);
       done();
     },

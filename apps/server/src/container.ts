@@ -56,8 +56,8 @@ import { createSettingsService } from './modules/settings/settings.service.js';
 import { createShortenerService } from './modules/shortener/shortener.service.js';
 import { createUploadsService, withUploadRecords } from './modules/uploads/uploads.service.js';
 
-/** What `openServices` opened: the database, the job queue on it, and the mailer. */
-export interface Infrastructure {
+/** What the container is built on: the config, the logger and what `openInfra` opened. */
+export interface ContainerInput {
   config: ResolvedConfig;
   logger: Logger;
   database: Database;
@@ -88,12 +88,14 @@ export interface ContainerOverrides {
  * registers the routes on these services and the worker runs the listed jobs with them;
  * nothing else constructs a service. A module that needs another module's capability gets
  * a function here, never an import of the other module's repository or service.
+ *
+ * It answers three groups: `infra` (what the services run on: config, logger, clock, the
+ * database, the queue and its job ports, mail, storage, network clients, limiters, caches),
+ * `services` (the business services the routes call) and `jobs` (the work the background
+ * jobs and recurring tasks do).
  */
-export function createContainer(
-  infrastructure: Infrastructure,
-  overrides: ContainerOverrides = {},
-) {
-  const { config, logger, database, queue, mailer } = infrastructure;
+export function createContainer(input: ContainerInput, overrides: ContainerOverrides = {}) {
+  const { config, logger, database, queue, mailer } = input;
   const { db } = database;
   const clock = overrides.clock ?? systemClock;
   const uploadsDir = path.join(config.dataDir, 'uploads');
@@ -279,6 +281,10 @@ export function createContainer(
       monitor: createServiceMonitor({ database, config }),
       forgetSession: (userId) => sessions.forget(userId),
     }),
+    // Refresh before expiry and after a 401 (the publisher's, the sweep's).
+    tokenLifecycle,
+    /** Verifies Stripe webhook signatures; null without Stripe and its webhook secret. */
+    stripeWebhook: billing.stripeWebhook,
   };
 
   // Shared by every instance this process publishes: one call at a time per account, a
@@ -323,45 +329,47 @@ export function createContainer(
   };
   let instancePublisher = buildInstancePublisher(false);
   const publishInstance = (instanceId: string) => instancePublisher(instanceId);
-  /** Re-reads the settings and rebuilds the network clients (the publisher's Restart). */
   const restartPublisher = () => {
     liveSettings.invalidate();
     instancePublisher = buildInstancePublisher(true);
   };
 
   return {
-    config,
-    logger,
-    clock,
-    database,
-    db,
-    queue,
-    mailer,
-    storage,
-    uploadsDir,
-    networks,
-    tokenLifecycle,
-    markup,
-    limiter,
-    attempts,
-    tokens,
-    sessions,
-    publishJobs,
-    orphanSweepJobs,
-    tokenSweepJobs,
+    infra: {
+      config,
+      logger,
+      clock,
+      database,
+      queue,
+      mailer,
+      storage,
+      uploadsDir,
+      networks,
+      markup,
+      liveSettings,
+      limiter,
+      attempts,
+      tokens,
+      sessions,
+      publishJobs,
+      orphanSweepJobs,
+      tokenSweepJobs,
+    },
     services,
-    /** Verifies Stripe webhook signatures; null without Stripe and its webhook secret. */
-    stripeWebhook: billing.stripeWebhook,
-    /** The publish job's work (the worker calls it; tests may call it directly). */
-    publishInstance,
-    /** The notification-mail job's work: one customer's waiting mail. */
-    sendNotificationMail: (userId: string) => notifications.sendPendingMail(userId),
-    /** The orphan-sweep job's work: answers how many files went. */
-    sweepOrphanUploads: () => uploads.sweepOrphans(),
-    /** The token-sweep job's work: refreshes and warnings of connections expiring soon. */
-    sweepTokens: () => tokenSweep.run(),
-    restartPublisher,
-    liveSettings,
+    jobs: {
+      /** The publish job's work (the worker calls it; tests may call it directly). */
+      publishInstance,
+      /** Re-reads the settings and rebuilds the network clients (the publisher's Restart). */
+      restartPublisher,
+      /** The notification-mail job's work: one customer's waiting mail. */
+      sendNotificationMail: (userId: string) => notifications.sendPendingMail(userId),
+      /** The orphan-sweep job's work: answers how many files went. */
+      sweepOrphanUploads: () => uploads.sweepOrphans(),
+      /** The token-sweep job's work: refreshes and warnings of connections expiring soon. */
+      sweepTokens: () => tokenSweep.run(),
+      /** The billing renewals' work: renewals and lapses at period end, stale checkouts. */
+      runBillingRenewals: () => billing.service.runRenewals(),
+    },
   };
 }
 

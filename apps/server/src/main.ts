@@ -3,15 +3,16 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
 import { createContainer } from './container.js';
-import { startHeartbeat } from './modules/admin/index.js';
-import { openServices } from './services.js';
+import { createRecurringRunner, recurringWork } from './jobs/recurring.js';
+import { createHeartbeat } from './modules/admin/index.js';
+import { openInfra } from './infra.js';
 import { createWorker } from './worker.js';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const services = await openServices(config, logger);
-  const container = createContainer({ config, logger, ...services });
+  const infra = await openInfra(config, logger);
+  const container = createContainer({ config, logger, ...infra });
   // ROLE=worker runs the background jobs only; every role opens the job queue (web
   // processes need it to enqueue).
   const app = config.role === 'worker' ? undefined : await buildApp(container);
@@ -19,13 +20,15 @@ async function main() {
   const worker = config.role === 'web' ? undefined : createWorker(container);
   await worker?.start();
   // Every process tells the admin panel it is alive (Service Monitoring); workers add
-  // their publishing counters.
-  const heartbeat = startHeartbeat({
-    db: container.db,
+  // their publishing counters. The process's own recurring tasks (the worker runs its own).
+  const heartbeat = createHeartbeat({
+    db: infra.database.db,
     role: config.role,
     logger,
     workerStats: worker ? () => worker.stats() : undefined,
   });
+  const recurring = createRecurringRunner(recurringWork({ config, logger, heartbeat }), logger);
+  await recurring.start();
 
   let isStopping = false;
   const stop = (signal: string) => {
@@ -37,8 +40,9 @@ async function main() {
     (async () => {
       await app?.close();
       await worker?.stop();
-      await heartbeat.stop();
-      await services.close();
+      await recurring.stop();
+      await heartbeat.remove();
+      await infra.close();
     })().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -53,11 +57,11 @@ async function main() {
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     logger.info(
-      { role: config.role, database: services.database.kind },
+      { role: config.role, database: infra.database.kind },
       `Cadence is ready at ${config.publicUrl}`,
     );
   } else {
-    logger.info({ role: config.role, database: services.database.kind }, 'Cadence worker is ready');
+    logger.info({ role: config.role, database: infra.database.kind }, 'Cadence worker is ready');
   }
 }
 

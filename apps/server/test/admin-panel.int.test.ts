@@ -35,6 +35,7 @@ import {
   postJson,
   sendJson,
   type TestApp,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 /** Every admin route, with a body that would be valid, for the access checks. */
@@ -80,18 +81,14 @@ describe.each(engines)('admin panel on %s', (engine) => {
     // The first verified account is the instance's admin.
     adminToken = await createVerifiedAccount(t, { email: 'admin@example.com' });
     customerToken = await createVerifiedAccount(t, { email: 'customer@example.com' });
-    const [customer] = await db()
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'customer@example.com'));
-    customerId = customer!.id;
+    customerId = await accountIdOf(t, 'customer@example.com');
   }, 180_000);
   afterAll(async () => {
     await t?.close();
     await fakes?.close();
   });
 
-  const db = () => t.services.database.db;
+  const db = () => t.infra.database.db;
   const asAdmin = (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
@@ -323,8 +320,8 @@ describe.each(engines)('admin panel on %s', (engine) => {
   });
 
   it('protects the last admin and grants admin to another account', async () => {
-    const [admin] = await db().select().from(users).where(eq(users.email, 'admin@example.com'));
-    const removeSelf = await asAdmin('POST', `/admin/users/${admin!.id}/admin`);
+    const adminId = await accountIdOf(t, 'admin@example.com');
+    const removeSelf = await asAdmin('POST', `/admin/users/${adminId}/admin`);
     expect(removeSelf.status).toBe(409);
     expect(removeSelf.json.message).toBe('At least one admin must remain');
 
@@ -348,7 +345,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
 
   it('sets a subscription without payment, which lifts the limits', async () => {
     const account = await createVerifiedAccount(t, { email: 'limited@example.com' });
-    const [limited] = await db().select().from(users).where(eq(users.email, 'limited@example.com'));
+    const limitedId = await accountIdOf(t, 'limited@example.com');
     await createCompany(t, account, 'First');
     const refused = await postJson(
       t.app,
@@ -359,17 +356,17 @@ describe.each(engines)('admin panel on %s', (engine) => {
     expect(refused.status).toBe(403);
 
     expect(
-      (await asAdmin('PUT', `/admin/users/${limited!.id}/subscription`, { tier: 'gold' })).status,
+      (await asAdmin('PUT', `/admin/users/${limitedId}/subscription`, { tier: 'gold' })).status,
     ).toBe(400);
     expect(
       (
-        await asAdmin('PUT', `/admin/users/${limited!.id}/subscription`, {
+        await asAdmin('PUT', `/admin/users/${limitedId}/subscription`, {
           tier: 'pro',
           price_override: -1,
         })
       ).status,
     ).toBe(400);
-    const updated = await asAdmin('PUT', `/admin/users/${limited!.id}/subscription`, {
+    const updated = await asAdmin('PUT', `/admin/users/${limitedId}/subscription`, {
       tier: 'pro',
       price_override: 19.5,
     });

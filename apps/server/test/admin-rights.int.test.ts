@@ -9,6 +9,7 @@ import {
   createVerifiedAccount,
   sendJson,
   type TestApp,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 const PASSWORD = 'correct horse battery';
@@ -19,22 +20,21 @@ const PASSWORD = 'correct horse battery';
  * the admins before it changes anything, so all of them must wait for one another.
  */
 function adminKit(getApp: () => TestApp) {
-  const db = () => getApp().services.database.db;
+  const db = () => getApp().infra.database.db;
   let made = 0;
 
   async function account(label: string) {
     made += 1;
     const email = `${label}-${made}@example.com`;
     const token = await createVerifiedAccount(getApp(), { email, password: PASSWORD });
-    const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
-    return { id: row!.id, email, token };
+    return { id: await accountIdOf(getApp(), email), email, token };
   }
 
   /** Exactly these accounts are admin now (set in the database, caches forgotten). */
   async function onlyAdmins(...ids: string[]) {
     await db().update(users).set({ isAdmin: false }).where(eq(users.isAdmin, true));
     for (const id of ids) await db().update(users).set({ isAdmin: true }).where(eq(users.id, id));
-    for (const id of ids) getApp().container.sessions.forget(id);
+    for (const id of ids) getApp().container.infra.sessions.forget(id);
   }
 
   async function adminCount() {
@@ -203,7 +203,7 @@ describe.each(engines)('admin rights on %s', (engine) => {
     await kit.onlyAdmins(first.id, second.id);
     expect((await kit.stepDown(second)).json.data).toEqual({ is_admin: false });
     expect((await setAdmin(kit.db(), second.email, true)).ok).toBe(true);
-    t.container.sessions.forget(second.id);
+    t.container.infra.sessions.forget(second.id);
     expect((await kit.deleteOwnAccount(second)).status).toBe(200);
     expect(await kit.adminCount()).toBe(1);
   });

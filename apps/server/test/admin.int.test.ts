@@ -17,19 +17,19 @@ describe.each(engines)('admin role on %s', (engine) => {
     const token = await createVerifiedAccount(t, { email: 'helper@example.com' });
     expect((await getJson(t.app, '/customer/me', token)).json.data?.is_admin).toBe(false);
 
-    expect(await setAdmin(t.services.database.db, 'Helper@Example.com', true)).toEqual({
+    expect(await setAdmin(t.infra.database.db, 'Helper@Example.com', true)).toEqual({
       ok: true,
       message: 'helper@example.com is now an admin.',
     });
     expect((await getJson(t.app, '/customer/me', token)).json.data?.is_admin).toBe(true);
 
-    expect((await setAdmin(t.services.database.db, 'helper@example.com', false)).ok).toBe(true);
+    expect((await setAdmin(t.infra.database.db, 'helper@example.com', false)).ok).toBe(true);
     expect((await getJson(t.app, '/customer/me', token)).json.data?.is_admin).toBe(false);
 
-    expect(await setAdmin(t.services.database.db, 'missing@example.com', true)).toEqual({
+    expect(await setAdmin(t.infra.database.db, 'missing@example.com', true)).toEqual({
       ok: false,
       message: 'No account uses missing@example.com.',
     });
-    expect((await setAdmin(t.services.database.db, 'nonsense', true)).ok).toBe(false);
+    expect((await setAdmin(t.infra.database.db, 'nonsense', true)).ok).toBe(false);
   });
 });

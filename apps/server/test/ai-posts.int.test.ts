@@ -2,7 +2,6 @@ import { AI_MESSAGES, SIZE_FORMATS } from '@cadence/shared';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { aiCallLogs } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import { apiCall } from './helpers/api.js';
 import {
@@ -10,6 +9,7 @@ import {
   createVerifiedAccount,
   postJson,
   type TestApp,
+  setTierByCommand,
 } from './helpers/test-app.js';
 import { startFakeOpenAi, startTestWebsite } from '@cadence/fakes';
 
@@ -39,10 +39,10 @@ describe.each(engines)('AI writing helpers on %s', (engine) => {
     guarded = await createTestApp(engine, { env: aiEnv });
     unconfigured = await createTestApp(engine);
     proToken = await createVerifiedAccount(t, { email: 'pro@example.com' });
-    await setTier(t.services.database.db, 'pro@example.com', 'pro');
+    await setTierByCommand(t, 'pro@example.com', 'pro');
     freeToken = await createVerifiedAccount(t, { email: 'free@example.com' });
     strangerToken = await createVerifiedAccount(t, { email: 'stranger@example.com' });
-    await setTier(t.services.database.db, 'stranger@example.com', 'pro');
+    await setTierByCommand(t, 'stranger@example.com', 'pro');
 
     const addCompany = async (token: string, body: object) => {
       const response = await apiCall(t.app, 'POST', '/customer/company', token, body);
@@ -85,7 +85,7 @@ describe.each(engines)('AI writing helpers on %s', (engine) => {
       .messages.map((m) => m.content)
       .join('\n');
   const lastLog = async () => {
-    const [row] = await t.services.database.db
+    const [row] = await t.infra.database.db
       .select()
       .from(aiCallLogs)
       .orderBy(desc(aiCallLogs.createdAt))
@@ -177,7 +177,7 @@ describe.each(engines)('AI writing helpers on %s', (engine) => {
 
     it('refuses private addresses unless the host is allowed', async () => {
       const token = await createVerifiedAccount(guarded, { email: 'guarded@example.com' });
-      await setTier(guarded.services.database.db, 'guarded@example.com', 'pro');
+      await setTierByCommand(guarded, 'guarded@example.com', 'pro');
       const response = await call('post-from-url', { url: website.url() }, token, guarded);
       expect(response.status).toBe(400);
       expect(response.json.message).toBe(AI_MESSAGES.websiteBlocked);

@@ -2,10 +2,14 @@ import { AI_MESSAGES } from '@cadence/shared';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiCallLogs } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import { apiCall } from './helpers/api.js';
-import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  type TestApp,
+  setTierByCommand,
+} from './helpers/test-app.js';
 import { startFakeOpenAi, startTestWebsite } from '@cadence/fakes';
 
 const DESCRIPTION =
@@ -31,7 +35,7 @@ describe.each(engines)('AI Assist on %s', (engine) => {
     guarded = await createTestApp(engine, { env: aiEnv });
     unconfigured = await createTestApp(engine);
     proToken = await createVerifiedAccount(t, { email: 'pro@example.com' });
-    await setTier(t.services.database.db, 'pro@example.com', 'pro');
+    await setTierByCommand(t, 'pro@example.com', 'pro');
     freeToken = await createVerifiedAccount(t, { email: 'free@example.com' });
   });
   afterAll(async () => {
@@ -72,7 +76,7 @@ describe.each(engines)('AI Assist on %s', (engine) => {
   });
 
   it('records the call in the AI call log', async () => {
-    const [row] = await t.services.database.db
+    const [row] = await t.infra.database.db
       .select()
       .from(aiCallLogs)
       .orderBy(desc(aiCallLogs.createdAt))
@@ -112,7 +116,7 @@ describe.each(engines)('AI Assist on %s', (engine) => {
 
   it('refuses loopback and private addresses unless the host is allowed', async () => {
     const token = await createVerifiedAccount(guarded, { email: 'guarded@example.com' });
-    await setTier(guarded.services.database.db, 'guarded@example.com', 'pro');
+    await setTierByCommand(guarded, 'guarded@example.com', 'pro');
     for (const url of [
       website.url(),
       `http://127.0.0.1:${website.port}/`,
@@ -156,7 +160,7 @@ describe.each(engines)('AI Assist on %s', (engine) => {
     } finally {
       aiFails = false;
     }
-    const [row] = await t.services.database.db
+    const [row] = await t.infra.database.db
       .select()
       .from(aiCallLogs)
       .orderBy(desc(aiCallLogs.createdAt))

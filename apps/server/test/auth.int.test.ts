@@ -394,7 +394,7 @@ describe.each(engines)('accounts on %s', (engine) => {
       const mailsBefore = t.smtp.messages.length;
       // Every mail these requests start goes through the mailer (reset codes in the
       // background, after the answer): watched, so the test can wait for each to arrive.
-      const sends = vi.spyOn(t.services.mailer, 'send');
+      const sends = vi.spyOn(t.infra.mailer, 'send');
       const known = await resendOtp({ purpose: 'reset_password', email: 'known@example.com' });
       const unknown = await resendOtp({ purpose: 'reset_password', email: 'ghost@example.com' });
       expect(unknown.status).toBe(known.status);

@@ -7,7 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSubscriptions, orders, paymentEvents, users } from '../src/db/schema.js';
-import { createBilling, setPlanByAdmin, updatePlanPricing } from '../src/modules/billing/index.js';
+import { setPlanByAdmin, updatePlanPricing } from '../src/modules/billing/index.js';
 import { subscriptionPriceHistory } from '../src/db/schema.js';
 import { getEntitlements } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
@@ -19,6 +19,7 @@ import {
   type ApiBody,
   signIn,
   type TestApp,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 const DAY = 86_400;
@@ -41,10 +42,7 @@ async function plansOf(t: TestApp, token: string) {
   return { ...res.json.data, byTier, monthly };
 }
 
-async function userId(t: TestApp, email: string) {
-  const [row] = await t.services.database.db.select().from(users).where(eq(users.email, email));
-  return row!.id;
-}
+const userId = accountIdOf;
 
 async function companyCreate(t: TestApp, token: string, name: string) {
   return call(t, 'POST', '/customer/company', token, {
@@ -65,15 +63,7 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
   afterAll(async () => {
     await t?.close();
   });
-  const billing = () =>
-    createBilling({
-      config: t.config,
-      db: t.services.database.db,
-      mailer: t.services.mailer,
-      clock: t.clock,
-      logger: t.app.log,
-      savedTimeZone: (id) => t.container.services.settings.savedTimeZone(id),
-    }).service;
+  const billing = () => t.container.services.billing;
 
   it('lists the catalogue in cents-true dollars with intervals, networks and a quoted Enterprise', async () => {
     const plans = await plansOf(t, alice);
@@ -159,7 +149,7 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
       data: null,
     });
     expect(
-      (await getEntitlements(t.services.database.db, await userId(t, 'alice@example.com'))).tier,
+      (await getEntitlements(t.infra.database.db, await userId(t, 'alice@example.com'))).tier,
     ).toBe('free');
     const again = await call(t, 'POST', `/checkout/test/${order.json.data.order_id}`, alice, {
       outcome: 'pay',
@@ -332,7 +322,7 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
     alice = await signIn(t, 'alice@example.com', 'correct horse battery');
     const alicesId = await userId(t, 'alice@example.com');
     // Limits follow the period end even before the job runs.
-    expect((await getEntitlements(t.services.database.db, alicesId, t.clock())).tier).toBe('free');
+    expect((await getEntitlements(t.infra.database.db, alicesId, t.clock())).tier).toBe('free');
     expect((await billing().runRenewals()).lapsed).toBe(1);
     expect((await call(t, 'GET', '/customer/subscription', alice)).json.data).toBeNull();
     // Nothing was deleted: both companies are still there, and a third cannot be added.
@@ -342,7 +332,7 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
   });
 
   it('lets an admin set a plan without payment, with a custom price, and change list and sale prices', async () => {
-    const db = t.services.database.db;
+    const db = t.infra.database.db;
     const aliceId = await userId(t, 'alice@example.com');
     const bobId = await userId(t, 'bob@example.com');
     alice = await signIn(t, 'alice@example.com', 'correct horse battery');
@@ -415,11 +405,11 @@ describe.each(engines)('billing with the built-in test checkout on %s', (engine)
     expect(
       (await call<Record<string, unknown>>(t, 'GET', '/customer/subscription', bob)).json.data,
     ).toMatchObject({ status: 'past_due' });
-    expect((await getEntitlements(t.services.database.db, bobsId, t.clock())).tier).toBe('pro');
+    expect((await getEntitlements(t.infra.database.db, bobsId, t.clock())).tier).toBe('pro');
     await expect.poll(() => t.smtp.mailsTo('bob@example.com').length).toBe(before + 1);
     t.clock.advance(8 * DAY);
     expect((await billing().runRenewals()).lapsed).toBe(1);
-    expect((await getEntitlements(t.services.database.db, bobsId, t.clock())).tier).toBe('free');
+    expect((await getEntitlements(t.infra.database.db, bobsId, t.clock())).tier).toBe('free');
     await expect.poll(() => t.smtp.mailsTo('bob@example.com').length).toBe(before + 2);
   });
 });
@@ -458,7 +448,7 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
   }
   const subRow = async () =>
     (
-      await t.services.database.db
+      await t.infra.database.db
         .select()
         .from(customerSubscriptions)
         .where(eq(customerSubscriptions.userId, carolsId))
@@ -529,8 +519,8 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
     expect(unsigned.json<ApiBody>().message).toBe(BILLING_MESSAGES.webhookSignature);
     const stale = await webhook(completed, { timestamp: nowSeconds() - 3600 });
     expect(stale.statusCode).toBe(400);
-    expect((await getEntitlements(t.services.database.db, carolsId, t.clock())).tier).toBe('free');
-    expect(await t.services.database.db.select().from(paymentEvents)).toHaveLength(0);
+    expect((await getEntitlements(t.infra.database.db, carolsId, t.clock())).tier).toBe('free');
+    expect(await t.infra.database.db.select().from(paymentEvents)).toHaveLength(0);
     Object.assign(stripe.sessions.get(sessionId)!, { status: 'complete', payment_status: 'paid' });
 
     // The signed event activates the plan; the same event again changes nothing.
@@ -539,11 +529,11 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
     expect(good.json()).toEqual({ received: true, applied: true });
     const replay = await webhook(completed);
     expect(replay.json()).toEqual({ received: true, applied: false });
-    expect((await getEntitlements(t.services.database.db, carolsId, t.clock())).tier).toBe('pro');
+    expect((await getEntitlements(t.infra.database.db, carolsId, t.clock())).tier).toBe('pro');
     const row = await subRow();
     subscriptionId = row!.providerSubscriptionId!;
     expect(row).toMatchObject({ provider: 'stripe', status: 'active' });
-    const paidOrders = await t.services.database.db
+    const paidOrders = await t.infra.database.db
       .select()
       .from(orders)
       .where(eq(orders.status, 'paid'));
@@ -597,7 +587,7 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
   });
 
   it('refuses a signed event of an unexpected shape with a 400, logs it and applies nothing', async () => {
-    const db = t.services.database.db;
+    const db = t.infra.database.db;
     const before = await subRow();
     const recorded = (await db.select().from(paymentEvents)).length;
     const current = stripe.subscriptionEvent(subscriptionId, 'customer.subscription.updated');
@@ -684,18 +674,11 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
     expect((await webhook(failed)).statusCode).toBe(200);
     expect((await subRow())!.status).toBe('past_due');
     await expect.poll(() => t.smtp.mailsTo('carol@example.com').length).toBe(mails + 1);
-    expect((await getEntitlements(t.services.database.db, carolsId, t.clock())).tier).toBe('pro');
+    expect((await getEntitlements(t.infra.database.db, carolsId, t.clock())).tier).toBe('pro');
     t.clock.advance(8 * DAY);
     carol = await signIn(t, 'carol@example.com', 'correct horse battery');
-    expect((await getEntitlements(t.services.database.db, carolsId, t.clock())).tier).toBe('free');
-    const billing = createBilling({
-      config: t.config,
-      db: t.services.database.db,
-      mailer: t.services.mailer,
-      clock: t.clock,
-      logger: t.app.log,
-      savedTimeZone: (id) => t.container.services.settings.savedTimeZone(id),
-    }).service;
+    expect((await getEntitlements(t.infra.database.db, carolsId, t.clock())).tier).toBe('free');
+    const billing = t.container.services.billing;
     expect((await billing.runRenewals()).lapsed).toBe(1);
     await expect.poll(() => t.smtp.mailsTo('carol@example.com').length).toBe(mails + 2);
     // Above the Free limit: kept, but no more can be added.
@@ -720,19 +703,14 @@ describe.each(engines)('billing through Stripe (local stand-in) on %s', (engine)
     stripe.completeCheckout(String(session.id));
     const read = await call<Order>(t, 'GET', `/orders/${order.json.data.order_id}`, carol);
     expect(read.json.data).toMatchObject({ status: 'paid', plan: { name: 'Business' } });
-    expect((await getEntitlements(t.services.database.db, carolsId, t.clock())).tier).toBe(
-      'business',
-    );
+    expect((await getEntitlements(t.infra.database.db, carolsId, t.clock())).tier).toBe('business');
   });
 
   it('ends the Stripe subscription at once when the account is deleted', async () => {
     const live = (await subRow())!;
     expect(live.providerSubscriptionId).toMatch(/^sub_/);
     // (The first account of an instance is its admin; the last admin may not leave.)
-    await t.services.database.db
-      .update(users)
-      .set({ isAdmin: false })
-      .where(eq(users.id, carolsId));
+    await t.infra.database.db.update(users).set({ isAdmin: false }).where(eq(users.id, carolsId));
     const deleted = await call(t, 'DELETE', '/customer', carol, {
       password: 'correct horse battery',
       confirm: 'DELETE',

@@ -3,7 +3,6 @@ import { COMPANY_MESSAGES, LOGO_MESSAGES, type Company, type CompanyList } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialConnections } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import {
   FAKE_EXECUTABLE,
@@ -14,7 +13,12 @@ import {
   SVG_WITH_SCRIPT,
 } from './helpers/images.js';
 import { apiCall, type Method } from './helpers/api.js';
-import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  type TestApp,
+  setTierByCommand,
+} from './helpers/test-app.js';
 
 const JPEG = readFileSync(new URL('./fixtures/logo-40x24.jpg', import.meta.url));
 
@@ -35,7 +39,7 @@ describe.each(engines)('entities on %s', (engine) => {
     apiCall<T>(t.app, method, url, token, body);
   const list = (token: string) => call<CompanyList>('GET', '/customer/company', token);
   const create = (token: string, body: object) => call('POST', '/customer/company', token, body);
-  const setPlan = (email: string, tier: string) => setTier(t.services.database.db, email, tier);
+  const setPlan = (email: string, tier: string) => setTierByCommand(t, email, tier);
   const acme = {
     name: 'Acme',
     website: 'acme.example.com',
@@ -127,7 +131,7 @@ describe.each(engines)('entities on %s', (engine) => {
     });
 
     it('deletes the company together with its connections', async () => {
-      const db = t.services.database.db;
+      const db = t.infra.database.db;
       await db
         .insert(socialConnections)
         .values({ companyId, network: 'twitter', credentialsEncrypted: 'x' });

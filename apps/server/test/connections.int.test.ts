@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialConnections } from '../src/db/schema.js';
 import { deriveKey } from '../src/lib/keys.js';
 import { createSecretBox } from '../src/lib/secret-box.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import { apiCall } from './helpers/api.js';
 import {
@@ -17,6 +16,7 @@ import {
   createVerifiedAccount,
   postJson,
   type TestApp,
+  setTierByCommand,
 } from './helpers/test-app.js';
 import {
   startFakeBluesky,
@@ -111,7 +111,7 @@ describe.each(engines)('social connections on %s', (engine) => {
       },
     });
     owner = await createVerifiedAccount(t, { email: 'owner@example.com' });
-    await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+    await setTierByCommand(t, 'owner@example.com', 'enterprise');
     stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
     const created = await postJson(
       t.app,
@@ -174,7 +174,7 @@ describe.each(engines)('social connections on %s', (engine) => {
         social_account: { key: network, name },
       });
 
-      const [row] = await t.services.database.db
+      const [row] = await t.infra.database.db
         .select()
         .from(socialConnections)
         .where(eq(socialConnections.id, saved.json.data?.id as string));

@@ -10,6 +10,7 @@ import {
   createVerifiedAccount,
   sendJson,
   type TestApp,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 const PASSWORD = 'correct horse battery';
@@ -28,11 +29,7 @@ async function warmCustomer(t: TestApp, email: string) {
   const token = await createVerifiedAccount(t, { email, password: PASSWORD });
   const companyId = await createCompany(t, token);
   expect((await sendJson(t.app, 'GET', '/customer/post', undefined, token)).status).toBe(200);
-  const [row] = await t.services.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  return { token, companyId, id: row!.id };
+  return { token, companyId, id: await accountIdOf(t, email) };
 }
 
 const writesOf = (companyId: string) =>
@@ -82,7 +79,7 @@ describe.each(engines)('a deleted account’s token on %s', (engine) => {
     const customer = await warmCustomer(t, 'elsewhere@example.com');
     // Another process (another web server, the same database) removes the account: this
     // process's cache still holds it for a few seconds.
-    await t.services.database.db.delete(users).where(eq(users.id, customer.id));
+    await t.infra.database.db.delete(users).where(eq(users.id, customer.id));
     for (const [method, url, body] of writesOf(customer.companyId)) {
       expectSessionOver(await sendJson(t.app, method, url, body, customer.token));
     }

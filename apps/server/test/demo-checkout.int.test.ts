@@ -1,12 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, paymentEvents, users } from '../src/db/schema.js';
+import { orders, paymentEvents } from '../src/db/schema.js';
 import { getEntitlements } from '../src/modules/plans/index.js';
 import { startStripeFake, type StripeFake } from '@cadence/fakes';
 import { apiCall } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
-import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  type TestApp,
+  accountIdOf,
+} from './helpers/test-app.js';
 
 // `npm run demo` buys plans through Stripe's code path against the Stripe stand-in's own
 // Checkout page (demo/fakes.ts): its Pay button must end with the plan active through the
@@ -87,12 +92,12 @@ describe.each(engines)("the Stripe stand-in's Checkout page on %s", (engine) => 
       { type: 'checkout.session.completed', status: 200 },
       { type: 'invoice.paid', status: 200 },
     ]);
-    const db = t.services.database.db;
+    const db = t.infra.database.db;
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(row?.status).toBe('paid');
     expect((await db.select().from(paymentEvents)).length).toBeGreaterThanOrEqual(1);
-    const [user] = await db.select().from(users).where(eq(users.email, 'newcomer@example.com'));
-    expect((await getEntitlements(db, user!.id, t.clock())).tier).toBe('pro');
+    const userId = await accountIdOf(t, 'newcomer@example.com');
+    expect((await getEntitlements(db, userId, t.clock())).tier).toBe('pro');
 
     // A second visit finds the checkout finished, with the way back.
     const again = await (await fetch(paymentUrl)).text();
@@ -121,8 +126,8 @@ describe.each(engines)("the Stripe stand-in's Checkout page on %s", (engine) => 
     expect(cancelled.headers.get('location')).toBe(
       `https://cadence.example.com/payment-failed?order=${order.json.data.order_id}`,
     );
-    const db = t.services.database.db;
-    const [user] = await db.select().from(users).where(eq(users.email, 'undecided@example.com'));
-    expect((await getEntitlements(db, user!.id, t.clock())).tier).toBe('free');
+    const db = t.infra.database.db;
+    const userId = await accountIdOf(t, 'undecided@example.com');
+    expect((await getEntitlements(db, userId, t.clock())).tier).toBe('free');
   });
 });

@@ -30,8 +30,8 @@ describe.each(engines)('when things break, on %s', (engine) => {
     let t: TestApp;
     beforeAll(async () => {
       t = await createTestApp(engine);
-      await t.services.queue.stop({ graceful: false, wait: true });
-      await t.services.database.close();
+      await t.infra.queue.stop({ graceful: false, wait: true });
+      await t.infra.database.close();
     });
     afterAll(async () => {
       await t?.close().catch(() => undefined);

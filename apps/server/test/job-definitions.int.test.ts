@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../src/jobs/index.js';
+import { bindJob } from '../src/jobs/job.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { createJobWorker } from '../src/jobs/worker.js';
 import { engines } from './helpers/databases.js';
@@ -18,18 +19,18 @@ describe.each(engines)('job definitions on %s', (engine) => {
 
   it('creates the queue of every listed job with its policy', async () => {
     for (const job of JOBS) {
-      const queue = await t.services.queue.getQueue(job.name);
+      const queue = await t.infra.queue.getQueue(job.name);
       expect(queue?.policy).toBe(job.policy.queuePolicy);
     }
   });
 
   it('sends a publish job with its payload, key and retry policy, and cancels it', async () => {
-    const port = t.container.publishJobs;
+    const port = t.container.infra.publishJobs;
     const instanceId = randomUUID();
     const startAfter = new Date(Date.now() + 3_600_000);
     const jobId = await port.send({ instanceId }, { startAfter });
     expect(jobId).toBeTruthy();
-    const stored = await t.services.queue.getJobById(publishInstanceJob.name, jobId!);
+    const stored = await t.infra.queue.getJobById(publishInstanceJob.name, jobId!);
     expect(stored).toMatchObject({
       data: { instanceId },
       singletonKey: instanceId,
@@ -43,51 +44,54 @@ describe.each(engines)('job definitions on %s', (engine) => {
     // The 'short' policy: while one waits, another send with the same key adds nothing.
     expect(await port.send({ instanceId }, { startAfter })).toBeNull();
     await port.cancel([jobId, null]);
-    expect((await t.services.queue.getJobById(publishInstanceJob.name, jobId!))?.state).toBe(
+    expect((await t.infra.queue.getJobById(publishInstanceJob.name, jobId!))?.state).toBe(
       'cancelled',
     );
   });
 
   it('refuses to send a payload its schema refuses', async () => {
-    await expect(t.container.publishJobs.send({ instanceId: 'not-a-uuid' })).rejects.toThrow();
+    await expect(
+      t.container.infra.publishJobs.send({ instanceId: 'not-a-uuid' }),
+    ).rejects.toThrow();
   });
 
   it("works a sent job with the definition's handler, and fails a job whose payload is wrong", async () => {
     const handled: string[] = [];
     const inFlight: Array<Promise<unknown>> = [];
     const worker = createJobWorker({
-      queue: t.services.queue,
+      queue: t.infra.queue,
       config: t.config,
       logger: t.app.log,
-      jobs: [publishInstanceJob],
-      deps: {
-        publishInstance: (instanceId: string) => {
-          handled.push(instanceId);
-          return Promise.resolve();
-        },
-      },
+      jobs: [
+        bindJob(publishInstanceJob, {
+          publishInstance: (instanceId: string) => {
+            handled.push(instanceId);
+            return Promise.resolve();
+          },
+        }),
+      ],
       track: (run) => {
         inFlight.push(run);
         return run;
       },
-      settings: () => t.container.liveSettings.current(),
+      settings: () => t.container.infra.liveSettings.current(),
       publisherStopped: () => false,
     });
     const instanceId = randomUUID();
-    const goodId = await t.container.publishJobs.send({ instanceId });
+    const goodId = await t.container.infra.publishJobs.send({ instanceId });
     // Written past the port (as an old or foreign producer might): the worker must refuse it.
-    const badId = await t.services.queue.send(publishInstanceJob.name, { instanceId: 42 });
+    const badId = await t.infra.queue.send(publishInstanceJob.name, { instanceId: 42 });
     worker.start();
     try {
       await expect
         .poll(
-          async () => (await t.services.queue.getJobById(publishInstanceJob.name, goodId!))?.state,
+          async () => (await t.infra.queue.getJobById(publishInstanceJob.name, goodId!))?.state,
           { timeout: 30_000, interval: 200 },
         )
         .toBe('completed');
       await expect
         .poll(
-          async () => (await t.services.queue.getJobById(publishInstanceJob.name, badId!))?.state,
+          async () => (await t.infra.queue.getJobById(publishInstanceJob.name, badId!))?.state,
           { timeout: 30_000, interval: 200 },
         )
         .toMatch(/^(retry|failed)$/);

@@ -11,13 +11,18 @@ import {
 } from '../src/db/schema.js';
 import { deriveKey } from '../src/lib/keys.js';
 import { createSecretBox } from '../src/lib/secret-box.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { apiCall } from './helpers/api.js';
 import { createCookieJar, type CookieJar } from './helpers/cookie-jar.js';
 import { engines } from './helpers/databases.js';
 import { createCompany, startNetworkFakes, type NetworkFakes } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
-import { createTestApp, createVerifiedAccount, signIn, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  signIn,
+  type TestApp,
+  setTierByCommand,
+} from './helpers/test-app.js';
 
 const PUBLIC_URL = 'http://cadence.example.test';
 const SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
@@ -43,8 +48,8 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     });
     owner = await createVerifiedAccount(t, { email: 'owner@example.com' });
     stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
-    await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
-    await setTier(t.services.database.db, 'stranger@example.com', 'enterprise');
+    await setTierByCommand(t, 'owner@example.com', 'enterprise');
+    await setTierByCommand(t, 'stranger@example.com', 'enterprise');
     companyId = await createCompany(t, owner, 'Acme');
     strangerCompanyId = await createCompany(t, stranger, 'Other');
   });
@@ -53,7 +58,7 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     await fakes?.close();
   });
 
-  const db = () => t.services.database.db;
+  const db = () => t.infra.database.db;
 
   /** The start, from the web app in `jar`'s browser (which keeps the cookie it is given). */
   async function start(
@@ -456,7 +461,7 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     await connect('twitter');
     const refreshes = fakes.twitter.oauth.stats.refreshes;
     t.clock.advance(2 * 3600); // the access token is about to expire
-    const lifecycle = t.container.tokenLifecycle;
+    const lifecycle = t.container.services.tokenLifecycle;
     const results = await Promise.all(
       Array.from({ length: 4 }, () => lifecycle.forPublishing(companyId, 'twitter')),
     );
@@ -475,7 +480,7 @@ describe.each(engines)('one-click connect (OAuth) on %s', (engine) => {
     const linkedIn = fakes.linkedIn.oauth.stats.refreshes;
     const threads = fakes.threads.oauth.stats.refreshes;
     t.clock.advance(60 * 24 * 3600 - 60);
-    const lifecycle = t.container.tokenLifecycle;
+    const lifecycle = t.container.services.tokenLifecycle;
     expect((await lifecycle.forPublishing(companyId, 'linkedIn')).kind).toBe('ok');
     expect((await lifecycle.forPublishing(companyId, 'threads')).kind).toBe('ok');
     expect(fakes.linkedIn.oauth.stats.refreshes).toBe(linkedIn + 1);
@@ -511,11 +516,11 @@ describe.each(engines)('one-click connect not configured, on %s', (engine) => {
     // The instance's first account is its admin.
     admin = await createVerifiedAccount(t, { email: 'admin@example.com' });
     customer = await createVerifiedAccount(t, { email: 'customer@example.com' });
-    await t.services.database.db
+    await t.infra.database.db
       .update(users)
       .set({ isAdmin: true })
       .where(eq(users.email, 'admin@example.com'));
-    await setTier(t.services.database.db, 'customer@example.com', 'enterprise');
+    await setTierByCommand(t, 'customer@example.com', 'enterprise');
     companyId = await createCompany(t, customer, 'Plain');
   });
   afterAll(async () => {

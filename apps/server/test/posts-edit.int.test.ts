@@ -108,8 +108,8 @@ describe.each(engines)('posts: editing and deleting on %s', (engine) => {
 
     it('deletes the post and its file, and cancels its waiting publish jobs', async () => {
       const post = await postWithMedia();
-      const db = kit.t.services.database.db;
-      const queue = kit.t.services.queue;
+      const db = kit.t.infra.database.db;
+      const queue = kit.t.infra.queue;
       await queue.createQueue(PUBLISH_QUEUE);
       const later = new Date(Date.now() + 3_600_000);
       const [schedule] = await db

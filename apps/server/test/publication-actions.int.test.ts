@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publications, scheduledInstances, systemLogs } from '../src/db/schema.js';
 import { standInWebUrls } from '../demo/fakes.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { apiCall } from './helpers/api.js';
 import { engines, type Engine } from './helpers/databases.js';
 import {
@@ -25,6 +24,7 @@ import {
   createTestApp,
   createVerifiedAccount,
   type TestApp,
+  setTierByCommand,
 } from './helpers/test-app.js';
 
 const NETWORKS = ['twitter', 'bluesky'] as const satisfies readonly NetworkId[];
@@ -45,7 +45,7 @@ async function setUp(engine: Engine, options: { running?: boolean; asTheDemo?: b
     ...(options.running ? { clock: createRunningClock(), startPublisher: true } : {}),
   });
   const token = await createVerifiedAccount(t, { email: 'owner@example.com' });
-  await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+  await setTierByCommand(t, 'owner@example.com', 'enterprise');
   const companyId = await createCompany(t, token);
   await connectNetworks(t, fakes, token, companyId, NETWORKS);
   const stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
@@ -69,7 +69,7 @@ async function setUp(engine: Engine, options: { running?: boolean; asTheDemo?: b
     const instance = response.json.data.instances[0]!;
     const idOf = (network: NetworkId) =>
       instance.schedule_data.find((item) => item.network === network)!.id;
-    return { instanceId: instance.id, content, idOf };
+    return { instanceId: instance.id, postId: post.id, content, idOf };
   }
 
   return { fakes, t, token, stranger, schedule };
@@ -78,7 +78,7 @@ async function setUp(engine: Engine, options: { running?: boolean; asTheDemo?: b
 type Env = Awaited<ReturnType<typeof setUp>>;
 
 function helpers(get: () => Env) {
-  const db = () => get().t.services.database.db;
+  const db = () => get().t.infra.database.db;
   return {
     act: (
       action: (typeof ACTIONS)[number],
@@ -153,7 +153,7 @@ describe.each(engines)('publication actions on %s', (engine) => {
   /** A claim whose worker died mid-call, judged unconfirmed by the next job. */
   const makeUnconfirmed = async (instanceId: string, publicationId: string) => {
     t.clock.advance(61);
-    await t.services.database.db
+    await t.infra.database.db
       .update(publications)
       .set({ status: 'publishing', claimedAt: t.clock(), attempts: 1 })
       .where(eq(publications.id, publicationId));
@@ -189,7 +189,7 @@ describe.each(engines)('publication actions on %s', (engine) => {
     // The job is queued at once, under a key of its own.
     const queued = await h.instance(instanceId);
     expect(queued.status).toBe('pending');
-    const job = await t.services.queue.getJobById(publishInstanceJob.name, queued.jobId!);
+    const job = await t.infra.queue.getJobById(publishInstanceJob.name, queued.jobId!);
     expect(job?.state).toBe('created');
     expect(job?.singletonKey).toMatch(new RegExp(`^${instanceId}:now:`));
 
@@ -342,7 +342,7 @@ describe.each(engines)('publication actions on %s', (engine) => {
     const again = await h.act('publish-now', idOf('twitter'));
     expect([again.status, again.json.message]).toEqual([409, 'This post is already published.']);
     // Being sent by a worker: refused with the words people read.
-    await t.services.database.db
+    await t.infra.database.db
       .update(publications)
       .set({ status: 'publishing', claimedAt: t.clock() })
       .where(eq(publications.id, idOf('bluesky')));
@@ -351,7 +351,7 @@ describe.each(engines)('publication actions on %s', (engine) => {
       409,
       'This post is already being published.',
     ]);
-    await t.services.database.db
+    await t.infra.database.db
       .update(publications)
       .set({ status: 'pending', claimedAt: null })
       .where(eq(publications.id, idOf('bluesky')));
@@ -372,10 +372,10 @@ describe.each(engines)('publication actions on %s', (engine) => {
     // The job the action sent is lost (a failed send, a crashed queue): only the job for the
     // post's own time is left.
     const lost = (await h.instance(instanceId)).jobId!;
-    await t.services.queue.cancel(publishInstanceJob.name, lost);
+    await t.infra.queue.cancel(publishInstanceJob.name, lost);
     t.clock.advance(1);
     expect(await t.publisher.reconcile()).toBe(1);
-    const queued = await t.services.queue.getJobById(
+    const queued = await t.infra.queue.getJobById(
       publishInstanceJob.name,
       (await h.instance(instanceId)).jobId!,
     );
@@ -417,15 +417,11 @@ describe.each(engines)('publication actions on %s', (engine) => {
   it("lists one post's occurrences with their publication ids, for its owner only", async () => {
     const first = await env.schedule(['twitter', 'bluesky']);
     await env.schedule(['twitter']);
-    const [row] = await t.services.database.db
-      .select({ postId: scheduledInstances.postId })
-      .from(scheduledInstances)
-      .where(eq(scheduledInstances.id, first.instanceId));
     const list = (token: string) =>
       apiCall<{ rows: ScheduledInstance[] }>(
         t.app,
         'GET',
-        `/schedules?post_id=${row!.postId}`,
+        `/schedules?post_id=${first.postId}`,
         token,
       );
     const mine = await list(env.token);
@@ -455,7 +451,7 @@ describe.each(engines)('publication actions through the queue on %s', (engine) =
     vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 15_000, interval: 100 });
   /** The instance's publish jobs still waiting, retrying or running. */
   const jobsLeft = async (instanceId: string) => {
-    const result = await env.t.services.database.db.execute(
+    const result = await env.t.infra.database.db.execute(
       sql`select id from pgboss.job where name = ${publishInstanceJob.name}
         and data->>'instanceId' = ${instanceId} and state in ('created', 'retry', 'active')`,
     );
@@ -494,7 +490,7 @@ describe.each(engines)("mark published in the demo's configuration on %s", (engi
     const id = idOf('twitter');
     // Its worker died mid-call: nobody knows whether the post is out (unconfirmed).
     t.clock.advance(61);
-    await t.services.database.db
+    await t.infra.database.db
       .update(publications)
       .set({ status: 'publishing', claimedAt: t.clock(), attempts: 1 })
       .where(eq(publications.id, id));

@@ -6,7 +6,6 @@ import type { NetworkId, ScheduledInstance } from '@cadence/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publications, scheduledInstances } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { startChaosProxy } from '@cadence/fakes';
 import { engines, type Engine } from './helpers/databases.js';
 import { connectNetworks, createCompany, startNetworkFakes } from './helpers/networks.js';
@@ -16,6 +15,7 @@ import {
   createTestApp,
   createVerifiedAccount,
   postJson,
+  setTierByCommand,
 } from './helpers/test-app.js';
 
 let sequence = 0;
@@ -33,7 +33,7 @@ async function setUp(
     ...(options.running ? { clock: createRunningClock(), startPublisher: true } : {}),
   });
   const token = await createVerifiedAccount(t, { email: 'owner@example.com' });
-  await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+  await setTierByCommand(t, 'owner@example.com', 'enterprise');
   const entities: Record<'A' | 'B', string> = {
     A: await createCompany(t, token, 'Entity A'),
     B: await createCompany(t, token, 'Entity B'),
@@ -69,7 +69,7 @@ async function setUp(
   }
 
   const rowsOf = (instanceIds: string[]) =>
-    t.services.database.db
+    t.infra.database.db
       .select({
         instanceId: publications.instanceId,
         network: publications.network,

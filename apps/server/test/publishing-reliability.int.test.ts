@@ -12,9 +12,7 @@ import {
   scheduledInstances,
   schedules,
   socialConnections,
-  users,
 } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { CHAOS_FAILURES, startChaosProxy, type ChaosProxy } from '@cadence/fakes';
 import {
   connectNetworks,
@@ -27,6 +25,8 @@ import {
   createVerifiedAccount,
   sendJson,
   type TestApp,
+  setTierByCommand,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 /**
@@ -96,14 +96,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     });
     const token = await createVerifiedAccount(t, { email: 'burst@example.com' });
     adminToken = token; // the first verified account is the instance's admin
-    await setTier(t.services.database.db, 'burst@example.com', 'enterprise');
+    await setTierByCommand(t, 'burst@example.com', 'enterprise');
     companyId = await createCompany(t, token);
     await connectNetworks(t, fakes, token, companyId, NETWORKS);
-    const [user] = await t.services.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'burst@example.com'));
-    userId = user!.id;
+    userId = await accountIdOf(t, 'burst@example.com');
   }, 300_000);
 
   afterAll(async () => {
@@ -114,7 +110,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
 
   /** BURST posts, each scheduled at `at` to one network (in turn), inserted as the API would. */
   async function insertBurst(label: string, at: Date, size = BURST) {
-    const { db } = t.services.database;
+    const { db } = t.infra.database;
     const connections = await db
       .select()
       .from(socialConnections)
@@ -167,7 +163,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
         rows
           .slice(start, start + 50)
           .map((row) =>
-            t.container.publishJobs.send({ instanceId: row.instanceId }, { startAfter: at }),
+            t.container.infra.publishJobs.send({ instanceId: row.instanceId }, { startAfter: at }),
           ),
       );
     }
@@ -175,7 +171,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
   }
 
   async function statusCounts(instanceIds: string[]) {
-    const result = await t.services.database.db
+    const result = await t.infra.database.db
       .select({ status: publications.status, total: sql<number>`count(*)::int` })
       .from(publications)
       .where(inArray(publications.instanceId, instanceIds))
@@ -241,7 +237,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
     expect([...received.values()].every((count) => count === 1)).toBe(true);
     const publishedInstances = async () =>
       (
-        await t.services.database.db
+        await t.infra.database.db
           .select({ total: sql<number>`count(*)::int` })
           .from(scheduledInstances)
           .where(
@@ -273,7 +269,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
       inFlightAtKill,
     );
     const received = receivedCounts();
-    const states = await t.services.database.db
+    const states = await t.infra.database.db
       .select({
         instanceId: publications.instanceId,
         network: publications.network,
@@ -407,7 +403,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
         return (counts.published ?? 0) + (counts.failed ?? 0) + (counts.unconfirmed ?? 0) === size;
       }, 60_000);
       const counts = await statusCounts(ids);
-      const open = await t.services.database.db
+      const open = await t.infra.database.db
         .select({
           network: publications.network,
           status: publications.status,
@@ -439,7 +435,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
       expect(
         refusedDuplicates().filter((key) => texts.has(key.slice(key.indexOf('|') + 1))),
       ).toEqual([]);
-      const states = await t.services.database.db
+      const states = await t.infra.database.db
         .select({
           instanceId: publications.instanceId,
           network: publications.network,

@@ -17,7 +17,6 @@ import { createXAdapter } from '../src/integrations/networks/x.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { createContainer } from '../src/container.js';
 import { createNetworkRegistry } from '../src/integrations/networks/registry.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { createWorker } from '../src/worker.js';
 import { engines, type Engine } from './helpers/databases.js';
 import {
@@ -35,6 +34,7 @@ import {
   getJson,
   postJson,
   type TestApp,
+  setTierByCommand,
 } from './helpers/test-app.js';
 
 const PUBLISH_QUEUE = publishInstanceJob.name;
@@ -49,7 +49,7 @@ async function setUp(engine: Engine, options: { running?: boolean } = {}) {
     ...(options.running ? { clock: createRunningClock(), startPublisher: true } : {}),
   });
   const token = await createVerifiedAccount(t, { email: 'owner@example.com' });
-  await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+  await setTierByCommand(t, 'owner@example.com', 'enterprise');
   const companyId = await createCompany(t, token);
   await connectNetworks(t, fakes, token, companyId, NETWORK_IDS);
 
@@ -98,7 +98,7 @@ describe.each(engines)('publishing on %s', (engine) => {
     await fakes?.close();
   });
 
-  const db = () => t.services.database.db;
+  const db = () => t.infra.database.db;
   const publicationsOf = (instanceId: string) =>
     db()
       .select()
@@ -185,7 +185,7 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect(waiting?.nextAttemptAt).toBeTruthy();
     const queued = await instance(instanceId);
     expect(queued?.status).toBe('pending');
-    const retryJob = await t.services.queue.getJobById(PUBLISH_QUEUE, queued!.jobId!);
+    const retryJob = await t.infra.queue.getJobById(PUBLISH_QUEUE, queued!.jobId!);
     expect(retryJob?.state).toBe('created');
     expect(retryJob?.startAfter.getTime()).toBe(waiting?.nextAttemptAt?.getTime());
     await runDue(instanceId, 1);
@@ -343,7 +343,7 @@ describe.each(engines)('publishing on %s', (engine) => {
     const base = createNetworkRegistry(t.config.networks);
     const impatient = createWorker(
       createContainer(
-        { config: t.config, logger: t.app.log, ...t.services },
+        { config: t.config, logger: t.app.log, ...t.infra },
         {
           clock: t.clock,
           networks: {
@@ -510,7 +510,7 @@ describe.each(engines)('publishing on %s', (engine) => {
   it('queues a job for a due instance whose job went missing, once', async () => {
     const { instanceId } = await env.schedule(['twitter']);
     const row = await instance(instanceId);
-    await t.services.queue.cancel(PUBLISH_QUEUE, row!.jobId!);
+    await t.infra.queue.cancel(PUBLISH_QUEUE, row!.jobId!);
     t.clock.advance(61);
     expect(await t.publisher.reconcile()).toBeGreaterThanOrEqual(1);
     const jobs = await db().execute(
@@ -557,14 +557,14 @@ describe.each(engines)('publishing through the queue on %s', (engine) => {
     const { t, fakes } = env;
     const { instanceId, content } = await env.schedule(['twitter', 'bluesky'], {}, 2);
     const scheduledFor = (
-      await t.services.database.db
+      await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instanceId))
     )[0]!.scheduledFor;
     const rows = await vi.waitFor(
       async () => {
-        const found = await t.services.database.db
+        const found = await t.infra.database.db
           .select()
           .from(publications)
           .where(eq(publications.instanceId, instanceId));

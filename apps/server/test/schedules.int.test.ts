@@ -6,9 +6,8 @@ import {
 } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts, scheduledInstances, schedules } from '../src/db/schema.js';
+import { scheduledInstances, schedules } from '../src/db/schema.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import {
   connectNetworks,
@@ -18,7 +17,13 @@ import {
 } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
 import { apiCall, type Method } from './helpers/api.js';
-import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  type TestApp,
+  setTierByCommand,
+  accountIdOf,
+} from './helpers/test-app.js';
 
 const PUBLISH_QUEUE = publishInstanceJob.name;
 
@@ -35,7 +40,7 @@ describe.each(engines)('schedules on %s', (engine) => {
     t = await createTestApp(engine, { env: fakes.env });
     owner = await createVerifiedAccount(t, { email: 'owner@example.com' });
     stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
-    await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+    await setTierByCommand(t, 'owner@example.com', 'enterprise');
     companyId = await createCompany(t, owner);
     await connectNetworks(t, fakes, owner, companyId, ['twitter', 'bluesky']);
     postId = (
@@ -52,6 +57,16 @@ describe.each(engines)('schedules on %s', (engine) => {
     await t?.close();
     await fakes?.close();
   });
+
+  /** The owner's scheduled instances of one post (the Scheduling list, by post). */
+  const instancesOfPost = async (id: string) =>
+    (
+      await t.container.services.schedules.list(await accountIdOf(t, 'owner@example.com'), {
+        page: 1,
+        pageSize: 100,
+        post_id: id,
+      })
+    ).rows;
 
   const call = <T = unknown>(method: Method, url: string, token: string, body?: object) =>
     apiCall<T>(t.app, method, url, token, body);
@@ -111,9 +126,9 @@ describe.each(engines)('schedules on %s', (engine) => {
     });
 
     it('refuses a network outside the plan even when it was connected', async () => {
-      await setTier(t.services.database.db, 'owner@example.com', 'free');
+      await setTierByCommand(t, 'owner@example.com', 'free');
       const response = await schedule({ social_account_type: ['bluesky'] });
-      await setTier(t.services.database.db, 'owner@example.com', 'enterprise');
+      await setTierByCommand(t, 'owner@example.com', 'enterprise');
       expect(response.status).toBe(403);
       expect(response.json.message).toBe(SCHEDULE_MESSAGES.networkNotOnPlan('Bluesky'));
     });
@@ -189,11 +204,11 @@ describe.each(engines)('schedules on %s', (engine) => {
         ['twitter', 'pending'],
       ]);
       expect(instance?.schedule_data[0]?.social_account.name).toBe('alice.test');
-      const [row] = await t.services.database.db
+      const [row] = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instance!.id));
-      const job = await t.services.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
+      const job = await t.infra.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
       expect(job?.state).toBe('created');
       expect(job?.data).toEqual({ instanceId: instance!.id });
       expect(job?.startAfter.toISOString()).toBe('2026-12-01T08:00:00.000Z');
@@ -326,7 +341,7 @@ describe.each(engines)('schedules on %s', (engine) => {
     it('deletes one instance, cancels its job, and refuses strangers', async () => {
       const created = await schedule({ schedule_date: '2027-02-02T10:00:00Z' });
       const id = created.json.data.instances[0]!.id;
-      const [row] = await t.services.database.db
+      const [row] = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, id));
@@ -334,10 +349,10 @@ describe.each(engines)('schedules on %s', (engine) => {
       const response = await call('DELETE', `/schedules/${id}`, owner);
       expect(response.status).toBe(200);
       expect(response.json.message).toBe('1 post(s) deleted');
-      const job = await t.services.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
+      const job = await t.infra.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
       expect(job?.state).toBe('cancelled');
       // The last instance gone, the schedule goes too.
-      const left = await t.services.database.db
+      const left = await t.infra.database.db
         .select()
         .from(schedules)
         .where(eq(schedules.id, row!.scheduleId));
@@ -362,7 +377,7 @@ describe.each(engines)('schedules on %s', (engine) => {
       expect(some.status).toBe(200);
       expect(some.json.message).toBe('2 post(s) deleted');
       expect(some.json.data).toEqual({ deleted: 2 });
-      const schedule_ = await t.services.database.db
+      const schedule_ = await t.infra.database.db
         .select()
         .from(schedules)
         .where(eq(schedules.id, created.json.data.id));
@@ -382,21 +397,19 @@ describe.each(engines)('schedules on %s', (engine) => {
       const created = await schedule({ post_id: post.id, schedule_date: '2027-05-05T10:00:00Z' });
       expect(created.status).toBe(201);
       const instanceId = created.json.data.instances[0]!.id;
-      const [row] = await t.services.database.db
+      const [row] = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instanceId));
       expect((await call('DELETE', `/customer/company/${otherCompany}`, owner)).status).toBe(200);
-      const left = await t.services.database.db
+      const left = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instanceId));
       expect(left).toEqual([]);
-      expect((await t.services.queue.getJobById(PUBLISH_QUEUE, row!.jobId!))?.state).toBe(
-        'cancelled',
-      );
-      const [kept] = await t.services.database.db.select().from(posts).where(eq(posts.id, post.id));
-      expect(kept?.companyId).toBeNull();
+      expect((await t.infra.queue.getJobById(PUBLISH_QUEUE, row!.jobId!))?.state).toBe('cancelled');
+      const kept = await t.container.services.posts.get(post.userId, post.id);
+      expect(kept?.company_id).toBeNull();
     });
   });
 
@@ -440,10 +453,7 @@ describe.each(engines)('schedules on %s', (engine) => {
         platforms: ['twitter', 'instagram'],
       });
       expect(created.status).toBe(201);
-      const rows = await t.services.database.db
-        .select()
-        .from(scheduledInstances)
-        .where(eq(scheduledInstances.postId, created.json.data.id));
+      const rows = await instancesOfPost(created.json.data.id);
       expect(rows).toHaveLength(1);
       const listed = await call<ScheduleList>('GET', `/schedules?company_id=${gallery}`, owner);
       expect(listed.json.data.rows[0]?.schedule_data.map((item) => item.network)).toEqual([
@@ -492,10 +502,7 @@ describe.each(engines)('schedules on %s', (engine) => {
       expect((await edit('2027-03-03T10:00:00Z')).json.data.has_schedules).toBe(true);
       // It already waits to go out: a new time is the Scheduling page's business.
       expect((await edit('2027-03-04T10:00:00Z')).status).toBe(200);
-      const rows = await t.services.database.db
-        .select()
-        .from(scheduledInstances)
-        .where(eq(scheduledInstances.postId, id));
+      const rows = await instancesOfPost(id);
       expect(rows).toHaveLength(1);
     });
   });

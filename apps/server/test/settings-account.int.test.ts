@@ -13,13 +13,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppInstance } from '../src/app-instance.js';
 import { createContainer } from '../src/container.js';
-import { aiCallLogs, systemLogs, users } from '../src/db/schema.js';
+import { aiCallLogs, systemLogs } from '../src/db/schema.js';
 import { createLogger } from '../src/logger.js';
 import { DEFAULT_AUTH_LIMITS } from '../src/modules/auth/index.js';
 import { engines } from './helpers/databases.js';
 import { FAKE_EXECUTABLE, makePng, SVG_LOGO } from './helpers/images.js';
 import { apiClient, type FormPart } from './helpers/api.js';
 import {
+  accountIdOf,
   createTestApp,
   createVerifiedAccount,
   getJson,
@@ -51,9 +52,8 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
     t = await createTestApp(engine, { authLimits: DEFAULT_AUTH_LIMITS });
     owner = await createVerifiedAccount(t, { name: 'Olive Owner', email: 'owner@example.com' });
     stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
-    const rows = await t.services.database.db.select().from(users);
-    ownerId = rows.find((row) => row.email === 'owner@example.com')!.id;
-    strangerId = rows.find((row) => row.email === 'stranger@example.com')!.id;
+    ownerId = await accountIdOf(t, 'owner@example.com');
+    strangerId = await accountIdOf(t, 'stranger@example.com');
   }, 240_000);
   afterAll(async () => {
     await t?.close();
@@ -303,7 +303,7 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
       // A second web process on the same database: its own memory, the same counters.
       second = await buildApp(
         createContainer(
-          { config: t.config, logger: createLogger('silent'), ...t.services },
+          { config: t.config, logger: createLogger('silent'), ...t.infra },
           { clock: t.clock, authLimits: DEFAULT_AUTH_LIMITS },
         ),
         { webDistDir: '/nonexistent' },
@@ -380,7 +380,7 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
 
   describe('post logs', () => {
     beforeAll(async () => {
-      const db = t.services.database.db;
+      const db = t.infra.database.db;
       const base = new Date('2026-11-01T00:00:00Z').getTime();
       const statuses = ['success', 'error', 'pending'] as const;
       await db.insert(systemLogs).values(
@@ -456,7 +456,7 @@ describe.each(engines)('settings: profile, password, logs on %s', (engine) => {
 
   describe('developer info (AI call log)', () => {
     beforeAll(async () => {
-      const db = t.services.database.db;
+      const db = t.infra.database.db;
       const now = t.clock().getTime();
       await db.insert(aiCallLogs).values([
         ...Array.from({ length: 12 }, (_, i) => ({

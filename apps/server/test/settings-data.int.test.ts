@@ -23,7 +23,6 @@ import {
   users,
 } from '../src/db/schema.js';
 import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
-import { setTier } from '../src/modules/plans/index.js';
 import { engines, type Engine } from './helpers/databases.js';
 import { makePng, multipartFile, SVG_LOGO } from './helpers/images.js';
 import { multipartForm } from './helpers/media.js';
@@ -40,6 +39,8 @@ import {
   createVerifiedAccount,
   postJson,
   type TestApp,
+  setTierByCommand,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 const PUBLIC_URL = 'http://cadence.example.test';
@@ -55,7 +56,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
   let companyId: string;
   let ownerId: string;
 
-  const db = () => t.services.database.db;
+  const db = () => t.infra.database.db;
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const call = async (
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
@@ -78,8 +79,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
         : undefined,
     };
   };
-  const userIdOf = async (email: string) =>
-    (await db().select().from(users).where(eq(users.email, email)))[0]!.id;
+  const userIdOf = (email: string) => accountIdOf(t, email);
 
   /** Schedules a fresh post to X a minute ahead and runs its job then, as a worker would. */
   async function publishToX(email: string, token: string, company: string) {
@@ -144,7 +144,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
     owner = await createVerifiedAccount(t, { email: 'owner@example.com' });
     stranger = await createVerifiedAccount(t, { email: 'stranger@example.com' });
     ownerId = await userIdOf('owner@example.com');
-    await setTier(db(), 'owner@example.com', 'enterprise');
+    await setTierByCommand(t, 'owner@example.com', 'enterprise');
     companyId = await createCompany(t, owner);
     await connectNetworks(t, fakes, owner, companyId, ['twitter']);
   }, 180_000);
@@ -739,7 +739,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
       expect(existsSync(fileOf(logo))).toBe(false);
       expect(existsSync(fileOf(avatar.url!))).toBe(false);
       expect(existsSync(fileOf(withImage.image!.mediaUrl))).toBe(false);
-      const job = await t.services.queue.getJobById(publishInstanceJob.name, jobId);
+      const job = await t.infra.queue.getJobById(publishInstanceJob.name, jobId);
       expect(job?.state).toBe('cancelled');
       // Signed out: the token no longer works.
       expect((await call('GET', '/customer/me', owner)).status).toBe(401);

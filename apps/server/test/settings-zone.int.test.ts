@@ -1,6 +1,5 @@
 import type { CalendarDay, ScheduledInstance, UserSettings } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTier } from '../src/modules/plans/index.js';
 import { engines } from './helpers/databases.js';
 import {
   connectNetworks,
@@ -10,7 +9,12 @@ import {
 } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
 import { apiCall, type Method } from './helpers/api.js';
-import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  type TestApp,
+  setTierByCommand,
+} from './helpers/test-app.js';
 
 describe.each(engines)('the saved zone and the daylight-saving option on %s', (engine) => {
   let fakes: NetworkFakes;
@@ -24,7 +28,7 @@ describe.each(engines)('the saved zone and the daylight-saving option on %s', (e
     t = await createTestApp(engine, { env: fakes.env });
     owner = await createVerifiedAccount(t, { email: 'zone-owner@example.com' });
     stranger = await createVerifiedAccount(t, { email: 'zone-stranger@example.com' });
-    await setTier(t.services.database.db, 'zone-owner@example.com', 'enterprise');
+    await setTierByCommand(t, 'zone-owner@example.com', 'enterprise');
     const companyId = await createCompany(t, owner);
     await connectNetworks(t, fakes, owner, companyId, ['twitter']);
     postId = (await createPost(t, { email: 'zone-owner@example.com', companyId, content: 'Zoned' }))

@@ -50,7 +50,7 @@ describe.each(engines)('URL shortener on %s', (engine) => {
   const follow = (code: string, accept = 'application/json') =>
     t.app.inject({ method: 'GET', url: `/s/${code}`, headers: { accept } });
   const linkRow = async (code: string) => {
-    const [row] = await t.services.database.db
+    const [row] = await t.infra.database.db
       .select()
       .from(shortLinks)
       .where(eq(shortLinks.code, code));

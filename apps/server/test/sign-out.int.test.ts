@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES, SIGN_OUT_MESSAGES } from '@cadence/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokedTokens, users } from '../src/db/schema.js';
+import { revokedTokens } from '../src/db/schema.js';
 import { engines } from './helpers/databases.js';
 import {
   createTestApp,
@@ -9,6 +9,7 @@ import {
   sendJson,
   signIn,
   type TestApp,
+  accountIdOf,
 } from './helpers/test-app.js';
 
 const PASSWORD = 'correct horse battery';
@@ -83,22 +84,19 @@ describe.each(engines)('signing out on the server on %s', (engine) => {
   });
 
   it('keeps a signed-out token only until it would have expired anyway', async () => {
-    const db = t.services.database.db;
+    const db = t.infra.database.db;
     const first = await createVerifiedAccount(t, {
       email: 'sweep@example.com',
       password: PASSWORD,
     });
-    const [user] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'sweep@example.com'));
+    const userId = await accountIdOf(t, 'sweep@example.com');
     const kept = async () =>
       Number(
         (
           await db
             .select({ n: count() })
             .from(revokedTokens)
-            .where(eq(revokedTokens.userId, user!.id))
+            .where(eq(revokedTokens.userId, userId))
         )[0]?.n,
       );
     expect((await signOut(first)).status).toBe(200);

@@ -1,8 +1,7 @@
 import { formatReconnectDate, type CompanyList, type ScheduledInstance } from '@cadence/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationEvents, publications, socialConnections, users } from '../src/db/schema.js';
-import { setTier } from '../src/modules/plans/index.js';
+import { notificationEvents, publications, socialConnections } from '../src/db/schema.js';
 import { apiCall } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
 import {
@@ -12,7 +11,14 @@ import {
   type NetworkFakes,
 } from './helpers/networks.js';
 import { createPost } from './helpers/posts.js';
-import { createTestApp, createVerifiedAccount, signIn, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  signIn,
+  type TestApp,
+  setTierByCommand,
+  accountIdOf,
+} from './helpers/test-app.js';
 
 const PUBLIC_URL = 'http://cadence.example.test';
 const DAY = 24 * 3600;
@@ -39,8 +45,8 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
       env: { ...fakes.env, ...fakes.oauthEnv, PUBLIC_URL, PUBLISH_RETRY_BASE_MS: '10' },
     });
     owner = await createVerifiedAccount(t, { email: EMAIL, password: PASSWORD });
-    await setTier(db(), EMAIL, 'enterprise');
-    ownerId = (await db().select().from(users).where(eq(users.email, EMAIL)))[0]!.id;
+    await setTierByCommand(t, EMAIL, 'enterprise');
+    ownerId = await accountIdOf(t, EMAIL);
     const zone = await apiCall(t.app, 'PUT', '/customer/settings', owner, {
       timezone: ZONE,
       auto_dst: true,
@@ -53,7 +59,7 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
   });
 
   function db() {
-    return t.services.database.db;
+    return t.infra.database.db;
   }
 
   /** The clock moves by days here: a fresh session token now and then. */
@@ -139,13 +145,13 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
       x: fakes.twitter.oauth.stats.refreshes,
     };
     // Nothing to do while the expiry is far away.
-    expect((await t.container.sweepTokens()).refreshed).toBe(0);
+    expect((await t.container.jobs.sweepTokens()).refreshed).toBe(0);
     expect(fakes.threads.oauth.stats.refreshes).toBe(before.threads);
     // X's token expires in two hours, but it is renewed when a post needs it.
     expect(fakes.twitter.oauth.stats.refreshes).toBe(before.x);
 
     t.clock.advance(55 * DAY);
-    const result = await t.container.sweepTokens();
+    const result = await t.container.jobs.sweepTokens();
     expect(result.refreshed).toBeGreaterThanOrEqual(2);
     expect(fakes.threads.oauth.stats.refreshes).toBe(before.threads + 1);
     // LinkedIn's 60-day token with its refresh token too; X's two-hour tokens are renewed
@@ -165,7 +171,7 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
       `Reconnect Instagram for Alive before ${formatReconnectDate(instagramExpiry, ZONE)}`,
     ]);
     // A second pass finds nothing expiring, so nothing is spent or said twice.
-    await t.container.sweepTokens();
+    await t.container.jobs.sweepTokens();
     expect(fakes.threads.oauth.stats.refreshes).toBe(before.threads + 1);
     expect(await eventsOf(companyId)).toHaveLength(1);
     // Renewed by the sweep: nothing to say on the Socials dialog but Instagram's date.
@@ -191,7 +197,7 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
     t.clock.advance(54 * DAY);
     // Threads refuses every token it handed out, as it does for a revoked app.
     fakes.threads.oauth.expireAccessTokens();
-    await t.container.sweepTokens();
+    await t.container.jobs.sweepTokens();
     const row = await connectionOf(companyId, 'threads');
     expect(row.tokenRenewable).toBe(false);
     expect(row.needsReconnect).toBe(false); // still valid for six days, by our records
@@ -243,12 +249,12 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
 
     it('gets the 7-day and the 1-day warnings once each, however often the sweep runs', async () => {
       t.clock.advance(22 * DAY); // 8 days left: no warning yet
-      await t.container.sweepTokens();
+      await t.container.jobs.sweepTokens();
       expect(await eventsOf(companyId)).toHaveLength(0);
 
       t.clock.advance(2 * DAY); // 6 days left
-      await t.container.sweepTokens();
-      await t.container.sweepTokens();
+      await t.container.jobs.sweepTokens();
+      await t.container.jobs.sweepTokens();
       let events = await eventsOf(companyId);
       expect(events).toHaveLength(1);
       const message = `Reconnect Facebook for Dated before ${formatReconnectDate(expiresAt, ZONE)}`;
@@ -268,8 +274,8 @@ describe.each(engines)('connections that stay alive on %s', (engine) => {
       expect(raw).toContain(`${PUBLIC_URL}/companies?socials=3D${companyId}`);
 
       t.clock.advance(5 * DAY + 12 * 3600); // 12 hours left
-      await t.container.sweepTokens();
-      await t.container.sweepTokens();
+      await t.container.jobs.sweepTokens();
+      await t.container.jobs.sweepTokens();
       events = await eventsOf(companyId);
       expect(events).toHaveLength(2);
       expect(events.every((event) => event.kind === 'connection_expiring')).toBe(true);

@@ -9,12 +9,16 @@ import {
   UPLOAD_RATE_LIMIT,
 } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTier } from '../src/modules/plans/index.js';
 import { startFakeOpenAi, startTestWebsite } from '@cadence/fakes';
 import { apiCall, apiForm } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
 import { FAKE_EXECUTABLE, makePng, multipartFile } from './helpers/images.js';
-import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
+import {
+  createTestApp,
+  createVerifiedAccount,
+  type TestApp,
+  setTierByCommand,
+} from './helpers/test-app.js';
 
 /** 68 KB of nested groups: cleaning it on the event loop held every request for about 2 minutes. */
 const DEEP_SVG = Buffer.from(
@@ -45,7 +49,7 @@ describe.each(engines)('hostile files and pages stay off the event loop on %s', 
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     token = await createVerifiedAccount(t, { email: 'hostile@example.com' });
-    await setTier(t.services.database.db, 'hostile@example.com', 'pro');
+    await setTierByCommand(t, 'hostile@example.com', 'pro');
   });
   afterAll(async () => {
     await t?.close();

@@ -2,10 +2,12 @@ import { notificationMailJob } from './notification-mail.job.js';
 import { orphanSweepJob } from './orphan-sweep.job.js';
 import { publishInstanceJob } from './publish-instance.job.js';
 import { tokenSweepJob } from './token-sweep.job.js';
+import { bindJob, type BoundJob } from './job.js';
 
 /**
  * Every background job. The queue creates a queue for each at start-up and the worker works
- * each one; adding a job means writing its definition file and listing it here.
+ * each one; adding a job means writing its definition file, listing it here and giving it
+ * its deps in `bindJobs`. (What runs on a clock is in `recurring.ts`.)
  */
 export const JOBS = [
   publishInstanceJob,
@@ -13,3 +15,21 @@ export const JOBS = [
   orphanSweepJob,
   tokenSweepJob,
 ] as const;
+
+/** The work the jobs do (the container's `jobs`). */
+export interface JobWork {
+  publishInstance: (instanceId: string) => Promise<unknown>;
+  sendNotificationMail: (userId: string) => Promise<unknown>;
+  sweepOrphanUploads: () => Promise<unknown>;
+  sweepTokens: () => Promise<unknown>;
+}
+
+/** Every listed job with its handler, each given only the part of the work it does. */
+export function bindJobs(work: JobWork): BoundJob[] {
+  return [
+    bindJob(publishInstanceJob, { publishInstance: work.publishInstance }),
+    bindJob(notificationMailJob, { sendNotificationMail: work.sendNotificationMail }),
+    bindJob(orphanSweepJob, { sweepOrphanUploads: work.sweepOrphanUploads }),
+    bindJob(tokenSweepJob, { sweepTokens: work.sweepTokens }),
+  ];
+}

@@ -23,13 +23,13 @@ export interface JobPolicy {
    * When true, the worker takes no job of this kind (what is waiting stays queued): the
    * publisher's Stop in the admin panel. Read at every fetch.
    */
-  paused?: (state: { publisherStopped: boolean }) => boolean;
+  stopped?: (state: { publisherStopped: boolean }) => boolean;
 }
 
 /**
  * One kind of background job: its queue name, the payload it carries (checked when sent and
  * when worked), how its queue behaves, and the handler the worker runs. `Deps` is what the
- * handler needs from the composition root; the worker hands it the container.
+ * handler needs from the composition root, and all it gets (`bindJobs` in `index.ts`).
  */
 export interface JobDefinition<Payload, Deps = never> {
   name: string;
@@ -43,6 +43,19 @@ export interface JobDefinition<Payload, Deps = never> {
 /** Keeps the payload and deps types of a definition (and checks its shape). */
 export function defineJob<Payload, Deps>(definition: JobDefinition<Payload, Deps>) {
   return definition;
+}
+
+/** A job kind with its handler made from the deps it uses (and nothing else). */
+export interface BoundJob {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own payload
+  job: JobDefinition<any, never>;
+  handle: (payload: unknown) => Promise<void>;
+}
+
+/** Makes the job's handler with its own deps, for the job worker (`worker.ts`). */
+export function bindJob<Payload, Deps>(job: JobDefinition<Payload, Deps>, deps: Deps): BoundJob {
+  const handle = job.createHandler(deps) as (payload: unknown) => Promise<void>;
+  return { job: job as BoundJob['job'], handle };
 }
 
 export type PayloadOf<Job> = Job extends JobDefinition<infer Payload, never> ? Payload : never;

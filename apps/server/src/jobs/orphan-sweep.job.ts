@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { defineJob } from './job.js';
 
-/** How often a worker queues the sweep (one waits at a time, whatever the number of workers). */
-export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60_000;
-
 /**
  * Deletes uploaded files nothing references once they are an hour old (logos never attached,
- * media of a form never sent). One waiting sweep at most: the key is fixed.
+ * media of a form never sent). One waiting sweep at most: the key is fixed. Queued every
+ * 10 minutes by the recurring task of the same name (`recurring.ts`).
  */
 export const orphanSweepJob = defineJob({
   name: 'orphan-upload-sweep',

@@ -23,7 +23,7 @@ export const publishInstanceJob = defineJob({
     // (and a lane refuses to queue more than a few calls: those are re-queued for later).
     concurrency: (config) => config.publisher.maxInFlight * 5,
     // Stopped from the admin panel: due jobs wait in the queue until Start.
-    paused: (state) => state.publisherStopped,
+    stopped: (state) => state.publisherStopped,
   },
   singletonKey: (payload) => payload.instanceId,
   createHandler:

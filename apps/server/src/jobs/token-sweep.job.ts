@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { defineJob } from './job.js';
 
-/** How often a worker queues the token sweep (one waits at a time, whatever the workers). */
-export const TOKEN_SWEEP_INTERVAL_MS = 15 * 60_000;
-
 /**
  * Refreshes tokens that expire within seven days where the network allows it, and warns
  * the customer seven days and one day before an expiry only a reconnect can renew
  * (`modules/connections/token-sweep.ts`, decision 092). One waiting sweep at most: the key
- * is fixed.
+ * is fixed. Queued every 15 minutes by the recurring task of the same name (`recurring.ts`).
  */
 export const tokenSweepJob = defineJob({
   name: 'token-sweep',

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResolvedConfig } from '../config.js';
 import type { SettingValues } from '../lib/live-settings.js';
-import type { JobDefinition } from './job.js';
+import type { BoundJob } from './job.js';
 import type { JobQueue } from './job-queue.js';
 
 /** How long an idle loop waits before asking the queue again. */
@@ -12,21 +12,17 @@ const FETCH_BATCH = 100;
 const COMPLETE_BATCH = 100;
 const COMPLETE_DELAY_MS = 20;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own payload
-type AnyJob<Deps> = JobDefinition<any, Deps>;
-
 /**
  * Works every given job kind: one loop per kind, each holding at most the kind's
  * concurrency. A continuous pipeline rather than batches: whenever a job finishes another is
  * taken, so one slow job never holds back the others. A payload that fails its schema, or a
  * handler that throws, fails the job (pg-boss retries it per the definition's policy).
  */
-export function createJobWorker<Deps>(input: {
+export function createJobWorker(input: {
   queue: JobQueue;
   config: ResolvedConfig;
   logger: FastifyBaseLogger;
-  jobs: ReadonlyArray<AnyJob<Deps>>;
-  deps: Deps;
+  jobs: ReadonlyArray<BoundJob>;
   /** Wraps each run (the caller tracks runs in flight to wait for them on stop). */
   track: <T>(run: Promise<T>) => Promise<T>;
   /** The admin's settings as last read (job concurrency follows them). */
@@ -74,8 +70,7 @@ export function createJobWorker<Deps>(input: {
       });
   }
 
-  function workLoop(job: AnyJob<Deps>) {
-    const handle = job.createHandler(input.deps) as (payload: unknown) => Promise<void>;
+  function workLoop({ job, handle }: BoundJob) {
     const complete = createCompleter(job.name);
     const counter = { active: 0, done: 0 };
     counters.set(job.name, counter);
@@ -117,8 +112,8 @@ export function createJobWorker<Deps>(input: {
     return (async () => {
       while (isStarted) {
         const free = job.policy.concurrency(input.config, input.settings()) - counter.active;
-        const isPaused = job.policy.paused?.({ publisherStopped: input.publisherStopped() });
-        if (free <= 0 || isPaused) {
+        const isStopped = job.policy.stopped?.({ publisherStopped: input.publisherStopped() });
+        if (free <= 0 || isStopped) {
           await pause(IDLE_POLL_MS);
           continue;
         }

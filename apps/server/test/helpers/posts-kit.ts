@@ -3,10 +3,15 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Company, Post, PostList } from '@cadence/shared';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { setTier } from '../../src/modules/plans/index.js';
 import type { Engine } from './databases.js';
 import { apiCall, apiForm, type FormPart } from './api.js';
-import { createTestApp, createTestClock, createVerifiedAccount, type TestApp } from './test-app.js';
+import {
+  createTestApp,
+  createTestClock,
+  createVerifiedAccount,
+  type TestApp,
+  setTierByCommand,
+} from './test-app.js';
 
 /**
  * The posts test files' app and the few calls they make, moved here when posts.int.test.ts was
@@ -53,7 +58,7 @@ export function usePostsApp(engine: Engine) {
   /** A signed-in customer on the given tier. */
   async function customer(email: string, tier = 'business') {
     const token = await createVerifiedAccount(kit.t, { email });
-    if (tier !== 'free') await setTier(kit.t.services.database.db, email, tier);
+    if (tier !== 'free') await setTierByCommand(kit.t, email, tier);
     return token;
   }
 

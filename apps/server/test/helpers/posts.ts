@@ -1,13 +1,14 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { postAttachments, posts, users } from '../../src/db/schema.js';
+import { postAttachments, posts } from '../../src/db/schema.js';
 import { createLocalStorage } from '../../src/integrations/storage.js';
 import { makePng } from './images.js';
-import type { TestApp } from './test-app.js';
+import { accountIdOf, type TestApp } from './test-app.js';
 
 /**
- * Inserts a post straight into the database (the posts API is another module), with an
- * optional PNG attachment written to the uploads folder as an upload would be.
+ * Inserts a post straight into the database, with an optional PNG attachment written to the
+ * uploads folder as an upload would be. Not through the posts service on purpose: these
+ * posts are fixtures of scheduling and publishing tests (one may have no entity), dated by
+ * the database and not counted against the month's posts.
  */
 export async function createPost(
   t: TestApp,
@@ -20,13 +21,12 @@ export async function createPost(
     withImage?: boolean;
   },
 ) {
-  const { db } = t.services.database;
-  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
-  if (!user) throw new Error(`no user ${input.email}`);
+  const { db } = t.infra.database;
+  const userId = await accountIdOf(t, input.email);
   const [post] = await db
     .insert(posts)
     .values({
-      userId: user.id,
+      userId,
       companyId: input.companyId,
       content: input.content,
       url: input.url ?? null,
@@ -50,5 +50,5 @@ export async function createPost(
     });
     image = { bytes, mediaUrl: stored.url };
   }
-  return { id: post.id, userId: user.id, image };
+  return { id: post.id, userId, image };
 }

@@ -10,7 +10,8 @@ import { createContainer, type Container } from '../../src/container.js';
 import { parseConfig, type ResolvedConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { AuthLimits } from '../../src/modules/auth/index.js';
-import { openServices, type Services } from '../../src/services.js';
+import { setTier } from '../../src/modules/plans/index.js';
+import { openInfra, type Infra } from '../../src/infra.js';
 import { createWorker, type Worker } from '../../src/worker.js';
 import { createPostgresDatabase, type Engine } from './databases.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
@@ -45,7 +46,8 @@ export const RELAXED_LIMITS: AuthLimits = {
 
 export interface TestApp {
   app: AppInstance;
-  services: Services;
+  /** What the app runs on: the database, the job queue and the mailer. */
+  infra: Infra;
   /** The composition root the app and the worker run on. */
   container: Container;
   config: ResolvedConfig;
@@ -88,10 +90,10 @@ export async function createTestApp(
   const logger = options.logDestination
     ? createLogger('info', options.logDestination)
     : createLogger('silent');
-  const services = await openServices(config, logger, { inMemory: true });
+  const infra = await openInfra(config, logger, { inMemory: true });
   const clock = options.clock ?? createTestClock();
   const container = createContainer(
-    { config, logger, ...services },
+    { config, logger, ...infra },
     {
       clock,
       authLimits: options.authLimits === null ? undefined : (options.authLimits ?? RELAXED_LIMITS),
@@ -105,7 +107,7 @@ export async function createTestApp(
   if (options.startPublisher) await publisher.start();
   return {
     app,
-    services,
+    infra,
     container,
     config,
     smtp,
@@ -114,7 +116,7 @@ export async function createTestApp(
     async close() {
       await publisher.stop();
       await app.close();
-      await services.close();
+      await infra.close();
       await smtp.close();
       await postgres?.drop();
       await rm(dataDir, { recursive: true, force: true });
@@ -200,4 +202,24 @@ export async function signIn(t: TestApp, email: string, password: string) {
   const response = await postJson(t.app, '/customer/auth/sign-in', { email, password });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return response.json.data?.access_token as string;
+}
+
+/** The id of the account that uses `email`, from the admin's user list (searched by email). */
+export async function accountIdOf(t: TestApp, email: string) {
+  const wanted = email.toLowerCase();
+  const page = await t.container.services.admin.users({ q: wanted, page: 1, pageSize: 100 });
+  const account = page.rows.find((row) => row.email === wanted);
+  if (!account) throw new Error(`no account uses ${email}`);
+  return account.id;
+}
+
+/**
+ * Puts the account on a tier without payment, as `npm run admin -- tier <email> <tier>`
+ * does. The command works on the database alone (it runs without the server), so this is
+ * the one place the tests hand it the database.
+ */
+export async function setTierByCommand(t: TestApp, email: string, tier: string) {
+  const result = await setTier(t.infra.database.db, email, tier);
+  if (!result.ok) throw new Error(result.message);
+  return result;
 }

@@ -164,7 +164,10 @@ function registerGuardedRoutes(app: AppInstance, admin: AdminService) {
         response: { 200: envelope(ServicesSchema), ...refused },
       },
     },
-    async () => ({ message: ADMIN_MESSAGES.servicesFetched, data: await admin.services() }),
+    async () => ({
+      message: ADMIN_MESSAGES.servicesFetched,
+      data: await admin.serviceMonitoring(),
+    }),
   );
 
   app.post(

@@ -31,7 +31,7 @@ import { deleteSystemState, readSystemState, writeSystemState } from '../../lib/
 import { setUserAdmin } from '../auth/auth.repository.js';
 import type { CurrentUser } from '../auth/index.js';
 import { setPlanByAdmin, updatePlanPricing } from '../billing/index.js';
-import { changePublisherState } from '../publishing/index.js';
+import { changePublisherState, toStoredPublisherState } from '../publishing/index.js';
 import * as repo from './admin.repository.js';
 import type { ServiceMonitor } from './service-monitor.js';
 
@@ -196,14 +196,15 @@ export function createAdminService(deps: AdminServiceDeps) {
       return { next_deployment: iso };
     },
 
-    services: () => deps.monitor.snapshot(),
+    /** The Service Monitoring cards. */
+    serviceMonitoring: () => deps.monitor.snapshot(),
 
     /** Start, Stop or Restart the publisher on every worker (they poll the stored state). */
     async publisherAction(actor: Actor, action: PublisherAction) {
       await db.transaction(async (tx) => {
         const now = clock();
         const { before, after } = await changePublisherState(tx, {
-          paused: action === 'stop' ? true : action === 'start' ? false : undefined,
+          stopped: action === 'stop' ? true : action === 'start' ? false : undefined,
           bumpGeneration: action === 'restart',
           by: actor.email,
           at: now,
@@ -213,8 +214,9 @@ export function createAdminService(deps: AdminServiceDeps) {
           actorEmail: actor.email,
           action: `publisher.${action}`,
           target: 'publisher',
-          before,
-          after,
+          // The audit row keeps the state as stored.
+          before: toStoredPublisherState(before),
+          after: toStoredPublisherState(after),
           message: `${actor.email} ${action === 'stop' ? 'stopped' : `${action}ed`} the publisher`,
           at: now,
         });

@@ -5,8 +5,6 @@ import type { Role } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { serviceHeartbeats } from '../../db/schema/admin.js';
 
-/** How often each process writes its heartbeat; the admin panel calls a process silent after 30 s. */
-export const HEARTBEAT_INTERVAL_MS = 5_000;
 /** Rows of processes gone this long are removed by the next process that beats. */
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -32,16 +30,16 @@ function createCpuMeter() {
 }
 
 /**
- * Writes this process's row in `service_heartbeats` now and every few seconds: role, host,
- * pid, start time, CPU, resident memory and, for workers, the publisher's counters.
- * `stop` removes the row, so a process that ends cleanly leaves no error card behind.
+ * This process's row in `service_heartbeats`: `beat` writes role, host, pid, start time, CPU,
+ * resident memory and, for workers, the publisher's counters (the recurring `heartbeat` task
+ * calls it every few seconds in every process, `jobs/recurring.ts`). `remove` deletes the
+ * row, so a process that ends cleanly leaves no error card behind.
  */
-export function startHeartbeat(deps: {
+export function createHeartbeat(deps: {
   db: Db;
   role: Role;
   logger: FastifyBaseLogger;
   workerStats?: () => WorkerStats;
-  intervalMs?: number;
 }) {
   const startedAt = new Date(Date.now() - Math.round(process.uptime() * 1000));
   const id = `${os.hostname()}:${process.pid}:${startedAt.getTime()}`;
@@ -78,16 +76,11 @@ export function startHeartbeat(deps: {
     }
   }
 
-  const first = beat();
-  const timer = setInterval(() => void beat(), deps.intervalMs ?? HEARTBEAT_INTERVAL_MS);
-  timer.unref();
   return {
     id,
-    ready: first,
     beat,
-    async stop() {
-      clearInterval(timer);
-      await first;
+    /** Deletes this process's row (after its last beat has settled). */
+    async remove() {
       await deps.db
         .delete(serviceHeartbeats)
         .where(eq(serviceHeartbeats.id, id))
@@ -95,3 +88,5 @@ export function startHeartbeat(deps: {
     },
   };
 }
+
+export type Heartbeat = ReturnType<typeof createHeartbeat>;

@@ -297,7 +297,7 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
       const liveWorkers = workers.filter((worker) => worker.status !== 'error');
 
       let publisherStatus: ServiceStatus = 'running';
-      if (publisherState.paused) publisherStatus = 'stopped';
+      if (publisherState.stopped) publisherStatus = 'stopped';
       else if (liveWorkers.length === 0) publisherStatus = 'error';
       const publisher: ServiceCard = {
         id: 'publisher',
@@ -323,13 +323,13 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
             ? [
                 {
                   label: 'Last change',
-                  value: `${publisherState.paused ? 'stopped' : 'started'} by ${publisherState.changedBy}`,
+                  value: `${publisherState.stopped ? 'stopped' : 'started'} by ${publisherState.changedBy}`,
                 },
               ]
             : []),
         ],
         processes: workers,
-        actions: publisherState.paused ? ['start'] : ['stop', 'restart'],
+        actions: publisherState.stopped ? ['start'] : ['stop', 'restart'],
       };
       const liveWebs = webs.filter((web) => web.status !== 'error');
       const web: ServiceCard = {

@@ -102,10 +102,11 @@ export async function renewalFailed(
 }
 
 /**
- * The renewal job's work (`jobs/billing-renewals.ts`): renews test subscriptions at their
- * period end (or lapses them when cancelled), moves a scheduled downgrade in, lapses
- * past-due subscriptions after the grace period, and expires checkouts nobody finished.
- * Stripe renews its own subscriptions and tells us by event (`payment-events.ts`).
+ * The work of the recurring `billing-renewals` task (`jobs/recurring.ts`): renews test
+ * subscriptions at their period end (or lapses them when cancelled), moves a scheduled
+ * downgrade in, lapses past-due subscriptions after the grace period, and expires checkouts
+ * nobody finished. Stripe renews its own subscriptions and tells us by event
+ * (`payment-events.ts`).
  */
 export function createRenewals(
   deps: BillingDeps,

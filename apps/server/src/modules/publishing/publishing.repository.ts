@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/client.js';
 import { logInsert, type LogEntry } from '../logs/logs.repository.js';
 import { claimInstance } from '../schedules/instance-status.repository.js';
 import type { LoadedConnection } from '../connections/index.js';
-import { publisherIsPaused } from './publisher-control.js';
+import { publisherIsStopped } from './publisher-control.js';
 import { publications, type PublicationRow } from '../../db/schema/publishing.js';
 import type { ScheduledInstanceRow } from '../../db/schema/schedules.js';
 
@@ -285,7 +285,7 @@ export async function claimPublication(
         eq(publications.status, 'pending'),
         isNull(publications.externalId),
         or(isNull(publications.nextAttemptAt), lte(publications.nextAttemptAt, now)),
-        not(publisherIsPaused),
+        not(publisherIsStopped),
       ),
     )
     .returning();

@@ -14,23 +14,22 @@ const RECONCILE_BATCH = 500;
 /**
  * Queues a publish job for every due, unfinished instance that has none alive (a send that
  * failed after the schedule was saved or after a 'Publish now', a job lost with a crashed
- * database...), at once on `start` and then every interval.
+ * database...). The worker runs it at start and then every interval (the recurring
+ * `publication-reconciler` task, `jobs/recurring.ts`).
  */
 export function createReconciler(deps: {
   db: Db;
   publishJobs: JobPort<PublishInstancePayload>;
   clock: Clock;
   logger: FastifyBaseLogger;
-  intervalSeconds: number;
   /** The admin's publisher Stop: nothing is queued while it holds. */
-  isPaused?: () => boolean;
+  isStopped?: () => boolean;
 }) {
   const { db, logger } = deps;
   let isReconciling = false;
-  let timer: NodeJS.Timeout | undefined;
 
   async function reconcile(): Promise<number> {
-    if (isReconciling || deps.isPaused?.()) return 0;
+    if (isReconciling || deps.isStopped?.()) return 0;
     isReconciling = true;
     try {
       const now = deps.clock();
@@ -60,20 +59,5 @@ export function createReconciler(deps: {
     }
   }
 
-  const runReconcile = () =>
-    reconcile().catch((error: unknown) => logger.error({ err: error }, 'reconcile failed'));
-
-  return {
-    reconcile,
-    async start() {
-      if (timer) return;
-      timer = setInterval(() => void runReconcile(), deps.intervalSeconds * 1000);
-      timer.unref();
-      await runReconcile();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
-  };
+  return { reconcile };
 }

@@ -8,7 +8,11 @@ import { createMailer, type Mailer } from './integrations/mail.js';
 import { startJobQueue, stopJobQueue, type JobQueue } from './jobs/job-queue.js';
 import type { Logger } from './logger.js';
 
-export interface Services {
+/**
+ * The infrastructure the app runs on, opened before anything is built on it: the database,
+ * the job queue on it, and the mailer.
+ */
+export interface Infra {
   database: Database;
   queue: JobQueue;
   mailer: Mailer;
@@ -16,14 +20,14 @@ export interface Services {
 }
 
 /**
- * Opens what the app runs on: the database (migrated), the job queue on the same database,
+ * Opens the infrastructure: the database (migrated), the job queue on the same database,
  * and the mailer. `close` releases them in reverse order.
  */
-export async function openServices(
+export async function openInfra(
   config: ResolvedConfig,
   logger: Logger,
   options: { inMemory?: boolean } = {},
-): Promise<Services> {
+): Promise<Infra> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     // Tests run the embedded database in memory: same engine, nothing left on disk.
