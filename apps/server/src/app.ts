@@ -13,27 +13,12 @@ import type { Container } from './container.js';
 import { AppError } from './errors.js';
 import { findUp } from './lib/find-up.js';
 import { jsonNestsDeeper } from './lib/json-depth.js';
-import { registerAccountRoutes } from './modules/account/account.routes.js';
-import { registerAiRoutes } from './modules/ai/ai.routes.js';
-import { registerAuthRoutes } from './modules/auth/auth.routes.js';
-import { createAuthenticate } from './modules/auth/authenticate.js';
-import { registerPasswordChangeRoute } from './modules/auth/password.routes.js';
-import { registerSignOutRoute } from './modules/auth/sign-out.routes.js';
-import { registerCompanyRoutes } from './modules/companies/companies.routes.js';
-import { registerConnectionRoutes } from './modules/connections/connections.routes.js';
-import { registerCustomerRoutes } from './modules/customer/customer.routes.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
-import { registerLogRoutes } from './modules/logs/logs.routes.js';
-import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
-import { registerPostRoutes } from './modules/posts/posts.routes.js';
-import { registerScheduleRoutes } from './modules/schedules/schedules.routes.js';
-import { registerPublicationActionRoutes } from './modules/publishing/publication-actions.routes.js';
-import { registerSearchRoutes } from './modules/search/search.routes.js';
-import { registerSettingsRoutes } from './modules/settings/settings.routes.js';
-import { registerUploadRoutes } from './modules/uploads/uploads.routes.js';
+import { registerAccountRoutes } from './modules/account/index.js';
+import { registerAiRoutes } from './modules/ai/index.js';
 import {
   registerAuthRoutes,
   createAuthenticate,
+  registerPasswordChangeRoute,
   registerSignOutRoute,
 } from './modules/auth/index.js';
 import { registerCompanyRoutes } from './modules/companies/index.js';
@@ -41,11 +26,13 @@ import { registerConnectionRoutes } from './modules/connections/index.js';
 import { registerCustomerRoutes } from './modules/customer/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerLogRoutes } from './modules/logs/index.js';
+import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerPostRoutes } from './modules/posts/index.js';
 import { registerScheduleRoutes } from './modules/schedules/index.js';
 import { registerPublicationActionRoutes } from './modules/publishing/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
 import { registerSettingsRoutes } from './modules/settings/index.js';
+import { registerUploadRoutes } from './modules/uploads/index.js';
 import { registerShortenerRoutes, registerShortLinkRedirect } from './modules/shortener/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';

@@ -33,28 +33,33 @@ import {
   createAuthService,
   DEFAULT_AUTH_LIMITS,
   type AuthLimits,
-} from './modules/auth/auth.service.js';
-import { createSessionCache } from './modules/auth/session-cache.js';
-import { createSignOut } from './modules/auth/sign-out.js';
-import { createTokenService } from './modules/auth/tokens.js';
-import { createCompaniesService } from './modules/companies/companies.service.js';
-import { createConnectionsService } from './modules/connections/connections.service.js';
-import { createOAuthService } from './modules/connections/oauth.service.js';
-import { createTokenLifecycle, keyFormTokenExpiry } from './modules/connections/token-lifecycle.js';
-import { createTokenSweep } from './modules/connections/token-sweep.js';
-import { createCustomerService } from './modules/customer/customer.service.js';
-import { createLogsService } from './modules/logs/logs.service.js';
-import { createNotificationsService } from './modules/notifications/notifications.service.js';
-import { createPostsService } from './modules/posts/posts.service.js';
-import { createInstancePublisher } from './modules/publishing/publish-instance.js';
-import { createCallLanes } from './modules/publishing/call-lanes.js';
-import { createPublicationActions } from './modules/publishing/publication-actions.js';
-import { insertPendingPublications } from './modules/publishing/publishing.repository.js';
-import { createSchedulesService } from './modules/schedules/schedules.service.js';
-import { createSearchService } from './modules/search/search.service.js';
-import { createSettingsService } from './modules/settings/settings.service.js';
-import { createShortenerService } from './modules/shortener/shortener.service.js';
-import { createUploadsService, withUploadRecords } from './modules/uploads/uploads.service.js';
+  createSessionCache,
+  createSignOut,
+  createTokenService,
+} from './modules/auth/index.js';
+import { createCompaniesService } from './modules/companies/index.js';
+import {
+  createConnectionsService,
+  createOAuthService,
+  createTokenLifecycle,
+  keyFormTokenExpiry,
+  createTokenSweep,
+} from './modules/connections/index.js';
+import { createCustomerService } from './modules/customer/index.js';
+import { createLogsService } from './modules/logs/index.js';
+import { createNotificationsService } from './modules/notifications/index.js';
+import { createPostsService } from './modules/posts/index.js';
+import {
+  createInstancePublisher,
+  createCallLanes,
+  createPublicationActions,
+  insertPendingPublications,
+} from './modules/publishing/index.js';
+import { createSchedulesService } from './modules/schedules/index.js';
+import { createSearchService } from './modules/search/index.js';
+import { createSettingsService } from './modules/settings/index.js';
+import { createShortenerService } from './modules/shortener/index.js';
+import { createUploadsService, withUploadRecords } from './modules/uploads/index.js';
 
 /** What the container is built on: the config, the logger and what `openInfra` opened. */
 export interface ContainerInput {

@@ -3,7 +3,7 @@ import type { ResolvedConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { initialDataDirFile } from './db/initial-data.js';
 import { runMigrations } from './db/migrate.js';
-import { seedSettings } from './modules/admin/settings-seed.js';
+import { seedSettings } from './modules/admin/index.js';
 import { createMailer, type Mailer } from './integrations/mail.js';
 import { startJobQueue, stopJobQueue, type JobQueue } from './jobs/job-queue.js';
 import type { Logger } from './logger.js';

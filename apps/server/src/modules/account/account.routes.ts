@@ -4,8 +4,6 @@ import type { AppInstance } from '../../app-instance.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/index.js';
-import type { NotificationsService } from '../notifications/index.js';
-import type { UploadsService } from '../uploads/index.js';
 import type { AccountService } from './account.service.js';
 
 const security = [{ bearerAuth: [] }];

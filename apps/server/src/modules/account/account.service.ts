@@ -7,8 +7,7 @@ import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { Clock } from '../../lib/clock.js';
-import { deleteUser } from '../auth/auth.repository.js';
-import { verifyPassword } from '../auth/index.js';
+import { deleteUser, verifyPassword } from '../auth/index.js';
 import * as repo from './account.repository.js';
 
 /**

@@ -28,7 +28,7 @@ import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LiveSettings } from '../../lib/live-settings.js';
 import { deleteSystemState, readSystemState, writeSystemState } from '../../lib/system-state.js';
-import { setUserAdmin } from '../auth/auth.repository.js';
+import { setUserAdmin } from '../auth/index.js';
 import type { CurrentUser } from '../auth/index.js';
 import { setPlanByAdmin, updatePlanPricing } from '../billing/index.js';
 import { changePublisherState, toStoredPublisherState } from '../publishing/index.js';

@@ -6,4 +6,5 @@
 export { createAdminService, setAdmin, type AdminService } from './admin.service.js';
 export { registerAdminRoutes } from './admin.routes.js';
 export { createServiceMonitor, type ServiceMonitor } from './service-monitor.js';
-export { startHeartbeat, type WorkerStats } from './heartbeat.js';
+export { createHeartbeat, type Heartbeat, type WorkerStats } from './heartbeat.js';
+export { seedSettings } from './settings-seed.js';

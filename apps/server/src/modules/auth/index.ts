@@ -16,3 +16,6 @@ export { createSessionCache, type SessionCache } from './session-cache.js';
 export { createSignOut, type SignOut } from './sign-out.js';
 export { registerSignOutRoute } from './sign-out.routes.js';
 export { verifyPassword } from './password.js';
+export { registerPasswordChangeRoute } from './password.routes.js';
+/** Writes to the accounts table, which auth owns: profile, admin rights, deletion. */
+export { deleteUser, setUserAdmin, updateProfile } from './auth.repository.js';

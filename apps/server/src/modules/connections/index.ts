@@ -14,3 +14,5 @@ export {
   type UsableCredentials,
 } from './token-lifecycle.js';
 export { createTokenSweep } from './token-sweep.js';
+/** Publishing marks a connection the network refused as needing a reconnect. */
+export { markNeedsReconnect } from './connections.repository.js';

@@ -13,7 +13,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser, type AuthService } from '../auth/index.js';
+import { requireUser } from '../auth/index.js';
 import type { CustomerService } from './customer.service.js';
 import { readProfileForm } from './profile-form.js';
 

@@ -6,7 +6,7 @@ import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
 import { reencodeAvatar } from './avatar-image.js';
 import * as repo from './customer.repository.js';
-import { updateProfile } from '../auth/auth.repository.js';
+import { updateProfile } from '../auth/index.js';
 import { getEntitlements } from '../plans/index.js';
 
 export interface CustomerServiceDeps {

@@ -7,3 +7,4 @@ export {
   type NotificationsService,
   type PublishingEvent,
 } from './notifications.service.js';
+export { registerNotificationRoutes } from './notifications.routes.js';

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { NotificationsService } from './notifications.service.js';
 
 const tags = ['Notifications'];

@@ -11,5 +11,8 @@ export { createReconciler } from './reconciler.js';
 export {
   changePublisherState,
   readPublisherState,
+  toStoredPublisherState,
   type PublisherState,
 } from './publisher-control.js';
+/** Schedules asks publishing to create an occurrence's pending publications. */
+export { insertPendingPublications } from './publishing.repository.js';

@@ -29,7 +29,7 @@ import {
   settlementOfNetworkFailure,
   unconfirmedSettlement,
 } from './decisions.js';
-import * as instances from '../schedules/instance-status.repository.js';
+import { instanceStatus as instances } from '../schedules/index.js';
 import * as repo from './publishing.repository.js';
 import { createSettler, type PublishingEvent } from './settle.js';
 

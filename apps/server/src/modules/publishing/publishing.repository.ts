@@ -1,8 +1,8 @@
 import type { NetworkId } from '@cadence/shared';
 import { and, eq, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { logInsert, type LogEntry } from '../logs/logs.repository.js';
-import { claimInstance } from '../schedules/instance-status.repository.js';
+import { logInsert, type LogEntry } from '../logs/index.js';
+import { claimInstance } from '../schedules/index.js';
 import type { LoadedConnection } from '../connections/index.js';
 import { publisherIsStopped } from './publisher-control.js';
 import { publications, type PublicationRow } from '../../db/schema/publishing.js';

@@ -6,7 +6,7 @@ import {
   type PublishInstancePayload,
 } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
-import { storeJobId } from '../schedules/instance-status.repository.js';
+import { storeJobId } from '../schedules/index.js';
 import { findInstancesWithoutLiveJob } from './reconciler.repository.js';
 
 const RECONCILE_BATCH = 500;

@@ -9,3 +9,6 @@ export {
   type SchedulesService,
 } from './schedules.service.js';
 export { registerScheduleRoutes } from './schedules.routes.js';
+/** An occurrence's status, which schedules owns: publishing claims, settles and reopens it. */
+export * as instanceStatus from './instance-status.repository.js';
+export { claimInstance, storeJobId } from './instance-status.repository.js';

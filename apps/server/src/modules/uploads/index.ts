@@ -9,3 +9,4 @@ export {
   withUploadRecords,
   type UploadsService,
 } from './uploads.service.js';
+export { registerUploadRoutes } from './uploads.routes.js';

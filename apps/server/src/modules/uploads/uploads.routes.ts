@@ -1,7 +1,7 @@
 import { API_PATHS, ACCOUNT_MESSAGES, envelope, StorageUsageSchema } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/authenticate.js';
+import { requireUser } from '../auth/index.js';
 import type { UploadsService } from './uploads.service.js';
 
 /** The storage line of the Your Data section: what the account's uploads take up. */
