@@ -2,7 +2,16 @@
 import { SCHEDULE_MESSAGES, type Post } from '@cadence/shared';
 import { act } from 'react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import {
+  afterEach,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  vi,
+  type Mock,
+  type MockInstance,
+} from 'vitest';
 import { ME_QUERY_KEY } from '../../../lib/query-keys';
 import { changeValue, render, type Rendered } from '../../../test/render';
 import { ScheduleForm } from './schedule-form';
@@ -30,7 +39,7 @@ const post: Post = {
 describe('the Schedule dialog’s repeat end', () => {
   let tree: Rendered;
   let fetchSpy: MockInstance<typeof fetch>;
-  let onClose: ReturnType<typeof vi.fn>;
+  let onClose: Mock<() => void>;
 
   beforeEach(() => {
     vi.spyOn(toast, 'success').mockReturnValue('toast');
@@ -40,7 +49,7 @@ describe('the Schedule dialog’s repeat end', () => {
         headers: { 'content-type': 'application/json' },
       }),
     );
-    onClose = vi.fn();
+    onClose = vi.fn<() => void>();
     tree = render(
       <ScheduleForm
         post={post}
