@@ -89,6 +89,14 @@ describe('the repeat end rule', () => {
   });
 });
 
+describe('a body that is not an object', () => {
+  it('is refused, not thrown on, by the rules across fields', () => {
+    for (const body of [null, 'text', [], 7]) {
+      expect(ScheduleCreateSchema.safeParse(body).success).toBe(false);
+    }
+  });
+});
+
 describe('the first occurrence', () => {
   it('must be later than now', () => {
     const now = Date.parse(START);

@@ -83,11 +83,21 @@ export function isScheduleDateInFuture(scheduleDate: string, now: number): boole
   return Date.parse(scheduleDate) > now;
 }
 
-/** True when none of `fields` failed its own check (a rule across them only runs then). */
+/**
+ * True when the body is an object and none of `fields` failed its own check: a rule across
+ * them only runs then (never on a body that is not an object at all).
+ */
 const fieldsParsed =
   (...fields: string[]) =>
-  (payload: { issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }> }) =>
-    payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
+  (payload: { value: unknown; issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }> }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    payload.issues.every(
+      (issue) =>
+        issue.path !== undefined &&
+        issue.path.length > 0 &&
+        !fields.includes(String(issue.path[0])),
+    );
 
 export const ScheduleCreateSchema = z
   .object({
