@@ -216,6 +216,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Tests render what ships: one render helper (React DOM's createRoot in StrictMode, as
+    // main.tsx does), not each file its own root or another renderer.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/main.tsx', 'apps/web/src/test/render.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-dom/client', 'react-dom/server', 'react-dom/test-utils'].map((name) => ({
+            name,
+            message: 'Render components in tests through apps/web/src/test/render.tsx.',
+          })),
+        },
+      ],
+    },
+  },
   featureBoundaries(path.join(here, 'apps/web/src')),
   serverModuleDoors(path.join(here, 'apps/server')),
   noImportCycles(['apps/web/src/**/*.{ts,tsx}', 'apps/server/{src,demo}/**/*.ts']),

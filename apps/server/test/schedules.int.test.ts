@@ -116,6 +116,10 @@ describe.each(engines)('schedules on %s', (engine) => {
         { repeat_type: 'daily', repeat_until: '2026-11-30T09:00:00Z' },
         SCHEDULE_MESSAGES.repeatUntilBeforeStart,
       ],
+      [
+        { repeat_type: 'daily', repeat_until: '2026-12-01T09:00:00+01:00' },
+        SCHEDULE_MESSAGES.repeatUntilBeforeStart,
+      ],
       [{ repeat_type: 'weekly' }, SCHEDULE_MESSAGES.repeatUntilRequired],
       [{ timezone: 'Nowhere/Land' }, 'Choose a time zone from the list'],
       [{ social_account_type: ['linkedIn'] }, SCHEDULE_MESSAGES.networkNotConnected('LinkedIn')],
@@ -504,6 +508,34 @@ describe.each(engines)('schedules on %s', (engine) => {
       expect((await edit('2027-03-04T10:00:00Z')).status).toBe(200);
       const rows = await instancesOfPost(id);
       expect(rows).toHaveLength(1);
+    });
+  });
+
+  describe("a repeat's end (the shared schema's rule, as the Schedule dialog checks it)", () => {
+    it('refuses the very instant of the start, with its code', async () => {
+      const response = await schedule({
+        schedule_date: '2027-08-01T09:00:00Z',
+        repeat_type: 'daily',
+        repeat_until: '2027-08-01T09:00:00Z',
+      });
+      expect(response.status).toBe(400);
+      expect(response.json.code).toBe('REPEAT_UNTIL_BEFORE_START');
+      expect(response.json.message).toBe(SCHEDULE_MESSAGES.repeatUntilBeforeStart);
+    });
+
+    it("takes the start's own day and one millisecond after the start: one occurrence", async () => {
+      for (const until of ['2027-08-02T23:59:59.999Z', '2027-08-02T09:00:00.001Z']) {
+        const response = await schedule({
+          schedule_date: '2027-08-02T09:00:00Z',
+          repeat_type: 'daily',
+          repeat_until: until,
+          timezone: 'UTC',
+        });
+        expect(response.status, response.body).toBe(201);
+        expect(response.json.data.instances.map((row) => row.scheduled_for)).toEqual([
+          '2027-08-02T09:00:00.000Z',
+        ]);
+      }
     });
   });
 });

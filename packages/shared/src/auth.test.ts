@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_RULE, SignInSchema, SignUpSchema, SubmitOtpSchema } from './auth.js';
+import {
+  PASSWORD_HINT,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULE,
+  SignInSchema,
+  SignUpSchema,
+  SubmitOtpSchema,
+} from './auth.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -19,6 +26,11 @@ describe('account schemas', () => {
       firstMessage(SignUpSchema.safeParse({ name: 'A', email: 'a@b.co', password: '1234567' })),
     ).toBe(PASSWORD_RULE);
     expect(PASSWORD_RULE).toBe('Password must be at least 8 characters');
+  });
+
+  it("hints the same length as the rule checks (Settings > Security's new password)", () => {
+    expect(PASSWORD_HINT).toBe('At least 8 characters.');
+    expect(PASSWORD_MIN_LENGTH).toBe(8);
   });
 
   it('keeps spaces inside passwords as typed', () => {

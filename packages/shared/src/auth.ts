@@ -15,6 +15,8 @@ export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
 export const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+/** The same rule as a field's hint, under a new password (Settings > Security). */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 export const OtpPurposeSchema = z.enum(['registration', 'reset_password'], {
   error: 'Purpose must be registration or reset_password',

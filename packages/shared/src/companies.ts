@@ -48,6 +48,20 @@ export const COMPANY_WEBSITE_MAX = 2048;
 export const COMPANY_DESCRIPTION_MAX = 2000;
 export const CUSTOM_INDUSTRY_MAX = 100;
 
+/**
+ * The logo types taken (spec 000 section 5), for the browser's picker and check and the
+ * server's check of the bytes: each MIME type with the file-name extensions that name it.
+ * The first extension is the one the file is stored under, and the name the server's image
+ * reader (image-size) gives the type.
+ */
+export const LOGO_FILE_TYPES = [
+  { mime: 'image/png', extensions: ['png'] },
+  { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  { mime: 'image/svg+xml', extensions: ['svg'] },
+] as const;
+export type LogoMimeType = (typeof LOGO_FILE_TYPES)[number]['mime'];
+export type LogoExtension = (typeof LOGO_FILE_TYPES)[number]['extensions'][0];
+
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MIN_PIXELS = 10;
 export const LOGO_MESSAGES = {

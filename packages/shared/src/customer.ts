@@ -54,6 +54,18 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 // ---- Avatar -------------------------------------------------------------------------------
 
+/**
+ * The avatar types taken, for the browser's picker and check and the server's check of the
+ * bytes: each MIME type with the file-name extensions that name it (the first is the name
+ * the server's image reader, image-size, gives the type).
+ */
+export const AVATAR_FILE_TYPES = [
+  { mime: 'image/png', extensions: ['png'] },
+  { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  { mime: 'image/webp', extensions: ['webp'] },
+  { mime: 'image/gif', extensions: ['gif'] },
+] as const;
+
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_MIN_PIXELS = 32;
 /** Declared dimensions above this are refused before any decoding (decompression bombs). */

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { issueCode } from './error-codes.js';
 import { NETWORK_IDS } from './networks.js';
 import { pagingQuery } from './customer.js';
-import { AttachmentSchema, PageNumberSchema, POST_PUBLISH_STATUSES } from './posts.js';
+import {
+  AttachmentSchema,
+  PageNumberSchema,
+  POST_MESSAGES,
+  POST_PUBLISH_STATUSES,
+} from './posts.js';
 import { canonicalTimeZone, isKnownTimeZone } from './time-zone.js';
 
 export const REPEAT_TYPES = ['daily', 'weekly', 'monthly'] as const;
@@ -64,25 +69,76 @@ export const TimeZoneSchema = z
   })
   .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
-export const ScheduleCreateSchema = z.object({
-  social_account_type: z
-    .array(z.enum(NETWORK_IDS, { error: 'Unknown social network' }), {
-      error: 'Please select at least one platform',
-    })
-    .min(1, 'Please select at least one platform')
-    .max(NETWORK_IDS.length),
-  post_id: z.uuid({ error: 'Post not found' }),
-  schedule_date: z.iso.datetime({
-    offset: true,
-    error: 'Please select both date and time',
-  }),
-  repeat_type: z.enum(REPEAT_TYPES, { error: 'Repeat must be daily, weekly or monthly' }).nullish(),
-  repeat_until: z.iso
-    .datetime({ offset: true, error: 'Please choose when the repeat ends' })
-    .nullish(),
-  /** The IANA zone the date and time were picked in; the saved setting when omitted. */
-  timezone: TimeZoneSchema.nullish(),
-});
+/**
+ * A repeat ends after its first occurrence: `repeatUntil` strictly later than `scheduleDate`
+ * (both ISO date-times). The dialog sends the end of the chosen day, so the start's own day
+ * passes and a day before it does not; the same instant as the start does not.
+ */
+export function repeatEndsAfterStart(scheduleDate: string, repeatUntil: string): boolean {
+  return Date.parse(repeatUntil) > Date.parse(scheduleDate);
+}
+
+/** The first occurrence is later than `now` (epoch milliseconds). */
+export function isScheduleDateInFuture(scheduleDate: string, now: number): boolean {
+  return Date.parse(scheduleDate) > now;
+}
+
+/**
+ * True when the body is an object and none of `fields` failed its own check: a rule across
+ * them only runs then (never on a body that is not an object at all).
+ */
+const fieldsParsed =
+  (...fields: string[]) =>
+  (payload: { value: unknown; issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }> }) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    payload.issues.every(
+      (issue) =>
+        issue.path !== undefined &&
+        issue.path.length > 0 &&
+        !fields.includes(String(issue.path[0])),
+    );
+
+export const ScheduleCreateSchema = z
+  .object({
+    social_account_type: z
+      .array(z.enum(NETWORK_IDS, { error: 'Unknown social network' }), {
+        error: SCHEDULE_MESSAGES.selectPlatform,
+      })
+      .min(1, SCHEDULE_MESSAGES.selectPlatform)
+      .max(NETWORK_IDS.length),
+    post_id: z.uuid({ error: POST_MESSAGES.notFound }),
+    schedule_date: z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.selectDateTime }),
+    repeat_type: z
+      .enum(REPEAT_TYPES, { error: 'Repeat must be daily, weekly or monthly' })
+      .nullish(),
+    repeat_until: z.iso
+      .datetime({ offset: true, error: SCHEDULE_MESSAGES.repeatUntilRequired })
+      .nullish(),
+    /** The IANA zone the date and time were picked in; the saved setting when omitted. */
+    timezone: TimeZoneSchema.nullish(),
+  })
+  // A repeat needs its end, and the end comes after the first occurrence (one rule for the
+  // dialog and the server). Each runs once the fields it reads have passed their own checks,
+  // so the dialog still says what else is wrong.
+  .refine((body) => !body.repeat_type || !!body.repeat_until, {
+    message: SCHEDULE_MESSAGES.repeatUntilRequired,
+    path: ['repeat_until'],
+    ...issueCode('REPEAT_UNTIL_REQUIRED'),
+    when: fieldsParsed('repeat_type', 'repeat_until'),
+  })
+  .refine(
+    (body) =>
+      !body.repeat_type ||
+      !body.repeat_until ||
+      repeatEndsAfterStart(body.schedule_date, body.repeat_until),
+    {
+      message: SCHEDULE_MESSAGES.repeatUntilBeforeStart,
+      path: ['repeat_until'],
+      ...issueCode('REPEAT_UNTIL_BEFORE_START'),
+      when: fieldsParsed('repeat_type', 'repeat_until', 'schedule_date'),
+    },
+  );
 export type ScheduleCreate = z.input<typeof ScheduleCreateSchema>;
 
 export const PUBLICATION_STATUSES = [
@@ -143,9 +199,9 @@ export const ScheduleListQuerySchema = z.object({
     .min(1, 'pageSize must be 1 or more')
     .max(100, 'pageSize must be at most 100')
     .default(SCHEDULE_PAGE_SIZE_DEFAULT),
-  company_id: z.uuid({ error: 'Entity not found' }).optional(),
+  company_id: z.uuid({ error: POST_MESSAGES.entityNotFound }).optional(),
   /** One post's occurrences (its own view lists what went wrong and what can be done). */
-  post_id: z.uuid({ error: 'Post not found' }).optional(),
+  post_id: z.uuid({ error: POST_MESSAGES.notFound }).optional(),
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
 });
@@ -163,7 +219,7 @@ export type ScheduleList = z.infer<typeof ScheduleListSchema>;
 
 export const BulkDeleteSchedulesSchema = z.object({
   ids: z
-    .array(z.uuid({ error: 'Scheduled post not found' }))
+    .array(z.uuid({ error: SCHEDULE_MESSAGES.notFound }))
     .min(1, 'Choose at least one scheduled post')
     .max(500, 'At most 500 scheduled posts at once'),
 });
@@ -188,7 +244,7 @@ export const CalendarQuerySchema = z
   .object({
     from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
     to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
-    company_id: z.uuid({ error: 'Entity not found' }).optional(),
+    company_id: z.uuid({ error: POST_MESSAGES.entityNotFound }).optional(),
     /** The zone days are counted in; the saved setting (then UTC) when omitted. */
     timezone: TimeZoneSchema.optional(),
   })

@@ -1,5 +1,5 @@
 import type { Me, PostLinkOrigin } from '@cadence/shared';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '../lib/query-keys';
 
 export interface Features {
@@ -18,8 +18,9 @@ export interface Features {
  * signed-in screen has already loaded. Unknown (an older server) means everything is offered.
  */
 export function useFeatures(): Features {
-  // Reads the cached session check without fetching it again (the app shell loads it).
-  const { data } = useQuery<Me>({ queryKey: ME_QUERY_KEY, enabled: false });
+  // Reads the cached session check without fetching it again (the app shell loads it);
+  // skipToken says so to TanStack Query, which otherwise reports a missing queryFn in development.
+  const { data } = useQuery<Me>({ queryKey: ME_QUERY_KEY, queryFn: skipToken });
   const features = data?.features;
   return {
     ai: features?.ai ?? 'on',

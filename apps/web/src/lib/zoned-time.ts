@@ -260,3 +260,17 @@ export function monthOf(now: Date | number, zone: string): CalendarMonth {
   const [year = '1970', month = '01'] = todayKey(now, zone).split('-');
   return { year: Number(year), monthIndex: Number(month) - 1 };
 }
+
+/** '2025-06-01T09:30' in `zone`, for a datetime-local input. */
+export function toLocalDateTime(iso: string | null, zone: string): string {
+  if (iso === null) return '';
+  return formatInZone(iso, zone, 'yyyy-MM-ddTHH:mm');
+}
+
+/** The instant a datetime-local value means in `zone`, or null when blank or not a date. */
+export function fromLocalDateTime(value: string, zone: string): string | null {
+  const [date = '', time = ''] = value.trim().split('T');
+  if (date === '' || time === '') return null;
+  const iso = zonedDateTimeToIso(date, time.slice(0, 5), zone);
+  return iso === null ? null : new Date(iso).toISOString();
+}

@@ -1,15 +1,24 @@
-import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_MIN_PIXELS } from '@cadence/shared';
+import {
+  LOGO_FILE_TYPES,
+  LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
+  LOGO_MIN_PIXELS,
+  type LogoExtension,
+} from '@cadence/shared';
 import { imageSize } from 'image-size';
 import { AppError } from '../../errors.js';
 import { readTag } from '../../lib/markup/svg-scan.js';
 
 export interface CheckedLogo {
-  extension: 'png' | 'jpg' | 'svg';
+  extension: LogoExtension;
   width: number | undefined;
   height: number | undefined;
 }
 
-const RASTER_TYPES: Record<string, CheckedLogo['extension']> = { png: 'png', jpg: 'jpg' };
+/** The shared list's raster types, by image-size's name for them (their stored extension). */
+const RASTER_TYPES = new Map<string, LogoExtension>(
+  LOGO_FILE_TYPES.flatMap(({ extensions: [name] }) => (name === 'svg' ? [] : [[name, name]])),
+);
 
 /** The root `<svg` must start within this many bytes. */
 const SVG_HEAD_BYTES = 4096;
@@ -81,7 +90,7 @@ export function checkLogo(bytes: Buffer): CheckedLogo {
     } catch {
       type = undefined;
     }
-    const raster = type ? RASTER_TYPES[type] : undefined;
+    const raster = type ? RASTER_TYPES.get(type) : undefined;
     if (!raster) throw AppError.badRequest(LOGO_MESSAGES.type, 'LOGO_TYPE');
     extension = raster;
   }

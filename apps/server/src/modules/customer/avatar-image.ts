@@ -1,4 +1,5 @@
 import {
+  AVATAR_FILE_TYPES,
   AVATAR_MAX_BYTES,
   AVATAR_MAX_PIXELS,
   AVATAR_MIN_PIXELS,
@@ -8,7 +9,8 @@ import {
 import { imageSize } from 'image-size';
 import { AppError } from '../../errors.js';
 
-const ACCEPTED_TYPES = new Set(['png', 'jpg', 'webp', 'gif']);
+/** The shared list's types, by image-size's name for them. */
+const ACCEPTED_TYPES = new Set<string>(AVATAR_FILE_TYPES.map((type) => type.extensions[0]));
 
 export interface AvatarHeader {
   type: string;

@@ -161,6 +161,20 @@ describe('expandOccurrences', () => {
         }),
       ),
     ).toBe(`400 ${SCHEDULE_MESSAGES.repeatUntilBeforeStart}`);
+    // The end at the very instant of the start is not after it (the shared schema's rule).
+    expect(
+      messageOf(() =>
+        expandOccurrences({ first, zone: 'UTC', repeatType: 'daily', repeatUntil: first }),
+      ),
+    ).toBe(`400 ${SCHEDULE_MESSAGES.repeatUntilBeforeStart}`);
+    expect(
+      expandOccurrences({
+        first,
+        zone: 'UTC',
+        repeatType: 'daily',
+        repeatUntil: new Date(first.getTime() + 1),
+      }),
+    ).toEqual([first]);
     expect(messageOf(() => expandOccurrences({ first, zone: 'UTC', repeatType: 'daily' }))).toBe(
       `400 ${SCHEDULE_MESSAGES.repeatUntilRequired}`,
     );

@@ -71,7 +71,8 @@ export function expandOccurrences(input: RecurrenceInput): Date[] {
   if (!repeatUntil) {
     throw AppError.badRequest(SCHEDULE_MESSAGES.repeatUntilRequired, 'REPEAT_UNTIL_REQUIRED');
   }
-  if (repeatUntil.getTime() < first.getTime()) {
+  // The schema's rule (`repeatEndsAfterStart`): the end comes strictly after the start.
+  if (repeatUntil.getTime() <= first.getTime()) {
     throw AppError.badRequest(
       SCHEDULE_MESSAGES.repeatUntilBeforeStart,
       'REPEAT_UNTIL_BEFORE_START',

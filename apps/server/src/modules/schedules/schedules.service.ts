@@ -1,5 +1,6 @@
 import {
   CALENDAR_POPUP_MAX_POSTS,
+  isScheduleDateInFuture,
   listCountLimit,
   NETWORK_NAMES,
   NETWORK_TEXT_NAMES,
@@ -205,7 +206,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
         throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
       }
       const firstAt = new Date(input.schedule_date);
-      if (firstAt.getTime() <= deps.clock().getTime()) {
+      if (!isScheduleDateInFuture(input.schedule_date, deps.clock().getTime())) {
         throw AppError.badRequest(SCHEDULE_MESSAGES.futureDateTime, 'DATE_NOT_IN_FUTURE');
       }
       const zone = await zoneFor(userId, input.timezone);

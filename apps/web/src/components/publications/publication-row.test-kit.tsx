@@ -1,18 +1,11 @@
 import { CONNECTION_MESSAGES, formatReconnectDate, socialsDialogPath } from '@cadence/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
+import type { ReactNode } from 'react';
 import { USER_SETTINGS_QUERY_KEY } from '../../lib/queries/user-settings';
+import { render } from '../../test/render';
 import { occurrenceFixture, publicationFixture } from '../../test/schedule-fixtures';
 
 // For the tests of the pages that show a publication's row (PublicationRow): one waiting
 // copy whose connection must be reconnected before it goes out, and what its row must say.
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 export const ZONE = 'Europe/Berlin';
 export const POST_ID = '5d0c2f4e-8a7b-4c1d-9e2f-3a4b5c6d7e8f';
@@ -60,27 +53,14 @@ export function describeRow(row: Element) {
 }
 
 /**
- * Renders `element` (jsdom) with the query cache the page would have (the zone setting and
- * `seed`), in a router; returns the publication row (`li` of a `ul` inside a list item or
- * section) and a way to unmount.
+ * Renders `element` (jsdom, through the shared test render) with the query cache the page
+ * would have (the zone setting and `seed`); returns the publication row (`li` of a `ul`
+ * inside a list item or section) and a way to unmount.
  */
 export function renderRow(element: ReactNode, seed: Array<[readonly unknown[], unknown]> = []) {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  client.setQueryData(USER_SETTINGS_QUERY_KEY, { timezone: ZONE });
-  for (const [key, data] of seed) client.setQueryData(key, data);
-  const container = document.createElement('div');
-  const root = createRoot(container);
-  act(() => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </QueryClientProvider>,
-    );
+  const { container, unmount } = render(element, {
+    queries: [[USER_SETTINGS_QUERY_KEY, { timezone: ZONE }], ...seed],
   });
-  const unmount = () => {
-    act(() => root.unmount());
-    client.clear();
-  };
   const row = container.querySelector('li li, section li');
   if (!row) {
     unmount();

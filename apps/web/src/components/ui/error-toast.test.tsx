@@ -1,16 +1,11 @@
 // @vitest-environment jsdom
-import { act, StrictMode, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { StrictMode, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../../lib/api-error';
+import { render as renderTree, type Rendered } from '../../test/render';
 import type { QueryFailureState } from './error-toast';
 import { useQueryErrorToast } from './error-toast';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 const MESSAGE = 'Failed to load users';
 const loading: QueryFailureState = { isError: false, error: null, errorUpdatedAt: 0 };
@@ -35,22 +30,20 @@ function Probe(props: {
 }
 
 describe('useQueryErrorToast', () => {
-  let root: Root;
+  let tree: Rendered | undefined;
   let toastError: ReturnType<typeof vi.spyOn>;
+  /** The first call renders, later ones render again into the same root (new props). */
   const render = (element: ReactNode) => {
-    act(() => {
-      root.render(element);
-    });
+    if (tree === undefined) tree = renderTree(element);
+    else tree.rerender(element);
   };
 
   beforeEach(() => {
-    root = createRoot(document.createElement('div'));
     toastError = vi.spyOn(toast, 'error').mockReturnValue('toast');
   });
   afterEach(() => {
-    act(() => {
-      root.unmount();
-    });
+    tree?.unmount();
+    tree = undefined;
   });
 
   it('toasts nothing while the query loads or has loaded', () => {

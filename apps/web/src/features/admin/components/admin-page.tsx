@@ -60,7 +60,7 @@ function AdminSections({ timeZone }: { timeZone: string }) {
         <SettingsSection />
       </AdminSection>
       <AdminSection title="Service Monitoring" icon={Activity} defaultOpen>
-        <ServicesSection />
+        <ServicesSection timeZone={timeZone} />
       </AdminSection>
       <AdminSection title="Subscription Management" icon={Tags}>
         <PlansSection timeZone={timeZone} />
@@ -72,7 +72,7 @@ function AdminSections({ timeZone }: { timeZone: string }) {
         <StatsSection />
       </AdminSection>
       <AdminSection title="System Logs" icon={ScrollText}>
-        <LogsSection />
+        <LogsSection timeZone={timeZone} />
       </AdminSection>
       <AdminSection title="User Management" icon={Users}>
         <UsersSection />

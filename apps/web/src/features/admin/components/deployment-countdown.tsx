@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useNow } from '../../../hooks/use-now';
 import { useUserSettings } from '../../../lib/queries/user-settings';
-import { formatInZone, resolveTimeZone } from '../../../lib/zoned-time';
+import { formatInZone, fromLocalDateTime, resolveTimeZone } from '../../../lib/zoned-time';
 import { deploymentQuery, useSetDeployment } from '../api/admin-api';
 import { formatHms } from '../utils/format';
 import { toastApiError } from '../../../components/ui/error-toast';
@@ -77,14 +77,15 @@ export function DeploymentCountdown() {
         className="mt-3 flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          const instant = Date.parse(draft);
-          if (Number.isNaN(instant)) return;
-          save(new Date(instant).toISOString());
+          // Read in the zone the deployment time is shown in, not the browser's.
+          const instant = fromLocalDateTime(draft, zone);
+          if (instant === null) return;
+          save(instant);
         }}
       >
         <label className="text-sm text-gray-700">
           <span className="block text-xs font-medium text-gray-600">
-            Set the next deployment (your browser's time)
+            Set the next deployment ({zone})
           </span>
           <input
             type="datetime-local"

@@ -3,6 +3,7 @@ import { RefreshCw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminLogs, type LogFilters } from '../api/admin-api';
 import { StatusBadge } from './status-badge';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
@@ -18,8 +19,8 @@ const PAGE_SIZE = 25;
 const platformName = (platform: string) =>
   platform === 'admin' ? 'Admin' : (NETWORK_NAMES[platform as NetworkId] ?? platform);
 
-/** Every customer's publishing log and the admin audit, paged on the server. */
-export function LogsSection() {
+/** Every customer's publishing log and the admin audit, paged on the server; times in `timeZone`. */
+export function LogsSection({ timeZone }: { timeZone: string }) {
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<LogFilters>({
     status: undefined,
@@ -133,10 +134,10 @@ export function LogsSection() {
                 </td>
                 <td className="px-3 py-2 text-gray-700">{row.customer_email ?? '-'}</td>
                 <td className="px-3 py-2 whitespace-nowrap text-gray-700">
-                  {new Date(row.timestamp).toLocaleString()}
+                  {formatInZone(row.timestamp, timeZone)}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap text-gray-700">
-                  {row.scheduled_for ? new Date(row.scheduled_for).toLocaleString() : '-'}
+                  {row.scheduled_for ? formatInZone(row.scheduled_for, timeZone) : '-'}
                 </td>
               </tr>
             ))}

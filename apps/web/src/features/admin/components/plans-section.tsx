@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
-import { formatInZone } from '../../../lib/zoned-time';
+import { formatInZone, fromLocalDateTime, toLocalDateTime } from '../../../lib/zoned-time';
 import { useAdminPlans, useUpdatePlan } from '../api/admin-api';
 import { savePercent } from '../utils/format';
 import { toastApiError } from '../../../components/ui/error-toast';
@@ -12,14 +12,6 @@ import { useQueryErrorToast } from '../../../components/ui/error-toast';
 const inputClasses =
   'mt-1.5 h-10 w-full rounded-lg border border-gray-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600';
 
-/** An ISO instant as a datetime-local value in the browser's zone, and back. */
-const toLocalInput = (iso: string | null) => {
-  if (iso === null) return '';
-  const date = new Date(iso);
-  const offset = date.getTimezoneOffset() * 60_000;
-  return new Date(date.getTime() - offset).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value === '' ? null : new Date(value).toISOString());
 const priceOf = (text: string) => (text.trim() === '' ? null : Number(text));
 
 function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
@@ -28,7 +20,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
   const [salePrice, setSalePrice] = useState(
     plan.sale_price === null ? '' : String(plan.sale_price),
   );
-  const [saleEnd, setSaleEnd] = useState(toLocalInput(plan.sale_end_date));
+  const [saleEnd, setSaleEnd] = useState(toLocalDateTime(plan.sale_end_date, timeZone));
   const [points, setPoints] = useState<string[]>(plan.highlight_points);
   const save = savePercent(plan.price, plan.sale_price);
   const id = (field: string) => `plan-${plan.id}-${field}`;
@@ -47,7 +39,8 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
             body: {
               price: priceOf(price),
               sale_price: priceOf(salePrice),
-              sale_end_date: fromLocalInput(saleEnd),
+              // The picker shows and reads the sale's end in the customer's zone.
+              sale_end_date: fromLocalDateTime(saleEnd, timeZone),
               highlight_points: points.filter((point) => point.trim() !== ''),
             },
           })

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { formatInZone } from '../../../lib/zoned-time';
 import { usePublisherAction, useServices } from '../api/admin-api';
 import { cpuTone, formatUptime, MEMORY_SCALE_MB } from '../utils/format';
 import { StatusBadge } from './status-badge';
@@ -48,7 +49,7 @@ function Meter({
 const ACTION_ICONS = { start: Play, stop: Square, restart: RotateCw } as const;
 const ACTION_LABELS = { start: 'Start', stop: 'Stop', restart: 'Restart' } as const;
 
-function ServiceCardView({ service }: { service: ServiceCard }) {
+function ServiceCardView({ service, timeZone }: { service: ServiceCard; timeZone: string }) {
   const action = usePublisherAction();
   const run = (name: PublisherAction) =>
     action.mutate(name, {
@@ -104,7 +105,7 @@ function ServiceCardView({ service }: { service: ServiceCard }) {
         <div className="col-span-2 flex justify-between gap-2">
           <dt className="text-gray-600">Last checked</dt>
           <dd className="font-medium text-gray-800">
-            {new Date(service.last_checked).toLocaleTimeString()}
+            {formatInZone(service.last_checked, timeZone, 'h:mm:ss a')}
           </dd>
         </div>
       </dl>
@@ -149,7 +150,7 @@ function ServiceCardView({ service }: { service: ServiceCard }) {
 }
 
 /** Cards from the processes' heartbeats and live probes; refreshed every 30 s. */
-export function ServicesSection() {
+export function ServicesSection({ timeZone }: { timeZone: string }) {
   const services = useServices();
   const [query, setQuery] = useState('');
   const [isRefreshing, setIsRefreshing] = useState(false);
@@ -232,7 +233,7 @@ export function ServicesSection() {
       {services.isPending && <p className="text-sm text-gray-600">Loading services...</p>}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {shown.map((service) => (
-          <ServiceCardView key={service.id} service={service} />
+          <ServiceCardView key={service.id} service={service} timeZone={timeZone} />
         ))}
       </div>
       {services.data && shown.length === 0 && (

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkLogoDimensions, checkLogoFile, getLogoType, isRasterLogo } from './logo-file';
+import {
+  checkLogoDimensions,
+  checkLogoFile,
+  getLogoType,
+  isRasterLogo,
+  LOGO_ACCEPT,
+} from './logo-file';
 
 const MB = 1024 * 1024;
 const file = (name: string, type: string, size = 10_000) => ({ name, type, size });
@@ -61,5 +67,11 @@ describe('checkLogoDimensions', () => {
     expect(checkLogoDimensions(10, 10)).toBeNull();
     expect(checkLogoDimensions(9, 200)).toBe('Image must be at least 10x10 pixels');
     expect(checkLogoDimensions(200, 9)).toBe('Image must be at least 10x10 pixels');
+  });
+});
+
+describe('LOGO_ACCEPT', () => {
+  it("offers the picker the shared list's types, and their extensions", () => {
+    expect(LOGO_ACCEPT).toBe('image/png,image/jpeg,image/svg+xml,.png,.jpg,.jpeg,.svg');
   });
 });

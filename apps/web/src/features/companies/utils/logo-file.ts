@@ -1,15 +1,21 @@
-import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_MIN_PIXELS } from '@cadence/shared';
+import {
+  LOGO_FILE_TYPES,
+  LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
+  LOGO_MIN_PIXELS,
+  type LogoMimeType,
+} from '@cadence/shared';
 
-export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+const LOGO_MIME_TYPES: readonly LogoMimeType[] = LOGO_FILE_TYPES.map((type) => type.mime);
 /** For the file picker: the types the server takes, with extensions for systems without MIME types. */
-export const LOGO_ACCEPT = [...LOGO_MIME_TYPES, '.png', '.jpg', '.jpeg', '.svg'].join(',');
+export const LOGO_ACCEPT = [
+  ...LOGO_MIME_TYPES,
+  ...LOGO_FILE_TYPES.flatMap((type) => type.extensions.map((extension) => `.${extension}`)),
+].join(',');
 
-const EXTENSION_TYPES: Record<string, (typeof LOGO_MIME_TYPES)[number]> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  svg: 'image/svg+xml',
-};
+const EXTENSION_TYPES = new Map<string, LogoMimeType>(
+  LOGO_FILE_TYPES.flatMap((type) => type.extensions.map((extension) => [extension, type.mime])),
+);
 
 /** The part of a File the checks read, so they run without a browser. */
 export interface LogoFileInfo {
@@ -22,13 +28,13 @@ export interface LogoFileInfo {
  * The logo's type as the server will see it, or null when it is not PNG, JPEG or SVG.
  * Some systems hand over an empty MIME type; the extension decides then.
  */
-export function getLogoType(file: LogoFileInfo): (typeof LOGO_MIME_TYPES)[number] | null {
+export function getLogoType(file: LogoFileInfo): LogoMimeType | null {
   const type = file.type.toLowerCase();
   const known = LOGO_MIME_TYPES.find((mime) => mime === type);
   if (known !== undefined) return known;
   if (type !== '') return null;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  return EXTENSION_TYPES[extension] ?? null;
+  return EXTENSION_TYPES.get(extension) ?? null;
 }
 
 /** The checks the browser can make before uploading: the server's type and size messages, or null. */

@@ -10,7 +10,9 @@ import * as Popover from '@radix-ui/react-popover';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { cn } from '../../../lib/cn';
+import { formatInZone } from '../../../lib/zoned-time';
 import {
   useMarkNotificationsRead,
   useNotificationEvents,
@@ -30,10 +32,12 @@ function linksOf(event: NotificationEvent) {
   return links;
 }
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The bell in the top navigation: publishing problems, unread first, with an unread count. */
+/**
+ * The bell in the top navigation: publishing problems, unread first, with an unread count;
+ * their times in the customer's zone.
+ */
 export function NotificationBell() {
+  const { timeZone } = useTimeZone();
   const [isOpen, setIsOpen] = useState(false);
   const [page, setPage] = useState(1);
   const events = useNotificationEvents(page, PAGE_SIZE);
@@ -118,7 +122,7 @@ export function NotificationBell() {
                   <p className="mt-1 text-sm break-words text-gray-700">{event.message}</p>
                   <p className="mt-1 text-xs text-gray-600">
                     <time dateTime={event.created_at}>
-                      {timeFormat.format(new Date(event.created_at))}
+                      {formatInZone(event.created_at, timeZone)}
                     </time>
                   </p>
                   <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1">

@@ -1,4 +1,7 @@
-import { formatInZone, zonedDateTimeToIso } from '../../../lib/zoned-time';
+import { fromLocalDateTime, toLocalDateTime } from '../../../lib/zoned-time';
+
+// The datetime-local helpers live with the zone arithmetic; the post form reads them here too.
+export { fromLocalDateTime, toLocalDateTime };
 import type { NetworkId, Post, PostFromUrlRequest, PostTone, SizeFormat } from '@cadence/shared';
 import {
   DEFAULT_EMOJI_COUNT,
@@ -52,20 +55,6 @@ export const PostFormSchema = z
     }
   });
 export type PostFormValues = z.infer<typeof PostFormSchema>;
-
-/** '2025-06-01T09:30' in `zone`, for a datetime-local input. */
-export function toLocalDateTime(iso: string | null, zone: string): string {
-  if (iso === null) return '';
-  return formatInZone(iso, zone, 'yyyy-MM-ddTHH:mm');
-}
-
-/** The instant a datetime-local value means in `zone`, or null when blank or not a date. */
-export function fromLocalDateTime(value: string, zone: string): string | null {
-  const [date = '', time = ''] = value.trim().split('T');
-  if (date === '' || time === '') return null;
-  const iso = zonedDateTimeToIso(date, time.slice(0, 5), zone);
-  return iso === null ? null : new Date(iso).toISOString();
-}
 
 export function toPostFormValues(
   post: Post | null,

@@ -70,4 +70,25 @@ describe('buildScheduleRequest', () => {
       ),
     ).toEqual({ ok: false, errors: { repeatUntil: SCHEDULE_MESSAGES.repeatUntilBeforeStart } });
   });
+
+  it("takes the start's own day as the repeat's end and refuses the day before (the schema's rule)", () => {
+    const sameDay = buildScheduleRequest(
+      'p-1',
+      values({ repeat: 'daily', repeatUntil: '2025-07-01' }),
+      'Europe/Berlin',
+      now,
+    );
+    expect(sameDay.ok && sameDay.payload).toMatchObject({
+      repeat_type: 'daily',
+      repeat_until: '2025-07-01T23:59:59.999+02:00',
+    });
+    expect(
+      buildScheduleRequest(
+        'p-1',
+        values({ date: '2025-07-02', repeat: 'daily', repeatUntil: '2025-07-01' }),
+        'Europe/Berlin',
+        now,
+      ),
+    ).toEqual({ ok: false, errors: { repeatUntil: SCHEDULE_MESSAGES.repeatUntilBeforeStart } });
+  });
 });

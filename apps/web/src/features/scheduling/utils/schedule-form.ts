@@ -1,5 +1,5 @@
 import type { NetworkId, RepeatType, ScheduleCreate } from '@cadence/shared';
-import { SCHEDULE_MESSAGES } from '@cadence/shared';
+import { isScheduleDateInFuture, SCHEDULE_MESSAGES, ScheduleCreateSchema } from '@cadence/shared';
 import { dayRange, zonedDateTimeToIso } from '../../../lib/zoned-time';
 
 export interface ScheduleFormValues {
@@ -18,9 +18,19 @@ export type ScheduleFormErrors = Partial<Record<'platforms' | 'dateTime' | 'repe
 export type ScheduleFormResult =
   { ok: true; payload: ScheduleCreate } | { ok: false; errors: ScheduleFormErrors };
 
+/** Which of the dialog's messages a field of the request answers to. */
+const FIELD_OF: Partial<Record<PropertyKey, keyof ScheduleFormErrors>> = {
+  social_account_type: 'platforms',
+  schedule_date: 'dateTime',
+  repeat_until: 'repeatUntil',
+};
+
 /**
- * Checks the dialog's values with the spec's messages and builds the request: the date and time
- * are read in `zone`, and a repeat runs until the end of its last day in that zone.
+ * Builds the request from the dialog's values and checks it with the shared schedule schema
+ * (the server's own rules and messages): the date and time are read in `zone`, and a repeat
+ * runs until the end of its last day in that zone. The one rule the schema cannot hold, a
+ * first time later than `now`, is the shared `isScheduleDateInFuture`. Faults in what the
+ * person cannot change here (the post, the zone) go on to the server, which names them.
  */
 export function buildScheduleRequest(
   postId: string,
@@ -28,36 +38,39 @@ export function buildScheduleRequest(
   zone: string,
   now: number,
 ): ScheduleFormResult {
-  const errors: ScheduleFormErrors = {};
-  if (values.platforms.length === 0) errors.platforms = SCHEDULE_MESSAGES.selectPlatform;
-
   const scheduleDate =
     values.date === '' || values.time === ''
       ? null
       : zonedDateTimeToIso(values.date, values.time, zone);
-  if (scheduleDate === null) errors.dateTime = SCHEDULE_MESSAGES.selectDateTime;
-  else if (Date.parse(scheduleDate) <= now) errors.dateTime = SCHEDULE_MESSAGES.futureDateTime;
+  const payload: ScheduleCreate = {
+    social_account_type: values.platforms,
+    post_id: postId,
+    schedule_date: scheduleDate ?? '',
+    timezone: zone,
+    ...(values.repeat === 'none'
+      ? {}
+      : {
+          repeat_type: values.repeat,
+          repeat_until: dayRange(values.repeatUntil, zone)?.to ?? null,
+        }),
+  };
 
-  let repeatUntil: string | null = null;
-  if (values.repeat !== 'none') {
-    repeatUntil = dayRange(values.repeatUntil, zone)?.to ?? null;
-    if (repeatUntil === null) errors.repeatUntil = SCHEDULE_MESSAGES.repeatUntilRequired;
-    else if (scheduleDate !== null && Date.parse(repeatUntil) <= Date.parse(scheduleDate)) {
-      errors.repeatUntil = SCHEDULE_MESSAGES.repeatUntilBeforeStart;
+  const errors: ScheduleFormErrors = {};
+  const checked = ScheduleCreateSchema.safeParse(payload);
+  if (!checked.success) {
+    for (const issue of checked.error.issues) {
+      const field = FIELD_OF[issue.path[0] ?? ''];
+      if (field !== undefined) errors[field] ??= issue.message;
     }
   }
-
-  if (Object.keys(errors).length > 0 || scheduleDate === null) return { ok: false, errors };
-  return {
-    ok: true,
-    payload: {
-      social_account_type: values.platforms,
-      post_id: postId,
-      schedule_date: scheduleDate,
-      timezone: zone,
-      ...(values.repeat === 'none'
-        ? {}
-        : { repeat_type: values.repeat, repeat_until: repeatUntil }),
-    },
-  };
+  if (
+    errors.dateTime === undefined &&
+    scheduleDate !== null &&
+    !isScheduleDateInFuture(scheduleDate, now)
+  ) {
+    errors.dateTime = SCHEDULE_MESSAGES.futureDateTime;
+  }
+  // Only the dialog's own fields stop it here; the server answers anything else in a toast.
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, payload };
 }

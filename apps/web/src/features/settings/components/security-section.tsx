@@ -1,5 +1,5 @@
 import type { PasswordChangeForm } from '@cadence/shared';
-import { PASSWORD_CHANGE_MESSAGES, PasswordChangeFormSchema } from '@cadence/shared';
+import { PASSWORD_CHANGE_MESSAGES, PASSWORD_HINT, PasswordChangeFormSchema } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -59,7 +59,7 @@ export function SecuritySection() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint={PASSWORD_HINT}
           error={errors.new_password?.message}
           {...register('new_password')}
         />

@@ -1,6 +1,6 @@
 import { PROFILE_MESSAGES } from '@cadence/shared';
 import { describe, expect, it } from 'vitest';
-import { checkAvatarFile } from './avatar-file';
+import { AVATAR_ACCEPT, checkAvatarFile } from './avatar-file';
 
 describe('checkAvatarFile', () => {
   it('accepts PNG, JPEG, WebP and GIF up to 2 MB', () => {
@@ -17,5 +17,11 @@ describe('checkAvatarFile', () => {
     expect(checkAvatarFile({ type: 'image/png', size: 2 * 1024 * 1024 + 1 })).toBe(
       PROFILE_MESSAGES.avatarSize,
     );
+  });
+});
+
+describe('AVATAR_ACCEPT', () => {
+  it("offers the picker the shared list's types", () => {
+    expect(AVATAR_ACCEPT).toBe('image/png,image/jpeg,image/webp,image/gif');
   });
 });

@@ -1,7 +1,8 @@
-import { AVATAR_MAX_BYTES, PROFILE_MESSAGES } from '@cadence/shared';
+import { AVATAR_FILE_TYPES, AVATAR_MAX_BYTES, PROFILE_MESSAGES } from '@cadence/shared';
 
-export const AVATAR_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
-const AVATAR_TYPES = new Set(AVATAR_ACCEPT.split(','));
+const AVATAR_TYPES = new Set<string>(AVATAR_FILE_TYPES.map((type) => type.mime));
+/** For the file picker: the types the server takes. */
+export const AVATAR_ACCEPT = [...AVATAR_TYPES].join(',');
 
 /**
  * A first look in the browser, so a wrong file is named before the upload. The server judges

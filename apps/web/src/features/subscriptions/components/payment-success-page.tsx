@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { useOrder } from '../api/billing';
 import { formatDate } from '../utils/format';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { PaymentResult } from './payment-result';
 
 /**
@@ -11,6 +12,7 @@ import { PaymentResult } from './payment-result';
  * says the order is paid (a verified event, or the server's own read of the checkout).
  */
 export function PaymentSuccessPage() {
+  const { timeZone } = useTimeZone();
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const order = useOrder(orderId, { poll: true });
@@ -52,7 +54,7 @@ export function PaymentSuccessPage() {
           <p>
             Your <strong>{order.data.plan.name}</strong> plan is now active
             {order.data.period_end
-              ? ` until ${formatDate(order.data.period_end)}, renewing automatically`
+              ? ` until ${formatDate(order.data.period_end, timeZone)}, renewing automatically`
               : ''}
             .
           </p>

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../utils/format';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 
 interface PlanCardProps {
   plan: PublicPlan;
@@ -36,6 +37,7 @@ export function PlanCard({
   isFeatured,
   onSubscribe,
 }: PlanCardProps) {
+  const { timeZone } = useTimeZone();
   const included = new Set(plan.subscription_social_accounts.map((account) => account.key));
   const headingId = `plan-${plan.id}`;
   return (
@@ -75,7 +77,7 @@ export function PlanCard({
             </p>
             <p className="mt-1 text-xs text-gray-600">
               {formatInterval(detail.interval_count, detail.interval)}
-              {detail.sale_ends_at && ` · Sale ends ${formatDate(detail.sale_ends_at)}`}
+              {detail.sale_ends_at && ` · Sale ends ${formatDate(detail.sale_ends_at, timeZone)}`}
             </p>
           </>
         ) : plan.is_quoted ? (

@@ -6,9 +6,11 @@ import { StatePanel } from '../../../components/ui/state-panel';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useOrder } from '../api/billing';
 import { formatDate } from '../utils/format';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 
 /** The built-in receipt of a paid order (Stripe orders link to Stripe's hosted invoice). */
 export function ReceiptPage() {
+  const { timeZone } = useTimeZone();
   useDocumentTitle('Receipt');
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
@@ -57,7 +59,7 @@ export function ReceiptPage() {
       <dl className="mt-6 space-y-2 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-gray-600">Paid on</dt>
-          <dd>{formatDate(data.paid_at)}</dd>
+          <dd>{formatDate(data.paid_at, timeZone)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-gray-600">Plan</dt>
@@ -73,7 +75,7 @@ export function ReceiptPage() {
           <div className="flex justify-between gap-4">
             <dt className="text-gray-600">Period</dt>
             <dd>
-              {formatDate(data.period_start)} - {formatDate(data.period_end)}
+              {formatDate(data.period_start, timeZone)} - {formatDate(data.period_end, timeZone)}
             </dd>
           </div>
         )}

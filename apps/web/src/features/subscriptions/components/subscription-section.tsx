@@ -13,6 +13,7 @@ import {
   useResumeSubscription,
 } from '../api/billing';
 import { formatDate } from '../utils/format';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { toastApiError } from '../../../components/ui/error-toast';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -27,6 +28,7 @@ const STATUS_LABELS: Record<string, string> = {
  * (and resume while a cancellation is pending), and the billing history with receipts.
  */
 export function SubscriptionSection() {
+  const { timeZone } = useTimeZone();
   const subscription = useCustomerSubscription();
   const history = useBillingHistory();
   const cancel = useCancelSubscription();
@@ -91,7 +93,7 @@ export function SubscriptionSection() {
           <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
             <div>
               <dt className="text-gray-600">Active since</dt>
-              <dd className="text-gray-900">{formatDate(sub.activation_date)}</dd>
+              <dd className="text-gray-900">{formatDate(sub.activation_date, timeZone)}</dd>
             </div>
             {sub.interval_count !== null && sub.interval_unit !== null && (
               <div>
@@ -105,14 +107,14 @@ export function SubscriptionSection() {
             {sub.next_billing_date && (
               <div>
                 <dt className="text-gray-600">Next billing date</dt>
-                <dd className="text-gray-900">{formatDate(sub.next_billing_date)}</dd>
+                <dd className="text-gray-900">{formatDate(sub.next_billing_date, timeZone)}</dd>
               </div>
             )}
             {sub.ends_at && (
               <div>
                 <dt className="text-gray-600">Ends on</dt>
                 <dd className="text-gray-900">
-                  {formatDate(sub.ends_at)} (then the Free plan; nothing is deleted)
+                  {formatDate(sub.ends_at, timeZone)} (then the Free plan; nothing is deleted)
                 </dd>
               </div>
             )}
@@ -120,7 +122,7 @@ export function SubscriptionSection() {
               <div>
                 <dt className="text-gray-600">Changes to</dt>
                 <dd className="text-gray-900">
-                  {sub.scheduled_plan.name} on {formatDate(sub.next_billing_date)}
+                  {sub.scheduled_plan.name} on {formatDate(sub.next_billing_date, timeZone)}
                 </dd>
               </div>
             )}
@@ -186,7 +188,7 @@ export function SubscriptionSection() {
                 {history.data.rows.map((row) => (
                   <tr key={row.id}>
                     <td className="px-2 py-2 sm:px-3 whitespace-nowrap">
-                      {formatDate(row.paid_at ?? row.created_at)}
+                      {formatDate(row.paid_at ?? row.created_at, timeZone)}
                     </td>
                     <td className="px-2 py-2 sm:px-3">{row.plan.name}</td>
                     <td className="px-2 py-2 sm:px-3 whitespace-nowrap">
@@ -232,7 +234,7 @@ export function SubscriptionSection() {
         title="Cancel subscription?"
         description={
           sub?.next_billing_date
-            ? `Your ${sub.subscription_plan.name} plan stays active until ${formatDate(sub.next_billing_date)}, then your account returns to the Free plan. Nothing you made is deleted, and you can resume before that date.`
+            ? `Your ${sub.subscription_plan.name} plan stays active until ${formatDate(sub.next_billing_date, timeZone)}, then your account returns to the Free plan. Nothing you made is deleted, and you can resume before that date.`
             : 'Your account returns to the Free plan now. Nothing you made is deleted.'
         }
       >

@@ -6,6 +6,7 @@ import { StatePanel } from '../../../components/ui/state-panel';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useOrder, useTestCheckout } from '../api/billing';
 import { formatDate } from '../utils/format';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { toastApiError } from '../../../components/ui/error-toast';
 
 /**
@@ -13,6 +14,7 @@ import { toastApiError } from '../../../components/ui/error-toast';
  * Decline settle the order through the same server path as a provider's events.
  */
 export function TestCheckoutPage() {
+  const { timeZone } = useTimeZone();
   useDocumentTitle('Test payment');
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
@@ -81,7 +83,7 @@ export function TestCheckoutPage() {
             <div className="flex justify-between gap-4">
               <dt className="text-gray-600">Period</dt>
               <dd className="text-gray-900">
-                {formatDate(data.period_start)} - {formatDate(data.period_end)}
+                {formatDate(data.period_start, timeZone)} - {formatDate(data.period_end, timeZone)}
               </dd>
             </div>
           )}

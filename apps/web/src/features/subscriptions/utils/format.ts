@@ -1,11 +1,9 @@
-/** A UTC instant as a date in the browser's zone, e.g. 'Dec 21, 2026'. */
-export function formatDate(iso: string | null | undefined): string {
+import { formatInZone } from '../../../lib/zoned-time';
+
+/** A UTC instant as a date in the customer's zone, e.g. 'Dec 21, 2026'. */
+export function formatDate(iso: string | null | undefined, zone: string): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(iso));
+  return formatInZone(iso, zone, 'MMM d, yyyy');
 }
 
 /** Stripe answers an absolute URL; our own checkout a path in this app. */
