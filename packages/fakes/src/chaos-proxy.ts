@@ -80,6 +80,9 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
   const counts = {
     requests: 0,
     forwarded: 0,
+    /** Requests received and not yet answered, and the most there have been at once. */
+    inFlight: 0,
+    peakInFlight: 0,
     failures: Object.fromEntries(CHAOS_FAILURES.map((kind) => [kind, 0])) as Record<
       ChaosFailure,
       number
@@ -97,6 +100,9 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
 
   const server = createServer((incoming, outgoing) => {
     counts.requests += 1;
+    counts.inFlight += 1;
+    counts.peakInFlight = Math.max(counts.peakInFlight, counts.inFlight);
+    outgoing.once('close', () => (counts.inFlight -= 1));
     // Draw in arrival order, before any waiting, so the sequence depends on the seed only.
     const latency = typeof latencyOption === 'function' ? latencyOption() : between(minMs, maxMs);
     const path = incoming.url ?? '/';
@@ -187,6 +193,12 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
     forwarded: () => counts.forwarded,
     /** Failures injected so far, by kind. */
     failures: () => ({ ...counts.failures }),
+    /** The most requests this proxy held at once since the start (or the last reset). */
+    peakInFlight: () => counts.peakInFlight,
+    /** Starts counting the peak again from the requests in flight now. */
+    resetPeakInFlight() {
+      counts.peakInFlight = counts.inFlight;
+    },
     /** Requests held by a timeout right now. */
     holding: () => held.size,
     /** Changes the failure probability from the next request on (e.g. after a setup). */
