@@ -80,15 +80,6 @@ export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignI
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
-        labelAction={
-          <button
-            type="button"
-            onClick={() => onForgotPassword(getValues('email').trim())}
-            className="-my-1 inline-flex min-h-6 items-center rounded px-1 py-0.5 text-sm font-medium text-brand-600 hover:text-brand-700"
-          >
-            Forgot password?
-          </button>
-        }
         {...register('password')}
       />
       <Button
@@ -100,6 +91,16 @@ export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignI
       >
         Sign in
       </Button>
+      {/* After Sign in, so the keyboard goes email, password, Sign in (then this link). */}
+      <div className="-mt-2 flex justify-end">
+        <button
+          type="button"
+          onClick={() => onForgotPassword(getValues('email').trim())}
+          className="inline-flex min-h-6 items-center rounded px-1 py-0.5 text-sm font-medium text-brand-600 hover:text-brand-700"
+        >
+          Forgot password?
+        </button>
+      </div>
     </form>
   );
 }
