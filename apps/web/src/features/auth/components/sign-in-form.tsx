@@ -15,6 +15,11 @@ import type { CodeSent } from './verify-otp-dialog';
 
 interface SignInFormProps {
   defaultEmail: string;
+  /**
+   * The password just typed to sign up, once the code is verified: one click signs in. Held
+   * only in memory (React state), never in storage or the address.
+   */
+  defaultPassword?: string;
   onForgotPassword: (email: string) => void;
   /**
    * A code was mailed, so open the code dialog: the address is not verified yet
@@ -23,7 +28,12 @@ interface SignInFormProps {
   onCodeSent: (sent: CodeSent, password: string) => void;
 }
 
-export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignInFormProps) {
+export function SignInForm({
+  defaultEmail,
+  defaultPassword = '',
+  onForgotPassword,
+  onCodeSent,
+}: SignInFormProps) {
   const finishSignIn = useFinishSignIn();
   const signIn = useSignIn();
   const {
@@ -33,7 +43,7 @@ export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignI
     formState: { errors },
   } = useForm<z.input<typeof SignInSchema>, unknown, SignIn>({
     resolver: zodResolver(SignInSchema),
-    defaultValues: { email: defaultEmail, password: '' },
+    defaultValues: { email: defaultEmail, password: defaultPassword },
   });
 
   const onSubmit = handleSubmit((credentials) => {
