@@ -28,6 +28,7 @@ import { useLogoUpload } from '../hooks/use-logo-upload';
 import { buildDescriptionRequest, toCompanyFormValues } from '../utils/company-form-values';
 import { LogoField } from './logo-field';
 import { toastApiError } from '../../../components/ui/error-toast';
+import { toastWithUndo } from '../../../components/ui/undo-toast';
 
 interface CompanyFormProps {
   company: Company | null;
@@ -94,8 +95,12 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
     }
     generateDescription.mutate(result.request, {
       onSuccess: (description) => {
-        setValue('description', description, { shouldDirty: true, shouldValidate: true });
-        toast.success(COMPANY_TOASTS.websiteScanned);
+        const options = { shouldDirty: true, shouldValidate: true } as const;
+        const before = getValues('description') ?? '';
+        setValue('description', description, options);
+        toastWithUndo(COMPANY_TOASTS.websiteScanned, () =>
+          setValue('description', before, options),
+        );
       },
       onError: (error) => {
         toastApiError(error, COMPANY_TOASTS.scanFailed);

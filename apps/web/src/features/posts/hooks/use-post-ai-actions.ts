@@ -7,15 +7,25 @@ import { useGeneratePostFromUrl } from '../api/generate-post-from-url';
 import type { PostFormValues } from '../utils/post-form-values';
 import { appendHashtags, buildPostFromUrlRequest } from '../utils/post-form-values';
 import { toastApiError } from '../../../components/ui/error-toast';
+import { toastWithUndo } from '../../../components/ui/undo-toast';
 
 const setOptions = { shouldDirty: true, shouldValidate: true } as const;
 
-/** Scan URL, Generate Hashtags and Integrate Company Information, each with its toasts. */
+/**
+ * Scan URL, Generate Hashtags and Integrate Company Information, each with its toasts. Each
+ * replaces the content, so its toast offers Undo: the text from before, back in the field.
+ */
 export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
   const fromUrl = useGeneratePostFromUrl();
   const hashtags = useGenerateHashtags();
   const enhance = useEnhancePost();
   const { getValues, setValue } = form;
+
+  function replaceContent(content: string, message: string) {
+    const before = getValues('content');
+    setValue('content', content, setOptions);
+    toastWithUndo(message, () => setValue('content', before, setOptions));
+  }
 
   function scanUrl() {
     const values = getValues();
@@ -25,8 +35,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
     }
     fromUrl.mutate(buildPostFromUrlRequest(values), {
       onSuccess: (content) => {
-        setValue('content', content, setOptions);
-        toast.success(POST_MESSAGES.urlScanned);
+        replaceContent(content, POST_MESSAGES.urlScanned);
       },
       onError: (error) => toastApiError(error, POST_MESSAGES.urlScanFailed),
     });
@@ -42,8 +51,10 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
       { content, count: clampCount(count, DEFAULT_HASHTAG_COUNT) },
       {
         onSuccess: (tags) => {
-          setValue('content', appendHashtags(getValues('content'), tags), setOptions);
-          toast.success(POST_MESSAGES.hashtagsGenerated);
+          replaceContent(
+            appendHashtags(getValues('content'), tags),
+            POST_MESSAGES.hashtagsGenerated,
+          );
         },
         onError: (error) => toastApiError(error, POST_MESSAGES.hashtagsFailed),
       },
@@ -64,8 +75,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
       { company_id: companyId, content, tone },
       {
         onSuccess: (enhanced) => {
-          setValue('content', enhanced, setOptions);
-          toast.success(POST_MESSAGES.integrated);
+          replaceContent(enhanced, POST_MESSAGES.integrated);
         },
         onError: (error) => toastApiError(error, POST_MESSAGES.integrateFailed),
       },
