@@ -3,6 +3,7 @@ import { AlertTriangle, Play, RefreshCw, RotateCw, Search, Square } from 'lucide
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/cn';
 import { usePublisherAction, useServices } from '../api/admin-api';
 import { cpuTone, formatUptime, MEMORY_SCALE_MB } from '../utils/format';
@@ -50,10 +51,18 @@ const ACTION_LABELS = { start: 'Start', stop: 'Stop', restart: 'Restart' } as co
 
 function ServiceCardView({ service }: { service: ServiceCard }) {
   const action = usePublisherAction();
+  // Stopping the publisher holds every post that is due, so it is asked first.
+  const [isConfirmingStop, setIsConfirmingStop] = useState(false);
   const run = (name: PublisherAction) =>
     action.mutate(name, {
-      onSuccess: () => toast.success(ADMIN_TOASTS.serviceActionDone(name)),
-      onError: (error) => toastFailure(error, ADMIN_TOASTS.serviceActionFailed(name)),
+      onSuccess: () => {
+        setIsConfirmingStop(false);
+        toast.success(ADMIN_TOASTS.serviceActionDone(name));
+      },
+      onError: (error) => {
+        setIsConfirmingStop(false);
+        toastFailure(error, ADMIN_TOASTS.serviceActionFailed(name));
+      },
     });
   return (
     <article
@@ -136,7 +145,7 @@ function ServiceCardView({ service }: { service: ServiceCard }) {
                 variant={name === 'stop' ? 'danger-outline' : 'secondary'}
                 icon={<Icon className="size-4" aria-hidden="true" />}
                 disabled={action.isPending}
-                onClick={() => run(name)}
+                onClick={() => (name === 'stop' ? setIsConfirmingStop(true) : run(name))}
               >
                 {ACTION_LABELS[name]}
               </Button>
@@ -144,6 +153,16 @@ function ServiceCardView({ service }: { service: ServiceCard }) {
           })}
         </div>
       )}
+      <ConfirmDialog
+        open={isConfirmingStop}
+        title={`Stop ${service.name}?`}
+        description="Nothing is published while it is stopped: posts that fall due wait until it is started again."
+        confirmLabel="Stop"
+        pendingLabel="Stopping..."
+        isPending={action.isPending}
+        onConfirm={() => run('stop')}
+        onClose={() => setIsConfirmingStop(false)}
+      />
     </article>
   );
 }
