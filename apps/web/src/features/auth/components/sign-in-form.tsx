@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-error';
 import { useSignIn } from '../api/sign-in';
 import { toastApiError } from '../../../components/ui/error-toast';
-import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { SIGN_IN_TOAST_ID, useFinishSignIn } from '../hooks/use-finish-sign-in';
 import type { CodeSent } from './verify-otp-dialog';
 
 interface SignInFormProps {
@@ -53,7 +53,7 @@ export function SignInForm({
         const resendIn =
           error instanceof ApiRequestError ? (error.retryAfter ?? OTP_RESEND_LOCK_SECONDS) : 0;
         if (error instanceof ApiRequestError && error.code === 'EMAIL_NOT_VERIFIED') {
-          toast(getErrorMessage(error, TOASTS.requestFailed));
+          toast(getErrorMessage(error, TOASTS.requestFailed), { id: SIGN_IN_TOAST_ID });
           onCodeSent(
             { email: credentials.email, purpose: 'registration', resendIn },
             credentials.password,
@@ -62,13 +62,14 @@ export function SignInForm({
         }
         // The dialog itself says a code was sent, and why.
         if (error instanceof ApiRequestError && error.code === 'SIGN_IN_CODE_REQUIRED') {
+          toast.dismiss(SIGN_IN_TOAST_ID);
           onCodeSent(
             { email: credentials.email, purpose: 'sign_in', resendIn },
             credentials.password,
           );
           return;
         }
-        toastApiError(error, TOASTS.requestFailed);
+        toastApiError(error, TOASTS.requestFailed, { id: SIGN_IN_TOAST_ID });
       },
     });
   });
