@@ -157,6 +157,8 @@ export const PostSchema = z.object({
   has_schedules: z.boolean(),
   /** What publishing made of it (`postPublishStatusOf`); null before it is scheduled. */
   publish_status: z.enum(POST_PUBLISH_STATUSES).nullable(),
+  /** When the post next goes out (its earliest waiting occurrence), ISO; null when none waits. */
+  next_scheduled_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -6,6 +6,7 @@ import {
 } from '@cadence/shared';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { nextScheduledAtSql, toIsoOrNull } from './post-next-occurrence.js';
 import {
   companies,
   postAttachments,
@@ -61,6 +62,8 @@ export interface PostListRow {
   company: { id: string; name: string; logoUrl: string | null } | null;
   hasSchedules: boolean;
   publishStatus: PostPublishStatus | null;
+  /** ISO; when its earliest waiting occurrence goes out, null when none waits. */
+  nextScheduledAt: string | null;
   attachments: ListAttachment[];
 }
 
@@ -156,6 +159,7 @@ const listColumns = {
   companyLogoUrl: companies.logoUrl,
   hasSchedules: sql<boolean>`exists (select 1 from ${schedules} where ${schedules.postId} = ${posts.id})`,
   publishStatus: publishStatusSql,
+  nextScheduledAt: nextScheduledAtSql,
   // In the page's own query, not a second round trip.
   attachments: sql<ListAttachment[]>`coalesce((
     select json_agg(json_build_object(
@@ -180,6 +184,7 @@ function toListRow(row: {
   companyLogoUrl: string | null;
   hasSchedules: boolean;
   publishStatus: PostPublishStatus | null;
+  nextScheduledAt: Date | string | null;
   attachments: ListAttachment[] | string;
 }): PostListRow {
   return {
@@ -195,6 +200,7 @@ function toListRow(row: {
         : null,
     hasSchedules: Boolean(row.hasSchedules),
     publishStatus: row.publishStatus ?? null,
+    nextScheduledAt: toIsoOrNull(row.nextScheduledAt),
   };
 }
 

@@ -52,6 +52,7 @@ function toPost(row: repo.PostListRow): Post {
     })),
     has_schedules: row.hasSchedules,
     publish_status: row.publishStatus,
+    next_scheduled_at: row.nextScheduledAt,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };

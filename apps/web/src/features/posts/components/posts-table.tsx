@@ -2,7 +2,7 @@ import type { Company, Post } from '@cadence/shared';
 import type { PostActionHandlers } from './post-actions';
 import { PostActions } from './post-actions';
 import { PostAttachments } from './post-attachments';
-import { PostDates } from './post-dates';
+import { PostDates, PostNextTime } from './post-dates';
 import { PostEntity } from './post-entity';
 import { PostText } from './post-text';
 import { PostStatus } from './post-status';
@@ -19,8 +19,9 @@ const HEADER_CELL =
 export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
   return (
     <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xs">
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[44rem] divide-y divide-gray-200 text-sm">
+      {/* Positioned: its screen-reader-only texts are laid out inside the scroll box. */}
+      <div className="relative overflow-x-auto">
+        <table className="w-full min-w-[54rem] divide-y divide-gray-200 text-sm">
           <caption className="sr-only">Posts</caption>
           <thead className="bg-gray-50/80">
             <tr>
@@ -32,6 +33,9 @@ export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
               </th>
               <th scope="col" className={HEADER_CELL}>
                 Status
+              </th>
+              <th scope="col" className={HEADER_CELL}>
+                Goes out
               </th>
               <th scope="col" className={HEADER_CELL}>
                 Created/Updated
@@ -61,6 +65,9 @@ export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
                   <div className="w-max max-w-32">
                     <PostStatus post={post} />
                   </div>
+                </td>
+                <td className="px-4 py-3.5">
+                  <PostNextTime post={post} />
                 </td>
                 <td className="px-4 py-3.5">
                   <PostDates post={post} />
