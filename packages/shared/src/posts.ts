@@ -204,6 +204,21 @@ export const PostListSchema = z.object({
 });
 export type PostList = z.infer<typeof PostListSchema>;
 
+/**
+ * Where the Posts screen reads this month's post allowance. Its own constant, beside the
+ * schema, until the API path registries are one.
+ */
+export const POST_USAGE_API_PATH = '/customer/post/usage';
+
+/** Posts made this month (UTC) against the plan's allowance; drafts and deleted ones count. */
+export const PostUsageSchema = z.object({
+  used: z.number().int(),
+  /** null: the plan has no monthly limit. */
+  limit: z.number().int().nullable(),
+  plan_name: z.string(),
+});
+export type PostUsage = z.infer<typeof PostUsageSchema>;
+
 export const PostIdParamsSchema = z.object({ id: z.uuid({ error: 'Post not found' }) });
 
 // ---- Creating and editing a post -----------------------------------------------------------

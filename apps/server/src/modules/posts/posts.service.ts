@@ -7,6 +7,7 @@ import {
   type NetworkId,
   type Post,
   type PostList,
+  type PostUsage,
   type PostListQuerySchema,
 } from '@cadence/shared';
 import type { z } from 'zod';
@@ -150,6 +151,13 @@ export function createPostsService(deps: PostsServiceDeps) {
   }
 
   return {
+    /** This month's posts against the plan's allowance, for the meter before a new post. */
+    async monthlyUsage(userId: string): Promise<PostUsage> {
+      const entitlements = await getEntitlements(db, userId);
+      const used = await repo.countPostsMadeIn(db, userId, utcMonth(clock()));
+      return { used, limit: entitlements.maxPostsPerMonth, plan_name: entitlements.planName };
+    },
+
     async list(userId: string, query: PostListQuery): Promise<PostList> {
       const filter = await repo.resolvePostFilter(db, userId, {
         companyId: query.company_id,

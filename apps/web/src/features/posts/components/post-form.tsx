@@ -18,6 +18,7 @@ import { PostFormSchema, toPostFormValues } from '../utils/post-form-values';
 import { MediaField } from './media-field';
 import { PostAiOptions } from './post-ai-options';
 import { PostMainFields } from './post-main-fields';
+import { PostUsageMeter } from './post-usage-meter';
 import { PostPreview } from './post-preview';
 import { RejectConfirm } from './reject-confirm';
 
@@ -66,6 +67,8 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-5">
+            {/* Before the customer writes the post that would go over the month's limit. */}
+            {!isEditing && <PostUsageMeter className="max-w-none" />}
             <PostMainFields companies={companies} isCreating={!isEditing} ai={ai} />
             {company !== null && networks.length === 0 && (
               <p

@@ -15,8 +15,15 @@ declare global {
 }
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 // The toaster asks whether motion is reduced; jsdom has no media queries.
-window.matchMedia ??= (query: string) =>
-  ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as never;
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }),
+});
 
 const COMPANY_ID = '0b6f6a52-3c1e-4d8a-9f7e-2a1b3c4d5e6f';
 const TYPED = 'Fresh beans on Friday, come early.';
