@@ -45,6 +45,11 @@ function Harness() {
       <button type="button" onClick={ai.generateHashtags}>
         Generate Hashtags
       </button>
+      {ai.rewrite !== null && (
+        <button type="button" onClick={ai.rewrite.undo}>
+          Undo {ai.rewrite.by}
+        </button>
+      )}
       <Toaster />
     </>
   );
@@ -85,7 +90,7 @@ describe("the post form's AI helpers", () => {
     container.remove();
   });
 
-  it("'Add Entity Details' replaces the text, and Undo on its toast puts the customer's back", async () => {
+  it("'Add Entity Details' replaces the text, and Undo puts the customer's back", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(Response.json({ message: 'ok', data: { content: ENHANCED } }))),
@@ -95,8 +100,9 @@ describe("the post form's AI helpers", () => {
     expect(content()).toBe(ENHANCED);
     expect(container.textContent).toContain(POST_MESSAGES.integrated);
 
-    act(() => button('Undo')?.click());
+    act(() => button('Undo Add Entity Details')?.click());
     expect(content()).toBe(TYPED);
+    expect(button('Undo Add Entity Details')).toBeUndefined();
     vi.unstubAllGlobals();
   });
 
@@ -114,7 +120,7 @@ describe("the post form's AI helpers", () => {
     expect(content()).not.toBe(TYPED);
     expect(content()).toContain('#coffee');
 
-    act(() => button('Undo')?.click());
+    act(() => button('Undo Generate Hashtags')?.click());
     expect(content()).toBe(TYPED);
     vi.unstubAllGlobals();
   });

@@ -1,4 +1,5 @@
 import { DEFAULT_HASHTAG_COUNT, POST_MESSAGES, clampCount } from '@cadence/shared';
+import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useEnhancePost } from '../api/enhance-post';
@@ -7,24 +8,25 @@ import { useGeneratePostFromUrl } from '../api/generate-post-from-url';
 import type { PostFormValues } from '../utils/post-form-values';
 import { appendHashtags, buildPostFromUrlRequest } from '../utils/post-form-values';
 import { toastApiError } from '../../../components/ui/error-toast';
-import { toastWithUndo } from '../../../components/ui/undo-toast';
 
 const setOptions = { shouldDirty: true, shouldValidate: true } as const;
 
 /**
  * Scan URL, Generate Hashtags and Integrate Company Information, each with its toasts. Each
- * replaces the content, so its toast offers Undo: the text from before, back in the field.
+ * replaces the content, so the last one leaves `rewrite`: Undo puts the text from before back.
  */
 export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
   const fromUrl = useGeneratePostFromUrl();
   const hashtags = useGenerateHashtags();
   const enhance = useEnhancePost();
   const { getValues, setValue } = form;
+  const [lastRewrite, setLastRewrite] = useState<{ by: string; before: string } | null>(null);
 
-  function replaceContent(content: string, message: string) {
+  function replaceContent(content: string, message: string, by: string) {
     const before = getValues('content');
     setValue('content', content, setOptions);
-    toastWithUndo(message, () => setValue('content', before, setOptions));
+    setLastRewrite({ by, before });
+    toast.success(message);
   }
 
   function scanUrl() {
@@ -35,7 +37,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
     }
     fromUrl.mutate(buildPostFromUrlRequest(values), {
       onSuccess: (content) => {
-        replaceContent(content, POST_MESSAGES.urlScanned);
+        replaceContent(content, POST_MESSAGES.urlScanned, 'Scan URL');
       },
       onError: (error) => toastApiError(error, POST_MESSAGES.urlScanFailed),
     });
@@ -54,6 +56,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
           replaceContent(
             appendHashtags(getValues('content'), tags),
             POST_MESSAGES.hashtagsGenerated,
+            'Generate Hashtags',
           );
         },
         onError: (error) => toastApiError(error, POST_MESSAGES.hashtagsFailed),
@@ -75,7 +78,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
       { company_id: companyId, content, tone },
       {
         onSuccess: (enhanced) => {
-          replaceContent(enhanced, POST_MESSAGES.integrated);
+          replaceContent(enhanced, POST_MESSAGES.integrated, 'Add Entity Details');
         },
         onError: (error) => toastApiError(error, POST_MESSAGES.integrateFailed),
       },
@@ -83,6 +86,17 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
   }
 
   return {
+    /** The last rewrite, while it can be undone. */
+    rewrite:
+      lastRewrite === null
+        ? null
+        : {
+            by: lastRewrite.by,
+            undo: () => {
+              setValue('content', lastRewrite.before, setOptions);
+              setLastRewrite(null);
+            },
+          },
     scanUrl,
     generateHashtags,
     integrateCompany,
