@@ -49,17 +49,18 @@ test('the Posts list says when each post goes out, beside when it was made', asy
   const settings = await api<{ timezone: string | null }>('/customer/settings', { token });
   const expected = postDate(goesOut.toISOString(), settings.timezone ?? 'UTC');
 
-  // Desktop: a 'Goes out' column beside 'Created/Updated'.
+  // Desktop: 'Goes out …' under the post's status, beside 'Created/Updated'.
   await page.setViewportSize({ width: 1280, height: 800 });
   await openSignedIn(page, '/posts');
   await page.getByLabel('Filter by entity', { exact: true }).selectOption({ label: companyName });
   const table = page.getByRole('table', { name: 'Posts' });
-  await expect(table.getByRole('columnheader', { name: 'Goes out' })).toBeVisible();
   await expect(table.getByRole('columnheader', { name: 'Created/Updated' })).toBeVisible();
   const scheduledRow = table.getByRole('row').filter({ hasText: scheduledText });
-  await expect(scheduledRow.getByText(expected)).toBeVisible();
+  await expect(scheduledRow.getByText(`Goes out ${expected}`)).toBeVisible();
   const draftRow = table.getByRole('row').filter({ hasText: draftText });
-  await expect(draftRow.getByText('—', { exact: true })).toBeVisible();
+  await expect(draftRow.getByText(/Goes out/)).toHaveCount(0);
+  // Every column, the actions included, fits the desktop width: no sideways scrolling.
+  await expect(scheduledRow.getByRole('button', { name: /Delete/ })).toBeInViewport();
 
   // Phone: the card's dates say which is which.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,28 +1,23 @@
 import type { Post } from '@cadence/shared';
 import { CalendarClock } from 'lucide-react';
 import { useTimeZone } from '../../../hooks/use-time-zone';
+import { cn } from '../../../lib/cn';
 import { formatPostDate } from '../utils/post-display';
 
-/** When the post next goes out, in the customer's zone; a dash when nothing waits. */
-export function PostNextTime({ post, isLabelled = false }: { post: Post; isLabelled?: boolean }) {
+/** When the post next goes out, labelled, in the customer's zone; nothing when none waits. */
+export function PostNextTime({ post, size = 'sm' }: { post: Post; size?: 'sm' | 'xs' }) {
   const { timeZone } = useTimeZone();
-  if (post.next_scheduled_at === null) {
-    if (isLabelled) return null;
-    // The Status column already says 'Not scheduled'; a dash keeps this one quiet.
-    return (
-      <>
-        <span className="text-sm text-gray-400" aria-hidden="true">
-          —
-        </span>
-        <span className="sr-only">Not scheduled</span>
-      </>
-    );
-  }
+  if (post.next_scheduled_at === null) return null;
   return (
-    <p className="flex items-center gap-1.5 text-sm font-medium whitespace-nowrap text-brand-700">
-      <CalendarClock className="size-4 shrink-0" aria-hidden="true" />
+    <p
+      className={cn(
+        'flex items-center gap-1.5 font-medium whitespace-nowrap text-brand-700',
+        size === 'xs' ? 'mt-1 text-xs' : 'text-sm',
+      )}
+    >
+      <CalendarClock className={size === 'xs' ? 'size-3.5' : 'size-4'} aria-hidden="true" />
       <span>
-        {isLabelled && 'Goes out '}
+        Goes out{' '}
         <time dateTime={post.next_scheduled_at}>
           {formatPostDate(post.next_scheduled_at, timeZone)}
         </time>
@@ -41,7 +36,7 @@ export function PostDates({ post, isLabelled = false }: { post: Post; isLabelled
   const updated = formatPostDate(post.updated_at, timeZone);
   return (
     <div className="text-sm whitespace-nowrap text-gray-700">
-      {isLabelled && <PostNextTime post={post} isLabelled />}
+      {isLabelled && <PostNextTime post={post} />}
       <p className={isLabelled ? 'text-xs text-gray-500' : undefined}>
         {isLabelled && 'Created '}
         <time dateTime={post.created_at}>{created}</time>

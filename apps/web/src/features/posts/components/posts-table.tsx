@@ -13,7 +13,7 @@ interface PostsTableProps extends PostActionHandlers {
 }
 
 const HEADER_CELL =
-  'px-4 py-3 text-left text-xs font-semibold tracking-wide text-gray-500 uppercase';
+  'px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-gray-500 uppercase';
 
 /** The wide-screen list: one row per post. */
 export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
@@ -21,7 +21,7 @@ export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
     <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xs">
       {/* Positioned: its screen-reader-only texts are laid out inside the scroll box. */}
       <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[54rem] divide-y divide-gray-200 text-sm">
+        <table className="w-full min-w-[44rem] divide-y divide-gray-200 text-sm">
           <caption className="sr-only">Posts</caption>
           <thead className="bg-gray-50/80">
             <tr>
@@ -33,9 +33,6 @@ export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
               </th>
               <th scope="col" className={HEADER_CELL}>
                 Status
-              </th>
-              <th scope="col" className={HEADER_CELL}>
-                Goes out
               </th>
               <th scope="col" className={HEADER_CELL}>
                 Created/Updated
@@ -62,12 +59,13 @@ export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
                   </div>
                 </td>
                 <td className="px-4 py-3.5">
-                  <div className="w-max max-w-32">
-                    <PostStatus post={post} />
+                  <div className="w-max">
+                    <div className="max-w-32">
+                      <PostStatus post={post} />
+                    </div>
+                    {/* When it goes out, labelled, under its status. */}
+                    <PostNextTime post={post} size="xs" />
                   </div>
-                </td>
-                <td className="px-4 py-3.5">
-                  <PostNextTime post={post} />
                 </td>
                 <td className="px-4 py-3.5">
                   <PostDates post={post} />
