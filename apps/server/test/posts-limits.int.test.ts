@@ -12,7 +12,8 @@ describe.each(engines)('posts: the monthly limit on %s', (engine) => {
     it("answers this month's posts against the plan's allowance, a draft and a deleted one counted", async () => {
       const token = await customer('meter@example.com', 'free');
       const usage = async () => (await call('GET', '/customer/post/usage', token)).json;
-      expect((await usage()).data).toEqual({ used: 0, limit: 5, plan_name: expect.any(String) });
+      expect((await usage()).data).toMatchObject({ used: 0, limit: 5 });
+      expect(typeof (await usage()).data.plan_name).toBe('string');
       const companyId = await addCompany(token, 'Meter Co');
       await addPost(token, { company_id: companyId, content: 'a draft' });
       const gone = await addPost(token, { company_id: companyId, content: 'made, then gone' });
