@@ -37,26 +37,61 @@ test('an admin edits a setting, stops and starts the publisher', async ({ page }
   test.setTimeout(90_000);
   await openAdmin(page, await adminToken());
 
-  const input = page.getByLabel('Ai Requests Per Hour', { exact: true });
+  const input = page.getByLabel('AI requests per hour', { exact: true });
   await expect(input).toBeVisible();
   await expect(page.getByText('Allowed range: 1-10000 requests')).toBeVisible();
   await input.fill('240');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Settings saved successfully')).toBeVisible();
   await page.reload();
-  await expect(page.getByLabel('Ai Requests Per Hour', { exact: true })).toHaveValue('240');
+  await expect(page.getByLabel('AI requests per hour', { exact: true })).toHaveValue('240');
 
   const publisher = page.getByTestId('service-publisher');
   await expect(publisher.getByText('running', { exact: true }).first()).toBeVisible({
     timeout: 20_000,
   });
+  // Stop asks first; Cancel leaves it running.
   await publisher.getByRole('button', { name: 'Stop' }).click();
+  const confirm = page.getByRole('dialog', { name: /^Stop .+\?$/ });
+  await expect(confirm.getByText('Nothing is published while it is stopped')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(publisher.getByText('running', { exact: true }).first()).toBeVisible();
+  await publisher.getByRole('button', { name: 'Stop' }).click();
+  await confirm.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByText('Service stopped successfully')).toBeVisible();
+  await expect(confirm).toBeHidden();
   await expect(publisher.getByText('stopped', { exact: true }).first()).toBeVisible();
   await expect(publisher.getByRole('button', { name: 'Stop' })).toHaveCount(0);
   await publisher.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByText('Service started successfully')).toBeVisible();
   await expect(publisher.getByRole('button', { name: 'Stop' })).toBeVisible();
+});
+
+test('the next deployment cannot be set in the past', async ({ page }) => {
+  await openAdmin(page, await adminToken());
+  const when = page.getByLabel(/Set the next deployment/);
+  await expect(when).toBeVisible();
+  await when.fill('2020-01-01T09:00');
+  await page.getByRole('button', { name: 'Set', exact: true }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Choose a deployment time in the future' }),
+  ).toBeVisible();
+  await expect(page.getByText('Next deployment saved')).toHaveCount(0);
+
+  // The server refuses it too, with the same words.
+  const response = await fetch(`${process.env.E2E_BASE_URL}/api/admin/deployment`, {
+    method: 'PUT',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await adminToken()}`,
+    },
+    body: JSON.stringify({ next_deployment: '2020-01-01T09:00:00Z' }),
+  });
+  expect(response.status).toBe(400);
+  expect(((await response.json()) as { message: string }).message).toBe(
+    'Choose a deployment time in the future',
+  );
 });
 
 test('an admin puts a plan on sale and sees the price history row', async ({ page }) => {
@@ -134,7 +169,7 @@ test('the admin panel, every section open and the User Details dialog, has no ax
   test.setTimeout(90_000);
   await openAdmin(page, await adminToken());
   // The two sections open by default, with their data in.
-  await expect(page.getByLabel('Ai Requests Per Hour', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('AI requests per hour', { exact: true })).toBeVisible();
   await expect(page.getByTestId('service-publisher')).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -68,12 +68,12 @@ const BUDGET_KB: Record<string, number> = {
   // 178.4, 207.8, 190.0. Over the targets of 160 KB for /login and 200 KB for any screen on
   // /login, /scheduling and /settings: the levers are in decision 106.
   '/login': 173,
-  '/companies': 169,
-  '/posts': 173,
+  '/companies': 170,
+  '/posts': 174,
   '/scheduling': 206,
-  '/subscriptions': 179,
-  '/settings': 208,
-  '/admin/subscriptions': 191,
+  '/subscriptions': 180,
+  '/settings': 209,
+  '/admin/subscriptions': 192,
 };
 
 // Measures the web build `npm run test:e2e` has just made (`npm run bench:web` reports the

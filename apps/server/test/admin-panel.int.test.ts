@@ -130,7 +130,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
     });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toBe(
-      'Publish Concurrency Per Network must be between 1 and 200 calls',
+      'Publishing concurrency per network must be between 1 and 200 calls',
     );
     const unchanged = (await asAdmin('GET', '/admin/settings')).json
       .data as unknown as AdminSetting[];
@@ -160,7 +160,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
       platform: 'admin',
       status: 'success',
       customer_email: 'admin@example.com',
-      message: 'admin@example.com changed Publish Concurrency Per Network from 200 to 7 calls',
+      message: 'admin@example.com changed Publishing concurrency per network from 200 to 7 calls',
     });
   });
 
@@ -562,6 +562,14 @@ describe.each(engines)('admin panel on %s', (engine) => {
     expect((await asAdmin('PUT', '/admin/deployment', { next_deployment: 'soon' })).status).toBe(
       400,
     );
+    const past = await asAdmin('PUT', '/admin/deployment', {
+      next_deployment: new Date(t.clock().getTime() - 60_000).toISOString(),
+    });
+    expect(past.status).toBe(400);
+    expect(past.json.message).toBe('Choose a deployment time in the future');
+    expect((await asAdmin('GET', '/admin/deployment')).json.data).toEqual({
+      next_deployment: null,
+    });
     const at = new Date(t.clock().getTime() + 3600_000).toISOString();
     const saved = await asAdmin('PUT', '/admin/deployment', { next_deployment: at });
     expect(saved.json.data).toEqual({ next_deployment: at });

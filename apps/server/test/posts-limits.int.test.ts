@@ -9,6 +9,28 @@ describe.each(engines)('posts: the monthly limit on %s', (engine) => {
   const { call, send, customer, addCompany, addPost } = kit;
 
   describe('the monthly limit', () => {
+    it("answers this month's posts against the plan's allowance, a draft and a deleted one counted", async () => {
+      const token = await customer('meter@example.com', 'free');
+      const usage = async () =>
+        (await call('GET', '/customer/post/usage', token)).json as {
+          data: { used: number; limit: number | null; plan_name: string };
+        };
+      expect((await usage()).data).toMatchObject({ used: 0, limit: 5 });
+      expect(typeof (await usage()).data.plan_name).toBe('string');
+      const companyId = await addCompany(token, 'Meter Co');
+      await addPost(token, { company_id: companyId, content: 'a draft' });
+      const gone = await addPost(token, { company_id: companyId, content: 'made, then gone' });
+      expect((await call('DELETE', `/customer/post/${gone.id}`, token)).status).toBe(200);
+      expect((await usage()).data).toMatchObject({ used: 2, limit: 5 });
+
+      const paid = await customer('meter-pro@example.com', 'pro');
+      const unlimited = (await call('GET', '/customer/post/usage', paid)).json.data;
+      expect(unlimited).toMatchObject({ used: 0 });
+      expect(
+        (await kit.t.app.inject({ method: 'GET', url: '/api/customer/post/usage' })).statusCode,
+      ).toBe(401);
+    });
+
     it('allows 5 posts made a month on the free plan, race or not, and 5 more next month', async () => {
       const token = await customer('monthly@example.com', 'free');
       const companyId = await addCompany(token, 'Monthly Co');

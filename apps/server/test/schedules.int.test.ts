@@ -495,6 +495,32 @@ describe.each(engines)('schedules on %s', (engine) => {
       expect(after.json.data.count).toBe(before.json.data.count);
     });
 
+    it('lists each post with when it next goes out: its earliest waiting occurrence', async () => {
+      const scheduled = await createPostWithTime({
+        scheduled_for: '2027-02-05T10:00:00Z',
+        platforms: ['twitter'],
+      });
+      const draft = await createPostWithTime({});
+      const earlier = await call('POST', '/schedules', owner, {
+        social_account_type: ['twitter'],
+        post_id: scheduled.json.data.id,
+        schedule_date: '2027-02-04T09:30:00Z',
+      });
+      expect(earlier.status).toBe(201);
+      const listed = await call<{ rows: { id: string; next_scheduled_at: string | null }[] }>(
+        'GET',
+        `/customer/post?company_id=${companyId}&pageSize=100`,
+        owner,
+      );
+      const rowOf = (id: string) => listed.json.data.rows.find((row) => row.id === id);
+      expect(rowOf(scheduled.json.data.id)?.next_scheduled_at).toBe('2027-02-04T09:30:00.000Z');
+      expect(rowOf(draft.json.data.id)?.next_scheduled_at).toBeNull();
+      // Leave the shared account as the other tests expect it.
+      for (const id of [scheduled.json.data.id, draft.json.data.id]) {
+        expect((await call('DELETE', `/customer/post/${id}`, owner)).status).toBe(200);
+      }
+    });
+
     it('schedules an edited post when a time is newly set, once', async () => {
       const created = await createPostWithTime({ platforms: ['twitter'] });
       expect(created.json.data.has_schedules).toBe(false);

@@ -9,6 +9,7 @@ export const ADMIN_MESSAGES = {
   noPermission: "You don't have permission to view this section.",
   settingsFetched: 'Settings fetched',
   settingsSaved: 'Settings saved successfully',
+  deploymentInPast: 'Choose a deployment time in the future',
   unknownSetting: (key: string) => `There is no setting named ${key}`,
   settingOutOfRange: (label: string, min: number, max: number, unit: string) =>
     `${label} must be between ${min} and ${max}${unit ? ` ${unit}` : ''}`,
@@ -58,15 +59,6 @@ export const ADMIN_TOASTS = {
   updateAdminFailed: 'Failed to update admin status',
 } as const;
 
-/** 'publish_missed_after_minutes' -> 'Publish Missed After Minutes'. */
-export function settingLabel(key: string): string {
-  return key
-    .split('_')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
 /** The settings an operator tunes live; each is read by the part of the instance it steers. */
 export const SETTING_KEYS = [
   'publish_concurrency_per_network',
@@ -76,6 +68,35 @@ export const SETTING_KEYS = [
   'sign_in_attempts_per_10_minutes',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/** How the Admin panel and its messages name each setting: words people say, not the key. */
+const SETTING_LABELS: Record<SettingKey, string> = {
+  publish_concurrency_per_network: 'Publishing concurrency per network',
+  publish_missed_after_minutes: 'Missed-post cutoff',
+  publish_retry_base_ms: 'First retry delay',
+  ai_requests_per_hour: 'AI requests per hour',
+  sign_in_attempts_per_10_minutes: 'Sign-in attempts per 10 minutes',
+};
+
+/** Words kept as people write them when a key has no label of its own. */
+const LABEL_WORDS: Readonly<Record<string, string>> = {
+  ai: 'AI',
+  api: 'API',
+  url: 'URL',
+  ms: 'ms',
+};
+
+/** A setting's readable label: 'ai_requests_per_hour' -> 'AI requests per hour'. */
+export function settingLabel(key: string): string {
+  const known = (SETTING_LABELS as Record<string, string | undefined>)[key];
+  if (known !== undefined) return known;
+  const words = key
+    .split('_')
+    .filter(Boolean)
+    .map((word) => LABEL_WORDS[word] ?? word);
+  const sentence = words.join(' ');
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
 
 export const AdminSettingSchema = z.object({
   id: z.string(),

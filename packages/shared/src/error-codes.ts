@@ -126,6 +126,7 @@ export const ERROR_CODES = [
   'UNKNOWN_SETTING',
   'SETTING_OUT_OF_RANGE',
   'SALE_NOT_BELOW_PRICE',
+  'DEPLOYMENT_IN_PAST',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

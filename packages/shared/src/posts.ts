@@ -157,6 +157,8 @@ export const PostSchema = z.object({
   has_schedules: z.boolean(),
   /** What publishing made of it (`postPublishStatusOf`); null before it is scheduled. */
   publish_status: z.enum(POST_PUBLISH_STATUSES).nullable(),
+  /** When the post next goes out (its earliest waiting occurrence), ISO; null when none waits. */
+  next_scheduled_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -201,6 +203,21 @@ export const PostListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type PostList = z.infer<typeof PostListSchema>;
+
+/**
+ * Where the Posts screen reads this month's post allowance. Its own constant, beside the
+ * schema, until the API path registries are one.
+ */
+export const POST_USAGE_API_PATH = '/customer/post/usage';
+
+/** Posts made this month (UTC) against the plan's allowance; drafts and deleted ones count. */
+export const PostUsageSchema = z.object({
+  used: z.number().int(),
+  /** null: the plan has no monthly limit. */
+  limit: z.number().int().nullable(),
+  plan_name: z.string(),
+});
+export type PostUsage = z.infer<typeof PostUsageSchema>;
 
 export const PostIdParamsSchema = z.object({ id: z.uuid({ error: 'Post not found' }) });
 

@@ -18,6 +18,9 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       errorElement: <RouteErrorPage />,
+      // Shown while the first screen's code and data load (the loaders and `lazy` above):
+      // the same blank page as before, named busy, and React Router has its fallback.
+      hydrateFallbackElement: <div className="min-h-dvh" aria-busy="true" />,
       children: [
         {
           element: <PublicOnlyRoute />,

@@ -176,6 +176,9 @@ export function createAdminService(deps: AdminServiceDeps) {
     async setDeployment(actor: Actor, at: string | null): Promise<Deployment> {
       const before = await this.readDeployment();
       const iso = at === null ? null : new Date(at).toISOString();
+      if (iso !== null && Date.parse(iso) <= clock().getTime()) {
+        throw AppError.badRequest(ADMIN_MESSAGES.deploymentInPast, 'DEPLOYMENT_IN_PAST');
+      }
       await db.transaction(async (tx) => {
         const now = clock();
         if (iso === null) await deleteSystemState(tx, repo.DEPLOYMENT_KEY);

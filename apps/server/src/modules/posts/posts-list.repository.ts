@@ -4,6 +4,7 @@ import {
   type PostStatusFilter,
 } from '@cadence/shared';
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { nextScheduledAtSql, toIsoOrNull } from './post-next-occurrence.js';
 import type { DbExecutor } from '../../db/client.js';
 import { companies } from '../../db/schema/companies.js';
 import {
@@ -37,6 +38,8 @@ export interface PostListRow {
   company: { id: string; name: string; logoUrl: string | null } | null;
   hasSchedules: boolean;
   publishStatus: PostPublishStatus | null;
+  /** ISO; when its earliest waiting occurrence goes out, null when none waits. */
+  nextScheduledAt: string | null;
   attachments: ListAttachment[];
 }
 
@@ -132,6 +135,7 @@ const listColumns = {
   companyLogoUrl: companies.logoUrl,
   hasSchedules: sql<boolean>`exists (select 1 from ${schedules} where ${schedules.postId} = ${posts.id})`,
   publishStatus: publishStatusSql,
+  nextScheduledAt: nextScheduledAtSql,
   // In the page's own query, not a second round trip.
   attachments: sql<ListAttachment[]>`coalesce((
     select json_agg(json_build_object(
@@ -156,6 +160,7 @@ function toListRow(row: {
   companyLogoUrl: string | null;
   hasSchedules: boolean;
   publishStatus: PostPublishStatus | null;
+  nextScheduledAt: Date | string | null;
   attachments: ListAttachment[] | string;
 }): PostListRow {
   return {
@@ -171,6 +176,7 @@ function toListRow(row: {
         : null,
     hasSchedules: Boolean(row.hasSchedules),
     publishStatus: row.publishStatus ?? null,
+    nextScheduledAt: toIsoOrNull(row.nextScheduledAt),
   };
 }
 

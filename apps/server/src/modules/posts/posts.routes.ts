@@ -9,6 +9,8 @@ import {
   PostListQuerySchema,
   PostListSchema,
   PostSchema,
+  POST_USAGE_API_PATH,
+  PostUsageSchema,
 } from '@cadence/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -92,6 +94,23 @@ export function registerPostRoutes(
     async (request) => ({
       message: 'Posts fetched successfully',
       data: await posts.list(requireUser(request).id, request.query),
+    }),
+  );
+
+  app.get(
+    POST_USAGE_API_PATH,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: "Posts made this month (UTC, drafts included) and the plan's monthly allowance",
+        response: { 200: envelope(PostUsageSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      message: 'Post usage fetched successfully',
+      data: await posts.monthlyUsage(requireUser(request).id),
     }),
   );
 

@@ -7,6 +7,7 @@ import {
   type NetworkId,
   type Post,
   type PostList,
+  type PostUsage,
   type PostListQuerySchema,
 } from '@cadence/shared';
 import type { z } from 'zod';
@@ -53,6 +54,7 @@ function toPost(row: listQueries.PostListRow): Post {
     })),
     has_schedules: row.hasSchedules,
     publish_status: row.publishStatus,
+    next_scheduled_at: row.nextScheduledAt,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };
@@ -150,6 +152,13 @@ export function createPostsService(deps: PostsServiceDeps) {
   }
 
   return {
+    /** This month's posts against the plan's allowance, for the meter before a new post. */
+    async monthlyUsage(userId: string): Promise<PostUsage> {
+      const entitlements = await getEntitlements(db, userId);
+      const used = await repo.countPostsMadeIn(db, userId, utcMonth(clock()));
+      return { used, limit: entitlements.maxPostsPerMonth, plan_name: entitlements.planName };
+    },
+
     async list(userId: string, query: PostListQuery): Promise<PostList> {
       const filter = await listQueries.resolvePostFilter(db, userId, {
         companyId: query.company_id,

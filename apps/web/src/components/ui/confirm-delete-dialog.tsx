@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
-import { Dialog } from './dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -15,44 +14,14 @@ interface ConfirmDeleteDialogProps {
 }
 
 /** The one shape of every 'Delete ...?' question: what goes, Cancel, and a red Delete. */
-export function ConfirmDeleteDialog({
-  open,
-  title,
-  description,
-  isDeleting,
-  onConfirm,
-  onClose,
-  children,
-}: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ isDeleting, ...question }: ConfirmDeleteDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !isDeleting) onClose();
-      }}
-      title={title}
-      description={description}
-    >
-      {children}
-      <div
-        className={
-          children === undefined
-            ? 'flex flex-col-reverse gap-3 sm:flex-row sm:justify-end'
-            : 'mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end'
-        }
-      >
-        <Button variant="secondary" onClick={onClose} disabled={isDeleting}>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          isLoading={isDeleting}
-          loadingText="Deleting..."
-          onClick={onConfirm}
-        >
-          Delete
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      {...question}
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      tone="danger"
+      isPending={isDeleting}
+    />
   );
 }

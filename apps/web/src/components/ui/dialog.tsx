@@ -1,89 +1,105 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { useCallback, useRef, useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
+import { DialogFrame, type DialogFrameProps } from './dialog-frame';
 
-type DialogSize = 'md' | 'lg' | 'xl' | '2xl';
-
-const SIZES: Record<DialogSize, string> = {
-  md: 'max-w-md',
-  lg: 'max-w-lg',
-  xl: 'max-w-2xl',
-  /** A form beside its live preview. */
-  '2xl': 'max-w-5xl',
-};
-
-interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  /** Keep the dialog open on a click outside it (Escape, Cancel and × still close it). */
-  isModalStrict?: boolean;
-  /** The widest the dialog grows (default md); forms with many fields want more room. */
-  size?: DialogSize;
-  children: ReactNode;
+interface DialogProps extends Omit<DialogFrameProps, 'contentRef'> {
+  /**
+   * Escape, a click outside or × never throws typed input away: once something was typed or
+   * chosen in the dialog they ask 'Discard your changes?' first. Off for dialogs whose only
+   * input is a search. Cancel and a finished save close without asking.
+   */
+  guardDraft?: boolean;
 }
 
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  isModalStrict = false,
-  size = 'md',
-  children,
-}: DialogProps) {
-  // Radix returns focus to its own Trigger; our dialogs are opened by ordinary buttons (a
-  // table row, a card), so the element focused when the dialog opened gets it back instead.
-  const opener = useRef<HTMLElement | null>(null);
+type DraftField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** A field whose value is a draft: not a search box (nor a button dressed as an input). */
+function asDraftField(target: EventTarget | null): DraftField | null {
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return target;
+  if (!(target instanceof HTMLInputElement)) return null;
+  return ['search', 'button', 'submit', 'reset', 'hidden'].includes(target.type) ? null : target;
+}
+
+function valueOf(field: DraftField): string {
+  return field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+    ? String(field.checked)
+    : field.value;
+}
+
+/**
+ * What the person changed in one open dialog: each field they touched, with its value from
+ * before (null: it changed before it was ever focused). A field typed in and then cleared,
+ * or gone from the dialog (a sub-form that saved and closed), is no draft.
+ */
+function createDraftTracker() {
+  const before = new Map<DraftField, string | null>();
+  return {
+    onFocus: (event: Event) => {
+      const field = asDraftField(event.target);
+      if (field !== null && !before.has(field)) before.set(field, valueOf(field));
+    },
+    onChange: (event: Event) => {
+      const field = asDraftField(event.target);
+      if (field !== null && !before.has(field)) before.set(field, null);
+    },
+    hasDraft: () =>
+      [...before].some(
+        ([field, value]) => field.isConnected && (value === null || value !== valueOf(field)),
+      ),
+  };
+}
+
+export function Dialog({ guardDraft = true, onOpenChange, children, ...frame }: DialogProps) {
+  const draft = useRef(createDraftTracker());
+  const [isAskingToDiscard, setIsAskingToDiscard] = useState(false);
+
+  // The box mounts each time the dialog opens: a fresh dialog has no draft. Native
+  // listeners, so typing in a dialog opened from this one (its portal) does not count here.
+  const contentRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      if (node === null || !guardDraft) return;
+      const tracker = createDraftTracker();
+      draft.current = tracker;
+      node.addEventListener('focusin', tracker.onFocus);
+      node.addEventListener('input', tracker.onChange);
+      node.addEventListener('change', tracker.onChange);
+      return () => {
+        node.removeEventListener('focusin', tracker.onFocus);
+        node.removeEventListener('input', tracker.onChange);
+        node.removeEventListener('change', tracker.onChange);
+      };
+    },
+    [guardDraft],
+  );
+
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        {/* The overlay also scrolls, so a tall dialog stays usable on a short phone screen. Its
-            one column is the screen's width, so no wide content (a long status badge) can make
-            the dialog wider than the screen. */}
-        <RadixDialog.Overlay className="fixed inset-0 z-50 grid animate-fade-in grid-cols-[minmax(0,1fr)] place-items-center overflow-y-auto bg-gray-950/50 p-4 backdrop-blur-[2px] sm:p-6">
-          <RadixDialog.Content
-            className={cn(
-              'relative w-full animate-dialog-in rounded-2xl bg-white p-5 shadow-2xl ring-1 ring-gray-900/5 focus:outline-none sm:p-7',
-              SIZES[size],
-            )}
-            // Without a description Radix must be told there is none, else it warns.
-            {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-            onPointerDownOutside={isModalStrict ? (event) => event.preventDefault() : undefined}
-            onOpenAutoFocus={() => {
-              // Runs before focus moves in: the active element is still the opener.
-              opener.current =
-                document.activeElement instanceof HTMLElement ? document.activeElement : null;
-            }}
-            onCloseAutoFocus={(event) => {
-              const target = opener.current;
-              opener.current = null;
-              if (target?.isConnected) {
-                event.preventDefault();
-                target.focus();
-              }
-            }}
-          >
-            <RadixDialog.Title className="pr-8 text-lg font-semibold tracking-tight text-gray-900">
-              {title}
-            </RadixDialog.Title>
-            {description !== undefined && (
-              <RadixDialog.Description className="mt-1.5 text-sm leading-6 text-gray-600">
-                {description}
-              </RadixDialog.Description>
-            )}
-            <div className="mt-5">{children}</div>
-            <RadixDialog.Close
-              aria-label="Close"
-              className="absolute top-4 right-4 rounded-md p-1.5 text-gray-400 transition-colors hover:bg-gray-100 hover:text-gray-600"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </RadixDialog.Close>
-          </RadixDialog.Content>
-        </RadixDialog.Overlay>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <DialogFrame
+      {...frame}
+      contentRef={contentRef}
+      onOpenChange={(open) => {
+        if (!open && guardDraft && draft.current.hasDraft()) {
+          setIsAskingToDiscard(true);
+          return;
+        }
+        onOpenChange(open);
+      }}
+    >
+      {children}
+      {/* Inside the dialog's tree: it stacks on top, traps focus, and Escape on it (or Keep
+          editing) returns to the form with focus where it was. */}
+      <ConfirmDialog
+        open={isAskingToDiscard}
+        title="Discard your changes?"
+        description="What you typed here has not been saved and will be lost."
+        cancelLabel="Keep editing"
+        confirmLabel="Discard"
+        onClose={() => setIsAskingToDiscard(false)}
+        onConfirm={() => {
+          setIsAskingToDiscard(false);
+          draft.current = createDraftTracker();
+          onOpenChange(false);
+        }}
+      />
+    </DialogFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@cadence/shared';
+import { API_PATHS, ADMIN_MESSAGES } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Rocket } from 'lucide-react';
 import { useState } from 'react';
@@ -12,6 +12,12 @@ import { deploymentQuery, useSetDeployment } from '../api/admin-api';
 import { formatHms } from '../utils/format';
 import { toastApiError } from '../../../components/ui/error-toast';
 
+/** `instant` as a datetime-local input's value, in the browser's time (what the input shows). */
+function toDateTimeLocal(instant: number): string {
+  const local = new Date(instant - new Date(instant).getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
 /** Under this many seconds the countdown turns yellow (spec 001 section 9). */
 const WARNING_SECONDS = 5 * 60;
 
@@ -24,6 +30,7 @@ export function DeploymentCountdown() {
   const now = useNow(1000);
   const setDeployment = useSetDeployment();
   const [draft, setDraft] = useState('');
+  const [draftError, setDraftError] = useState<string>();
 
   // A failed load is logged and clears the countdown (spec 001 section 8).
   const at = deployment.isError ? null : (deployment.data?.next_deployment ?? null);
@@ -74,12 +81,18 @@ export function DeploymentCountdown() {
         )}
       </div>
       <form
+        // Our own message for a past time, not the browser's bubble.
+        noValidate
         className="mt-3 flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
           // Read in the zone the deployment time is shown in, not the browser's.
           const instant = fromLocalDateTime(draft, zone);
           if (instant === null) return;
+          if (Date.parse(instant) <= Date.now()) {
+            setDraftError(ADMIN_MESSAGES.deploymentInPast);
+            return;
+          }
           save(instant);
         }}
       >
@@ -90,7 +103,13 @@ export function DeploymentCountdown() {
           <input
             type="datetime-local"
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            min={toDateTimeLocal(now)}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setDraftError(undefined);
+            }}
+            aria-invalid={draftError !== undefined || undefined}
+            aria-describedby={draftError === undefined ? undefined : 'deployment-draft-error'}
             className="mt-1 h-9 rounded-lg border border-gray-300 px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
           />
         </label>
@@ -111,6 +130,11 @@ export function DeploymentCountdown() {
           >
             Clear
           </Button>
+        )}
+        {draftError !== undefined && (
+          <p id="deployment-draft-error" role="alert" className="w-full text-sm text-red-700">
+            {draftError}
+          </p>
         )}
       </form>
     </div>

@@ -3,6 +3,7 @@ import { AlertTriangle, Play, RefreshCw, RotateCw, Search, Square } from 'lucide
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cn } from '../../../lib/cn';
 import { formatInZone } from '../../../lib/zoned-time';
 import { usePublisherAction, useServices } from '../api/admin-api';
@@ -51,10 +52,18 @@ const ACTION_LABELS = { start: 'Start', stop: 'Stop', restart: 'Restart' } as co
 
 function ServiceCardView({ service, timeZone }: { service: ServiceCard; timeZone: string }) {
   const action = usePublisherAction();
+  // Stopping the publisher holds every post that is due, so it is asked first.
+  const [isConfirmingStop, setIsConfirmingStop] = useState(false);
   const run = (name: PublisherAction) =>
     action.mutate(name, {
-      onSuccess: () => toast.success(ADMIN_TOASTS.serviceActionDone(name)),
-      onError: (error) => toastFailure(error, ADMIN_TOASTS.serviceActionFailed(name)),
+      onSuccess: () => {
+        setIsConfirmingStop(false);
+        toast.success(ADMIN_TOASTS.serviceActionDone(name));
+      },
+      onError: (error) => {
+        setIsConfirmingStop(false);
+        toastFailure(error, ADMIN_TOASTS.serviceActionFailed(name));
+      },
     });
   return (
     <article
@@ -137,7 +146,7 @@ function ServiceCardView({ service, timeZone }: { service: ServiceCard; timeZone
                 variant={name === 'stop' ? 'danger-outline' : 'secondary'}
                 icon={<Icon className="size-4" aria-hidden="true" />}
                 disabled={action.isPending}
-                onClick={() => run(name)}
+                onClick={() => (name === 'stop' ? setIsConfirmingStop(true) : run(name))}
               >
                 {ACTION_LABELS[name]}
               </Button>
@@ -145,6 +154,16 @@ function ServiceCardView({ service, timeZone }: { service: ServiceCard; timeZone
           })}
         </div>
       )}
+      <ConfirmDialog
+        open={isConfirmingStop}
+        title={`Stop ${service.name}?`}
+        description="Nothing is published while it is stopped: posts that fall due wait until it is started again."
+        confirmLabel="Stop"
+        pendingLabel="Stopping..."
+        isPending={action.isPending}
+        onConfirm={() => run('stop')}
+        onClose={() => setIsConfirmingStop(false)}
+      />
     </article>
   );
 }

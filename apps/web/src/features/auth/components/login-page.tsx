@@ -42,7 +42,9 @@ export function LoginPage() {
   const [otpSession, setOtpSession] = useState<OtpSession | null>(null);
   const [isResetOpen, setIsResetOpen] = useState(false);
   const [resetEmail, setResetEmail] = useState('');
-  const [signInEmail, setSignInEmail] = useState('');
+  // After a sign-up is verified the form holds the address and the password just typed, so
+  // one click signs in. The password lives only in this state: never storage, never the URL.
+  const [signInPrefill, setSignInPrefill] = useState({ key: 0, email: '', password: '' });
   const nextSessionId = useRef(0);
 
   function openOtp(sent: CodeSent, password?: string, name?: string) {
@@ -59,7 +61,11 @@ export function LoginPage() {
 
   function handleVerified(session: OtpSession) {
     setOtpSession(null);
-    setSignInEmail(session.email);
+    setSignInPrefill((current) => ({
+      key: current.key + 1,
+      email: session.email,
+      password: session.purpose === 'registration' ? (session.password ?? '') : '',
+    }));
     if (mode !== 'signin') setSearchParams({}, { replace: true });
   }
 
@@ -114,8 +120,9 @@ export function LoginPage() {
           <div className="mt-8 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8 lg:p-0 lg:shadow-none lg:ring-0">
             {mode === 'signin' ? (
               <SignInForm
-                key={signInEmail}
-                defaultEmail={signInEmail}
+                key={signInPrefill.key}
+                defaultEmail={signInPrefill.email}
+                defaultPassword={signInPrefill.password}
                 onForgotPassword={(email) => {
                   setResetEmail(email);
                   setIsResetOpen(true);

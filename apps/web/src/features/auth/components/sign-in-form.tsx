@@ -10,11 +10,16 @@ import { TextField } from '../../../components/ui/text-field';
 import { ApiRequestError, getErrorMessage } from '../../../lib/api-error';
 import { useSignIn } from '../api/sign-in';
 import { toastApiError } from '../../../components/ui/error-toast';
-import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { SIGN_IN_TOAST_ID, useFinishSignIn } from '../hooks/use-finish-sign-in';
 import type { CodeSent } from './verify-otp-dialog';
 
 interface SignInFormProps {
   defaultEmail: string;
+  /**
+   * The password just typed to sign up, once the code is verified: one click signs in. Held
+   * only in memory (React state), never in storage or the address.
+   */
+  defaultPassword?: string;
   onForgotPassword: (email: string) => void;
   /**
    * A code was mailed, so open the code dialog: the address is not verified yet
@@ -23,7 +28,12 @@ interface SignInFormProps {
   onCodeSent: (sent: CodeSent, password: string) => void;
 }
 
-export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignInFormProps) {
+export function SignInForm({
+  defaultEmail,
+  defaultPassword = '',
+  onForgotPassword,
+  onCodeSent,
+}: SignInFormProps) {
   const finishSignIn = useFinishSignIn();
   const signIn = useSignIn();
   const {
@@ -33,7 +43,7 @@ export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignI
     formState: { errors },
   } = useForm<z.input<typeof SignInSchema>, unknown, SignIn>({
     resolver: zodResolver(SignInSchema),
-    defaultValues: { email: defaultEmail, password: '' },
+    defaultValues: { email: defaultEmail, password: defaultPassword },
   });
 
   const onSubmit = handleSubmit((credentials) => {
@@ -43,7 +53,7 @@ export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignI
         const resendIn =
           error instanceof ApiRequestError ? (error.retryAfter ?? OTP_RESEND_LOCK_SECONDS) : 0;
         if (error instanceof ApiRequestError && error.code === 'EMAIL_NOT_VERIFIED') {
-          toast(getErrorMessage(error, TOASTS.requestFailed));
+          toast(getErrorMessage(error, TOASTS.requestFailed), { id: SIGN_IN_TOAST_ID });
           onCodeSent(
             { email: credentials.email, purpose: 'registration', resendIn },
             credentials.password,
@@ -52,13 +62,14 @@ export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignI
         }
         // The dialog itself says a code was sent, and why.
         if (error instanceof ApiRequestError && error.code === 'SIGN_IN_CODE_REQUIRED') {
+          toast.dismiss(SIGN_IN_TOAST_ID);
           onCodeSent(
             { email: credentials.email, purpose: 'sign_in', resendIn },
             credentials.password,
           );
           return;
         }
-        toastApiError(error, TOASTS.requestFailed);
+        toastApiError(error, TOASTS.requestFailed, { id: SIGN_IN_TOAST_ID });
       },
     });
   });
@@ -80,15 +91,6 @@ export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignI
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
-        labelAction={
-          <button
-            type="button"
-            onClick={() => onForgotPassword(getValues('email').trim())}
-            className="-my-1 inline-flex min-h-6 items-center rounded px-1 py-0.5 text-sm font-medium text-brand-600 hover:text-brand-700"
-          >
-            Forgot password?
-          </button>
-        }
         {...register('password')}
       />
       <Button
@@ -100,6 +102,16 @@ export function SignInForm({ defaultEmail, onForgotPassword, onCodeSent }: SignI
       >
         Sign in
       </Button>
+      {/* After Sign in, so the keyboard goes email, password, Sign in (then this link). */}
+      <div className="-mt-2 flex justify-end">
+        <button
+          type="button"
+          onClick={() => onForgotPassword(getValues('email').trim())}
+          className="inline-flex min-h-6 items-center rounded px-1 py-0.5 text-sm font-medium text-brand-600 hover:text-brand-700"
+        >
+          Forgot password?
+        </button>
+      </div>
     </form>
   );
 }

@@ -23,7 +23,7 @@ import { useResendOtp } from '../api/resend-otp';
 import { useSignIn } from '../api/sign-in';
 import { useSubmitOtp } from '../api/submit-otp';
 import { useCountdown } from '../hooks/use-countdown';
-import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { SIGN_IN_TOAST_ID, useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { createEmptyDigits, isCodeComplete, joinDigits } from '../utils/otp-digits';
 import { OtpInput } from './otp-input';
 import { toastApiError } from '../../../components/ui/error-toast';
@@ -185,7 +185,7 @@ function VerifyOtpForm({ session, onCancel, onVerified }: VerifyOtpFormProps) {
     signInWithCode.mutate(parsed.data, {
       onSuccess: finishSignIn,
       onError: (error) => {
-        toastApiError(error, TOASTS.otpVerificationFailed);
+        toastApiError(error, TOASTS.otpVerificationFailed, { id: SIGN_IN_TOAST_ID });
       },
     });
   }

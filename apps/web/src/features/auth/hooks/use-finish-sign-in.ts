@@ -7,6 +7,13 @@ import { useNavigate } from 'react-router';
 import { storeToken } from '../../../lib/session';
 
 /**
+ * The one toast of a sign-in attempt: a failure, or the code to verify, is replaced by the
+ * next attempt's answer, so 'Email or password is incorrect' never stays beside 'Login
+ * successful!'.
+ */
+export const SIGN_IN_TOAST_ID = 'sign-in-attempt';
+
+/**
  * What a successful sign-in does, from the form or from the sign-in code dialog: a clean
  * cache, the token stored, the toast, and on to the Entities page. All in one call:
  * storing the token re-renders /login into a redirect, and a later callback could run after
@@ -19,7 +26,7 @@ export function useFinishSignIn() {
     (token: AccessToken) => {
       queryClient.clear();
       storeToken(token.access_token);
-      toast.success(TOASTS.loginSuccess);
+      toast.success(TOASTS.loginSuccess, { id: SIGN_IN_TOAST_ID });
       void navigate(ROUTES.companies, { replace: true });
     },
     [navigate, queryClient],

@@ -28,6 +28,9 @@ import { useLogoUpload } from '../hooks/use-logo-upload';
 import { buildDescriptionRequest, toCompanyFormValues } from '../utils/company-form-values';
 import { LogoField } from './logo-field';
 import { toastApiError } from '../../../components/ui/error-toast';
+import { UndoRewrite } from '../../../components/ui/undo-rewrite';
+
+const DESCRIPTION_SET = { shouldDirty: true, shouldValidate: true } as const;
 
 interface CompanyFormProps {
   company: Company | null;
@@ -43,6 +46,8 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
   const features = useFeatures();
   // Tone only steers AI Assist; it is never part of the submitted company.
   const [tone, setTone] = useState<EntityTone>(DEFAULT_ENTITY_TONE);
+  // The customer's description from before AI Assist rewrote it, while it can be undone.
+  const [descriptionBefore, setDescriptionBefore] = useState<string | null>(null);
   const {
     register,
     control,
@@ -94,7 +99,8 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
     }
     generateDescription.mutate(result.request, {
       onSuccess: (description) => {
-        setValue('description', description, { shouldDirty: true, shouldValidate: true });
+        setDescriptionBefore(getValues('description') ?? '');
+        setValue('description', description, DESCRIPTION_SET);
         toast.success(COMPANY_TOASTS.websiteScanned);
       },
       onError: (error) => {
@@ -208,6 +214,17 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
         }
         {...register('description')}
       />
+      {descriptionBefore !== null && (
+        <div className="-mt-3">
+          <UndoRewrite
+            by="AI Assist"
+            onUndo={() => {
+              setValue('description', descriptionBefore, DESCRIPTION_SET);
+              setDescriptionBefore(null);
+            }}
+          />
+        </div>
+      )}
 
       <div className="flex flex-col-reverse gap-3 border-t border-gray-100 pt-5 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>

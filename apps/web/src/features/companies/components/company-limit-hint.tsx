@@ -1,4 +1,4 @@
-import { UpgradeHint } from '../../../components/ui/upgrade-hint';
+import { UsageMeter } from '../../../components/ui/usage-meter';
 
 interface CompanyLimitHintProps {
   count: number;
@@ -7,14 +7,18 @@ interface CompanyLimitHintProps {
 }
 
 /**
- * Says why adding may be refused once the plan's limit is reached. The Add button stays
- * enabled: the server's answer explains the limit in full.
+ * 'N of M entities' on a plan with a limit, before the customer adds the one that would go
+ * over; once it is reached the meter links to the plans. The Add button stays enabled: the
+ * server's answer explains the limit in full.
  */
 export function CompanyLimitHint({ count, limit }: CompanyLimitHintProps) {
-  if (limit === null || count < limit) return null;
+  if (limit === null) return null;
   return (
-    <UpgradeHint>
-      Your plan allows {limit} {limit === 1 ? 'entity' : 'entities'}.
-    </UpgradeHint>
+    <UsageMeter
+      label="Entities"
+      used={count}
+      limit={limit}
+      unit={limit === 1 ? 'entity' : 'entities'}
+    />
   );
 }

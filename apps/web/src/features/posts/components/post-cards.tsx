@@ -27,7 +27,7 @@ export function PostCards({ posts, companies, ...handlers }: PostCardsProps) {
           </div>
           <div className="mt-3 flex flex-wrap items-end justify-between gap-3">
             <PostAttachments attachments={post.attachments} />
-            <PostDates post={post} />
+            <PostDates post={post} isLabelled />
           </div>
           <div className="mt-4 border-t border-gray-100 pt-3">
             <PostActions post={post} layout="card" {...handlers} />

@@ -12,12 +12,13 @@ import { useFeatures } from '../../../hooks/use-features';
 import { getConnectedNetworkIds } from '../../../lib/connected-networks';
 import { useMediaFile } from '../hooks/use-media-file';
 import { usePostAiActions } from '../hooks/use-post-ai-actions';
-import { useSavePost } from '../hooks/use-save-post';
+import { POST_SAVE_TOAST_ID, useSavePost } from '../hooks/use-save-post';
 import type { PostFormValues } from '../utils/post-form-values';
 import { PostFormSchema, toPostFormValues } from '../utils/post-form-values';
 import { MediaField } from './media-field';
 import { PostAiOptions } from './post-ai-options';
 import { PostMainFields } from './post-main-fields';
+import { PostUsageMeter } from './post-usage-meter';
 import { PostPreview } from './post-preview';
 import { RejectConfirm } from './reject-confirm';
 
@@ -56,7 +57,8 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
     (values) => saving.save(values),
     () => {
       const missing = missingPostFields(form.getValues());
-      if (missing.length > 0) toast.error(POST_MESSAGES.requiredFields(missing));
+      if (missing.length > 0)
+        toast.error(POST_MESSAGES.requiredFields(missing), { id: POST_SAVE_TOAST_ID });
     },
   );
 
@@ -65,6 +67,8 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-5">
+            {/* Before the customer writes the post that would go over the month's limit. */}
+            {!isEditing && <PostUsageMeter className="max-w-none" />}
             <PostMainFields companies={companies} isCreating={!isEditing} ai={ai} />
             {company !== null && networks.length === 0 && (
               <p
@@ -96,32 +100,35 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
           <PostPreview company={company} networks={networks} media={media.preview} />
         </div>
 
-        {saving.rejections.length > 0 ? (
-          <RejectConfirm
-            rejections={saving.rejections}
-            onConfirm={() => void saving.confirm()}
-            onCancel={saving.cancelConfirm}
-          />
-        ) : (
-          // Stays in view at the bottom of the screen while the form scrolls (a phone shows
-          // only part of it), so Create Post never hides below every option. Sticky stops at
-          // the scrolling overlay's padding, so it is pulled down by that padding (p-4, p-6)
-          // to meet the screen's edge instead of letting the form show beneath it.
-          <div className="sticky -bottom-4 z-10 -mx-5 mt-6 flex justify-end gap-3 border-t border-gray-100 bg-white/95 px-5 py-4 backdrop-blur-sm sm:-bottom-6 sm:-mx-7 sm:px-7">
-            <Button variant="secondary" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              isLoading={saving.isSaving}
-              loadingText={isEditing ? 'Saving...' : 'Creating...'}
-              // Saving now would lose the text an AI helper is still writing.
-              disabled={ai.isBusy}
-            >
-              {isEditing ? 'Save Changes' : 'Create Post'}
-            </Button>
-          </div>
-        )}
+        {/* Stays in view at the bottom of the screen while the form scrolls (a phone shows
+            only part of it), so Create Post never hides below every option, and nor does the
+            question a save may ask. Sticky stops at the scrolling overlay's padding, so it is
+            pulled down by that padding (p-4, p-6) to meet the screen's edge instead of
+            letting the form show beneath it. */}
+        <div className="sticky -bottom-4 z-10 -mx-5 mt-6 border-t border-gray-100 bg-white/95 px-5 py-4 backdrop-blur-sm sm:-bottom-6 sm:-mx-7 sm:px-7">
+          {saving.rejections.length > 0 ? (
+            <RejectConfirm
+              rejections={saving.rejections}
+              onConfirm={() => void saving.confirm()}
+              onCancel={saving.cancelConfirm}
+            />
+          ) : (
+            <div className="flex justify-end gap-3">
+              <Button variant="secondary" onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                isLoading={saving.isSaving}
+                loadingText={isEditing ? 'Saving...' : 'Creating...'}
+                // Saving now would lose the text an AI helper is still writing.
+                disabled={ai.isBusy}
+              >
+                {isEditing ? 'Save Changes' : 'Create Post'}
+              </Button>
+            </div>
+          )}
+        </div>
       </form>
     </FormProvider>
   );

@@ -7,6 +7,7 @@ import { PlanLockedNote } from '../../../components/ui/plan-locked-note';
 import { useFeatures } from '../../../hooks/use-features';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { UndoRewrite } from '../../../components/ui/undo-rewrite';
 import type { usePostAiActions } from '../hooks/use-post-ai-actions';
 import type { PostFormValues } from '../utils/post-form-values';
 import { ArticleFinderDialog, type ArticleSource } from './article-finder-dialog';
@@ -139,6 +140,7 @@ export function PostMainFields({ companies, isCreating, ai }: PostMainFieldsProp
           >
             Add Entity Details
           </Button>
+          {ai.rewrite !== null && <UndoRewrite by={ai.rewrite.by} onUndo={ai.rewrite.undo} />}
           {aiLocked ? (
             <PlanLockedNote />
           ) : (

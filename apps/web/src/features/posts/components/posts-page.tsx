@@ -5,6 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
+import { PostUsageMeter } from './post-usage-meter';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { totalPagesOf } from '../../../components/ui/page-items';
@@ -113,21 +114,24 @@ export function PostsPage() {
         title="Posts"
         description="Write, edit and organise the posts of every entity."
         actions={
-          <>
-            {/* Articles to posts needs a search and AI: not offered where either is missing. */}
-            {features.ai === 'on' && (features.newsSearch || features.webSearch) && (
-              <Button
-                variant="secondary"
-                icon={<Newspaper className="size-4" aria-hidden="true" />}
-                onClick={() => setIsPickingArticles(true)}
-              >
-                From Articles
+          <div className="flex flex-col items-start gap-2 sm:items-end">
+            <div className="flex flex-wrap gap-3">
+              {/* Articles to posts needs a search and AI: not offered where either is missing. */}
+              {features.ai === 'on' && (features.newsSearch || features.webSearch) && (
+                <Button
+                  variant="secondary"
+                  icon={<Newspaper className="size-4" aria-hidden="true" />}
+                  onClick={() => setIsPickingArticles(true)}
+                >
+                  From Articles
+                </Button>
+              )}
+              <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
+                Create Post
               </Button>
-            )}
-            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
-              Create Post
-            </Button>
-          </>
+            </div>
+            <PostUsageMeter />
+          </div>
         }
       />
 

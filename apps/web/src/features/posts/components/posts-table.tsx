@@ -2,7 +2,7 @@ import type { Company, Post } from '@cadence/shared';
 import type { PostActionHandlers } from './post-actions';
 import { PostActions } from './post-actions';
 import { PostAttachments } from './post-attachments';
-import { PostDates } from './post-dates';
+import { PostDates, PostNextTime } from './post-dates';
 import { PostEntity } from './post-entity';
 import { PostText } from './post-text';
 import { PostStatus } from './post-status';
@@ -13,13 +13,14 @@ interface PostsTableProps extends PostActionHandlers {
 }
 
 const HEADER_CELL =
-  'px-4 py-3 text-left text-xs font-semibold tracking-wide text-gray-500 uppercase';
+  'px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-gray-500 uppercase';
 
 /** The wide-screen list: one row per post. */
 export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
   return (
     <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-xs">
-      <div className="overflow-x-auto">
+      {/* Positioned: its screen-reader-only texts are laid out inside the scroll box. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[44rem] divide-y divide-gray-200 text-sm">
           <caption className="sr-only">Posts</caption>
           <thead className="bg-gray-50/80">
@@ -58,8 +59,12 @@ export function PostsTable({ posts, companies, ...handlers }: PostsTableProps) {
                   </div>
                 </td>
                 <td className="px-4 py-3.5">
-                  <div className="w-max max-w-32">
-                    <PostStatus post={post} />
+                  <div className="w-max">
+                    <div className="max-w-32">
+                      <PostStatus post={post} />
+                    </div>
+                    {/* When it goes out, labelled, under its status. */}
+                    <PostNextTime post={post} size="xs" />
                   </div>
                 </td>
                 <td className="px-4 py-3.5">

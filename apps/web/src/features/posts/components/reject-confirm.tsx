@@ -1,5 +1,6 @@
 import type { PostLength } from '@cadence/shared';
 import { TriangleAlert } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { describeRejection } from '../utils/post-rejections';
 
@@ -9,13 +10,20 @@ interface RejectConfirmProps {
   onCancel: () => void;
 }
 
-/** Before saving text a connected network would refuse: say which, and ask. */
+/**
+ * Before saving text a connected network would refuse: say which, and ask, where the
+ * Create Post button was (the form's sticky footer), with focus on the safe answer.
+ */
 export function RejectConfirm({ rejections, onConfirm, onCancel }: RejectConfirmProps) {
+  const keepEditing = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    keepEditing.current?.focus();
+  }, []);
   return (
     <div
       role="alertdialog"
       aria-labelledby="reject-confirm-text"
-      className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4"
+      className="rounded-xl border border-amber-200 bg-amber-50 p-4"
     >
       <div className="flex gap-3">
         <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
@@ -27,7 +35,7 @@ export function RejectConfirm({ rejections, onConfirm, onCancel }: RejectConfirm
         </div>
       </div>
       <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
+        <Button ref={keepEditing} variant="secondary" onClick={onCancel}>
           Keep Editing
         </Button>
         <Button onClick={onConfirm}>Save Anyway</Button>

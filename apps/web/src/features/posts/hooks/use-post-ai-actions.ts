@@ -1,4 +1,5 @@
 import { DEFAULT_HASHTAG_COUNT, POST_MESSAGES, clampCount } from '@cadence/shared';
+import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useEnhancePost } from '../api/enhance-post';
@@ -10,12 +11,23 @@ import { toastApiError } from '../../../components/ui/error-toast';
 
 const setOptions = { shouldDirty: true, shouldValidate: true } as const;
 
-/** Scan URL, Generate Hashtags and Integrate Company Information, each with its toasts. */
+/**
+ * Scan URL, Generate Hashtags and Integrate Company Information, each with its toasts. Each
+ * replaces the content, so the last one leaves `rewrite`: Undo puts the text from before back.
+ */
 export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
   const fromUrl = useGeneratePostFromUrl();
   const hashtags = useGenerateHashtags();
   const enhance = useEnhancePost();
   const { getValues, setValue } = form;
+  const [lastRewrite, setLastRewrite] = useState<{ by: string; before: string } | null>(null);
+
+  function replaceContent(content: string, message: string, by: string) {
+    const before = getValues('content');
+    setValue('content', content, setOptions);
+    setLastRewrite({ by, before });
+    toast.success(message);
+  }
 
   function scanUrl() {
     const values = getValues();
@@ -25,8 +37,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
     }
     fromUrl.mutate(buildPostFromUrlRequest(values), {
       onSuccess: (content) => {
-        setValue('content', content, setOptions);
-        toast.success(POST_MESSAGES.urlScanned);
+        replaceContent(content, POST_MESSAGES.urlScanned, 'Scan URL');
       },
       onError: (error) => toastApiError(error, POST_MESSAGES.urlScanFailed),
     });
@@ -42,8 +53,11 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
       { content, count: clampCount(count, DEFAULT_HASHTAG_COUNT) },
       {
         onSuccess: (tags) => {
-          setValue('content', appendHashtags(getValues('content'), tags), setOptions);
-          toast.success(POST_MESSAGES.hashtagsGenerated);
+          replaceContent(
+            appendHashtags(getValues('content'), tags),
+            POST_MESSAGES.hashtagsGenerated,
+            'Generate Hashtags',
+          );
         },
         onError: (error) => toastApiError(error, POST_MESSAGES.hashtagsFailed),
       },
@@ -64,8 +78,7 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
       { company_id: companyId, content, tone },
       {
         onSuccess: (enhanced) => {
-          setValue('content', enhanced, setOptions);
-          toast.success(POST_MESSAGES.integrated);
+          replaceContent(enhanced, POST_MESSAGES.integrated, 'Add Entity Details');
         },
         onError: (error) => toastApiError(error, POST_MESSAGES.integrateFailed),
       },
@@ -73,6 +86,17 @@ export function usePostAiActions(form: UseFormReturn<PostFormValues>) {
   }
 
   return {
+    /** The last rewrite, while it can be undone. */
+    rewrite:
+      lastRewrite === null
+        ? null
+        : {
+            by: lastRewrite.by,
+            undo: () => {
+              setValue('content', lastRewrite.before, setOptions);
+              setLastRewrite(null);
+            },
+          },
     scanUrl,
     generateHashtags,
     integrateCompany,

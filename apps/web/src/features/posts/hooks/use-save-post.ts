@@ -22,6 +22,9 @@ interface SavePostOptions {
   onSaved: () => void;
 }
 
+/** One toast per save attempt: the next attempt's answer replaces the last one's. */
+export const POST_SAVE_TOAST_ID = 'post-save';
+
 /**
  * Saving, step by step: on edit an [AI] marker is replaced first; content a chosen network
  * would refuse waits for 'Save anyway'; the URL is shortened if asked (a failure keeps the
@@ -69,18 +72,20 @@ export function useSavePost({ post, form, networks, media, onSaved }: SavePostOp
   async function send(values: PostFormValues) {
     const fields = toPostFields(values, networks, timeZone);
     const onError = (error: unknown) =>
-      toastApiError(error, isEditing ? POST_MESSAGES.updateFailed : POST_MESSAGES.createFailed);
+      toastApiError(error, isEditing ? POST_MESSAGES.updateFailed : POST_MESSAGES.createFailed, {
+        id: POST_SAVE_TOAST_ID,
+      });
     try {
       if (post === null) {
         await createPost.mutateAsync(toPostFormData(fields, media, { includeStatus: false }));
-        toast.success(POST_MESSAGES.created);
+        toast.success(POST_MESSAGES.created, { id: POST_SAVE_TOAST_ID });
       } else {
         const body =
           media.kind === 'keep'
             ? { ...fields }
             : toPostFormData(fields, media, { includeStatus: true });
         await updatePost.mutateAsync({ id: post.id, body });
-        toast.success(POST_MESSAGES.updated);
+        toast.success(POST_MESSAGES.updated, { id: POST_SAVE_TOAST_ID });
       }
       onSaved();
     } catch (error) {

@@ -59,7 +59,9 @@ export function ListSection({
       {toolbar}
       <div
         className={cn(
-          'max-h-[600px] overflow-y-auto p-3 transition-opacity sm:p-4',
+          // Positioned, so what is laid out absolutely inside (screen-reader-only labels) is
+          // clipped by this scroll box instead of stretching the page below it.
+          'relative max-h-[600px] overflow-y-auto p-3 transition-opacity sm:p-4',
           isRefreshing && 'opacity-60',
         )}
         aria-busy={isRefreshing || undefined}

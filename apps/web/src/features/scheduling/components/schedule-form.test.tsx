@@ -32,6 +32,7 @@ const post: Post = {
   attachments: [],
   has_schedules: false,
   publish_status: null,
+  next_scheduled_at: null,
   created_at: '2025-06-01T09:00:00.000Z',
   updated_at: '2025-06-01T09:00:00.000Z',
 };
