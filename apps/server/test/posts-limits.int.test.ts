@@ -12,7 +12,7 @@ describe.each(engines)('posts: the monthly limit on %s', (engine) => {
     it("answers this month's posts against the plan's allowance, a draft and a deleted one counted", async () => {
       const token = await customer('meter@example.com', 'free');
       const usage = async () =>
-        (await call('GET', '/customer/post/usage', token)).json as {
+        (await call('GET', '/customer/post/usage', token)).json as unknown as {
           data: { used: number; limit: number | null; plan_name: string };
         };
       expect((await usage()).data).toMatchObject({ used: 0, limit: 5 });

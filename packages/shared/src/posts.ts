@@ -204,12 +204,6 @@ export const PostListSchema = z.object({
 });
 export type PostList = z.infer<typeof PostListSchema>;
 
-/**
- * Where the Posts screen reads this month's post allowance. Its own constant, beside the
- * schema, until the API path registries are one.
- */
-export const POST_USAGE_API_PATH = '/customer/post/usage';
-
 /** Posts made this month (UTC) against the plan's allowance; drafts and deleted ones count. */
 export const PostUsageSchema = z.object({
   used: z.number().int(),

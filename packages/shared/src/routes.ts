@@ -37,6 +37,8 @@ export const API_PATHS = {
   health: '/health',
   posts: '/customer/post',
   post: '/customer/post/:id',
+  /** This month's posts made against the plan's allowance. */
+  postUsage: '/customer/post/usage',
   aiPostFromUrl: '/ai/post-from-url',
   aiHashtags: '/ai/hashtags',
   aiEnhance: '/ai/enhance',

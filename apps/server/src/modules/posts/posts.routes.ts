@@ -9,7 +9,6 @@ import {
   PostListQuerySchema,
   PostListSchema,
   PostSchema,
-  POST_USAGE_API_PATH,
   PostUsageSchema,
 } from '@cadence/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -98,7 +97,7 @@ export function registerPostRoutes(
   );
 
   app.get(
-    POST_USAGE_API_PATH,
+    API_PATHS.postUsage,
     {
       ...guarded,
       schema: {

@@ -1,4 +1,4 @@
-import { POST_USAGE_API_PATH, PostUsageSchema } from '@cadence/shared';
+import { API_PATHS, PostUsageSchema } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
@@ -11,6 +11,6 @@ export function usePostUsage() {
   return useQuery({
     queryKey: POST_USAGE_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      (await apiRequest(POST_USAGE_API_PATH, { schema: PostUsageSchema, signal })).data,
+      (await apiRequest(API_PATHS.postUsage, { schema: PostUsageSchema, signal })).data,
   });
 }

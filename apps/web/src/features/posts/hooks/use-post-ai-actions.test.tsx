@@ -1,19 +1,14 @@
 // @vitest-environment jsdom
 import { POST_MESSAGES } from '@cadence/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { useForm, useWatch } from 'react-hook-form';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, type Rendered } from '../../../test/render';
 import type { PostFormValues } from '../utils/post-form-values';
 import { toPostFormValues } from '../utils/post-form-values';
 import { usePostAiActions } from './use-post-ai-actions';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 // The toaster asks whether motion is reduced; jsdom has no media queries.
 Object.defineProperty(window, 'matchMedia', {
   configurable: true,
@@ -64,30 +59,17 @@ async function settle() {
 }
 
 describe("the post form's AI helpers", () => {
-  let container: HTMLDivElement;
-  let root: Root;
+  let tree: Rendered;
   const button = (name: string) =>
-    [...container.querySelectorAll('button')].find((item) => item.textContent === name);
-  const content = () => container.querySelector('textarea')?.value;
+    [...tree.container.querySelectorAll('button')].find((item) => item.textContent === name);
+  const content = () => tree.container.querySelector('textarea')?.value;
 
   beforeEach(() => {
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-    act(() => {
-      root.render(
-        <QueryClientProvider client={new QueryClient()}>
-          <Harness />
-        </QueryClientProvider>,
-      );
-    });
+    tree = render(<Harness />);
   });
   afterEach(() => {
-    act(() => {
-      toast.remove();
-      root.unmount();
-    });
-    container.remove();
+    act(() => toast.remove());
+    tree.unmount();
   });
 
   it("'Add Entity Details' replaces the text, and Undo puts the customer's back", async () => {
@@ -98,7 +80,7 @@ describe("the post form's AI helpers", () => {
     act(() => button('Add Entity Details')?.click());
     await settle();
     expect(content()).toBe(ENHANCED);
-    expect(container.textContent).toContain(POST_MESSAGES.integrated);
+    expect(tree.container.textContent).toContain(POST_MESSAGES.integrated);
 
     act(() => button('Undo Add Entity Details')?.click());
     expect(content()).toBe(TYPED);
