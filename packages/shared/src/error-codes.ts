@@ -126,6 +126,11 @@ export const ERROR_CODES = [
   'UNKNOWN_SETTING',
   'SETTING_OUT_OF_RANGE',
   'SALE_NOT_BELOW_PRICE',
+  // API keys and the public API (/api/v1)
+  'PLAN_LIMIT',
+  'API_KEY_NOT_FOUND',
+  'UNAUTHENTICATED',
+  'INSUFFICIENT_SCOPE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
