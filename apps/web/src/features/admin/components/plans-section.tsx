@@ -30,6 +30,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
   );
   const [saleEnd, setSaleEnd] = useState(toLocalInput(plan.sale_end_date));
   const [points, setPoints] = useState<string[]>(plan.highlight_points);
+  const [hasApi, setHasApi] = useState(plan.has_api);
   const save = savePercent(plan.price, plan.sale_price);
   const id = (field: string) => `plan-${plan.id}-${field}`;
 
@@ -49,6 +50,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
               sale_price: priceOf(salePrice),
               sale_end_date: fromLocalInput(saleEnd),
               highlight_points: points.filter((point) => point.trim() !== ''),
+              has_api: hasApi,
             },
           })
           .then(
@@ -110,6 +112,19 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
             className={inputClasses}
           />
         </label>
+        <label
+          htmlFor={id('api')}
+          className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2"
+        >
+          <input
+            id={id('api')}
+            type="checkbox"
+            checked={hasApi}
+            onChange={(e) => setHasApi(e.target.checked)}
+            className="size-4 rounded border-gray-300 accent-brand-600"
+          />
+          API access (API keys and the public API)
+        </label>
       </div>
       <fieldset className="mt-3">
         <legend className="text-sm font-medium text-gray-800">Highlight Points</legend>
@@ -167,7 +182,7 @@ export function PlansSection({ timeZone }: { timeZone: string }) {
     <div className="grid gap-4 lg:grid-cols-2">
       {plans.data.map((plan) => (
         <PlanCard
-          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}`}
+          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}-${plan.has_api}`}
           plan={plan}
           timeZone={timeZone}
         />
