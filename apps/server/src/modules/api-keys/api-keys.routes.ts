@@ -118,7 +118,7 @@ export function registerPublicApiRoutes(app: AppInstance, apiKeys: ApiKeysServic
         response: { 200: envelope(ApiMeSchema), ...errorResponses(403) },
       },
     },
-    async (request) => ({
+    (request) => ({
       message: API_KEY_MESSAGES.meFetched,
       data: apiKeys.me(requireScope(request, 'read')),
     }),

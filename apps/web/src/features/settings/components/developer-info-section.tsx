@@ -9,6 +9,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatInZone } from '../../../lib/zoned-time';
 import { API_LOGS_PAGE_SIZE, useApiLogs } from '../api/get-api-logs';
+import { ApiKeysPanel } from './api-keys-panel';
 
 const numbers = new Intl.NumberFormat('en-US');
 
@@ -21,7 +22,17 @@ async function copyEntry(entry: ApiLog) {
   }
 }
 
+/** Settings > Developer Info: the API keys, then the AI calls made for the account. */
 export function DeveloperInfoSection() {
+  return (
+    <div className="space-y-8">
+      <ApiKeysPanel />
+      <AiCallLog />
+    </div>
+  );
+}
+
+function AiCallLog() {
   const [page, setPage] = useState(1);
   const logs = useApiLogs(page);
   const { timeZone } = useTimeZone();
