@@ -68,8 +68,8 @@ function render(hasApi: boolean) {
 
 /** Types into a React-controlled input. */
 function type(input: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  setter?.call(input, value);
+  // React tracks the value it set; the prototype's setter changes it past that tracker.
+  Reflect.set(HTMLInputElement.prototype, 'value', value, input);
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
@@ -144,7 +144,7 @@ describe('the API keys panel', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
     const post = fetchMock.mock.calls.find(([, init]) => init.method === 'POST');
-    expect(JSON.parse(String(post?.[1].body))).toEqual({
+    expect(JSON.parse(post?.[1].body as string)).toEqual({
       name: 'Reporting',
       scopes: ['read'],
       entity_ids: null,
