@@ -166,4 +166,50 @@ describe('the API keys panel', () => {
     expect(document.querySelector('[role="dialog"]')).toBeNull();
     unmount();
   });
+  it('revokes a key after a confirm; Escape on the question returns focus to Revoke', async () => {
+    const fetchMock = vi.fn((_url: string, init: RequestInit) =>
+      Promise.resolve(
+        init.method === 'DELETE'
+          ? new Response(null, { status: 204 })
+          : new Response(JSON.stringify({ message: 'listed', data: { rows: [] } }), {
+              headers: { 'content-type': 'application/json' },
+            }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { container, unmount } = render(true);
+    const revoke = container.querySelector<HTMLButtonElement>(
+      'button[aria-label="Revoke the key CI deploy"]',
+    );
+    if (!revoke) throw new Error('no Revoke button');
+    await act(async () => {
+      revoke.focus();
+      revoke.click();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(document.querySelector('[role="dialog"]')?.textContent).toContain('Revoke API key?');
+    await act(async () => {
+      document.activeElement?.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(document.activeElement).toBe(revoke);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await act(async () => {
+      revoke.click();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    const dialog = document.querySelector('[role="dialog"]');
+    await act(async () => {
+      button(dialog!, 'Revoke').click();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(init?.method).toBe('DELETE');
+    expect(url).toBe(`/api/customer/api-keys/${listed.id}`);
+    unmount();
+  });
 });
