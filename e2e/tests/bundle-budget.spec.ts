@@ -72,7 +72,9 @@ const BUDGET_KB: Record<string, number> = {
   '/posts': 174,
   '/scheduling': 206,
   '/subscriptions': 180,
-  '/settings': 209,
+  // The API keys panel of Developer Info loads in its own chunk; /settings carries its loader
+  // and the plan's API flag (about 0.7 KB).
+  '/settings': 210,
   '/admin/subscriptions': 192,
 };
 

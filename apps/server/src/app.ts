@@ -15,6 +15,7 @@ import { findUp } from './lib/find-up.js';
 import { jsonNestsDeeper } from './lib/json-depth.js';
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerAiRoutes } from './modules/ai/index.js';
+import { registerApiKeyRoutes, registerPublicApiRoutes } from './modules/api-keys/index.js';
 import {
   registerAuthRoutes,
   createAuthenticate,
@@ -162,6 +163,8 @@ export async function buildApp(
       registerUploadRoutes(typed, services.uploads);
       registerAccountRoutes(typed, { account: services.account, attempts: infra.attempts });
       registerAdminRoutes(typed, services.admin);
+      registerApiKeyRoutes(typed, services.apiKeys);
+      registerPublicApiRoutes(typed, services.apiKeys);
       done();
     },
     { prefix: '/api' },

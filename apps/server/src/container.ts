@@ -27,6 +27,7 @@ import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
 import { createAccountService } from './modules/account/index.js';
 import { createAdminService, createServiceMonitor } from './modules/admin/index.js';
+import { createApiKeysService } from './modules/api-keys/index.js';
 import { createAiService } from './modules/ai/index.js';
 import { createBilling } from './modules/billing/index.js';
 import {
@@ -265,6 +266,13 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       clock,
       logger,
       scheduleFromPost: (userId, input) => schedules.create(userId, input),
+    }),
+    // Settings > Developer Info's keys and the public API's key check.
+    apiKeys: createApiKeysService({
+      db,
+      clock,
+      ownsEntity: async (userId, entityId) =>
+        (await companies.findOwned(userId, entityId)) !== undefined,
     }),
     shortener: createShortenerService({
       db,

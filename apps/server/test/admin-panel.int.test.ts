@@ -36,6 +36,7 @@ import {
   sendJson,
   type TestApp,
   accountIdOf,
+  setTierByCommand,
 } from './helpers/test-app.js';
 
 /** Every admin route, with a body that would be valid, for the access checks. */
@@ -556,6 +557,44 @@ describe.each(engines)('admin panel on %s', (engine) => {
       changed_by: 'admin@example.com',
     });
     expect(history.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it("turns a plan's API access on and off, and the plan's customers follow", async () => {
+    const plans = (await asAdmin('GET', '/admin/plans')).json.data as unknown as AdminPlan[];
+    expect(Object.fromEntries(plans.map((plan) => [plan.tier, plan.has_api]))).toEqual({
+      free: false,
+      pro: false,
+      business: false,
+      enterprise: true,
+    });
+    const business = plans.find((plan) => plan.tier === 'business')!;
+    const card = {
+      price: business.price,
+      sale_price: business.sale_price,
+      sale_end_date: business.sale_end_date,
+      highlight_points: business.highlight_points,
+    };
+    const builder = await createVerifiedAccount(t, { email: 'api-builder@example.com' });
+    await setTierByCommand(t, 'api-builder@example.com', 'business');
+    const createKey = () =>
+      sendJson(t.app, 'POST', '/customer/api-keys', { name: 'CI', scopes: ['read'] }, builder);
+    expect((await createKey()).json.code).toBe('PLAN_LIMIT');
+
+    const on = await asAdmin('PATCH', `/admin/plans/${business.id}`, { ...card, has_api: true });
+    expect(on.status).toBe(200);
+    expect(on.json.data).toMatchObject({ tier: 'business', has_api: true });
+    expect((await createKey()).status).toBe(201);
+    // A card saved without the field keeps the plan's API access.
+    const kept = await asAdmin('PATCH', `/admin/plans/${business.id}`, card);
+    expect(kept.json.data).toMatchObject({ has_api: true });
+    expect(
+      (await asAdmin('PATCH', `/admin/plans/${business.id}`, { ...card, has_api: 'yes' })).json
+        .message,
+    ).toBe('API access must be true or false');
+
+    const off = await asAdmin('PATCH', `/admin/plans/${business.id}`, { ...card, has_api: false });
+    expect(off.json.data).toMatchObject({ has_api: false });
+    expect((await createKey()).status).toBe(403);
   });
 
   it('sets, shows and clears the next deployment', async () => {

@@ -302,6 +302,8 @@ export const AdminPlanSchema = z.object({
   sale_price: z.number().nullable(),
   sale_end_date: z.string().nullable(),
   highlight_points: z.array(z.string()),
+  /** The public API (API keys, /api/v1) is on this plan. */
+  has_api: z.boolean(),
 });
 export type AdminPlan = z.infer<typeof AdminPlanSchema>;
 
@@ -317,6 +319,8 @@ export const PlanUpdateSchema = z.object({
     })
     .max(30, 'At most 30 highlight points')
     .transform((points) => points.map((point) => point.trim()).filter(Boolean)),
+  /** Absent: unchanged. */
+  has_api: z.boolean({ error: 'API access must be true or false' }).optional(),
 });
 export type PlanUpdate = z.input<typeof PlanUpdateSchema>;
 export type PlanUpdateInput = z.output<typeof PlanUpdateSchema>;

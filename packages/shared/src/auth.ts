@@ -155,6 +155,8 @@ export const MeSchema = z.object({
       web_search: z.boolean(),
       /** The Schedule dialog offers 'In 1 minute' first (SCHEDULE_IN_A_MINUTE; the demo). */
       schedule_in_a_minute: z.boolean().default(false),
+      /** The plan includes the public API: Settings > Developer Info offers API keys. */
+      api: z.boolean().default(false),
     })
     .optional(),
   /**

@@ -127,6 +127,11 @@ export const ERROR_CODES = [
   'SETTING_OUT_OF_RANGE',
   'SALE_NOT_BELOW_PRICE',
   'DEPLOYMENT_IN_PAST',
+  // API keys and the public API (/api/v1)
+  'PLAN_LIMIT',
+  'API_KEY_NOT_FOUND',
+  'UNAUTHENTICATED',
+  'INSUFFICIENT_SCOPE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

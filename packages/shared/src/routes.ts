@@ -93,6 +93,11 @@ export const API_PATHS = {
   adminPlans: '/admin/plans',
   adminPlan: '/admin/plans/:id',
   adminPriceHistory: '/admin/price-history',
+  // Settings > Developer Info: the customer's API keys (signed in with the web session).
+  apiKeys: '/customer/api-keys',
+  apiKey: '/customer/api-keys/:id',
+  // The public API: authenticated with an API key (`Authorization: Bearer cad_...`).
+  v1Me: '/v1/me',
   /** Read by every signed-in person, for the banner before a planned deployment. */
   publicDeployment: '/deployment',
 } as const;

@@ -19,3 +19,4 @@ export * from './schema/logs.js';
 export * from './schema/admin.js';
 export * from './schema/notifications.js';
 export * from './schema/uploads.js';
+export * from './schema/api-keys.js';

@@ -50,7 +50,11 @@ export async function registerOpenApi(app: FastifyInstance) {
         version,
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The public API (/api/v1): an API key from Settings > Developer Info.
+          apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'cad_<prefix>_<secret>' },
+        },
         // Every error response of every route has this shape; `code` lists every error code.
         schemas: { ApiError: z.toJSONSchema(ApiErrorSchema, { target: 'openapi-3.0' }) as object },
       },

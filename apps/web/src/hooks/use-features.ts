@@ -9,6 +9,8 @@ export interface Features {
   webSearch: boolean;
   /** 'In 1 minute' leads the Schedule dialog's quick times (the demo and the e2e run). */
   scheduleInAMinute: boolean;
+  /** The plan includes the public API (API keys in Settings > Developer Info). */
+  api: boolean;
   /** Where this server also takes links to posts (the demo's stand-ins); none on a real one. */
   postLinkOrigins: readonly PostLinkOrigin[];
 }
@@ -27,6 +29,7 @@ export function useFeatures(): Features {
     newsSearch: features?.news_search ?? true,
     webSearch: features?.web_search ?? true,
     scheduleInAMinute: features?.schedule_in_a_minute ?? false,
+    api: features?.api ?? true,
     postLinkOrigins: data?.post_link_origins ?? [],
   };
 }

@@ -77,6 +77,7 @@ const PLAN_LIMIT_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'NETWORK_NOT_ON_PLAN',
   'POST_MONTHLY_LIMIT',
   'AI_NOT_ON_PLAN',
+  'PLAN_LIMIT',
 ]);
 
 type FailureToast =

@@ -220,6 +220,7 @@ export async function listPlansWithMonthly(db: DbExecutor) {
       name: subscriptionPlans.name,
       tier: subscriptionPlans.tier,
       highlightPoints: subscriptionPlans.highlightPoints,
+      hasApi: subscriptionPlans.hasApi,
       priceCents: subscriptionPlanIntervals.priceCents,
       salePriceCents: subscriptionPlanIntervals.salePriceCents,
       saleEndsAt: subscriptionPlanIntervals.saleEndsAt,

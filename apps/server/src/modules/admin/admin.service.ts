@@ -342,6 +342,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         sale_price: plan.salePriceCents === null ? null : centsToDollars(plan.salePriceCents),
         sale_end_date: plan.saleEndsAt?.toISOString() ?? null,
         highlight_points: plan.highlightPoints,
+        has_api: plan.hasApi,
       }));
     },
 
@@ -365,6 +366,7 @@ export function createAdminService(deps: AdminServiceDeps) {
             salePriceCents: input.sale_price === null ? null : dollarsToCents(input.sale_price),
             saleEndsAt: input.sale_end_date === null ? null : new Date(input.sale_end_date),
             highlightPoints: input.highlight_points,
+            ...(input.has_api === undefined ? {} : { hasApi: input.has_api }),
           },
           actor.id,
           now,
@@ -376,7 +378,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           target: before.tier,
           before,
           after: input,
-          message: `${actor.email} updated the ${before.name} plan: price ${formatPrice(before.price)} -> ${formatPrice(input.price)}, sale ${formatPrice(before.sale_price)} -> ${formatPrice(input.sale_price)}`,
+          message: `${actor.email} updated the ${before.name} plan: price ${formatPrice(before.price)} -> ${formatPrice(input.price)}, sale ${formatPrice(before.sale_price)} -> ${formatPrice(input.sale_price)}${input.has_api === undefined || input.has_api === before.has_api ? '' : `, API access ${input.has_api ? 'on' : 'off'}`}`,
           at: now,
         });
       });

@@ -74,6 +74,8 @@ export interface PlanPriceChange {
   salePriceCents?: number | null;
   saleEndsAt?: Date | null;
   highlightPoints?: string[];
+  /** The public API on this plan; undefined keeps it. */
+  hasApi?: boolean;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function updatePlanPricing(
       const points = change.highlightPoints.map((p) => p.trim()).filter((p) => p.length > 0);
       await plans.setHighlightPoints(tx, planId, points, now);
     }
+    if (change.hasApi !== undefined) await plans.setHasApi(tx, planId, change.hasApi, now);
     const interval = await plans.findIntervalOfUnit(tx, planId, unit, 1);
     const old = {
       price: interval?.priceCents ?? null,

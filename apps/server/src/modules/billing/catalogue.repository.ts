@@ -56,6 +56,14 @@ export async function findPlanByTier(db: DbExecutor, tier: Tier) {
   return plan;
 }
 
+/** Whether the plan includes the public API (API keys, /api/v1). */
+export async function setHasApi(db: DbExecutor, planId: string, hasApi: boolean, now: Date) {
+  await db
+    .update(subscriptionPlans)
+    .set({ hasApi, updatedAt: now })
+    .where(eq(subscriptionPlans.id, planId));
+}
+
 export async function setHighlightPoints(
   db: DbExecutor,
   planId: string,

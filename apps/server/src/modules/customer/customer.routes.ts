@@ -55,11 +55,8 @@ export function registerCustomerRoutes(
       const aiConfigured = Boolean(instance.openai.apiKey);
       const newsSearch = Boolean(instance.search.mediastackAccessKey);
       const webSearch = Boolean(instance.search.googleCseKey && instance.search.googleCseCx);
-      const ai = !aiConfigured
-        ? 'off'
-        : (await customer.hasAiOnPlan(user.id))
-          ? 'on'
-          : 'not_on_plan';
+      const access = await customer.planAccess(user.id);
+      const ai = !aiConfigured ? 'off' : access.hasAi ? 'on' : 'not_on_plan';
       return {
         message: AUTH_MESSAGES.customerFetched,
         data: {
@@ -73,6 +70,7 @@ export function registerCustomerRoutes(
             ai,
             news_search: newsSearch,
             web_search: webSearch,
+            api: access.hasApi,
             schedule_in_a_minute: instance.scheduleInAMinute,
           } as const,
           post_link_origins: postLinkOrigins,

@@ -45,9 +45,13 @@ export function createCustomerService(deps: CustomerServiceDeps) {
   }
 
   return {
-    /** Whether the customer's plan includes AI (the server's own keys are checked by the route). */
-    async hasAiOnPlan(userId: string) {
-      return (await getEntitlements(db, userId, clock())).hasAi;
+    /**
+     * Whether the customer's plan includes AI (the server's own keys are checked by the
+     * route) and the public API (API keys).
+     */
+    async planAccess(userId: string) {
+      const { hasAi, hasApi } = await getEntitlements(db, userId, clock());
+      return { hasAi, hasApi };
     },
 
     async getProfile(userId: string) {

@@ -13,6 +13,8 @@ export interface Entitlements {
   maxPostsPerMonth: number | null;
   maxNetworks: number | null;
   hasAi: boolean;
+  /** The public API: API keys and /api/v1. */
+  hasApi: boolean;
   /** Bytes of uploads the plan allows; null means unlimited. */
   maxStorageBytes: number | null;
   allowedNetworks: NetworkId[];
@@ -26,6 +28,7 @@ function toEntitlements(plan: PlanRow): Entitlements {
     maxPostsPerMonth: plan.maxPostsPerMonth,
     maxNetworks: plan.maxNetworks,
     hasAi: plan.hasAi,
+    hasApi: plan.hasApi,
     maxStorageBytes: plan.maxStorageBytes,
     allowedNetworks: plan.allowedNetworks,
   };

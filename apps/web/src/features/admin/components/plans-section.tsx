@@ -22,6 +22,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
   );
   const [saleEnd, setSaleEnd] = useState(toLocalDateTime(plan.sale_end_date, timeZone));
   const [points, setPoints] = useState<string[]>(plan.highlight_points);
+  const [hasApi, setHasApi] = useState(plan.has_api);
   const save = savePercent(plan.price, plan.sale_price);
   const id = (field: string) => `plan-${plan.id}-${field}`;
 
@@ -42,6 +43,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
               // The picker shows and reads the sale's end in the customer's zone.
               sale_end_date: fromLocalDateTime(saleEnd, timeZone),
               highlight_points: points.filter((point) => point.trim() !== ''),
+              has_api: hasApi,
             },
           })
           .then(
@@ -103,6 +105,19 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
             className={inputClasses}
           />
         </label>
+        <label
+          htmlFor={id('api')}
+          className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2"
+        >
+          <input
+            id={id('api')}
+            type="checkbox"
+            checked={hasApi}
+            onChange={(e) => setHasApi(e.target.checked)}
+            className="size-4 rounded border-gray-300 accent-brand-600"
+          />
+          API access (API keys and the public API)
+        </label>
       </div>
       <fieldset className="mt-3">
         <legend className="text-sm font-medium text-gray-800">Highlight Points</legend>
@@ -160,7 +175,7 @@ export function PlansSection({ timeZone }: { timeZone: string }) {
     <div className="grid gap-4 lg:grid-cols-2">
       {plans.data.map((plan) => (
         <PlanCard
-          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}`}
+          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}-${plan.has_api}`}
           plan={plan}
           timeZone={timeZone}
         />

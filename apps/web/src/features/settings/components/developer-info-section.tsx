@@ -1,16 +1,21 @@
 import type { ApiLog, ApiLogList } from '@cadence/shared';
 import { DEVELOPER_MESSAGES } from '@cadence/shared';
 import { Copy } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
 import { totalPagesOf } from '../../../components/ui/page-items';
 import { Pagination } from '../../../components/ui/pagination';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatInZone } from '../../../lib/zoned-time';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { API_LOGS_PAGE_SIZE, useApiLogs } from '../api/get-api-logs';
 
 const numbers = new Intl.NumberFormat('en-US');
+
+// Its own chunk, loaded when Developer Info opens: the keys' form, list and dialogs are not
+// part of the JavaScript /settings loads first.
+const ApiKeysPanel = lazyComponent(() => import('./api-keys-panel').then((m) => m.ApiKeysPanel));
 
 async function copyEntry(entry: ApiLog) {
   try {
@@ -21,7 +26,19 @@ async function copyEntry(entry: ApiLog) {
   }
 }
 
+/** Settings > Developer Info: the API keys, then the AI calls made for the account. */
 export function DeveloperInfoSection() {
+  return (
+    <div className="space-y-8">
+      <Suspense fallback={<p className="text-sm text-gray-600">Loading API keys...</p>}>
+        <ApiKeysPanel />
+      </Suspense>
+      <AiCallLog />
+    </div>
+  );
+}
+
+function AiCallLog() {
   const [page, setPage] = useState(1);
   const logs = useApiLogs(page);
   const { timeZone } = useTimeZone();

@@ -61,7 +61,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
   {
     id: 'developer-info',
     title: 'Developer Info',
-    description: 'The AI calls made for your account.',
+    description: 'Your API keys and the AI calls made for your account.',
     component: DeveloperInfoSection,
   },
   {

@@ -1,0 +1,123 @@
+import {
+  API_KEY_MESSAGES,
+  type ApiKey,
+  type ApiKeyCreateInput,
+  type ApiKeyScope,
+  type ApiMe,
+  type CreatedApiKey,
+} from '@cadence/shared';
+import type { Db } from '../../db/client.js';
+import type { ApiKeyRow } from '../../db/schema/api-keys.js';
+import { AppError } from '../../errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { getEntitlements } from '../plans/index.js';
+import * as repo from './api-keys.repository.js';
+import { generateApiKey, parseApiKey, secretMatches } from './key-format.js';
+
+export interface ApiKeysDeps {
+  db: Db;
+  clock: Clock;
+  /** Whether the entity (company) belongs to the customer: companies' answer. */
+  ownsEntity: (userId: string, entityId: string) => Promise<boolean>;
+}
+
+/** Who a request with a valid key acts for, and what the key allows. */
+export interface ApiCaller {
+  keyId: string;
+  user: { id: string; email: string; name: string };
+  /** The plan's tier id ('free', 'pro', 'business', 'enterprise'). */
+  tier: string;
+  scopes: ApiKeyScope[];
+  /** null: every entity of the customer. */
+  entityIds: string[] | null;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes,
+    entity_ids: row.entityIds,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: iso(row.lastUsedAt),
+    expires_at: iso(row.expiresAt),
+  };
+}
+
+const unauthenticated = () =>
+  AppError.unauthorized(API_KEY_MESSAGES.unauthenticated, 'UNAUTHENTICATED');
+
+export function createApiKeysService({ db, clock, ownsEntity }: ApiKeysDeps) {
+  return {
+    async list(userId: string): Promise<ApiKey[]> {
+      return (await repo.listActiveApiKeys(db, userId)).map(toApiKey);
+    },
+
+    async create(userId: string, input: ApiKeyCreateInput): Promise<CreatedApiKey> {
+      const now = clock();
+      if (!(await getEntitlements(db, userId, now)).hasApi)
+        throw AppError.forbidden(API_KEY_MESSAGES.notOnPlan, 'PLAN_LIMIT');
+      const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+      if (expiresAt && expiresAt.getTime() <= now.getTime())
+        throw AppError.badRequest(API_KEY_MESSAGES.expiryNotInFuture, 'VALIDATION_FAILED');
+      const entityIds = input.entity_ids ?? null;
+      for (const entityId of entityIds ?? []) {
+        if (!(await ownsEntity(userId, entityId)))
+          throw AppError.badRequest(API_KEY_MESSAGES.entityNotYours, 'COMPANY_NOT_FOUND');
+      }
+      const { key, prefix, secretHash } = generateApiKey();
+      const row = await repo.insertApiKey(db, {
+        userId,
+        name: input.name,
+        prefix,
+        secretHash,
+        scopes: input.scopes,
+        entityIds,
+        expiresAt,
+        createdAt: now,
+      });
+      return { ...toApiKey(row), key };
+    },
+
+    async revoke(userId: string, id: string) {
+      if (!(await repo.revokeApiKey(db, userId, id, clock())))
+        throw AppError.notFound(API_KEY_MESSAGES.notFound, 'API_KEY_NOT_FOUND');
+    },
+
+    /**
+     * The caller of a public API request, from its `Authorization` header. A missing, wrong,
+     * expired or revoked key, or a plan without API access, is the same 401.
+     */
+    async authenticate(header: string | undefined): Promise<ApiCaller> {
+      const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      const parsed = match?.[1] ? parseApiKey(match[1]) : undefined;
+      if (!parsed) throw unauthenticated();
+      const found = await repo.findKeyByPrefix(db, parsed.prefix);
+      if (!found || !secretMatches(parsed.secret, found.key.secretHash)) throw unauthenticated();
+      const now = clock();
+      const { key, user } = found;
+      if (key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= now.getTime()))
+        throw unauthenticated();
+      if (!user.isVerified) throw unauthenticated();
+      const entitlements = await getEntitlements(db, user.id, now);
+      if (!entitlements.hasApi) throw unauthenticated();
+      await repo.touchApiKey(db, key.id, now);
+      return {
+        keyId: key.id,
+        user: { id: user.id, email: user.email, name: user.name },
+        tier: entitlements.tier,
+        scopes: key.scopes,
+        entityIds: key.entityIds,
+      };
+    },
+
+    me(caller: ApiCaller): ApiMe {
+      return { ...caller.user, plan: caller.tier };
+    },
+  };
+}
+
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * API keys (Settings > Developer Info) and the public API under /api/v1. A key reads
+ * `cad_<prefix>_<secret>`: the prefix (8 URL-safe characters) names the key on screen and in
+ * the database, the secret is shown once and only its hash is stored.
+ */
+export const API_KEY_SCOPES = ['read', 'write', 'publish'] as const;
+export const ApiKeyScopeSchema = z.enum(API_KEY_SCOPES, {
+  error: 'A scope must be read, write or publish',
+});
+export type ApiKeyScope = z.infer<typeof ApiKeyScopeSchema>;
+
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  read: 'Read',
+  write: 'Write',
+  publish: 'Publish',
+};
+
+/** Every key starts with this; the prefix and the secret follow, separated by `_`. */
+export const API_KEY_MARK = 'cad_';
+export const API_KEY_NAME_MAX = 100;
+export const API_KEY_ENTITIES_MAX = 100;
+
+export const API_KEY_MESSAGES = {
+  listed: 'API keys fetched successfully',
+  created: 'API key created. Copy it now: it will not be shown again.',
+  revoked: 'API key revoked',
+  notFound: 'This API key does not exist or was already revoked.',
+  notOnPlan: 'API access is available on Enterprise. Upgrade your plan to create API keys.',
+  nameRequired: 'Give the key a name, so you can tell it apart later',
+  nameTooLong: `A key name must be at most ${API_KEY_NAME_MAX} characters`,
+  scopesRequired: 'Choose at least one scope: read, write or publish',
+  entitiesInvalid: 'Entities must be a list of entity ids',
+  entitiesTooMany: `A key may be limited to at most ${API_KEY_ENTITIES_MAX} entities`,
+  entityNotYours:
+    'One of the chosen entities does not exist in your account. Choose your own entities, or none for all of them.',
+  expiryInvalid: 'Expiry must be an ISO date-time, such as 2027-01-31T00:00:00Z',
+  expiryNotInFuture: 'The expiry date must be in the future',
+  unauthenticated:
+    'A valid API key is required: send it as "Authorization: Bearer cad_...". The key may be wrong, expired or revoked, or your plan may not include API access.',
+  insufficientScope: (scope: ApiKeyScope) => `This API key lacks the "${scope}" scope.`,
+  meFetched: 'Account fetched successfully',
+} as const;
+
+export const ApiKeyCreateSchema = z.object({
+  name: z
+    .string({ error: API_KEY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, API_KEY_MESSAGES.nameRequired)
+    .max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameTooLong),
+  scopes: z
+    .array(ApiKeyScopeSchema, { error: API_KEY_MESSAGES.scopesRequired })
+    .min(1, API_KEY_MESSAGES.scopesRequired)
+    .transform((scopes) => API_KEY_SCOPES.filter((scope) => scopes.includes(scope))),
+  entity_ids: z
+    .array(z.uuid({ error: API_KEY_MESSAGES.entitiesInvalid }), {
+      error: API_KEY_MESSAGES.entitiesInvalid,
+    })
+    .max(API_KEY_ENTITIES_MAX, API_KEY_MESSAGES.entitiesTooMany)
+    .transform((ids) => (ids.length === 0 ? null : [...new Set(ids)]))
+    .nullish(),
+  expires_at: z.iso.datetime({ offset: true, error: API_KEY_MESSAGES.expiryInvalid }).nullish(),
+});
+export type ApiKeyCreate = z.input<typeof ApiKeyCreateSchema>;
+export type ApiKeyCreateInput = z.output<typeof ApiKeyCreateSchema>;
+
+export const ApiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(ApiKeyScopeSchema),
+  entity_ids: z.array(z.string()).nullable(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const ApiKeyListSchema = z.object({ rows: z.array(ApiKeySchema) });
+export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
+
+/** The answer to creating a key: the whole key, this once. */
+export const CreatedApiKeySchema = ApiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+/** `GET /api/v1/me`: `plan` is the tier id ('free', 'pro', 'business', 'enterprise'). */
+export const ApiMeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  plan: z.string(),
+});
+export type ApiMe = z.infer<typeof ApiMeSchema>;
+
+/** The key as shown on screen: its prefix, never its secret. */
+export function maskedApiKey(prefix: string) {
+  return `${API_KEY_MARK}${prefix}_…`;
+}
