@@ -1,20 +1,13 @@
 // @vitest-environment jsdom
 import { API_PATHS, type ApiKey, type CreatedApiKey } from '@cadence/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render as renderTree } from '../../../test/render';
 import { COMPANIES_QUERY_KEY } from '../../../lib/queries/companies';
 import { ME_QUERY_KEY } from '../../../lib/query-keys';
 import { USER_SETTINGS_QUERY_KEY } from '../../../lib/queries/user-settings';
 import { API_KEYS_QUERY_KEY } from '../api/api-keys';
 import { ApiKeysPanel } from './api-keys-panel';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 const ZONE = 'Asia/Tokyo';
 const ENTITY = { id: '0b6f6a52-3c1e-4d8a-9f7e-2a1b3c4d5e6f', name: 'Harbor Coffee' };
@@ -30,40 +23,15 @@ const listed: ApiKey = {
 };
 
 function render(hasApi: boolean) {
-  const client = new QueryClient({
-    defaultOptions: {
-      // The session check is read from the cache only (useFeatures): every query is seeded.
-      queries: { staleTime: Infinity, queryFn: () => Promise.reject(new Error('not seeded')) },
-    },
+  // Every query the panel reads is already in the cache, as the page would hold it.
+  return renderTree(<ApiKeysPanel />, {
+    queries: [
+      [ME_QUERY_KEY, { features: { api: hasApi } }],
+      [USER_SETTINGS_QUERY_KEY, { timezone: ZONE }],
+      [COMPANIES_QUERY_KEY, { rows: [ENTITY], supported_social_accounts: [], company_limit: null }],
+      [API_KEYS_QUERY_KEY, [listed]],
+    ],
   });
-  client.setQueryData(ME_QUERY_KEY, { features: { api: hasApi } });
-  client.setQueryData(USER_SETTINGS_QUERY_KEY, { timezone: ZONE });
-  client.setQueryData(COMPANIES_QUERY_KEY, {
-    rows: [ENTITY],
-    supported_social_accounts: [],
-    company_limit: null,
-  });
-  client.setQueryData(API_KEYS_QUERY_KEY, [listed]);
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  act(() => {
-    root.render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ApiKeysPanel />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  });
-  return {
-    container,
-    unmount: () => {
-      act(() => root.unmount());
-      container.remove();
-      client.clear();
-    },
-  };
 }
 
 /** Types into a React-controlled input. */
