@@ -1,6 +1,6 @@
-import type { Me, PostLinkOrigin } from '@cadence/shared';
-import { skipToken, useQuery } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '../lib/query-keys';
+import type { PostLinkOrigin } from '@cadence/shared';
+import { useQuery } from '@tanstack/react-query';
+import { meQueryOptions } from '../lib/queries/me';
 
 export interface Features {
   /** 'on'; 'not_on_plan': shown locked with the way to upgrade; 'off': not offered at all. */
@@ -20,9 +20,10 @@ export interface Features {
  * signed-in screen has already loaded. Unknown (an older server) means everything is offered.
  */
 export function useFeatures(): Features {
-  // Reads the cached session check without fetching it again (the app shell loads it);
-  // skipToken says so to TanStack Query, which otherwise reports a missing queryFn in development.
-  const { data } = useQuery<Me>({ queryKey: ME_QUERY_KEY, queryFn: skipToken });
+  // Reads the cached session check without fetching it (the app shell loads it). Disabled, but
+  // with the real query function: an observer's options become the query's, and a refetch
+  // after a payment must not meet a stand-in function (it would fail the session check).
+  const { data } = useQuery({ ...meQueryOptions(), enabled: false });
   const features = data?.features;
   return {
     ai: features?.ai ?? 'on',
