@@ -47,15 +47,20 @@ export function defineJob<Payload, Deps>(definition: JobDefinition<Payload, Deps
 
 /** A job kind with its handler made from the deps it uses (and nothing else). */
 export interface BoundJob {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own payload
-  job: JobDefinition<any, never>;
-  handle: (payload: unknown) => Promise<void>;
+  name: string;
+  policy: JobPolicy;
+  /** Checks the stored payload against the kind's schema, then runs the handler. */
+  handle: (data: unknown) => Promise<void>;
 }
 
 /** Makes the job's handler with its own deps, for the job worker (`worker.ts`). */
 export function bindJob<Payload, Deps>(job: JobDefinition<Payload, Deps>, deps: Deps): BoundJob {
-  const handle = job.createHandler(deps) as (payload: unknown) => Promise<void>;
-  return { job: job as BoundJob['job'], handle };
+  const handler = job.createHandler(deps);
+  return {
+    name: job.name,
+    policy: job.policy,
+    handle: (data) => handler(job.payload.parse(data)),
+  };
 }
 
 export type PayloadOf<Job> = Job extends JobDefinition<infer Payload, never> ? Payload : never;

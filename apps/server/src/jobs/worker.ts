@@ -70,7 +70,7 @@ export function createJobWorker(input: {
       });
   }
 
-  function workLoop({ job, handle }: BoundJob) {
+  function workLoop(job: BoundJob) {
     const complete = createCompleter(job.name);
     const counter = { active: 0, done: 0 };
     counters.set(job.name, counter);
@@ -91,7 +91,7 @@ export function createJobWorker(input: {
 
     async function run(entry: { id: string; data: unknown }) {
       try {
-        await handle(job.payload.parse(entry.data));
+        await job.handle(entry.data);
         await complete(entry.id);
         counter.done += 1;
       } catch (error) {
