@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { waitForCode } from './mail.js';
+import { api } from './api.js';
+import { uniqueEmail, waitForCode } from './mail.js';
 
 /**
  * A newcomer's first minute through the forms: sign up, type the mailed code into the
@@ -23,4 +24,22 @@ export async function signUpThroughTheForms(
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/companies$/);
+}
+
+/**
+ * A fresh verified customer, signed up, verified and signed in through the API (so tests
+ * never share an account or a password): its address, password and token.
+ */
+export async function signUpByApi(name: string, emailPrefix: string) {
+  const email = uniqueEmail(emailPrefix);
+  const password = `${emailPrefix}-password-1`;
+  await api('/customer/auth/sign-up', { body: { name, email, password } });
+  const otp_code = await waitForCode(email, 1);
+  await api('/customer/auth/submit-otp', {
+    body: { purpose: 'registration', email, otp_code, password },
+  });
+  const { access_token: token } = await api<{ access_token: string }>('/customer/auth/sign-in', {
+    body: { email, password },
+  });
+  return { email, password, token };
 }

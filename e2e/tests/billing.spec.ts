@@ -1,26 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api } from '../support/api.js';
 import { checkOutPro } from '../support/checkout.js';
-import { uniqueEmail, waitForCode } from '../support/mail.js';
+import { signUpByApi } from '../support/sign-up.js';
 
 // Each story is long (sign-up, checkout, several pages); leave room for a busy machine.
 test.describe.configure({ timeout: 120_000 });
 const SLOW = { timeout: 20_000 };
-
-/** A new Free customer, verified and signed in through the API; answers the token. */
-async function freeCustomer(name: string) {
-  const email = uniqueEmail(name.toLowerCase());
-  const password = 'billing-password';
-  await api('/customer/auth/sign-up', { body: { name, email, password } });
-  const code = await waitForCode(email, 1);
-  await api('/customer/auth/submit-otp', {
-    body: { purpose: 'registration', email, otp_code: code, password },
-  });
-  const session = await api<{ access_token: string }>('/customer/auth/sign-in', {
-    body: { email, password },
-  });
-  return { email, token: session.access_token };
-}
 
 async function openAs(page: Page, token: string, path: string) {
   await page.addInitScript((value) => {
@@ -30,7 +15,7 @@ async function openAs(page: Page, token: string, path: string) {
 }
 
 test('a Free customer buys Pro through the preview and the test checkout', async ({ page }) => {
-  const { token } = await freeCustomer('Buyer');
+  const { token } = await signUpByApi('Buyer', 'buyer');
   await api('/customer/company', {
     token,
     body: { name: 'First Co', website: 'first.example.com' },
@@ -80,7 +65,7 @@ test('a Free customer buys Pro through the preview and the test checkout', async
 });
 
 test('a declined test payment lands on Payment Failed and changes nothing', async ({ page }) => {
-  const { token } = await freeCustomer('Decliner');
+  const { token } = await signUpByApi('Decliner', 'decliner');
   await openAs(page, token, '/subscriptions');
   await checkOutPro(page);
   await page.getByRole('button', { name: 'Decline' }).click();

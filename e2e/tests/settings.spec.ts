@@ -10,27 +10,12 @@ import {
   paidToken,
 } from '../support/api.js';
 import { expectNoAxeViolations } from '../support/axe.js';
-import { uniqueEmail, waitForCode } from '../support/mail.js';
+import { signUpByApi } from '../support/sign-up.js';
 import { waitForToastsToClear } from '../support/toasts.js';
 
 test.use({ timezoneId: 'UTC' });
 // Each test signs up, schedules or waits for publishing: leave room for a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-/** A fresh verified customer, signed in through the API (so tests never share a password). */
-async function createCustomer(name: string) {
-  const email = uniqueEmail('settings');
-  const password = 'settings-password-1';
-  await api('/customer/auth/sign-up', { body: { name, email, password } });
-  const otp_code = await waitForCode(email, 1);
-  await api('/customer/auth/submit-otp', {
-    body: { purpose: 'registration', email, otp_code, password },
-  });
-  const { access_token: token } = await api<{ access_token: string }>('/customer/auth/sign-in', {
-    body: { email, password },
-  });
-  return { email, password, token };
-}
 
 async function openAs(page: Page, token: string, url: string) {
   await page.addInitScript((value) => {
@@ -46,7 +31,7 @@ const section = (page: Page, name: string) =>
 test('changes the profile with an avatar and shows it in the navigation at once', async ({
   page,
 }) => {
-  const customer = await createCustomer('Avery Avatar');
+  const customer = await signUpByApi('Avery Avatar', 'settings');
   await openAs(page, customer.token, '/settings');
   const nav = page.getByRole('banner');
   await expect(nav.getByText('AA', { exact: true })).toBeVisible();
@@ -81,7 +66,7 @@ test('changes the profile with an avatar and shows it in the navigation at once'
 });
 
 test('changes the password, stays signed in, and signs in with the new one', async ({ page }) => {
-  const customer = await createCustomer('Sam Secure');
+  const customer = await signUpByApi('Sam Secure', 'settings');
   await openAs(page, customer.token, '/settings#security');
   const security = section(page, 'Security');
   await expect(security.getByLabel('Old password')).toBeVisible();
@@ -119,7 +104,7 @@ test('changes the password, stays signed in, and signs in with the new one', asy
 });
 
 test('Logout ends this session on the server, not only in the browser', async ({ page }) => {
-  const customer = await createCustomer('Lou Logout');
+  const customer = await signUpByApi('Lou Logout', 'settings');
   await openAs(page, customer.token, '/settings');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -135,7 +120,7 @@ test('Sign out everywhere, after a confirmation, ends the sessions of every brow
   page,
   browser,
 }) => {
-  const customer = await createCustomer('Evi Everywhere');
+  const customer = await signUpByApi('Evi Everywhere', 'settings');
   // A second browser of the same person, with its own sign-in.
   const { access_token: otherToken } = await api<{ access_token: string }>(
     '/customer/auth/sign-in',
@@ -183,7 +168,7 @@ test('Sign out everywhere, after a confirmation, ends the sessions of every brow
 
 test('screenshots of Settings > Security and the sign-out-everywhere dialog', async ({ page }) => {
   const dir = path.join(import.meta.dirname, '..', '.artifacts');
-  const customer = await createCustomer('Shay Shots');
+  const customer = await signUpByApi('Shay Shots', 'settings');
   for (const [name, width, height] of [
     ['desktop', 1280, 900],
     ['phone', 390, 844],
@@ -262,7 +247,7 @@ test('filters and searches the post logs, and a row links to its post', async ({
 });
 
 test("saves a zone and the Scheduling page's times move", async ({ page }) => {
-  const customer = await createCustomer('Zoe Zone');
+  const customer = await signUpByApi('Zoe Zone', 'settings');
   const company = await api<{ id: string }>('/customer/company', {
     token: customer.token,
     body: { name: `Zone Co ${Date.now()}`, website: 'https://zone.example.com' },
@@ -356,7 +341,7 @@ test('screenshots of /settings at desktop and phone width', async ({ page }) => 
 test('deletes an account after the password and the word DELETE, and signs out', async ({
   page,
 }) => {
-  const customer = await createCustomer('Dana Data');
+  const customer = await signUpByApi('Dana Data', 'settings');
   await api('/customer/company', {
     token: customer.token,
     body: { name: 'Leaving Co', website: 'https://leaving.example.com' },
@@ -409,7 +394,7 @@ test('deletes an account after the password and the word DELETE, and signs out',
 
 test('the bell lists a failed publication, unread first, and marks it read', async ({ page }) => {
   test.setTimeout(150_000);
-  const customer = await createCustomer('Bella Bell');
+  const customer = await signUpByApi('Bella Bell', 'settings');
   const { id: companyId } = await api<{ id: string }>('/customer/company', {
     token: customer.token,
     body: { name: `Bell Co ${Date.now()}`, website: 'https://bell.example.com' },
@@ -491,7 +476,7 @@ test('the whole settings page with every section open has no axe violations', as
 test("the links of notifications open a post's editor and an entity's Socials dialog", async ({
   page,
 }) => {
-  const customer = await createCustomer('Lina Links');
+  const customer = await signUpByApi('Lina Links', 'settings');
   const { id: companyId } = await api<{ id: string }>('/customer/company', {
     token: customer.token,
     body: { name: `Linked Co ${Date.now()}`, website: 'https://linked.example.com' },

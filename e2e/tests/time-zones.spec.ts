@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, companyWithNetworks, createPostByApi } from '../support/api.js';
 import { ADMIN } from '../support/global-setup.js';
-import { uniqueEmail, waitForCode } from '../support/mail.js';
+import { signUpByApi } from '../support/sign-up.js';
 import { uniqueName } from '../support/unique.js';
 
 // The browser sits in Tokyo; the customer saved New York in Settings. Every time the app
@@ -54,20 +54,6 @@ async function expectNewYorkDate(where: Locator, instant: string) {
   if (tokyo !== date) await expect(where).not.toContainText(tokyo);
 }
 
-async function signUpByApi(name: string) {
-  const email = uniqueEmail('zones');
-  const password = 'zones-password-1';
-  await api('/customer/auth/sign-up', { body: { name, email, password } });
-  const otp_code = await waitForCode(email, 1);
-  await api('/customer/auth/submit-otp', {
-    body: { purpose: 'registration', email, otp_code, password },
-  });
-  const { access_token: token } = await api<{ access_token: string }>('/customer/auth/sign-in', {
-    body: { email, password },
-  });
-  return { email, token };
-}
-
 async function open(page: Page, token: string, url: string) {
   await page.addInitScript((value) => {
     if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', value);
@@ -87,7 +73,7 @@ test('a customer who saved New York sees New York times on every screen, in a To
   page,
 }) => {
   test.setTimeout(240_000);
-  const customer = await signUpByApi('Nora York');
+  const customer = await signUpByApi('Nora York', 'zones');
   await api('/customer/settings', {
     method: 'PUT',
     token: customer.token,
