@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { HTTP_MESSAGES } from '@cadence/shared';
+import { z } from 'zod';
 import { createFastify, type AppInstance } from './app-instance.js';
 import type { Container } from './container.js';
 import { AppError } from './errors.js';
@@ -57,6 +58,11 @@ export interface AppOptions {
   /** The built web app; found next to the server when not given. */
   webDistDir?: string;
 }
+
+// The shared schemas are built with zod/mini, which carries no messages of its own: the
+// messages of issues without a custom one ('Invalid input: expected string, received
+// number') come from zod's English locale, set here for every schema the server checks.
+z.config(z.locales.en());
 
 /**
  * Builds the whole HTTP application on the container's services, without listening;

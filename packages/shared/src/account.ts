@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NETWORK_IDS } from './networks.js';
 
 /** Anchors of the Settings page that other screens and e-mails link to. */
@@ -51,9 +51,9 @@ export const NotificationEventSchema = z.object({
   kind: z.enum(NOTIFICATION_EVENT_KINDS),
   title: z.string(),
   message: z.string(),
-  post_id: z.string().nullable(),
-  company_id: z.string().nullable(),
-  network: z.enum(NETWORK_IDS).nullable(),
+  post_id: z.nullable(z.string()),
+  company_id: z.nullable(z.string()),
+  network: z.nullable(z.enum(NETWORK_IDS)),
   is_read: z.boolean(),
   created_at: z.string(),
 });
@@ -62,29 +62,35 @@ export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
 export const NOTIFICATION_PAGE_SIZE_MAX = 50;
 
 export const NotificationEventsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(100_000, 'page is too large')
-    .default(1),
-  page_size: z.coerce
-    .number({ error: `page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}` })
-    .int(`page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}`)
-    .min(1, `page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}`)
-    .max(
-      NOTIFICATION_PAGE_SIZE_MAX,
-      `page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}`,
-    )
-    .default(10),
+  page: z._default(
+    z.coerce
+      .number({ error: 'page must be a whole number from 1' })
+      .check(z.int('page must be a whole number from 1'))
+      .check(z.gte(1, 'page must be a whole number from 1'))
+      .check(z.lte(100_000, 'page is too large')),
+    1,
+  ),
+  page_size: z._default(
+    z.coerce
+      .number({ error: `page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}` })
+      .check(z.int(`page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}`))
+      .check(z.gte(1, `page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}`))
+      .check(
+        z.lte(
+          NOTIFICATION_PAGE_SIZE_MAX,
+          `page_size must be a whole number from 1 to ${NOTIFICATION_PAGE_SIZE_MAX}`,
+        ),
+      ),
+    10,
+  ),
 });
 
 export const NotificationEventListSchema = z.object({
   rows: z.array(NotificationEventSchema),
-  total: z.number().int(),
-  unread: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  total: z.number().check(z.int()),
+  unread: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  page_size: z.number().check(z.int()),
 });
 export type NotificationEventList = z.infer<typeof NotificationEventListSchema>;
 
@@ -93,8 +99,8 @@ export const MarkNotificationsReadSchema = z.union(
     z.strictObject({
       ids: z
         .array(z.uuid({ error: 'Each id must be a notification id' }))
-        .min(1, 'Send at least one id')
-        .max(100, 'At most 100 ids at once'),
+        .check(z.minLength(1, 'Send at least one id'))
+        .check(z.maxLength(100, 'At most 100 ids at once')),
     }),
     z.strictObject({ all: z.literal(true, { error: 'all must be true' }) }),
   ],
@@ -103,9 +109,9 @@ export const MarkNotificationsReadSchema = z.union(
 export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
 
 export const StorageUsageSchema = z.object({
-  used_bytes: z.number().int(),
+  used_bytes: z.number().check(z.int()),
   /** null: the plan has no limit. */
-  allowed_bytes: z.number().int().nullable(),
+  allowed_bytes: z.nullable(z.number().check(z.int())),
   plan_name: z.string(),
 });
 export type StorageUsage = z.infer<typeof StorageUsageSchema>;
@@ -121,8 +127,8 @@ export const DeleteAccountSchema = z.strictObject(
   {
     password: z
       .string({ error: 'Enter your password' })
-      .min(1, 'Enter your password')
-      .max(200, 'Enter your password'),
+      .check(z.minLength(1, 'Enter your password'))
+      .check(z.maxLength(200, 'Enter your password')),
     confirm: z.literal(DELETE_ACCOUNT_WORD, {
       error: `Type ${DELETE_ACCOUNT_WORD} to confirm`,
     }),

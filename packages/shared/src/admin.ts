@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TierSchema } from './plans.js';
 
 const PAST_TENSE = { start: 'started', stop: 'stopped', restart: 'restarted' } as const;
@@ -111,17 +111,19 @@ export const AdminSettingsUpdateSchema = z.object({
   settings: z
     .array(
       z.object({
-        key: z.string({ error: 'Each setting needs a key' }).min(1, 'Each setting needs a key'),
-        value: z.number({ error: 'Each setting value must be a number' }).finite(),
+        key: z
+          .string({ error: 'Each setting needs a key' })
+          .check(z.minLength(1, 'Each setting needs a key')),
+        value: z.number({ error: 'Each setting value must be a number' }),
       }),
       { error: 'settings must be a list of {key, value}' },
     )
-    .min(1, 'Send at least one setting')
-    .max(50, 'At most 50 settings at once'),
+    .check(z.minLength(1, 'Send at least one setting'))
+    .check(z.maxLength(50, 'At most 50 settings at once')),
 });
 export type AdminSettingsUpdate = z.infer<typeof AdminSettingsUpdateSchema>;
 
-export const DeploymentSchema = z.object({ next_deployment: z.string().nullable() });
+export const DeploymentSchema = z.object({ next_deployment: z.nullable(z.string()) });
 export type Deployment = z.infer<typeof DeploymentSchema>;
 export const DeploymentUpdateSchema = z.object({
   next_deployment: z.iso.datetime({
@@ -149,8 +151,8 @@ export const ServiceProcessSchema = z.object({
   cpu_percent: z.number(),
   memory_mb: z.number(),
   last_beat: z.string(),
-  in_flight: z.number().nullable(),
-  done: z.number().nullable(),
+  in_flight: z.nullable(z.number()),
+  done: z.nullable(z.number()),
 });
 export type ServiceProcess = z.infer<typeof ServiceProcessSchema>;
 
@@ -160,9 +162,9 @@ export const ServiceCardSchema = z.object({
   description: z.string(),
   status: z.enum(SERVICE_STATUSES),
   last_checked: z.string(),
-  uptime_seconds: z.number().nullable(),
-  cpu_percent: z.number().nullable(),
-  memory_mb: z.number().nullable(),
+  uptime_seconds: z.nullable(z.number()),
+  cpu_percent: z.nullable(z.number()),
+  memory_mb: z.nullable(z.number()),
   details: z.array(z.object({ label: z.string(), value: z.string() })),
   processes: z.array(ServiceProcessSchema),
   actions: z.array(z.enum(PUBLISHER_ACTIONS)),
@@ -199,29 +201,31 @@ export type Stats = z.infer<typeof StatsSchema>;
 
 export const ADMIN_PAGE_SIZE_MAX = 100;
 const pageFields = {
-  page: z.coerce
-    .number({ error: 'page must be a whole number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(100_000, 'page is too large')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be 1 or more')
-    .max(ADMIN_PAGE_SIZE_MAX, `pageSize must be at most ${ADMIN_PAGE_SIZE_MAX}`)
-    .default(25),
+  page: z._default(
+    z.coerce
+      .number({ error: 'page must be a whole number' })
+      .check(z.int('page must be a whole number'))
+      .check(z.gte(1, 'page must be 1 or more'))
+      .check(z.lte(100_000, 'page is too large')),
+    1,
+  ),
+  pageSize: z._default(
+    z.coerce
+      .number({ error: 'pageSize must be a whole number' })
+      .check(z.int('pageSize must be a whole number'))
+      .check(z.gte(1, 'pageSize must be 1 or more'))
+      .check(z.lte(ADMIN_PAGE_SIZE_MAX, `pageSize must be at most ${ADMIN_PAGE_SIZE_MAX}`)),
+    25,
+  ),
 };
-const searchField = z
-  .string()
-  .trim()
-  .max(200, 'Search text must be at most 200 characters')
-  .optional();
+const searchField = z.optional(
+  z.string().check(z.trim()).check(z.maxLength(200, 'Search text must be at most 200 characters')),
+);
 
 export const AdminLogsQuerySchema = z.object({
-  status: z
-    .enum(['success', 'error', 'pending'], { error: 'Status must be success, error or pending' })
-    .optional(),
+  status: z.optional(
+    z.enum(['success', 'error', 'pending'], { error: 'Status must be success, error or pending' }),
+  ),
   q: searchField,
   ...pageFields,
 });
@@ -234,10 +238,10 @@ export const AdminLogSchema = z.object({
   platform: z.string(),
   status: z.enum(['success', 'error', 'pending']),
   message: z.string(),
-  error_code: z.string().nullable(),
+  error_code: z.nullable(z.string()),
   retry_count: z.number(),
-  scheduled_for: z.string().nullable(),
-  customer_email: z.string().nullable(),
+  scheduled_for: z.nullable(z.string()),
+  customer_email: z.nullable(z.string()),
 });
 export type AdminLog = z.infer<typeof AdminLogSchema>;
 export const AdminLogPageSchema = z.object({
@@ -255,7 +259,7 @@ export const AdminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   created_at: z.string(),
-  last_sign_in_at: z.string().nullable(),
+  last_sign_in_at: z.nullable(z.string()),
   is_admin: z.boolean(),
   subscription: z.object({ tier: TierSchema, name: z.string() }),
 });
@@ -268,8 +272,8 @@ export const AdminUserPageSchema = z.object({
 });
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
-export const AdminUserDetailsSchema = AdminUserSchema.extend({
-  price_override: z.number().nullable(),
+export const AdminUserDetailsSchema = z.extend(AdminUserSchema, {
+  price_override: z.nullable(z.number()),
 });
 export type AdminUserDetails = z.infer<typeof AdminUserDetailsSchema>;
 
@@ -277,20 +281,22 @@ export const IdParamsSchema = z.object({ id: z.uuid({ error: 'Unknown id' }) });
 
 /** Dollars with at most two decimals, never negative; null means none. */
 export const dollarsField = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .finite(`${label} must be a number`)
-    .min(0, `${label} must be 0 or more`)
-    .max(1_000_000, `${label} must be at most 1000000`)
-    .refine(
-      (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
-      `${label} must have at most two decimals`,
-    )
-    .nullable();
+  z.nullable(
+    z
+      .number({ error: `${label} must be a number` })
+      .check(z.gte(0, `${label} must be 0 or more`))
+      .check(z.lte(1_000_000, `${label} must be at most 1000000`))
+      .check(
+        z.refine(
+          (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+          `${label} must have at most two decimals`,
+        ),
+      ),
+  );
 
 export const UserSubscriptionUpdateSchema = z.object({
   tier: TierSchema,
-  price_override: dollarsField('Custom price override').optional().default(null),
+  price_override: z._default(z.optional(dollarsField('Custom price override')), null),
 });
 export type UserSubscriptionUpdate = z.infer<typeof UserSubscriptionUpdateSchema>;
 
@@ -298,9 +304,9 @@ export const AdminPlanSchema = z.object({
   id: z.string(),
   name: z.string(),
   tier: TierSchema,
-  price: z.number().nullable(),
-  sale_price: z.number().nullable(),
-  sale_end_date: z.string().nullable(),
+  price: z.nullable(z.number()),
+  sale_price: z.nullable(z.number()),
+  sale_end_date: z.nullable(z.string()),
   highlight_points: z.array(z.string()),
   /** The public API (API keys, /api/v1) is on this plan. */
   has_api: z.boolean(),
@@ -310,17 +316,22 @@ export type AdminPlan = z.infer<typeof AdminPlanSchema>;
 export const PlanUpdateSchema = z.object({
   price: dollarsField('Price'),
   sale_price: dollarsField('Sale price'),
-  sale_end_date: z.iso
-    .datetime({ offset: true, error: 'Sale end date must be an ISO date-time' })
-    .nullable(),
-  highlight_points: z
-    .array(z.string().max(200, 'A highlight point must be at most 200 characters'), {
-      error: 'Highlight points must be a list of text',
-    })
-    .max(30, 'At most 30 highlight points')
-    .transform((points) => points.map((point) => point.trim()).filter(Boolean)),
+  sale_end_date: z.nullable(
+    z.iso.datetime({ offset: true, error: 'Sale end date must be an ISO date-time' }),
+  ),
+  highlight_points: z.pipe(
+    z
+      .array(
+        z.string().check(z.maxLength(200, 'A highlight point must be at most 200 characters')),
+        {
+          error: 'Highlight points must be a list of text',
+        },
+      )
+      .check(z.maxLength(30, 'At most 30 highlight points')),
+    z.transform((points) => points.map((point) => point.trim()).filter(Boolean)),
+  ),
   /** Absent: unchanged. */
-  has_api: z.boolean({ error: 'API access must be true or false' }).optional(),
+  has_api: z.optional(z.boolean({ error: 'API access must be true or false' })),
 });
 export type PlanUpdate = z.input<typeof PlanUpdateSchema>;
 export type PlanUpdateInput = z.output<typeof PlanUpdateSchema>;
@@ -330,11 +341,11 @@ export const PriceHistoryEntrySchema = z.object({
   id: z.string(),
   plan_id: z.string(),
   plan_name: z.string(),
-  old_price: z.number().nullable(),
-  new_price: z.number().nullable(),
-  old_sale_price: z.number().nullable(),
-  new_sale_price: z.number().nullable(),
-  changed_by: z.string().nullable(),
+  old_price: z.nullable(z.number()),
+  new_price: z.nullable(z.number()),
+  old_sale_price: z.nullable(z.number()),
+  new_sale_price: z.nullable(z.number()),
+  changed_by: z.nullable(z.string()),
   changed_at: z.string(),
 });
 export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntrySchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { issueCode } from './error-codes.js';
 import { DEFAULT_POST_TONE, POST_CONTENT_MAX, POST_URL_MAX, PostToneSchema } from './posts.js';
@@ -35,7 +35,7 @@ export function clampCount(value: unknown, fallback: number): number {
   return Math.min(COUNT_MAX, Math.max(COUNT_MIN, Math.trunc(number)));
 }
 
-const optionalUuid = z.uuid({ error: 'Entity not found' }).nullish();
+const optionalUuid = z.nullish(z.uuid({ error: 'Entity not found' }));
 
 /** Messages of the AI writing helpers that the spec leaves to us. */
 export const AI_POST_MESSAGES = {
@@ -49,41 +49,45 @@ export const AI_POST_MESSAGES = {
 export const PostFromUrlRequestSchema = z.object({
   url: z
     .string({ error: 'Please enter a URL' })
-    .trim()
-    .min(1, 'Please enter a URL')
-    .max(POST_URL_MAX, 'URL is too long')
-    .refine((url) => url === '' || normalizeWebsite(url) !== undefined, {
-      message: AI_POST_MESSAGES.invalidUrl,
-      ...issueCode('INVALID_URL'),
-    }),
+    .check(z.trim())
+    .check(z.minLength(1, 'Please enter a URL'))
+    .check(z.maxLength(POST_URL_MAX, 'URL is too long'))
+    .check(
+      z.refine((url) => url === '' || normalizeWebsite(url) !== undefined, {
+        message: AI_POST_MESSAGES.invalidUrl,
+        ...issueCode('INVALID_URL'),
+      }),
+    ),
   company_id: optionalUuid,
   reference_company_id: optionalUuid,
-  tone: PostToneSchema.default(DEFAULT_POST_TONE),
-  size_format: SizeFormatSchema.nullish(),
-  include_emojis: z.boolean().default(false),
-  emoji_count: z
-    .unknown()
-    .optional()
-    .transform((value) => clampCount(value, DEFAULT_EMOJI_COUNT)),
-  include_hashtags: z.boolean().default(false),
-  hashtag_count: z
-    .unknown()
-    .optional()
-    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
-  keywords: z.string().trim().max(500, 'Keywords must be at most 500 characters').nullish(),
+  tone: z._default(PostToneSchema, DEFAULT_POST_TONE),
+  size_format: z.nullish(SizeFormatSchema),
+  include_emojis: z._default(z.boolean(), false),
+  emoji_count: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => clampCount(value, DEFAULT_EMOJI_COUNT)),
+  ),
+  include_hashtags: z._default(z.boolean(), false),
+  hashtag_count: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
+  ),
+  keywords: z.nullish(
+    z.string().check(z.trim()).check(z.maxLength(500, 'Keywords must be at most 500 characters')),
+  ),
 });
 export type PostFromUrlRequest = z.input<typeof PostFromUrlRequestSchema>;
 
 export const HashtagsRequestSchema = z.object({
   content: z
     .string({ error: 'Please enter some content first' })
-    .trim()
-    .min(1, 'Please enter some content first')
-    .max(POST_CONTENT_MAX, 'Content is too long'),
-  count: z
-    .unknown()
-    .optional()
-    .transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
+    .check(z.trim())
+    .check(z.minLength(1, 'Please enter some content first'))
+    .check(z.maxLength(POST_CONTENT_MAX, 'Content is too long')),
+  count: z.pipe(
+    z.optional(z.unknown()),
+    z.transform((value) => clampCount(value, DEFAULT_HASHTAG_COUNT)),
+  ),
 });
 export const HashtagsSchema = z.object({ hashtags: z.array(z.string()) });
 
@@ -91,18 +95,18 @@ export const EnhanceRequestSchema = z.object({
   company_id: z.uuid({ error: 'Please select an entity and add content first' }),
   content: z
     .string({ error: 'Please add content first' })
-    .trim()
-    .min(1, 'Please add content first')
-    .max(POST_CONTENT_MAX, 'Content is too long'),
-  tone: PostToneSchema.default(DEFAULT_POST_TONE),
+    .check(z.trim())
+    .check(z.minLength(1, 'Please add content first'))
+    .check(z.maxLength(POST_CONTENT_MAX, 'Content is too long')),
+  tone: z._default(PostToneSchema, DEFAULT_POST_TONE),
 });
 
 export const GenerateRequestSchema = z.object({
   company_id: z.uuid({ error: 'Entity not found' }),
   /** The post's content with the [AI] marker; the marker is replaced. */
-  content: z.string().max(POST_CONTENT_MAX, 'Content is too long').default(''),
-  tone: PostToneSchema.default(DEFAULT_POST_TONE),
-  size_format: SizeFormatSchema.nullish(),
+  content: z._default(z.string().check(z.maxLength(POST_CONTENT_MAX, 'Content is too long')), ''),
+  tone: z._default(PostToneSchema, DEFAULT_POST_TONE),
+  size_format: z.nullish(SizeFormatSchema),
 });
 
 export const GeneratedContentSchema = z.object({ content: z.string() });

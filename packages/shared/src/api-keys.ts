@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * API keys (Settings > Developer Info) and the public API under /api/v1. A key reads
@@ -46,21 +46,26 @@ export const API_KEY_MESSAGES = {
 export const ApiKeyCreateSchema = z.object({
   name: z
     .string({ error: API_KEY_MESSAGES.nameRequired })
-    .trim()
-    .min(1, API_KEY_MESSAGES.nameRequired)
-    .max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameTooLong),
-  scopes: z
-    .array(ApiKeyScopeSchema, { error: API_KEY_MESSAGES.scopesRequired })
-    .min(1, API_KEY_MESSAGES.scopesRequired)
-    .transform((scopes) => API_KEY_SCOPES.filter((scope) => scopes.includes(scope))),
-  entity_ids: z
-    .array(z.uuid({ error: API_KEY_MESSAGES.entitiesInvalid }), {
-      error: API_KEY_MESSAGES.entitiesInvalid,
-    })
-    .max(API_KEY_ENTITIES_MAX, API_KEY_MESSAGES.entitiesTooMany)
-    .transform((ids) => (ids.length === 0 ? null : [...new Set(ids)]))
-    .nullish(),
-  expires_at: z.iso.datetime({ offset: true, error: API_KEY_MESSAGES.expiryInvalid }).nullish(),
+    .check(z.trim())
+    .check(z.minLength(1, API_KEY_MESSAGES.nameRequired))
+    .check(z.maxLength(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameTooLong)),
+  scopes: z.pipe(
+    z
+      .array(ApiKeyScopeSchema, { error: API_KEY_MESSAGES.scopesRequired })
+      .check(z.minLength(1, API_KEY_MESSAGES.scopesRequired)),
+    z.transform((scopes) => API_KEY_SCOPES.filter((scope) => scopes.includes(scope))),
+  ),
+  entity_ids: z.nullish(
+    z.pipe(
+      z
+        .array(z.uuid({ error: API_KEY_MESSAGES.entitiesInvalid }), {
+          error: API_KEY_MESSAGES.entitiesInvalid,
+        })
+        .check(z.maxLength(API_KEY_ENTITIES_MAX, API_KEY_MESSAGES.entitiesTooMany)),
+      z.transform((ids) => (ids.length === 0 ? null : [...new Set(ids)])),
+    ),
+  ),
+  expires_at: z.nullish(z.iso.datetime({ offset: true, error: API_KEY_MESSAGES.expiryInvalid })),
 });
 export type ApiKeyCreate = z.input<typeof ApiKeyCreateSchema>;
 export type ApiKeyCreateInput = z.output<typeof ApiKeyCreateSchema>;
@@ -70,10 +75,10 @@ export const ApiKeySchema = z.object({
   name: z.string(),
   prefix: z.string(),
   scopes: z.array(ApiKeyScopeSchema),
-  entity_ids: z.array(z.string()).nullable(),
+  entity_ids: z.nullable(z.array(z.string())),
   created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
+  last_used_at: z.nullable(z.string()),
+  expires_at: z.nullable(z.string()),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
@@ -81,7 +86,7 @@ export const ApiKeyListSchema = z.object({ rows: z.array(ApiKeySchema) });
 export type ApiKeyList = z.infer<typeof ApiKeyListSchema>;
 
 /** The answer to creating a key: the whole key, this once. */
-export const CreatedApiKeySchema = ApiKeySchema.extend({ key: z.string() });
+export const CreatedApiKeySchema = z.extend(ApiKeySchema, { key: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
 
 /** `GET /api/v1/me`: `plan` is the tier id ('free', 'pro', 'business', 'enterprise'). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ErrorCodeSchema } from './error-codes.js';
 
 /** Every successful answer of the product API. */
@@ -9,7 +9,7 @@ export interface ApiSuccess<T> {
 
 /** Every error answer: the HTTP status, its name, a message for people, a code for programs. */
 export const ApiErrorSchema = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.number().check(z.int()),
   error: z.string(),
   message: z.string(),
   code: ErrorCodeSchema,
@@ -17,7 +17,7 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** Wraps a data schema in the `{ message, data }` envelope, for route response schemas. */
-export function envelope<T extends z.ZodType>(data: T) {
+export function envelope<T extends z.core.$ZodType>(data: T) {
   return z.object({ message: z.string(), data });
 }
 
@@ -29,7 +29,7 @@ export const HealthSchema = z.object({
   database: z.enum(['up', 'down']),
   version: z.string(),
   /** True on `npm run demo`: the sign-in page shows the demo banner and account. */
-  demo: z.boolean().optional(),
+  demo: z.optional(z.boolean()),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

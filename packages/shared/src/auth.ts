@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const OTP_LENGTH = 6;
 /** A code lives this long after it is sent, and a new one can be asked for only after it. */
@@ -29,23 +29,28 @@ export function requiredText(label: string) {
       error: (issue) =>
         issue.input === undefined ? `${label} is required` : `${label} must be text`,
     })
-    .trim()
-    .min(1, `${label} is required`);
+    .check(z.trim())
+    .check(z.minLength(1, `${label} is required`));
 }
 
-export const EmailSchema = requiredText('Email')
-  .max(EMAIL_MAX_LENGTH, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'))
-  .transform((email) => email.toLowerCase());
+export const EmailSchema = z.pipe(
+  z.pipe(
+    requiredText('Email').check(z.maxLength(EMAIL_MAX_LENGTH, 'Email is too long')),
+    z.email('Enter a valid email address'),
+  ),
+  z.transform((email) => email.toLowerCase()),
+);
 
 export const PasswordSchema = z
   .string({
     error: (issue) =>
       issue.input === undefined ? 'Password is required' : 'Password must be text',
   })
-  .min(1, 'Password is required')
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .check(z.minLength(1, 'Password is required'))
+  .check(z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_RULE))
+  .check(
+    z.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  );
 
 /** Sign-in checks presence only: the length rule is for choosing a password, not for using one. */
 const ExistingPasswordSchema = z
@@ -53,18 +58,17 @@ const ExistingPasswordSchema = z
     error: (issue) =>
       issue.input === undefined ? 'Password is required' : 'Password must be text',
   })
-  .min(1, 'Password is required')
-  .max(PASSWORD_MAX_LENGTH, 'Email or password is incorrect');
+  .check(z.minLength(1, 'Password is required'))
+  .check(z.maxLength(PASSWORD_MAX_LENGTH, 'Email or password is incorrect'));
 
 export const OtpCodeSchema = z
   .string({
     error: (issue) => (issue.input === undefined ? 'Code is required' : 'Code must be text'),
   })
-  .regex(/^\d{6}$/, `The code must be ${OTP_LENGTH} digits`);
+  .check(z.regex(/^\d{6}$/, `The code must be ${OTP_LENGTH} digits`));
 
-const NameSchema = requiredText('Name').max(
-  NAME_MAX_LENGTH,
-  `Name must be at most ${NAME_MAX_LENGTH} characters`,
+const NameSchema = requiredText('Name').check(
+  z.maxLength(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
 );
 
 export const SignUpSchema = z.object({
@@ -81,7 +85,7 @@ export const SignInSchema = z.object({
    * The mailed code, once a sign-in was answered SIGN_IN_CODE_REQUIRED: past the attempt
    * limits a correct password alone does not sign in (docs/decisions/104).
    */
-  otp_code: OtpCodeSchema.optional(),
+  otp_code: z.optional(OtpCodeSchema),
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
@@ -90,28 +94,32 @@ export const SubmitOtpSchema = z
     purpose: OtpPurposeSchema,
     email: EmailSchema,
     otp_code: OtpCodeSchema,
-    new_password: PasswordSchema.optional(),
+    new_password: z.optional(PasswordSchema),
     /**
      * Registration only: the password the account opens with. The code proves the mailbox,
      * the password comes from the browser that holds the code, so nobody who merely signed
      * up with someone else's address can set the password the owner verifies into
      * (docs/decisions/090).
      */
-    password: PasswordSchema.optional(),
+    password: z.optional(PasswordSchema),
     /**
      * Registration only, optional: the name typed on the sign-up form. A pending account's
      * name changes only together with its code (docs/decisions/104).
      */
-    name: NameSchema.optional(),
+    name: z.optional(NameSchema),
   })
-  .refine((body) => body.purpose !== 'reset_password' || body.new_password !== undefined, {
-    message: 'New password is required',
-    path: ['new_password'],
-  })
-  .refine((body) => body.purpose !== 'registration' || body.password !== undefined, {
-    message: 'Password is required',
-    path: ['password'],
-  });
+  .check(
+    z.refine((body) => body.purpose !== 'reset_password' || body.new_password !== undefined, {
+      message: 'New password is required',
+      path: ['new_password'],
+    }),
+  )
+  .check(
+    z.refine((body) => body.purpose !== 'registration' || body.password !== undefined, {
+      message: 'Password is required',
+      path: ['password'],
+    }),
+  );
 export type SubmitOtp = z.infer<typeof SubmitOtpSchema>;
 
 export const ResendOtpSchema = z.object({
@@ -123,8 +131,8 @@ export type ResendOtp = z.infer<typeof ResendOtpSchema>;
 export const OtpSentSchema = z.object({
   email: z.string(),
   purpose: OtpPurposeSchema,
-  expires_in: z.number().int(),
-  resend_in: z.number().int(),
+  expires_in: z.number().check(z.int()),
+  resend_in: z.number().check(z.int()),
 });
 export type OtpSent = z.infer<typeof OtpSentSchema>;
 
@@ -141,34 +149,35 @@ export const MeSchema = z.object({
   email: z.string(),
   is_admin: z.boolean(),
   /** The avatar's URL, or null for the placeholder. */
-  profile_image: z.string().nullable(),
+  profile_image: z.nullable(z.string()),
   /** True on a demo instance whose networks are local fakes (`npm run demo`). */
   simulated_networks: z.boolean(),
   /**
    * What this customer can use here: AI ('on', 'not_on_plan': shown locked with the way to
    * upgrade, 'off': the server has no AI key, so not shown), and the article searches.
    */
-  features: z
-    .object({
+  features: z.optional(
+    z.object({
       ai: z.enum(['on', 'not_on_plan', 'off']),
       news_search: z.boolean(),
       web_search: z.boolean(),
       /** The Schedule dialog offers 'In 1 minute' first (SCHEDULE_IN_A_MINUTE; the demo). */
-      schedule_in_a_minute: z.boolean().default(false),
+      schedule_in_a_minute: z._default(z.boolean(), false),
       /** The plan includes the public API: Settings > Developer Info offers API keys. */
-      api: z.boolean().default(false),
-    })
-    .optional(),
+      api: z._default(z.boolean(), false),
+    }),
+  ),
   /**
    * Where this server is told a network's website is, when not the real one (the demo's
    * stand-ins): a link there is a post's link for 'mark published' (`postLinkProblem`).
    */
-  post_link_origins: z
-    // `network` is a network id; a plain string, so the session check's schema (on every
-    // page, /login included) does not load the networks module.
-    .array(z.object({ network: z.string(), origin: z.string() }))
-    .optional(),
+  post_link_origins: z.optional(
+    z
+      // `network` is a network id; a plain string, so the session check's schema (on every
+      // page, /login included) does not load the networks module.
+      .array(z.object({ network: z.string(), origin: z.string() })),
+  ),
   /** Admins only: one line naming what the server lacks, for the person who runs it. */
-  setup_hint: z.string().nullable().optional(),
+  setup_hint: z.optional(z.nullable(z.string())),
 });
 export type Me = z.infer<typeof MeSchema>;

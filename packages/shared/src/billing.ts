@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Billing rules both apps need: price selection, proration, period ranges and how money
@@ -173,19 +173,23 @@ export const BILLING_MESSAGES = {
 } as const;
 
 export const PreviewRequestSchema = z.object({
-  subscription_plan_id: z.string({ error: 'Choose a plan' }).uuid({ error: 'Choose a plan' }),
+  subscription_plan_id: z
+    .string({ error: 'Choose a plan' })
+    .check(z.uuid({ error: 'Choose a plan' })),
   interval_id: z
     .string({ error: 'Choose a billing interval' })
-    .uuid({ error: 'Choose a billing interval' }),
+    .check(z.uuid({ error: 'Choose a billing interval' })),
 });
 export type PreviewRequest = z.infer<typeof PreviewRequestSchema>;
 
 export const CreateOrderSchema = z.object({
-  subscription_plan_id: z.string({ error: 'Choose a plan' }).uuid({ error: 'Choose a plan' }),
+  subscription_plan_id: z
+    .string({ error: 'Choose a plan' })
+    .check(z.uuid({ error: 'Choose a plan' })),
   subscription_interval_id: z
     .string({ error: 'Choose a billing interval' })
-    .uuid({ error: 'Choose a billing interval' }),
-  currency: z.literal('USD', { error: 'The currency must be USD' }).default('USD'),
+    .check(z.uuid({ error: 'Choose a billing interval' })),
+  currency: z._default(z.literal('USD', { error: 'The currency must be USD' }), 'USD'),
 });
 export type CreateOrder = z.infer<typeof CreateOrderSchema>;
 
@@ -197,12 +201,12 @@ export const PlanDetailSchema = z.object({
   id: z.string(),
   /** Dollars as the customer pays them now (sale or override applied). */
   price: z.number(),
-  price_cents: z.number().int(),
+  price_cents: z.number().check(z.int()),
   /** The list price while a sale or override makes `price` lower; else null. */
-  regular_price: z.number().nullable(),
-  sale_ends_at: z.string().nullable(),
+  regular_price: z.nullable(z.number()),
+  sale_ends_at: z.nullable(z.string()),
   interval: z.enum(INTERVAL_UNIT_VALUES),
-  interval_count: z.number().int(),
+  interval_count: z.number().check(z.int()),
   currency: z.literal('USD'),
 });
 export type PlanDetail = z.infer<typeof PlanDetailSchema>;
@@ -215,28 +219,28 @@ export const PublicPlanSchema = z.object({
   is_free: z.boolean(),
   /** A paid plan without a price: 'Contact us'. */
   is_quoted: z.boolean(),
-  contact_email: z.string().nullable(),
+  contact_email: z.nullable(z.string()),
   highlight_points: z.array(z.string()),
   subscription_plan_details: z.array(PlanDetailSchema),
   subscription_social_accounts: z.array(
     z.object({ id: z.string(), key: z.string(), name: z.string() }),
   ),
   limits: z.object({
-    max_companies: z.number().nullable(),
-    max_posts_per_month: z.number().nullable(),
-    max_networks: z.number().nullable(),
+    max_companies: z.nullable(z.number()),
+    max_posts_per_month: z.nullable(z.number()),
+    max_networks: z.nullable(z.number()),
     has_ai: z.boolean(),
   }),
 });
 export type PublicPlan = z.infer<typeof PublicPlanSchema>;
 
-export const ActiveSubscriptionSchema = z
-  .object({
+export const ActiveSubscriptionSchema = z.nullable(
+  z.object({
     subscription_plan_id: z.string(),
-    interval_id: z.string().nullable(),
+    interval_id: z.nullable(z.string()),
     status: z.string(),
-  })
-  .nullable();
+  }),
+);
 
 export const PlansResponseSchema = z.object({
   rows: z.array(PublicPlanSchema),
@@ -251,11 +255,11 @@ export const PreviewResponseSchema = z.object({
       description: z.string(),
       range: z.string(),
       amount: z.number(),
-      amount_cents: z.number().int(),
+      amount_cents: z.number().check(z.int()),
     }),
   ),
   netTotal: z.number(),
-  netTotal_cents: z.number().int(),
+  netTotal_cents: z.number().check(z.int()),
   currency: z.literal('USD'),
   messageToCustomer: z.string(),
 });
@@ -266,18 +270,18 @@ export const OrderSchema = z.object({
   status: z.enum(['pending', 'paid', 'failed', 'expired']),
   kind: z.string(),
   plan: z.object({ id: z.string(), name: z.string() }),
-  interval: z.string().nullable(),
-  interval_count: z.number().int().nullable(),
+  interval: z.nullable(z.string()),
+  interval_count: z.nullable(z.number().check(z.int())),
   amount: z.number(),
-  amount_cents: z.number().int(),
-  credit_cents: z.number().int(),
+  amount_cents: z.number().check(z.int()),
+  credit_cents: z.number().check(z.int()),
   currency: z.string(),
-  period_start: z.string().nullable(),
-  period_end: z.string().nullable(),
+  period_start: z.nullable(z.string()),
+  period_end: z.nullable(z.string()),
   created_at: z.string(),
-  paid_at: z.string().nullable(),
-  failure_reason: z.string().nullable(),
-  receipt_url: z.string().nullable(),
+  paid_at: z.nullable(z.string()),
+  failure_reason: z.nullable(z.string()),
+  receipt_url: z.nullable(z.string()),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -286,25 +290,25 @@ export const CreateOrderResponseSchema = z.object({
   payment_url: z.string(),
 });
 
-export const CustomerSubscriptionSchema = z
-  .object({
+export const CustomerSubscriptionSchema = z.nullable(
+  z.object({
     id: z.string(),
     subscription_plan_id: z.string(),
     subscription_plan: z.object({ name: z.string(), description: z.string(), tier: z.string() }),
     status: z.string(),
     activation_date: z.string(),
-    next_billing_date: z.string().nullable(),
-    interval_count: z.number().int().nullable(),
-    interval_unit: z.string().nullable(),
-    price_cents: z.number().int().nullable(),
+    next_billing_date: z.nullable(z.string()),
+    interval_count: z.nullable(z.number().check(z.int())),
+    interval_unit: z.nullable(z.string()),
+    price_cents: z.nullable(z.number().check(z.int())),
     cancel_at_period_end: z.boolean(),
     /** When a pending cancellation takes the account back to Free. */
-    ends_at: z.string().nullable(),
+    ends_at: z.nullable(z.string()),
     /** A downgrade waiting for the period end. */
-    scheduled_plan: z.object({ id: z.string(), name: z.string() }).nullable(),
+    scheduled_plan: z.nullable(z.object({ id: z.string(), name: z.string() })),
     provider: z.string(),
-  })
-  .nullable();
+  }),
+);
 export type CustomerSubscription = z.infer<typeof CustomerSubscriptionSchema>;
 
 export const BillingHistorySchema = z.object({ rows: z.array(OrderSchema) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';
 
@@ -80,87 +80,109 @@ const text = (label: string) =>
       issue.input === undefined ? `${label} is required` : `${label} must be text`,
   });
 
-export const WebsiteSchema = text('Website')
-  .trim()
-  .min(1, 'Website is required')
-  .max(COMPANY_WEBSITE_MAX, 'Website is too long')
-  .transform((value, ctx) => {
+export const WebsiteSchema = z.pipe(
+  text('Website')
+    .check(z.trim())
+    .check(z.minLength(1, 'Website is required'))
+    .check(z.maxLength(COMPANY_WEBSITE_MAX, 'Website is too long')),
+  z.transform((value, ctx) => {
     const normalized = normalizeWebsite(value);
     if (!normalized) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid website address, like example.com' });
+      ctx.issues.push({
+        input: value,
+        code: 'custom',
+        message: 'Enter a valid website address, like example.com',
+      });
       return z.NEVER;
     }
     return normalized;
-  });
+  }),
+);
 
 const optionalText = (label: string, max: number) =>
-  text(label)
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value ? value : null));
+  z.pipe(
+    z.nullish(
+      text(label)
+        .check(z.trim())
+        .check(z.maxLength(max, `${label} must be at most ${max} characters`)),
+    ),
+    z.transform((value) => (value ? value : null)),
+  );
 
-export const CompanyInputSchema = z
-  .object({
-    name: text('Name')
-      .trim()
-      .min(1, 'Name is required')
-      .max(COMPANY_NAME_MAX, `Name must be at most ${COMPANY_NAME_MAX} characters`),
-    website: WebsiteSchema,
-    industry: z
-      .enum([...INDUSTRIES, CUSTOM_INDUSTRY, ''], {
-        error: 'Choose an industry from the list, or Other (Custom)',
-      })
-      .nullish()
-      .transform((value) => (value ? value : null)),
-    custom_industry: optionalText('Custom industry', CUSTOM_INDUSTRY_MAX),
-    description: optionalText('Description', COMPANY_DESCRIPTION_MAX),
-    logo_url: z
-      .string({ error: 'Logo URL must be text' })
-      .trim()
-      .max(COMPANY_WEBSITE_MAX, 'Logo URL is too long')
-      .refine(
-        (value) => value === '' || value.startsWith('/uploads/') || /^https?:\/\//.test(value),
-        {
-          message: 'Logo URL must be an uploaded logo or a web address',
-        },
-      )
-      .nullish()
-      .transform((value) => (value ? value : null)),
-  })
-  .superRefine((company, ctx) => {
-    if (company.industry === CUSTOM_INDUSTRY && !company.custom_industry) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['custom_industry'],
-        message: 'Please enter your industry',
-      });
-    }
-  })
-  // Choosing an industry other than custom clears the custom text.
-  .transform((company) => ({
+export const CompanyInputSchema = z.pipe(
+  z
+    .object({
+      name: text('Name')
+        .check(z.trim())
+        .check(z.minLength(1, 'Name is required'))
+        .check(
+          z.maxLength(COMPANY_NAME_MAX, `Name must be at most ${COMPANY_NAME_MAX} characters`),
+        ),
+      website: WebsiteSchema,
+      industry: z.pipe(
+        z.nullish(
+          z.enum([...INDUSTRIES, CUSTOM_INDUSTRY, ''], {
+            error: 'Choose an industry from the list, or Other (Custom)',
+          }),
+        ),
+        z.transform((value) => (value ? value : null)),
+      ),
+      custom_industry: optionalText('Custom industry', CUSTOM_INDUSTRY_MAX),
+      description: optionalText('Description', COMPANY_DESCRIPTION_MAX),
+      logo_url: z.pipe(
+        z.nullish(
+          z
+            .string({ error: 'Logo URL must be text' })
+            .check(z.trim())
+            .check(z.maxLength(COMPANY_WEBSITE_MAX, 'Logo URL is too long'))
+            .check(
+              z.refine(
+                (value) =>
+                  value === '' || value.startsWith('/uploads/') || /^https?:\/\//.test(value),
+                {
+                  message: 'Logo URL must be an uploaded logo or a web address',
+                },
+              ),
+            ),
+        ),
+        z.transform((value) => (value ? value : null)),
+      ),
+    })
+    .check(
+      z.superRefine((company, ctx) => {
+        if (company.industry === CUSTOM_INDUSTRY && !company.custom_industry) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['custom_industry'],
+            message: 'Please enter your industry',
+          });
+        }
+      }),
+    ),
+  z.transform((company) => ({
     ...company,
     custom_industry: company.industry === CUSTOM_INDUSTRY ? company.custom_industry : null,
-  }));
+  })),
+);
 export type CompanyInput = z.input<typeof CompanyInputSchema>;
 export type CompanyFields = z.output<typeof CompanyInputSchema>;
 
 export const SocialCredentialSummarySchema = z.object({
   social_account: z.object({ key: z.enum(NETWORK_IDS), name: z.string() }),
-  account_name: z.string().nullable(),
+  account_name: z.nullable(z.string()),
   connected_at: z.string(),
   /** The token's expiry when only a reconnect renews it ('Reconnect before {date}'). */
-  reconnect_before: z.string().nullable(),
+  reconnect_before: z.nullable(z.string()),
 });
 
 export const CompanySchema = z.object({
   id: z.string(),
   name: z.string(),
   website: z.string(),
-  industry: z.string().nullable(),
-  custom_industry: z.string().nullable(),
-  description: z.string().nullable(),
-  logo_url: z.string().nullable(),
+  industry: z.nullable(z.string()),
+  custom_industry: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  logo_url: z.nullable(z.string()),
   social_credentials: z.array(SocialCredentialSummarySchema),
   created_at: z.string(),
   updated_at: z.string(),
@@ -171,7 +193,7 @@ export const CompanyListSchema = z.object({
   rows: z.array(CompanySchema),
   supported_social_accounts: z.array(z.enum(NETWORK_IDS)),
   /** The plan's company limit (null: unlimited), so the screen can say why Add is refused. */
-  company_limit: z.number().int().nullable(),
+  company_limit: z.nullable(z.number().check(z.int())),
 });
 export type CompanyList = z.infer<typeof CompanyListSchema>;
 
@@ -182,22 +204,24 @@ export const CompanyIdParamsSchema = z.object({
 export const LogoUploadSchema = z.object({ logo_url: z.string() });
 
 export const CompanyDescriptionRequestSchema = z.object({
-  website: z
-    .string({ error: 'Please enter a website URL' })
-    .trim()
-    .min(1, 'Please enter a website URL')
-    .max(COMPANY_WEBSITE_MAX, 'Website is too long')
-    .transform((value, ctx) => {
+  website: z.pipe(
+    z
+      .string({ error: 'Please enter a website URL' })
+      .check(z.trim())
+      .check(z.minLength(1, 'Please enter a website URL'))
+      .check(z.maxLength(COMPANY_WEBSITE_MAX, 'Website is too long')),
+    z.transform((value, ctx) => {
       const normalized = normalizeWebsite(value);
       if (!normalized) {
-        ctx.addIssue({ code: 'custom', message: 'Please enter a website URL' });
+        ctx.issues.push({ input: value, code: 'custom', message: 'Please enter a website URL' });
         return z.NEVER;
       }
       return normalized;
     }),
-  tone: EntityToneSchema.default(DEFAULT_ENTITY_TONE),
-  industry: z.string().trim().max(CUSTOM_INDUSTRY_MAX).nullish(),
-  name: z.string().trim().max(COMPANY_NAME_MAX).nullish(),
+  ),
+  tone: z._default(EntityToneSchema, DEFAULT_ENTITY_TONE),
+  industry: z.nullish(z.string().check(z.trim()).check(z.maxLength(CUSTOM_INDUSTRY_MAX))),
+  name: z.nullish(z.string().check(z.trim()).check(z.maxLength(COMPANY_NAME_MAX))),
 });
 export type CompanyDescriptionRequest = z.input<typeof CompanyDescriptionRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NETWORK_IDS, type NetworkId } from './networks.js';
 
 /**
@@ -180,7 +180,7 @@ export const OAuthConfigSchema = z.object({
     z.object({
       network: z.enum(OAUTH_NETWORK_IDS),
       enabled: z.boolean(),
-      variables: z.array(z.string()).optional(),
+      variables: z.optional(z.array(z.string())),
     }),
   ),
 });
@@ -195,10 +195,10 @@ export type OAuthChoices = z.infer<typeof OAuthChoicesSchema>;
 
 export const OAuthCompleteRequestSchema = z.object({
   pending_id: z.uuid({ error: 'This choice has expired' }),
-  option_id: z.string().trim().min(1, 'Choose one').max(200),
+  option_id: z.string().check(z.trim()).check(z.minLength(1, 'Choose one')).check(z.maxLength(200)),
 });
 
-const optionalText = z.string().trim().max(4096).optional();
+const optionalText = z.optional(z.string().check(z.trim()).check(z.maxLength(4096)));
 
 /**
  * The body of authenticate, save and disconnect: the network, the company and whichever
@@ -221,9 +221,9 @@ export const ConnectionRequestSchema = z.object({
   access_token: optionalText,
   page_id: optionalText,
   username: optionalText,
-  grant_type: z
-    .literal('client_credentials', { error: 'grant_type must be client_credentials' })
-    .optional(),
+  grant_type: z.optional(
+    z.literal('client_credentials', { error: 'grant_type must be client_credentials' }),
+  ),
 });
 export type ConnectionRequest = z.infer<typeof ConnectionRequestSchema>;
 
@@ -231,15 +231,15 @@ export const FacebookPageSchema = z.object({ id: z.string(), name: z.string() })
 export type FacebookPage = z.infer<typeof FacebookPageSchema>;
 
 export const AuthenticateResultSchema = z.object({
-  account_id: z.string().nullable(),
-  account_name: z.string().nullable(),
-  credentials: z.object({ page_list: z.array(FacebookPageSchema) }).optional(),
+  account_id: z.nullable(z.string()),
+  account_name: z.nullable(z.string()),
+  credentials: z.optional(z.object({ page_list: z.array(FacebookPageSchema) })),
 });
 
 export const SavedConnectionSchema = z.object({
   id: z.string(),
   success: z.literal(true),
   social_account: z.object({ key: z.enum(NETWORK_IDS), name: z.string() }),
-  account_name: z.string().nullable(),
+  account_name: z.nullable(z.string()),
   connected_at: z.string(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PasswordSchema, requiredText } from './auth.js';
 import { PageNumberSchema } from './posts.js';
 
@@ -17,28 +17,30 @@ export const ADDRESS_MAX_LENGTH = 500;
 const emptyToNull = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? null : value;
 
-export const GenderSchema = z.preprocess(
-  emptyToNull,
-  z.enum(GENDERS, { error: 'Gender must be male, female, other or not set' }).nullable(),
+export const GenderSchema = z.pipe(
+  z.transform(emptyToNull),
+  z.nullable(z.enum(GENDERS, { error: 'Gender must be male, female, other or not set' })),
 );
 
-export const AddressSchema = z.preprocess(
-  emptyToNull,
-  z
-    .string({ error: 'Address must be text' })
-    .trim()
-    .max(ADDRESS_MAX_LENGTH, `Address must be at most ${ADDRESS_MAX_LENGTH} characters`)
-    .nullable(),
+export const AddressSchema = z.pipe(
+  z.transform(emptyToNull),
+  z.nullable(
+    z
+      .string({ error: 'Address must be text' })
+      .check(z.trim())
+      .check(
+        z.maxLength(ADDRESS_MAX_LENGTH, `Address must be at most ${ADDRESS_MAX_LENGTH} characters`),
+      ),
+  ),
 );
 
 /** The text fields of `PUT /customer/update`; the optional `profile_image` file rides along. */
 export const ProfileUpdateSchema = z.object({
-  name: requiredText('Name').max(
-    NAME_MAX_LENGTH,
-    `Name must be at most ${NAME_MAX_LENGTH} characters`,
+  name: requiredText('Name').check(
+    z.maxLength(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
   ),
-  gender: GenderSchema.default(null),
-  address: AddressSchema.default(null),
+  gender: z._default(GenderSchema, null),
+  address: z._default(AddressSchema, null),
 });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
@@ -46,9 +48,9 @@ export const ProfileSchema = z.object({
   name: z.string(),
   email: z.string(),
   /** The avatar's URL, or null for the placeholder. */
-  profile_image: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  address: z.string().nullable(),
+  profile_image: z.nullable(z.string()),
+  gender: z.nullable(z.enum(GENDERS)),
+  address: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -93,15 +95,17 @@ const CurrentPasswordSchema = z
     error: (issue) =>
       issue.input === undefined ? 'Old password is required' : 'Old password must be text',
   })
-  .min(1, 'Old password is required')
-  .max(PASSWORD_MAX_LENGTH, 'Old password is incorrect');
+  .check(z.minLength(1, 'Old password is required'))
+  .check(z.maxLength(PASSWORD_MAX_LENGTH, 'Old password is incorrect'));
 
 export const PasswordChangeSchema = z
   .object({ previous_password: CurrentPasswordSchema, new_password: PasswordSchema })
-  .refine((body) => body.previous_password !== body.new_password, {
-    message: 'The new password must be different from the old one',
-    path: ['new_password'],
-  });
+  .check(
+    z.refine((body) => body.previous_password !== body.new_password, {
+      message: 'The new password must be different from the old one',
+      path: ['new_password'],
+    }),
+  );
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>;
 
 export const PASSWORD_CHANGE_MESSAGES = {
@@ -119,14 +123,18 @@ export const PasswordChangeFormSchema = z
     new_password: PasswordSchema,
     confirm_password: z.string(),
   })
-  .refine((form) => form.new_password === form.confirm_password, {
-    message: PASSWORD_CHANGE_MESSAGES.mismatch,
-    path: ['confirm_password'],
-  })
-  .refine((form) => form.previous_password !== form.new_password, {
-    message: 'The new password must be different from the old one',
-    path: ['new_password'],
-  });
+  .check(
+    z.refine((form) => form.new_password === form.confirm_password, {
+      message: PASSWORD_CHANGE_MESSAGES.mismatch,
+      path: ['confirm_password'],
+    }),
+  )
+  .check(
+    z.refine((form) => form.previous_password !== form.new_password, {
+      message: 'The new password must be different from the old one',
+      path: ['new_password'],
+    }),
+  );
 export type PasswordChangeForm = z.infer<typeof PasswordChangeFormSchema>;
 
 // ---- Developer Info: the AI call log --------------------------------------------------------
@@ -138,12 +146,14 @@ export const API_LOGS_LIMIT_MAX = 100;
 export function pagingQuery(defaultLimit: number, maxLimit: number) {
   return {
     page: PageNumberSchema,
-    limit: z.coerce
-      .number({ error: 'limit must be a whole number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be 1 or more')
-      .max(maxLimit, `limit must be at most ${maxLimit}`)
-      .default(defaultLimit),
+    limit: z._default(
+      z.coerce
+        .number({ error: 'limit must be a whole number' })
+        .check(z.int('limit must be a whole number'))
+        .check(z.gte(1, 'limit must be 1 or more'))
+        .check(z.lte(maxLimit, `limit must be at most ${maxLimit}`)),
+      defaultLimit,
+    ),
   };
 }
 
@@ -156,31 +166,31 @@ export const ApiLogSchema = z.object({
   platform: z.string(),
   model: z.string(),
   purpose: z.string(),
-  responseTime: z.number().int(),
-  inputTokens: z.number().int().nullable(),
-  outputTokens: z.number().int().nullable(),
+  responseTime: z.number().check(z.int()),
+  inputTokens: z.nullable(z.number().check(z.int())),
+  outputTokens: z.nullable(z.number().check(z.int())),
   timestamp: z.string(),
-  error: z.string().nullable(),
-  warning: z.string().nullable(),
+  error: z.nullable(z.string()),
+  warning: z.nullable(z.string()),
   prompt: z.string(),
-  response: z.string().nullable(),
+  response: z.nullable(z.string()),
 });
 export type ApiLog = z.infer<typeof ApiLogSchema>;
 
 export const ApiLogListSchema = z.object({
   rows: z.array(ApiLogSchema),
   /** Exact up to a few pages past the one asked for; beyond that see `count_is_exact`. */
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   /** False when more rows match than were counted (decision 041): more pages follow. */
-  count_is_exact: z.boolean().optional(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  count_is_exact: z.optional(z.boolean()),
+  page: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
   /** This calendar month (UTC) of the account's calls. */
   month: z.object({
-    calls: z.number().int(),
-    errors: z.number().int(),
-    input_tokens: z.number().int(),
-    output_tokens: z.number().int(),
+    calls: z.number().check(z.int()),
+    errors: z.number().check(z.int()),
+    input_tokens: z.number().check(z.int()),
+    output_tokens: z.number().check(z.int()),
   }),
 });
 export type ApiLogList = z.infer<typeof ApiLogListSchema>;

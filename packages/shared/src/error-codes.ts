@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Every `code` an API error body can carry: stable for programs (the web app, tests,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const TIERS = ['free', 'pro', 'business', 'enterprise'] as const;
 export const TierSchema = z.enum(TIERS, {

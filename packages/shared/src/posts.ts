@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';
 
@@ -140,25 +140,25 @@ export function postPublishStatusOf(
 
 export const PostSchema = z.object({
   id: z.string(),
-  company_id: z.string().nullable(),
-  company: z
-    .object({ id: z.string(), name: z.string(), logo_url: z.string().nullable() })
-    .nullable(),
+  company_id: z.nullable(z.string()),
+  company: z.nullable(
+    z.object({ id: z.string(), name: z.string(), logo_url: z.nullable(z.string()) }),
+  ),
   content: z.string(),
-  url: z.string().nullable(),
-  shortened_url: z.string().nullable(),
+  url: z.nullable(z.string()),
+  shortened_url: z.nullable(z.string()),
   url_shortened: z.boolean(),
-  scheduled_for: z.string().nullable(),
-  tone: z.string().nullable(),
+  scheduled_for: z.nullable(z.string()),
+  tone: z.nullable(z.string()),
   platforms: z.array(z.enum(NETWORK_IDS)),
   status: z.enum(['draft', 'scheduled']),
   attachments: z.array(AttachmentSchema),
   /** True when the post has at least one schedule. */
   has_schedules: z.boolean(),
   /** What publishing made of it (`postPublishStatusOf`); null before it is scheduled. */
-  publish_status: z.enum(POST_PUBLISH_STATUSES).nullable(),
+  publish_status: z.nullable(z.enum(POST_PUBLISH_STATUSES)),
   /** When the post next goes out (its earliest waiting occurrence), ISO; null when none waits. */
-  next_scheduled_at: z.string().nullable(),
+  next_scheduled_at: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -168,47 +168,56 @@ export const POSTS_PAGE_SIZE_DEFAULT = 25;
 export const POSTS_PAGE_SIZE_MAX = 100;
 
 /** The `page` of a paged list: a whole number from 1, 1 when omitted. */
-export const PageNumberSchema = z.coerce
-  .number({ error: 'page must be a whole number' })
-  .int('page must be a whole number')
-  .min(1, 'page must be 1 or more')
-  .max(1_000_000, 'page is too large')
-  .default(1);
+export const PageNumberSchema = z._default(
+  z.coerce
+    .number({ error: 'page must be a whole number' })
+    .check(z.int('page must be a whole number'))
+    .check(z.gte(1, 'page must be 1 or more'))
+    .check(z.lte(1_000_000, 'page is too large')),
+  1,
+);
 
 export const PostListQuerySchema = z.object({
   page: PageNumberSchema,
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be 1 or more')
-    .max(POSTS_PAGE_SIZE_MAX, `pageSize must be at most ${POSTS_PAGE_SIZE_MAX}`)
-    .default(POSTS_PAGE_SIZE_DEFAULT),
-  q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
-  company_id: z.uuid({ error: 'Entity not found' }).optional(),
-  status: z
-    .enum(POST_STATUS_FILTERS, {
+  pageSize: z._default(
+    z.coerce
+      .number({ error: 'pageSize must be a whole number' })
+      .check(z.int('pageSize must be a whole number'))
+      .check(z.gte(1, 'pageSize must be 1 or more'))
+      .check(z.lte(POSTS_PAGE_SIZE_MAX, `pageSize must be at most ${POSTS_PAGE_SIZE_MAX}`)),
+    POSTS_PAGE_SIZE_DEFAULT,
+  ),
+  q: z.optional(
+    z
+      .string()
+      .check(z.trim())
+      .check(z.maxLength(200, 'Search text must be at most 200 characters')),
+  ),
+  company_id: z.optional(z.uuid({ error: 'Entity not found' })),
+  status: z.optional(
+    z.enum(POST_STATUS_FILTERS, {
       error: `status must be one of: ${POST_STATUS_FILTERS.join(', ')}`,
-    })
-    .optional(),
+    }),
+  ),
 });
 export type PostListQuery = z.input<typeof PostListQuerySchema>;
 
 export const PostListSchema = z.object({
   rows: z.array(PostSchema),
   /** Exact up to a few pages past the one asked for; beyond that see `count_is_exact`. */
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   /** False when more rows match than were counted (decision 041): more pages follow. */
-  count_is_exact: z.boolean().optional(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  count_is_exact: z.optional(z.boolean()),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
 });
 export type PostList = z.infer<typeof PostListSchema>;
 
 /** Posts made this month (UTC) against the plan's allowance; drafts and deleted ones count. */
 export const PostUsageSchema = z.object({
-  used: z.number().int(),
+  used: z.number().check(z.int()),
   /** null: the plan has no monthly limit. */
-  limit: z.number().int().nullable(),
+  limit: z.nullable(z.number().check(z.int())),
   plan_name: z.string(),
 });
 export type PostUsage = z.infer<typeof PostUsageSchema>;
@@ -274,22 +283,26 @@ function parseFlag(value: unknown) {
 export const postLinkText = (label: string) =>
   z
     .string({ error: `${label} must be text` })
-    .trim()
-    .max(POST_URL_MAX, `${label} is too long`)
-    .refine((text) => !/[\s<>"]/.test(text), `${label} must be a web address without spaces`)
-    .refine(
-      // Spaces already have their own message.
-      (text) => text === '' || /[\s<>"]/.test(text) || normalizeWebsite(text) !== undefined,
-      `${label} must be an http:// or https:// address, like example.com/article`,
+    .check(z.trim())
+    .check(z.maxLength(POST_URL_MAX, `${label} is too long`))
+    .check(
+      z.refine((text) => !/[\s<>"]/.test(text), `${label} must be a web address without spaces`),
+    )
+    .check(
+      z.refine(
+        (text) => text === '' || /[\s<>"]/.test(text) || normalizeWebsite(text) !== undefined,
+        `${label} must be an http:// or https:// address, like example.com/article`,
+      ),
     );
 
 /** The post's text, trimmed, within the size both apps allow. */
 export const PostContentSchema = z
   .string({ error: 'Content must be text' })
-  .trim()
-  .max(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX} characters`);
+  .check(z.trim())
+  .check(z.maxLength(POST_CONTENT_MAX, `Content must be at most ${POST_CONTENT_MAX} characters`));
 
-const optionalUrl = (label: string) => z.preprocess(blankToNull, postLinkText(label).nullish());
+const optionalUrl = (label: string) =>
+  z.pipe(z.transform(blankToNull), z.nullish(postLinkText(label)));
 
 /**
  * A post's fields as the create and edit calls accept them, as JSON or as multipart form
@@ -298,38 +311,45 @@ const optionalUrl = (label: string) => z.preprocess(blankToNull, postLinkText(la
  * `scheduled_for` (spec 000 section 4).
  */
 export const PostFieldsSchema = z.object({
-  company_id: z.preprocess(blankToNull, z.string({ error: 'Entity not found' }).trim().nullish()),
-  content: PostContentSchema.optional(),
+  company_id: z.pipe(
+    z.transform(blankToNull),
+    z.nullish(z.string({ error: 'Entity not found' }).check(z.trim())),
+  ),
+  content: z.optional(PostContentSchema),
   url: optionalUrl('URL'),
   shortened_url: optionalUrl('Shortened URL'),
-  url_shortened: z.preprocess(
-    parseFlag,
-    z.boolean({ error: 'url_shortened must be true or false' }).optional(),
+  url_shortened: z.pipe(
+    z.transform(parseFlag),
+    z.optional(z.boolean({ error: 'url_shortened must be true or false' })),
   ),
-  tone: z.preprocess(blankToNull, PostToneSchema.nullish()),
-  platforms: z.preprocess(
-    parseJsonList,
-    z
-      .array(z.enum(NETWORK_IDS, { error: 'Unknown social network in platforms' }), {
-        error: 'platforms must be a list of network ids, like ["twitter"]',
-      })
-      .transform((ids) => [...new Set(ids)])
-      .optional(),
+  tone: z.pipe(z.transform(blankToNull), z.nullish(PostToneSchema)),
+  platforms: z.pipe(
+    z.transform(parseJsonList),
+    z.optional(
+      z.pipe(
+        z.array(z.enum(NETWORK_IDS, { error: 'Unknown social network in platforms' }), {
+          error: 'platforms must be a list of network ids, like ["twitter"]',
+        }),
+        z.transform((ids) => [...new Set(ids)]),
+      ),
+    ),
   ),
-  scheduled_for: z.preprocess(
-    blankToNull,
-    z.iso
-      .datetime({
+  scheduled_for: z.pipe(
+    z.transform(blankToNull),
+    z.nullish(
+      z.iso.datetime({
         offset: true,
         error: 'scheduled_for must be a date and time, like 2026-05-01T09:00:00Z',
-      })
-      .nullish(),
+      }),
+    ),
   ),
-  status: z.enum(['draft', 'scheduled'], { error: 'status must be draft or scheduled' }).optional(),
+  status: z.optional(
+    z.enum(['draft', 'scheduled'], { error: 'status must be draft or scheduled' }),
+  ),
   /** Edit only: true removes the post's media. */
-  remove_media: z.preprocess(
-    parseFlag,
-    z.boolean({ error: 'remove_media must be true or false' }).optional(),
+  remove_media: z.pipe(
+    z.transform(parseFlag),
+    z.optional(z.boolean({ error: 'remove_media must be true or false' })),
   ),
 });
 export type PostFieldsInput = z.input<typeof PostFieldsSchema>;
@@ -343,22 +363,25 @@ export const POST_BODY_NOT_OBJECT = 'The request body must be a JSON object.';
  * exactly those; then each field by `PostFieldsSchema`. On edit a field not sent keeps its value.
  */
 function postBodySchema({ isEdit }: { isEdit: boolean }) {
-  return z.preprocess((value, context) => {
-    const body = value ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) {
-      context.addIssue({ code: 'custom', message: POST_BODY_NOT_OBJECT, input: value });
+  return z.pipe(
+    z.transform((value, context) => {
+      const body = value ?? {};
+      if (typeof body !== 'object' || Array.isArray(body)) {
+        context.issues.push({ code: 'custom', message: POST_BODY_NOT_OBJECT, input: value });
+        return body;
+      }
+      const missing = missingPostFields(body, { onlySent: isEdit });
+      if (missing.length > 0) {
+        context.issues.push({
+          code: 'custom',
+          message: POST_MESSAGES.requiredFields(missing),
+          input: value,
+        });
+      }
       return body;
-    }
-    const missing = missingPostFields(body, { onlySent: isEdit });
-    if (missing.length > 0) {
-      context.addIssue({
-        code: 'custom',
-        message: POST_MESSAGES.requiredFields(missing),
-        input: value,
-      });
-    }
-    return body;
-  }, PostFieldsSchema);
+    }),
+    PostFieldsSchema,
+  );
 }
 export const PostCreateBodySchema = postBodySchema({ isEdit: false });
 export const PostEditBodySchema = postBodySchema({ isEdit: true });

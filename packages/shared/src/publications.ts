@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { issueCode } from './error-codes.js';
 import type { NetworkId } from './networks.js';
 import type { PublicationStatus } from './schedules.js';
@@ -167,13 +167,15 @@ export const PublicationIdParamsSchema = z.object({
 export const MarkPublishedSchema = z.object({
   url: z
     .string({ error: PUBLICATION_MESSAGES.linkRequired })
-    .trim()
-    .min(1, PUBLICATION_MESSAGES.linkRequired)
-    .max(LINK_MAX, PUBLICATION_MESSAGES.linkInvalid)
-    .refine((value) => value === '' || webLink(value) !== null, {
-      message: PUBLICATION_MESSAGES.linkInvalid,
-      ...issueCode('INVALID_URL'),
-    }),
+    .check(z.trim())
+    .check(z.minLength(1, PUBLICATION_MESSAGES.linkRequired))
+    .check(z.maxLength(LINK_MAX, PUBLICATION_MESSAGES.linkInvalid))
+    .check(
+      z.refine((value) => value === '' || webLink(value) !== null, {
+        message: PUBLICATION_MESSAGES.linkInvalid,
+        ...issueCode('INVALID_URL'),
+      }),
+    ),
 });
 export type MarkPublished = z.input<typeof MarkPublishedSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { issueCode } from './error-codes.js';
 import { NETWORK_IDS } from './networks.js';
 import { pagingQuery } from './customer.js';
@@ -59,15 +59,19 @@ export const SETTINGS_MESSAGES = {
 } as const;
 
 /** An IANA zone a person picked, canonicalised (`utc` -> `UTC`); anything else is refused. */
-export const TimeZoneSchema = z
-  .string({ error: SETTINGS_MESSAGES.unknownZone })
-  .trim()
-  .max(64, SETTINGS_MESSAGES.unknownZone)
-  .refine(isKnownTimeZone, {
-    message: SETTINGS_MESSAGES.unknownZone,
-    ...issueCode('UNKNOWN_TIME_ZONE'),
-  })
-  .transform((zone) => canonicalTimeZone(zone) ?? zone);
+export const TimeZoneSchema = z.pipe(
+  z
+    .string({ error: SETTINGS_MESSAGES.unknownZone })
+    .check(z.trim())
+    .check(z.maxLength(64, SETTINGS_MESSAGES.unknownZone))
+    .check(
+      z.refine(isKnownTimeZone, {
+        message: SETTINGS_MESSAGES.unknownZone,
+        ...issueCode('UNKNOWN_TIME_ZONE'),
+      }),
+    ),
+  z.transform((zone) => canonicalTimeZone(zone) ?? zone),
+);
 
 /**
  * A repeat ends after its first occurrence: `repeatUntil` strictly later than `scheduleDate`
@@ -105,39 +109,40 @@ export const ScheduleCreateSchema = z
       .array(z.enum(NETWORK_IDS, { error: 'Unknown social network' }), {
         error: SCHEDULE_MESSAGES.selectPlatform,
       })
-      .min(1, SCHEDULE_MESSAGES.selectPlatform)
-      .max(NETWORK_IDS.length),
+      .check(z.minLength(1, SCHEDULE_MESSAGES.selectPlatform))
+      .check(z.maxLength(NETWORK_IDS.length)),
     post_id: z.uuid({ error: POST_MESSAGES.notFound }),
     schedule_date: z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.selectDateTime }),
-    repeat_type: z
-      .enum(REPEAT_TYPES, { error: 'Repeat must be daily, weekly or monthly' })
-      .nullish(),
-    repeat_until: z.iso
-      .datetime({ offset: true, error: SCHEDULE_MESSAGES.repeatUntilRequired })
-      .nullish(),
+    repeat_type: z.nullish(
+      z.enum(REPEAT_TYPES, { error: 'Repeat must be daily, weekly or monthly' }),
+    ),
+    repeat_until: z.nullish(
+      z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.repeatUntilRequired }),
+    ),
     /** The IANA zone the date and time were picked in; the saved setting when omitted. */
-    timezone: TimeZoneSchema.nullish(),
+    timezone: z.nullish(TimeZoneSchema),
   })
-  // A repeat needs its end, and the end comes after the first occurrence (one rule for the
-  // dialog and the server). Each runs once the fields it reads have passed their own checks,
-  // so the dialog still says what else is wrong.
-  .refine((body) => !body.repeat_type || !!body.repeat_until, {
-    message: SCHEDULE_MESSAGES.repeatUntilRequired,
-    path: ['repeat_until'],
-    ...issueCode('REPEAT_UNTIL_REQUIRED'),
-    when: fieldsParsed('repeat_type', 'repeat_until'),
-  })
-  .refine(
-    (body) =>
-      !body.repeat_type ||
-      !body.repeat_until ||
-      repeatEndsAfterStart(body.schedule_date, body.repeat_until),
-    {
-      message: SCHEDULE_MESSAGES.repeatUntilBeforeStart,
+  .check(
+    z.refine((body) => !body.repeat_type || !!body.repeat_until, {
+      message: SCHEDULE_MESSAGES.repeatUntilRequired,
       path: ['repeat_until'],
-      ...issueCode('REPEAT_UNTIL_BEFORE_START'),
-      when: fieldsParsed('repeat_type', 'repeat_until', 'schedule_date'),
-    },
+      ...issueCode('REPEAT_UNTIL_REQUIRED'),
+      when: fieldsParsed('repeat_type', 'repeat_until'),
+    }),
+  )
+  .check(
+    z.refine(
+      (body) =>
+        !body.repeat_type ||
+        !body.repeat_until ||
+        repeatEndsAfterStart(body.schedule_date, body.repeat_until),
+      {
+        message: SCHEDULE_MESSAGES.repeatUntilBeforeStart,
+        path: ['repeat_until'],
+        ...issueCode('REPEAT_UNTIL_BEFORE_START'),
+        when: fieldsParsed('repeat_type', 'repeat_until', 'schedule_date'),
+      },
+    ),
   );
 export type ScheduleCreate = z.input<typeof ScheduleCreateSchema>;
 
@@ -158,17 +163,17 @@ export const ScheduleDataSchema = z.object({
   network: z.enum(NETWORK_IDS),
   social_account: z.object({ name: z.string() }),
   status: z.enum(PUBLICATION_STATUSES),
-  external_url: z.string().nullable(),
-  error: z.string().nullable(),
-  attempts: z.number().int(),
-  published_at: z.string().nullable(),
+  external_url: z.nullable(z.string()),
+  error: z.nullable(z.string()),
+  attempts: z.number().check(z.int()),
+  published_at: z.nullable(z.string()),
   /** Due again at (a retry or publish-now from the screen); null: the occurrence's time. */
-  due_at: z.string().nullable(),
+  due_at: z.nullable(z.string()),
   /**
    * Set while the publication waits and its connection's token expires before the
    * instance's time and cannot be renewed without the customer: 'Reconnect before {date}'.
    */
-  reconnect_before: z.string().nullable(),
+  reconnect_before: z.nullable(z.string()),
 });
 export type ScheduleData = z.infer<typeof ScheduleDataSchema>;
 
@@ -177,15 +182,15 @@ export const ScheduledInstanceSchema = z.object({
   schedule_id: z.string(),
   scheduled_for: z.string(),
   status: z.string(),
-  repeat_type: z.enum(REPEAT_TYPES).nullable(),
+  repeat_type: z.nullable(z.enum(REPEAT_TYPES)),
   post: z.object({
     id: z.string(),
     content: z.string(),
-    url: z.string().nullable(),
+    url: z.nullable(z.string()),
     attachments: z.array(AttachmentSchema),
-    company: z
-      .object({ id: z.string(), name: z.string(), logo_url: z.string().nullable() })
-      .nullable(),
+    company: z.nullable(
+      z.object({ id: z.string(), name: z.string(), logo_url: z.nullable(z.string()) }),
+    ),
   }),
   schedule_data: z.array(ScheduleDataSchema),
 });
@@ -193,47 +198,49 @@ export type ScheduledInstance = z.infer<typeof ScheduledInstanceSchema>;
 
 export const ScheduleListQuerySchema = z.object({
   page: PageNumberSchema,
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a whole number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be 1 or more')
-    .max(100, 'pageSize must be at most 100')
-    .default(SCHEDULE_PAGE_SIZE_DEFAULT),
-  company_id: z.uuid({ error: POST_MESSAGES.entityNotFound }).optional(),
+  pageSize: z._default(
+    z.coerce
+      .number({ error: 'pageSize must be a whole number' })
+      .check(z.int('pageSize must be a whole number'))
+      .check(z.gte(1, 'pageSize must be 1 or more'))
+      .check(z.lte(100, 'pageSize must be at most 100')),
+    SCHEDULE_PAGE_SIZE_DEFAULT,
+  ),
+  company_id: z.optional(z.uuid({ error: POST_MESSAGES.entityNotFound })),
   /** One post's occurrences (its own view lists what went wrong and what can be done). */
-  post_id: z.uuid({ error: POST_MESSAGES.notFound }).optional(),
-  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+  post_id: z.optional(z.uuid({ error: POST_MESSAGES.notFound })),
+  from: z.optional(z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' })),
+  to: z.optional(z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' })),
 });
 
 export const ScheduleListSchema = z.object({
   rows: z.array(ScheduledInstanceSchema),
   /** Exact up to a few pages past the one asked for; beyond that see `count_is_exact`. */
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   /** False when more rows match than were counted (decision 041): more pages follow. */
-  count_is_exact: z.boolean().optional(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  count_is_exact: z.optional(z.boolean()),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
 });
 export type ScheduleList = z.infer<typeof ScheduleListSchema>;
 
 export const BulkDeleteSchedulesSchema = z.object({
   ids: z
     .array(z.uuid({ error: SCHEDULE_MESSAGES.notFound }))
-    .min(1, 'Choose at least one scheduled post')
-    .max(500, 'At most 500 scheduled posts at once'),
+    .check(z.minLength(1, 'Choose at least one scheduled post'))
+    .check(z.maxLength(500, 'At most 500 scheduled posts at once')),
 });
 
 export const UserSettingsSchema = z.object({
   /** Null until the customer saves one: the browser's zone is used, then UTC. */
-  timezone: z.string().nullable(),
+  timezone: z.nullable(z.string()),
   auto_dst: z.boolean(),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
 export const UserSettingsUpdateSchema = z.object({
   timezone: TimeZoneSchema,
-  auto_dst: z.boolean().default(true),
+  auto_dst: z._default(z.boolean(), true),
 });
 
 /** The longest span one calendar request may ask for. */
@@ -244,28 +251,32 @@ export const CalendarQuerySchema = z
   .object({
     from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
     to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
-    company_id: z.uuid({ error: POST_MESSAGES.entityNotFound }).optional(),
+    company_id: z.optional(z.uuid({ error: POST_MESSAGES.entityNotFound })),
     /** The zone days are counted in; the saved setting (then UTC) when omitted. */
-    timezone: TimeZoneSchema.optional(),
+    timezone: z.optional(TimeZoneSchema),
   })
-  .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
-    message: 'to must be after from',
-    path: ['to'],
-    ...issueCode('BAD_RANGE'),
-  })
-  .refine(
-    (query) => Date.parse(query.to) - Date.parse(query.from) <= CALENDAR_MAX_DAYS * 86_400_000,
-    {
-      message: `Ask for at most ${CALENDAR_MAX_DAYS} days at once`,
+  .check(
+    z.refine((query) => Date.parse(query.to) > Date.parse(query.from), {
+      message: 'to must be after from',
       path: ['to'],
-      ...issueCode('RANGE_TOO_LONG'),
-    },
+      ...issueCode('BAD_RANGE'),
+    }),
+  )
+  .check(
+    z.refine(
+      (query) => Date.parse(query.to) - Date.parse(query.from) <= CALENDAR_MAX_DAYS * 86_400_000,
+      {
+        message: `Ask for at most ${CALENDAR_MAX_DAYS} days at once`,
+        path: ['to'],
+        ...issueCode('RANGE_TOO_LONG'),
+      },
+    ),
   );
 
 export const CalendarDaySchema = z.object({
   /** yyyy-MM-dd in the zone asked for. */
   date: z.string(),
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   /** The first posts of the day by time, at most CALENDAR_POPUP_MAX_POSTS. */
   posts: z.array(
     z.object({
@@ -273,7 +284,7 @@ export const CalendarDaySchema = z.object({
       scheduled_for: z.string(),
       content: z.string(),
       /** This occurrence's status in the posts' words; null when cancelled. */
-      publish_status: z.enum(POST_PUBLISH_STATUSES).nullable(),
+      publish_status: z.nullable(z.enum(POST_PUBLISH_STATUSES)),
     }),
   ),
 });
@@ -289,10 +300,15 @@ export const LOGS_LIMIT_DEFAULT = 25;
 export const LOGS_REFRESH_MS = 30_000;
 
 export const LogListQuerySchema = z.object({
-  status: z
-    .enum(LOG_STATUS_FILTERS, { error: 'Status must be success, error or pending' })
-    .optional(),
-  q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
+  status: z.optional(
+    z.enum(LOG_STATUS_FILTERS, { error: 'Status must be success, error or pending' }),
+  ),
+  q: z.optional(
+    z
+      .string()
+      .check(z.trim())
+      .check(z.maxLength(200, 'Search text must be at most 200 characters')),
+  ),
   ...pagingQuery(LOGS_LIMIT_DEFAULT, LOGS_LIMIT_MAX),
 });
 export type LogListQuery = z.input<typeof LogListQuerySchema>;
@@ -303,24 +319,24 @@ export const SystemLogSchema = z.object({
   platform: z.string(),
   status: z.enum(LOG_STATUS_FILTERS),
   message: z.string(),
-  post_id: z.string().nullable(),
+  post_id: z.nullable(z.string()),
   /** The start of the post's text (the row links to the post through it); null once deleted. */
-  post_content: z.string().nullable().optional(),
-  instance_id: z.string().nullable(),
-  error_code: z.string().nullable(),
+  post_content: z.optional(z.nullable(z.string())),
+  instance_id: z.nullable(z.string()),
+  error_code: z.nullable(z.string()),
   /** Shown as 'Retry n/3' when above 0. */
-  retry_count: z.number().int(),
-  scheduled_for: z.string().nullable(),
+  retry_count: z.number().check(z.int()),
+  scheduled_for: z.nullable(z.string()),
 });
 export type SystemLog = z.infer<typeof SystemLogSchema>;
 export const LogListSchema = z.object({
   rows: z.array(SystemLogSchema),
   /** Exact up to a few pages past the one asked for; beyond that see `count_is_exact`. */
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   /** False when more rows match than were counted (decision 041): more pages follow. */
-  count_is_exact: z.boolean().optional(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  count_is_exact: z.optional(z.boolean()),
+  page: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
 });
 export type LogList = z.infer<typeof LogListSchema>;
 
@@ -339,4 +355,4 @@ export const ScheduleCreatedSchema = z.object({
   data: z.object({ id: z.string(), instances: z.array(ScheduledInstanceSchema) }),
 });
 
-export const BulkDeletedSchema = z.object({ deleted: z.number().int() });
+export const BulkDeletedSchema = z.object({ deleted: z.number().check(z.int()) });

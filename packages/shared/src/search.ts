@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** News, web and article search: queries, results and messages. */
 
@@ -21,11 +21,10 @@ export const ARTICLES_MAX = 5;
 export const SEARCH_RESULTS_LIMIT = 10;
 export const SEARCH_DEBOUNCE_MS = 500;
 
-const searchText = z
-  .string()
-  .max(200, 'Search text must be at most 200 characters')
-  .optional()
-  .transform((value) => value?.trim() ?? '');
+const searchText = z.pipe(
+  z.optional(z.string().check(z.maxLength(200, 'Search text must be at most 200 characters'))),
+  z.transform((value) => value?.trim() ?? ''),
+);
 /** A blank query is allowed and answers no results without asking anyone. */
 export const NewsSearchQuerySchema = z.object({ keywords: searchText });
 export const WebSearchQuerySchema = z.object({ query: searchText });
@@ -37,7 +36,7 @@ export const NewsResultSchema = z.object({
   description: z.string(),
   url: z.string(),
   source: z.string(),
-  published_at: z.string().nullable(),
+  published_at: z.nullable(z.string()),
 });
 export type NewsResult = z.infer<typeof NewsResultSchema>;
 
@@ -54,7 +53,7 @@ export const ArticleResultSchema = z.object({
   title: z.string(),
   description: z.string(),
   url: z.string(),
-  source: z.string().nullable(),
-  published_at: z.string().nullable(),
+  source: z.nullable(z.string()),
+  published_at: z.nullable(z.string()),
 });
 export type ArticleResult = z.infer<typeof ArticleResultSchema>;

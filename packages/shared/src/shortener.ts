@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { issueCode } from './error-codes.js';
 import { POST_URL_MAX } from './posts.js';
@@ -15,13 +15,15 @@ export const SHORTENER_MESSAGES = {
 export const ShortenRequestSchema = z.object({
   url: z
     .string({ error: 'Please enter a URL' })
-    .trim()
-    .min(1, 'Please enter a URL')
-    .max(POST_URL_MAX, 'URL is too long')
-    .refine((url) => url === '' || normalizeWebsite(url) !== undefined, {
-      message: SHORTENER_MESSAGES.invalidUrl,
-      ...issueCode('INVALID_URL'),
-    }),
+    .check(z.trim())
+    .check(z.minLength(1, 'Please enter a URL'))
+    .check(z.maxLength(POST_URL_MAX, 'URL is too long'))
+    .check(
+      z.refine((url) => url === '' || normalizeWebsite(url) !== undefined, {
+        message: SHORTENER_MESSAGES.invalidUrl,
+        ...issueCode('INVALID_URL'),
+      }),
+    ),
 });
 export const ShortenResultSchema = z.object({
   url: z.string(),

@@ -1,12 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Ending sessions on the server: this one (the app's Sign out) or every one of the account. */
-export const SignOutSchema = z.preprocess(
-  // No body at all is this session only.
-  (value) => value ?? {},
+export const SignOutSchema = z.pipe(
+  z.transform((value) => value ?? {}),
   z.object({
     /** true: every session of the account ends, this one included (Settings > Security). */
-    everywhere: z.boolean({ error: 'everywhere must be true or false' }).optional(),
+    everywhere: z.optional(z.boolean({ error: 'everywhere must be true or false' })),
   }),
 );
 export type SignOut = z.output<typeof SignOutSchema>;

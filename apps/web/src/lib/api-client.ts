@@ -1,5 +1,5 @@
 import type { ApiSuccess } from '@cadence/shared';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiRequestError, extractErrorCode, extractErrorMessage } from './api-error';
 import { clearLocalStorage, getToken } from './session';
 
@@ -23,7 +23,7 @@ export interface ApiRequestOptions<T> {
    */
   endsSessionOn401?: boolean;
   /** Validates `data` of the answer; a mismatch fails the call like a server error. */
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
   signal?: AbortSignal;
 }
 

@@ -13,6 +13,7 @@ import {
   TestCheckoutSchema,
 } from '@cadence/shared';
 import { z } from 'zod';
+import { extend } from 'zod/mini';
 import type { AppInstance } from '../../app-instance.js';
 import type { PaymentWebhook } from '../../integrations/payments/stripe-events.js';
 import { errorResponses, sendError } from '../../plugins/error-handler.js';
@@ -83,7 +84,7 @@ export function registerBillingRoutes(
           'A downgrade needs no payment: it is scheduled for the end of the paid period, and `order_id` is null.',
         body: CreateOrderSchema,
         response: {
-          201: envelope(CreateOrderResponseSchema.extend({ order_id: z.string().nullable() })),
+          201: envelope(extend(CreateOrderResponseSchema, { order_id: z.string().nullable() })),
           ...errorResponses(400, 401, 404, 409, 502),
         },
       },

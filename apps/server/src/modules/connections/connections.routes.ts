@@ -11,6 +11,7 @@ import {
   SavedConnectionSchema,
 } from '@cadence/shared';
 import { z } from 'zod';
+import { pick } from 'zod/mini';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/index.js';
@@ -187,7 +188,7 @@ export function registerConnectionRoutes(
         tags,
         security,
         summary: "Disconnect a company's network",
-        body: ConnectionRequestSchema.pick({ company_id: true, social_account_type: true }),
+        body: pick(ConnectionRequestSchema, { company_id: true, social_account_type: true }),
         response: { 200: envelope(z.null()), ...errorResponses(400, 401, 404) },
       },
     },

@@ -1,4 +1,5 @@
 import { API_PATHS, ApiErrorSchema, envelope, HealthSchema } from '@cadence/shared';
+import { extend } from 'zod/mini';
 import type { AppInstance } from '../../app-instance.js';
 import type { Database } from '../../db/client.js';
 import { version } from '../../version.js';
@@ -18,7 +19,7 @@ export function registerHealthRoutes(
         summary: 'Database reachability and version',
         response: {
           200: envelope(HealthSchema),
-          503: ApiErrorSchema.extend({ data: HealthSchema }),
+          503: extend(ApiErrorSchema, { data: HealthSchema }),
         },
       },
     },

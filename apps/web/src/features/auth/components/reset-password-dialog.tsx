@@ -3,14 +3,14 @@ import { ResendOtpSchema, TOASTS } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useResendOtp } from '../api/resend-otp';
 import { toastApiError } from '../../../components/ui/error-toast';
 
-const ResetRequestSchema = ResendOtpSchema.pick({ email: true });
+const ResetRequestSchema = z.pick(ResendOtpSchema, { email: true });
 
 interface ResetPasswordDialogProps {
   open: boolean;

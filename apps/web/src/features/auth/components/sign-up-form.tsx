@@ -3,7 +3,7 @@ import { PASSWORD_RULE, SignUpSchema, TOASTS } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSignUp } from '../api/sign-up';

@@ -1,6 +1,6 @@
 import { API_PATHS, AuthenticateResultSchema, FacebookPageSchema } from '@cadence/shared';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import type { ConnectionBody } from '../utils/connection-request';
 

@@ -1,6 +1,6 @@
 import type { Company, CompanyDescriptionRequest, CompanyInput, EntityTone } from '@cadence/shared';
 import { CompanyDescriptionRequestSchema, CUSTOM_INDUSTRY, IndustrySchema } from '@cadence/shared';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 type IndustryValue = z.infer<typeof IndustrySchema> | '';
 

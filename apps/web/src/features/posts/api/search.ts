@@ -1,5 +1,5 @@
 import { API_PATHS, ArticleResultSchema, NewsResultSchema, WebResultSchema } from '@cadence/shared';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 
 /** News articles (mediastack) for the keywords. */

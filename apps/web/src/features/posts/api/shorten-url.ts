@@ -1,10 +1,10 @@
 import { API_PATHS, ShortenResultSchema } from '@cadence/shared';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 import { isAlreadyAnnounced } from '../../../lib/api-error';
 
 /** `fallback`: the server could not shorten and answered the original URL. */
-const ShortenAnswerSchema = ShortenResultSchema.extend({ fallback: z.boolean().optional() });
+const ShortenAnswerSchema = z.extend(ShortenResultSchema, { fallback: z.optional(z.boolean()) });
 
 /**
  * The short URL, or null when shortening failed (the caller keeps the original). A failure

@@ -15,7 +15,7 @@ import {
   postLinkText,
   postStatusOf,
 } from '@cadence/shared';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Everything the post form edits except the media file, which lives outside the form. */
 export const PostFormSchema = z
@@ -34,26 +34,28 @@ export const PostFormSchema = z
     shortened_url: z.string(),
     url_shortened: z.boolean(),
     enable_keywords: z.boolean(),
-    keywords: z.string().max(500, 'Keywords must be at most 500 characters'),
+    keywords: z.string().check(z.maxLength(500, 'Keywords must be at most 500 characters')),
     /** A datetime-local value ('2025-06-01T09:30'), '' for none. */
     scheduled_for: z.string(),
   })
-  .superRefine((values, context) => {
-    const missing = missingPostFields(values);
-    if (missing.includes('company')) {
-      context.addIssue({ code: 'custom', path: ['company_id'], message: 'Choose an entity' });
-    }
-    if (missing.includes('content')) {
-      context.addIssue({ code: 'custom', path: ['content'], message: 'Write the post content' });
-    }
-    if (values.scheduled_for !== '' && fromLocalDateTime(values.scheduled_for, 'UTC') === null) {
-      context.addIssue({
-        code: 'custom',
-        path: ['scheduled_for'],
-        message: 'Enter a valid date and time',
-      });
-    }
-  });
+  .check(
+    z.superRefine((values, context) => {
+      const missing = missingPostFields(values);
+      if (missing.includes('company')) {
+        context.addIssue({ code: 'custom', path: ['company_id'], message: 'Choose an entity' });
+      }
+      if (missing.includes('content')) {
+        context.addIssue({ code: 'custom', path: ['content'], message: 'Write the post content' });
+      }
+      if (values.scheduled_for !== '' && fromLocalDateTime(values.scheduled_for, 'UTC') === null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['scheduled_for'],
+          message: 'Enter a valid date and time',
+        });
+      }
+    }),
+  );
 export type PostFormValues = z.infer<typeof PostFormSchema>;
 
 export function toPostFormValues(

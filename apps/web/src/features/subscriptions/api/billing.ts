@@ -7,7 +7,7 @@ import {
   PreviewResponseSchema,
 } from '@cadence/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client';
 
 export const CUSTOMER_SUBSCRIPTION_QUERY_KEY = ['customer-subscription'] as const;
@@ -41,7 +41,7 @@ export function useCreateOrder() {
             subscription_interval_id: input.intervalId,
             currency: 'USD',
           },
-          schema: CreateOrderResponseSchema.extend({ order_id: z.string().nullable() }),
+          schema: z.extend(CreateOrderResponseSchema, { order_id: z.nullable(z.string()) }),
         })
       ).data,
   });
