@@ -178,7 +178,9 @@ export async function buildApp(
   // Public short links live at the root, and must be routed before the web app's fallback.
   registerShortLinkRedirect(app, services.shortener);
 
-  await registerWebApp(app, options.webDistDir ?? webDistFolder());
+  await registerWebApp(app, options.webDistDir ?? webDistFolder(), {
+    demo: config.simulatedNetworks,
+  });
   return app;
 }
 

@@ -24,6 +24,13 @@ export function envelope<T extends z.core.$ZodType>(data: T) {
 /** The account `npm run demo` seeds; the demo's sign-in page shows it. */
 export const DEMO_SIGN_IN = { email: 'demo@cadence.local', password: 'demo-password' } as const;
 
+/**
+ * A demo server marks the pages it serves with `<meta name="cadence-demo">`, so the sign-in
+ * page draws its demo notice in its first frame instead of pushing the form down when the
+ * health answer arrives.
+ */
+export const DEMO_PAGE_META = 'cadence-demo';
+
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['up', 'down']),

@@ -80,6 +80,14 @@ describe('route preloads', () => {
       expect(gzip?.encoding).toBe('gzip');
       expect(gunzipSync(gzip!.body).toString()).toBe(plain?.body.toString());
       expect(pages.pageFor('/companies')).toBeNull();
+      expect(plain?.body.toString()).not.toContain('cadence-demo');
+
+      // A demo server's pages say so, so the sign-in page shows its notice in the first frame.
+      const demo = createRoutePages(dist, { demo: true }).pageFor('/posts');
+      expect(demo?.body.toString()).toContain(
+        '<meta name="cadence-demo" content="simulated-networks">',
+      );
+      expect(demo?.body.toString()).toContain('href="/assets/posts-page-1.js"');
     });
   });
 });

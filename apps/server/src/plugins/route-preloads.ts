@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { DEMO_PAGE_META } from '@cadence/shared';
 
 /** The parts of Vite's `dist/.vite/manifest.json` read here. */
 interface ManifestChunk {
@@ -41,6 +42,15 @@ export function routeChunks(manifest: Manifest, sources: readonly string[]) {
   };
 }
 
+/** `index.html` marked as a demo server's page (`DEMO_PAGE_META`), at the end of its head. */
+export function withDemoMark(html: string) {
+  if (!html.includes('</head>')) return html;
+  return html.replace(
+    '</head>',
+    `  <meta name="${DEMO_PAGE_META}" content="simulated-networks">\n  </head>`,
+  );
+}
+
 /** `index.html` with the route's chunks as preload links at the end of its head. */
 export function withPreloads(html: string, chunks: { scripts: string[]; styles: string[] }) {
   const links = [
@@ -61,7 +71,7 @@ export function withPreloads(html: string, chunks: { scripts: string[]; styles: 
 /** How often a page request may look at the build's files for a rebuild. */
 const RECHECK_MS = 2_000;
 
-export function createRoutePages(webDistDir: string) {
+export function createRoutePages(webDistDir: string, options: { demo?: boolean } = {}) {
   const indexPath = path.join(webDistDir, 'index.html');
   const manifestPath = path.join(webDistDir, '.vite', 'manifest.json');
   const sourcesPath = path.join(webDistDir, '..', 'build', 'route-sources.json');
@@ -82,7 +92,8 @@ export function createRoutePages(webDistDir: string) {
     pages = new Map();
     if (!existsSync(manifestPath) || !existsSync(sourcesPath)) return;
     try {
-      const html = readFileSync(indexPath, 'utf8');
+      const index = readFileSync(indexPath, 'utf8');
+      const html = options.demo === true ? withDemoMark(index) : index;
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
       const routes = JSON.parse(readFileSync(sourcesPath, 'utf8')) as Record<string, string[]>;
       for (const [route, sources] of Object.entries(routes)) {

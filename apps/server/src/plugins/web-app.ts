@@ -10,9 +10,13 @@ import { createRoutePages } from './route-preloads.js';
  * Serves the built single-page app. Unknown `/api/*` paths answer JSON 404; any other GET
  * that wants HTML gets index.html so deep links such as /posts load the app.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  options: { demo?: boolean } = {},
+) {
   const hasBuild = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
-  const routePages = hasBuild ? createRoutePages(webDistDir) : null;
+  const routePages = hasBuild ? createRoutePages(webDistDir, options) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDistDir,
