@@ -15,7 +15,11 @@ import { findUp } from './lib/find-up.js';
 import { jsonNestsDeeper } from './lib/json-depth.js';
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerAiRoutes } from './modules/ai/index.js';
-import { registerApiKeyRoutes, registerPublicApiRoutes } from './modules/api-keys/index.js';
+import {
+  registerApiKeyRoutes,
+  registerPublicApiHooks,
+  registerPublicApiRoutes,
+} from './modules/api-keys/index.js';
 import {
   registerAuthRoutes,
   createAuthenticate,
@@ -94,6 +98,9 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Every /api/v1 route: the key check, rate limits, Idempotency-Key, the call log. Before
+  // compression, so an answer kept for Idempotency-Key is the plain one.
+  registerPublicApiHooks(app, { apiKeys: services.apiKeys, publicApi: services.publicApi });
   // The worker thread that cleans SVGs and reads web pages for these routes ends with them.
   app.addHook('onClose', async () => {
     await infra.markup.close();
@@ -163,8 +170,12 @@ export async function buildApp(
       registerUploadRoutes(typed, services.uploads);
       registerAccountRoutes(typed, { account: services.account, attempts: infra.attempts });
       registerAdminRoutes(typed, services.admin);
-      registerApiKeyRoutes(typed, services.apiKeys);
-      registerPublicApiRoutes(typed, services.apiKeys);
+      registerApiKeyRoutes(typed, services.apiKeys, services.publicApi);
+      registerPublicApiRoutes(typed, {
+        apiKeys: services.apiKeys,
+        publicApi: services.publicApi,
+        media: services.apiMedia,
+      });
       done();
     },
     { prefix: '/api' },

@@ -157,6 +157,16 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(30, 'must be at most 30 seconds')
     .default(10),
+  API_READS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of requests' })
+    .int('must be a whole number of requests')
+    .min(1, 'must be at least 1')
+    .default(300),
+  API_WRITES_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of requests' })
+    .int('must be a whole number of requests')
+    .min(1, 'must be at least 1')
+    .default(120),
   NODE_ENV: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -263,6 +273,8 @@ export interface Config {
   scheduleInAMinute: boolean;
   /** How long a process may keep the admin settings before reading them again. */
   settingsCacheSeconds: number;
+  /** Requests each API key may make per minute (GET/HEAD are reads, the rest writes). */
+  publicApi: { readsPerMinute: number; writesPerMinute: number };
   isProduction: boolean;
   /** Stripe when a secret key is set; otherwise the built-in test checkout. */
   stripe: {
@@ -368,6 +380,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     simulatedNetworks: parsed.SIMULATED_NETWORKS,
     scheduleInAMinute: parsed.SCHEDULE_IN_A_MINUTE ?? parsed.SIMULATED_NETWORKS,
     settingsCacheSeconds: parsed.SETTINGS_CACHE_SECONDS,
+    publicApi: {
+      readsPerMinute: parsed.API_READS_PER_MINUTE,
+      writesPerMinute: parsed.API_WRITES_PER_MINUTE,
+    },
     isProduction: parsed.NODE_ENV === 'production',
     stripe: {
       secretKey: parsed.STRIPE_SECRET_KEY,

@@ -27,7 +27,11 @@ import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
 import { createAccountService } from './modules/account/index.js';
 import { createAdminService, createServiceMonitor } from './modules/admin/index.js';
-import { createApiKeysService } from './modules/api-keys/index.js';
+import {
+  createApiKeysService,
+  createApiMediaService,
+  createPublicApiService,
+} from './modules/api-keys/index.js';
 import { createAiService } from './modules/ai/index.js';
 import { createBilling } from './modules/billing/index.js';
 import {
@@ -274,6 +278,21 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       ownsEntity: async (userId, entityId) =>
         (await companies.findOwned(userId, entityId)) !== undefined,
     }),
+    // What every /api/v1 route shares: per-key rate limits, Idempotency-Key, the call log.
+    publicApi: createPublicApiService({
+      db,
+      clock,
+      logger,
+      attempts,
+      limits: config.publicApi,
+    }),
+    // The public API's media: the post form's rules (posts) and the uploads' counts.
+    apiMedia: createApiMediaService({
+      storage,
+      uploads,
+      fetchAllowHosts: config.fetchAllowHosts,
+      publicUrl: config.publicUrl,
+    }),
     shortener: createShortenerService({
       db,
       publicUrl: config.publicUrl,
@@ -382,6 +401,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       sweepTokens: () => tokenSweep.run(),
       /** The billing renewals' work: renewals and lapses at period end, stale checkouts. */
       runBillingRenewals: () => billing.service.runRenewals(),
+      /** The public API's sweep: idempotency keys past 24 h, calls past 30 days. */
+      sweepPublicApi: () => services.publicApi.sweep(),
     },
   };
 }

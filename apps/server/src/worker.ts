@@ -70,6 +70,7 @@ export function createWorker(container: Container) {
         pollPublisherControl: pollControl,
         reconcile: reconciler.reconcile,
         runBillingRenewals: work.runBillingRenewals,
+        sweepPublicApi: work.sweepPublicApi,
         orphanSweepJobs: infra.orphanSweepJobs,
         tokenSweepJobs: infra.tokenSweepJobs,
         database: infra.database,

@@ -132,6 +132,10 @@ export const ERROR_CODES = [
   'API_KEY_NOT_FOUND',
   'UNAUTHENTICATED',
   'INSUFFICIENT_SCOPE',
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'MEDIA_MISSING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -96,8 +96,12 @@ export const API_PATHS = {
   // Settings > Developer Info: the customer's API keys (signed in with the web session).
   apiKeys: '/customer/api-keys',
   apiKey: '/customer/api-keys/:id',
+  /** The calls made to the public API with the customer's keys (newest first). */
+  apiKeyCalls: '/customer/api-keys/calls',
   // The public API: authenticated with an API key (`Authorization: Bearer cad_...`).
   v1Me: '/v1/me',
+  v1Media: '/v1/media',
+  v1MediaFromUrl: '/v1/media/from-url',
   /** Read by every signed-in person, for the banner before a planned deployment. */
   publicDeployment: '/deployment',
 } as const;

@@ -15,6 +15,7 @@ function workerDeps(kind: 'pglite' | 'postgres'): NonNullable<RecurringDeps['wor
     pollPublisherControl: nothing,
     reconcile: () => Promise.resolve(0),
     runBillingRenewals: () => Promise.resolve({ renewed: 0, lapsed: 0, expired: 0 }),
+    sweepPublicApi: () => Promise.resolve({ keys: 0, calls: 0 }),
     orphanSweepJobs: { send: () => Promise.resolve(null) },
     tokenSweepJobs: { send: () => Promise.resolve(null) },
     database: { kind, executeSql: () => Promise.resolve({ rows: [] }) },
@@ -42,6 +43,12 @@ describe('the list of recurring work', () => {
           runsOn: 'every worker',
         },
         { name: 'billing-renewals', every: 60_000, first: 'at start', runsOn: 'every worker' },
+        {
+          name: 'public-api-sweep',
+          every: 3_600_000,
+          first: { afterMs: 60_000 },
+          runsOn: 'every worker',
+        },
         {
           name: 'orphan-upload-sweep',
           every: 600_000,

@@ -47,6 +47,8 @@ export interface RecurringDeps {
     /** Queues a publish job for each due instance without one (skipped while stopped). */
     reconcile(): Promise<unknown>;
     runBillingRenewals(): Promise<{ renewed: number; lapsed: number; expired: number }>;
+    /** Deletes the public API's idempotency keys past 24 h and its calls past 30 days. */
+    sweepPublicApi(): Promise<{ keys: number; calls: number }>;
     orphanSweepJobs: SweepPort;
     tokenSweepJobs: SweepPort;
     database: Pick<Database, 'kind' | 'executeSql'>;
@@ -111,6 +113,22 @@ export function recurringWork(deps: RecurringDeps): RecurringTask[] {
             logger.info(result, 'billing renewals done');
         } catch (error) {
           logger.error({ err: error }, 'billing renewals failed');
+        }
+      },
+    },
+    {
+      // Idempotency-Keys past their 24 hours and API calls past 30 days. Plain deletes by
+      // time: safe on several workers at once.
+      name: 'public-api-sweep',
+      every: 60 * MINUTE_MS,
+      first: { afterMs: 60 * SECOND_MS },
+      runsOn: 'every worker',
+      run: async () => {
+        try {
+          const swept = await worker.sweepPublicApi();
+          if (swept.keys || swept.calls) logger.info(swept, 'public API sweep done');
+        } catch (error) {
+          logger.error({ err: error }, 'public API sweep failed');
         }
       },
     },

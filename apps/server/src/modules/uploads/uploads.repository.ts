@@ -13,13 +13,18 @@ export async function insertUpload(
   db: DbExecutor,
   values: { userId: string; kind: UploadKind; storageKey: string; sizeBytes: number; now: Date },
 ) {
-  await db.insert(uploadedFiles).values({
-    userId: values.userId,
-    kind: values.kind,
-    storageKey: values.storageKey,
-    sizeBytes: values.sizeBytes,
-    createdAt: values.now,
-  });
+  const [row] = await db
+    .insert(uploadedFiles)
+    .values({
+      userId: values.userId,
+      kind: values.kind,
+      storageKey: values.storageKey,
+      sizeBytes: values.sizeBytes,
+      createdAt: values.now,
+    })
+    .returning({ id: uploadedFiles.id });
+  if (!row) throw new Error('The upload was not recorded');
+  return row.id;
 }
 
 export async function usedBytes(db: DbExecutor, userId: string): Promise<number> {

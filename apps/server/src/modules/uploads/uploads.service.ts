@@ -66,11 +66,16 @@ export function createUploadsService(deps: UploadsDeps) {
     /**
      * Records a file just stored. Over the allowance, the file is removed again and the
      * upload refused; checked under a per-account lock so parallel uploads cannot slip past
-     * the allowance together.
+     * the allowance together. Answers the record's id (the public API's media id).
      */
-    async record(userId: string, kind: UploadKind, storageKey: string, sizeBytes: number) {
+    async record(
+      userId: string,
+      kind: UploadKind,
+      storageKey: string,
+      sizeBytes: number,
+    ): Promise<string> {
       try {
-        await db.transaction(async (tx) => {
+        return await db.transaction(async (tx) => {
           await repo.lockUploads(tx, userId);
           const entitlements = await getEntitlements(tx, userId);
           const allowed = entitlements.maxStorageBytes;
@@ -80,7 +85,7 @@ export function createUploadsService(deps: UploadsDeps) {
               'STORAGE_FULL',
             );
           }
-          await repo.insertUpload(tx, { userId, kind, storageKey, sizeBytes, now: clock() });
+          return repo.insertUpload(tx, { userId, kind, storageKey, sizeBytes, now: clock() });
         });
       } catch (error) {
         await removeQuietly(storageKey);
