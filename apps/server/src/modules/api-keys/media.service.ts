@@ -139,8 +139,9 @@ export function createApiMediaService(deps: ApiMediaDeps) {
             uploads.countAttempt(userId),
           );
         } catch (error) {
-          if (error instanceof AppError) throw error;
-          // The download broke off or ran out of time: the sender's side, not ours.
+          // Only a download that broke off or ran out of time is the sender's side; a
+          // failure to store is ours (5xx).
+          if (error instanceof AppError || !body.errored) throw error;
           const reason = body.errored?.name === 'AbortError' ? 'timed out' : 'the download failed';
           throw AppError.unprocessable(PUBLIC_API_MESSAGES.mediaUrlFailed(reason), 'FETCH_FAILED');
         }
