@@ -132,6 +132,8 @@ export const ERROR_CODES = [
   'API_KEY_NOT_FOUND',
   'UNAUTHENTICATED',
   'INSUFFICIENT_SCOPE',
+  // The posting queue
+  'NO_OPEN_SLOT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
