@@ -205,3 +205,8 @@ export function nextSlotTimes(
   }
   return times;
 }
+
+/** The Entities page with one entity's queue editor open (`?queue=<entityId>`). */
+export const QUEUE_QUERY_PARAM = 'queue';
+export const queueEditorPath = (companyId: string) =>
+  `/companies?${QUEUE_QUERY_PARAM}=${encodeURIComponent(companyId)}`;
