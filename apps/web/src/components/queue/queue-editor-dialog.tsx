@@ -23,18 +23,23 @@ export function QueueEditorDialog({ company, onClose }: QueueEditorDialogProps) 
       description="Weekly times at which queued posts go out. 'Add to queue' on a post takes the next open one."
       size="2xl"
     >
-      {company !== null && <QueueEditorLoader key={company.id} company={company} />}
+      {company !== null && (
+        <QueueEditorLoader key={company.id} company={company} onSaved={onClose} />
+      )}
     </Dialog>
   );
 }
 
 function QueueEditorLoader({
   company,
+  onSaved,
 }: {
   company: NonNullable<QueueEditorDialogProps['company']>;
+  onSaved: () => void;
 }) {
   const queue = useEntityQueue(company.id);
-  if (queue.data !== undefined) return <QueueEditor company={company} queue={queue.data} />;
+  if (queue.data !== undefined)
+    return <QueueEditor company={company} queue={queue.data} onSaved={onSaved} />;
   if (queue.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">

@@ -31,6 +31,8 @@ interface QueueEditorProps {
   queue: Queue;
   /** The instant the next slots count from (epoch ms); now unless a test says otherwise. */
   now?: number;
+  /** After a save (the dialog closes: what was typed is kept). */
+  onSaved?: () => void;
 }
 
 /** '09:00 · X, Bluesky' or '09:00 · All networks'. */
@@ -52,7 +54,7 @@ export function slotTimeText(instant: number, zone: string): string {
  * some networks only), and the next slot times in that zone, worked out with the shared
  * arithmetic the server uses. Nothing is saved until 'Save queue'.
  */
-export function QueueEditor({ company, queue, now }: QueueEditorProps) {
+export function QueueEditor({ company, queue, now, onSaved }: QueueEditorProps) {
   const save = useSaveQueue(company.id);
   const connected = getConnectedNetworkIds(company);
   const [timezone, setTimezone] = useState(queue.timezone);
@@ -110,7 +112,10 @@ export function QueueEditor({ company, queue, now }: QueueEditorProps) {
     save.mutate(
       { timezone, slots },
       {
-        onSuccess: () => toast.success(QUEUE_MESSAGES.saved),
+        onSuccess: () => {
+          toast.success(QUEUE_MESSAGES.saved);
+          onSaved?.();
+        },
         onError: (error) => toastApiError(error, SAVE_FAILED),
       },
     );
