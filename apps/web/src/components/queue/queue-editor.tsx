@@ -12,6 +12,7 @@ import { Plus, X } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useNow } from '../../hooks/use-now';
 import { getConnectedNetworkIds } from '../../lib/connected-networks';
 import { useSaveQueue } from '../../lib/queries/queue';
 import { supportedTimeZones, zoneOptions } from '../../lib/time-zones';
@@ -85,10 +86,10 @@ export function QueueEditor({ company, queue, now, onSaved }: QueueEditorProps) 
       </SelectField>
     );
   }, [allZones, timezone]);
-  const next = useMemo(
-    () => nextSlotTimes(slots, timezone, now ?? Date.now()),
-    [slots, timezone, now],
-  );
+  // The list moves on as slots pass (checked every minute).
+  const clockNow = useNow(60_000);
+  const from = now ?? clockNow;
+  const next = useMemo(() => nextSlotTimes(slots, timezone, from), [slots, timezone, from]);
 
   function addSlot(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
