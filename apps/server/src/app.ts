@@ -33,6 +33,7 @@ import { registerHealthRoutes } from './modules/health/index.js';
 import { registerLogRoutes } from './modules/logs/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerPostRoutes } from './modules/posts/index.js';
+import { registerQueueRoutes } from './modules/queue/index.js';
 import { registerScheduleRoutes } from './modules/schedules/index.js';
 import { registerPublicationActionRoutes } from './modules/publishing/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
@@ -163,6 +164,7 @@ export async function buildApp(
       registerSearchRoutes(typed, services.search, limiter);
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
+      registerQueueRoutes(typed, services.queue);
       registerPublicationActionRoutes(typed, services.publicationActions);
       registerLogRoutes(typed, services.logs);
       registerBillingRoutes(typed, services.billing, services.stripeWebhook);

@@ -54,6 +54,7 @@ import { createCustomerService } from './modules/customer/index.js';
 import { createLogsService } from './modules/logs/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { createPostsService } from './modules/posts/index.js';
+import { createQueueService } from './modules/queue/index.js';
 import {
   createInstancePublisher,
   createCallLanes,
@@ -245,6 +246,15 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logs: createLogsService({ db }),
     companies,
     schedules,
+    // Each entity's posting queue; a post placed in it is scheduled through `schedules`.
+    queue: createQueueService({
+      db,
+      clock,
+      savedTimeZone: (userId) => settings.savedTimeZone(userId),
+      ownsCompany: async (userId, companyId) =>
+        (await companies.findOwned(userId, companyId)) !== undefined,
+      schedules,
+    }),
     // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).
     publicationActions: createPublicationActions({
       db,

@@ -136,6 +136,8 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'MEDIA_MISSING',
+  // The posting queue
+  'NO_OPEN_SLOT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

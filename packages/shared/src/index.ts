@@ -15,6 +15,7 @@ export * from './plans.js';
 export * from './post-length.js';
 export * from './posts.js';
 export * from './publications.js';
+export * from './queue.js';
 export * from './routes.js';
 export * from './schedules.js';
 export * from './search.js';

@@ -24,6 +24,8 @@ export const API_PATHS = {
   me: '/customer/me',
   companies: '/customer/company',
   company: '/customer/company/:id',
+  /** The entity's posting queue: its time zone and weekly slots. */
+  companyQueue: '/customer/company/:id/queue',
   companyLogo: '/customer/company/logo',
   aiCompanyDescription: '/ai/company-description',
   socialAuthenticate: '/social-accounts/authenticate',
@@ -37,6 +39,8 @@ export const API_PATHS = {
   health: '/health',
   posts: '/customer/post',
   post: '/customer/post/:id',
+  /** Schedules the post at its entity's next open queue slot. */
+  postQueue: '/customer/post/:id/queue',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
   aiPostFromUrl: '/ai/post-from-url',
