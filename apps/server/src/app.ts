@@ -29,6 +29,7 @@ import { registerHealthRoutes } from './modules/health/index.js';
 import { registerLogRoutes } from './modules/logs/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerPostRoutes } from './modules/posts/index.js';
+import { registerPublicApiResourceRoutes } from './modules/public-api/index.js';
 import { registerScheduleRoutes } from './modules/schedules/index.js';
 import { registerPublicationActionRoutes } from './modules/publishing/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
@@ -165,6 +166,7 @@ export async function buildApp(
       registerAdminRoutes(typed, services.admin);
       registerApiKeyRoutes(typed, services.apiKeys);
       registerPublicApiRoutes(typed, services.apiKeys);
+      registerPublicApiResourceRoutes(typed, services.publicApi, services.apiKeys);
       done();
     },
     { prefix: '/api' },

@@ -50,6 +50,7 @@ import { createCustomerService } from './modules/customer/index.js';
 import { createLogsService } from './modules/logs/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { createPostsService } from './modules/posts/index.js';
+import { createPublicApiService } from './modules/public-api/index.js';
 import {
   createInstancePublisher,
   createCallLanes,
@@ -202,6 +203,21 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logger,
     savedTimeZone: (userId) => settings.savedTimeZone(userId),
   });
+  const posts = createPostsService({
+    db,
+    storage,
+    publishJobs,
+    clock,
+    logger,
+    scheduleFromPost: (userId, input) => schedules.create(userId, input),
+  });
+  const publicationActions = createPublicationActions({
+    db,
+    publishJobs,
+    clock,
+    logger,
+    postLinkOrigins: postLinkOriginsOf(config.networks.webUrls),
+  });
   const services = {
     billing: billing.service,
     auth: createAuthService({
@@ -242,12 +258,16 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     companies,
     schedules,
     // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).
-    publicationActions: createPublicationActions({
+    publicationActions,
+    // The public API (/api/v1) over the same services the web app's routes use.
+    publicApi: createPublicApiService({
       db,
-      publishJobs,
       clock,
-      logger,
-      postLinkOrigins: postLinkOriginsOf(config.networks.webUrls),
+      companies,
+      posts,
+      schedules,
+      publicationActions,
+      uploads,
     }),
     connections,
     oauth,
@@ -259,14 +279,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       logger,
       findCompany: (userId, companyId) => companies.findOwned(userId, companyId),
     }),
-    posts: createPostsService({
-      db,
-      storage,
-      publishJobs,
-      clock,
-      logger,
-      scheduleFromPost: (userId, input) => schedules.create(userId, input),
-    }),
+    posts,
     // Settings > Developer Info's keys and the public API's key check.
     apiKeys: createApiKeysService({
       db,

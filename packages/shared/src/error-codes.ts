@@ -132,6 +132,11 @@ export const ERROR_CODES = [
   'API_KEY_NOT_FOUND',
   'UNAUTHENTICATED',
   'INSUFFICIENT_SCOPE',
+  'INVALID_CURSOR',
+  'PRECONDITION_FAILED',
+  'POST_ALREADY_SENT',
+  'MEDIA_NOT_FOUND',
+  'MEDIA_IN_USE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,7 +14,7 @@ import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/index.js';
-import type { ApiCaller, ApiKeysService } from './api-keys.service.js';
+import { assertScope, type ApiCaller, type ApiKeysService } from './api-keys.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -96,21 +96,26 @@ export function requireApiCaller(request: FastifyRequest): ApiCaller {
 
 /** The caller, when its key has `scope`; 403 INSUFFICIENT_SCOPE otherwise. */
 export function requireScope(request: FastifyRequest, scope: ApiKeyScope): ApiCaller {
-  const caller = requireApiCaller(request);
-  if (!caller.scopes.includes(scope))
-    throw AppError.forbidden(API_KEY_MESSAGES.insufficientScope(scope), 'INSUFFICIENT_SCOPE');
-  return caller;
+  return assertScope(requireApiCaller(request), scope);
+}
+
+/**
+ * The key check of every /api/v1 route: it sets `request.apiCaller` or answers 401. Run it
+ * as the route's `onRequest`, so a request without a valid key is refused before its body
+ * or query is judged.
+ */
+export function createApiKeyCheck(apiKeys: Pick<ApiKeysService, 'authenticate'>) {
+  return async (request: FastifyRequest) => {
+    request.apiCaller = await apiKeys.authenticate(request.headers.authorization);
+  };
 }
 
 /** The public API, under /api/v1, authenticated with an API key. */
 export function registerPublicApiRoutes(app: AppInstance, apiKeys: ApiKeysService) {
-  const checkKey = async (request: FastifyRequest) => {
-    request.apiCaller = await apiKeys.authenticate(request.headers.authorization);
-  };
   app.get(
     API_PATHS.v1Me,
     {
-      preHandler: checkKey,
+      onRequest: createApiKeyCheck(apiKeys),
       schema: {
         tags: ['Public API'],
         security: [{ apiKey: [] }],
