@@ -63,8 +63,13 @@ const IfMatchHeaders = z.looseObject({
  * Every GET answers an ETag (the post's own for a post, else the answer's) and a 304 to a
  * matching If-None-Match.
  */
-async function conditionalGet(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  if (reply.statusCode !== 200) return payload;
+function conditionalGet(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload?: unknown) => void,
+) {
+  if (reply.statusCode !== 200) return done(null, payload);
   let etag = reply.getHeader('etag');
   if (typeof etag !== 'string') {
     etag = etagOf(payload);
@@ -73,9 +78,9 @@ async function conditionalGet(request: FastifyRequest, reply: FastifyReply, payl
   const ifNoneMatch = request.headers['if-none-match'];
   if (typeof ifNoneMatch === 'string' && matchesIfNoneMatch(ifNoneMatch, etag)) {
     reply.code(304);
-    return null;
+    return done(null, null);
   }
-  return payload;
+  done(null, payload);
 }
 
 /** The public API's resources under /api/v1, each guarded by the key check and its scope. */
@@ -89,8 +94,13 @@ export function registerPublicApiResourceRoutes(
   const guard = (scope: ApiKeyScope) => ({
     onRequest: [
       checkKey,
-      async (request: FastifyRequest) => {
-        assertScope(requireApiCaller(request), scope);
+      (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+        try {
+          assertScope(requireApiCaller(request), scope);
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
       },
     ],
   });
