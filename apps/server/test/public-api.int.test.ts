@@ -421,12 +421,13 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
     });
 
     it('schedules a new post as the Schedule dialog would, with the same messages', async () => {
+      const when = inMinutes(60);
       const scheduled = await createApiPost({
         networks: ['twitter', 'bluesky'],
-        scheduled_for: inMinutes(60),
+        scheduled_for: when,
       });
       expect(scheduled.status).toBe('scheduled');
-      expect(scheduled.next_scheduled_at).toBe(inMinutes(60));
+      expect(scheduled.next_scheduled_at).toBe(when);
       expect(scheduled.publications.map((row) => [row.network, row.status])).toEqual([
         ['bluesky', 'pending'],
         ['twitter', 'pending'],
@@ -435,7 +436,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         id: expect.any(String) as unknown,
         network: 'bluesky',
         status: 'pending',
-        scheduled_for: inMinutes(60),
+        scheduled_for: when,
         published_at: null,
         url: null,
         error: null,
@@ -492,21 +493,22 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
 
     it('schedules an existing post with POST /posts/:id/schedule', async () => {
       const post = await createApiPost();
+      const when = inMinutes(30);
       const answer = await v1<ApiSchedule>(
         'POST',
         at(API_PATHS.v1PostSchedule, post.id),
         keys.full,
         {
           networks: ['bluesky'],
-          scheduled_for: inMinutes(30),
+          scheduled_for: when,
         },
       );
       expect(answer.status).toBe(201);
       expect(answer.json.data).toMatchObject({
         post_id: post.id,
-        scheduled_for: inMinutes(30),
+        scheduled_for: when,
         networks: ['bluesky'],
-        publications: [{ network: 'bluesky', status: 'pending', scheduled_for: inMinutes(30) }],
+        publications: [{ network: 'bluesky', status: 'pending', scheduled_for: when }],
       });
       const read = await v1<ApiPost>('GET', at(API_PATHS.v1Post, post.id));
       expect(read.json.data.publications.map((row) => row.id)).toEqual(
