@@ -34,6 +34,7 @@ import { registerLogRoutes } from './modules/logs/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerPostRoutes } from './modules/posts/index.js';
 import { registerQueueRoutes } from './modules/queue/index.js';
+import { registerPublicApiResourceRoutes } from './modules/public-api/index.js';
 import { registerScheduleRoutes } from './modules/schedules/index.js';
 import { registerPublicationActionRoutes } from './modules/publishing/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
@@ -101,7 +102,7 @@ export async function buildApp(
   });
   // Every /api/v1 route: the key check, rate limits, Idempotency-Key, the call log. Before
   // compression, so an answer kept for Idempotency-Key is the plain one.
-  registerPublicApiHooks(app, { apiKeys: services.apiKeys, publicApi: services.publicApi });
+  registerPublicApiHooks(app, { apiKeys: services.apiKeys, traffic: services.apiTraffic });
   // The worker thread that cleans SVGs and reads web pages for these routes ends with them.
   app.addHook('onClose', async () => {
     await infra.markup.close();
@@ -172,12 +173,13 @@ export async function buildApp(
       registerUploadRoutes(typed, services.uploads);
       registerAccountRoutes(typed, { account: services.account, attempts: infra.attempts });
       registerAdminRoutes(typed, services.admin);
-      registerApiKeyRoutes(typed, services.apiKeys, services.publicApi);
+      registerApiKeyRoutes(typed, services.apiKeys, services.apiTraffic);
       registerPublicApiRoutes(typed, {
         apiKeys: services.apiKeys,
-        publicApi: services.publicApi,
+        traffic: services.apiTraffic,
         media: services.apiMedia,
       });
+      registerPublicApiResourceRoutes(typed, services.publicApi);
       done();
     },
     { prefix: '/api' },

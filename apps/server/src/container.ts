@@ -30,7 +30,7 @@ import { createAdminService, createServiceMonitor } from './modules/admin/index.
 import {
   createApiKeysService,
   createApiMediaService,
-  createPublicApiService,
+  createApiTrafficService,
 } from './modules/api-keys/index.js';
 import { createAiService } from './modules/ai/index.js';
 import { createBilling } from './modules/billing/index.js';
@@ -55,6 +55,7 @@ import { createLogsService } from './modules/logs/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { createPostsService } from './modules/posts/index.js';
 import { createQueueService } from './modules/queue/index.js';
+import { createPublicApiService } from './modules/public-api/index.js';
 import {
   createInstancePublisher,
   createCallLanes,
@@ -207,6 +208,21 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logger,
     savedTimeZone: (userId) => settings.savedTimeZone(userId),
   });
+  const posts = createPostsService({
+    db,
+    storage,
+    publishJobs,
+    clock,
+    logger,
+    scheduleFromPost: (userId, input) => schedules.create(userId, input),
+  });
+  const publicationActions = createPublicationActions({
+    db,
+    publishJobs,
+    clock,
+    logger,
+    postLinkOrigins: postLinkOriginsOf(config.networks.webUrls),
+  });
   const services = {
     billing: billing.service,
     auth: createAuthService({
@@ -256,12 +272,16 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       schedules,
     }),
     // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).
-    publicationActions: createPublicationActions({
+    publicationActions,
+    // The public API (/api/v1) over the same services the web app's routes use.
+    publicApi: createPublicApiService({
       db,
-      publishJobs,
       clock,
-      logger,
-      postLinkOrigins: postLinkOriginsOf(config.networks.webUrls),
+      companies,
+      posts,
+      schedules,
+      publicationActions,
+      uploads,
     }),
     connections,
     oauth,
@@ -273,14 +293,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       logger,
       findCompany: (userId, companyId) => companies.findOwned(userId, companyId),
     }),
-    posts: createPostsService({
-      db,
-      storage,
-      publishJobs,
-      clock,
-      logger,
-      scheduleFromPost: (userId, input) => schedules.create(userId, input),
-    }),
+    posts,
     // Settings > Developer Info's keys and the public API's key check.
     apiKeys: createApiKeysService({
       db,
@@ -289,7 +302,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
         (await companies.findOwned(userId, entityId)) !== undefined,
     }),
     // What every /api/v1 route shares: per-key rate limits, Idempotency-Key, the call log.
-    publicApi: createPublicApiService({
+    apiTraffic: createApiTrafficService({
       db,
       clock,
       logger,
@@ -412,7 +425,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       /** The billing renewals' work: renewals and lapses at period end, stale checkouts. */
       runBillingRenewals: () => billing.service.runRenewals(),
       /** The public API's sweep: idempotency keys past 24 h, calls past 30 days. */
-      sweepPublicApi: () => services.publicApi.sweep(),
+      sweepPublicApi: () => services.apiTraffic.sweep(),
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   IDEMPOTENCY_KEY_MAX,
   MEDIA_MAX_BYTES,
   MEDIA_MESSAGES,
-  PUBLIC_API_MESSAGES,
+  API_TRAFFIC_MESSAGES,
   type ApiCallList,
   type ApiMedia,
   type CreatedApiKey,
@@ -166,7 +166,7 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
       statusCode: 429,
       error: 'Too Many Requests',
       code: 'RATE_LIMITED',
-      message: PUBLIC_API_MESSAGES.rateLimited('read', READS, 40),
+      message: API_TRAFFIC_MESSAGES.rateLimited('read', READS, 40),
     });
     expect(refused.headers['retry-after']).toBe('40');
     expect(refused.headers['ratelimit-remaining']).toBe('0');
@@ -273,7 +273,7 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
     expect(reused.status).toBe(422);
     expect(reused.json).toMatchObject({
       code: 'IDEMPOTENCY_KEY_REUSED',
-      message: PUBLIC_API_MESSAGES.idempotencyKeyReused,
+      message: API_TRAFFIC_MESSAGES.idempotencyKeyReused,
     });
     expect(await mediaCount()).toBe(before + 1);
 
@@ -304,7 +304,7 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
     expect(second.status).toBe(409);
     expect(second.json).toMatchObject({
       code: 'IDEMPOTENCY_KEY_IN_USE',
-      message: PUBLIC_API_MESSAGES.idempotencyKeyInUse,
+      message: API_TRAFFIC_MESSAGES.idempotencyKeyInUse,
     });
     files.slow.release();
     const answered = await first;
@@ -322,7 +322,7 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
       expect(answer.status).toBe(400);
       expect(answer.json).toMatchObject({
         code: 'IDEMPOTENCY_KEY_INVALID',
-        message: PUBLIC_API_MESSAGES.idempotencyKeyInvalid,
+        message: API_TRAFFIC_MESSAGES.idempotencyKeyInvalid,
       });
     }
     expect(
@@ -387,7 +387,7 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
       expect(text.json).toMatchObject({ code: 'MEDIA_TYPE', message: MEDIA_MESSAGES.type });
       const json = await call('POST', API_PATHS.v1Media, key, { url: files.url('/photo.png') });
       expect(json.status).toBe(400);
-      expect(json.json.message).toBe(PUBLIC_API_MESSAGES.mediaNotMultipart);
+      expect(json.json.message).toBe(API_TRAFFIC_MESSAGES.mediaNotMultipart);
       const empty = await apiForm(t.app, 'POST', API_PATHS.v1Media, key, [
         { name: 'note', value: 'no file' },
       ]);
@@ -426,7 +426,7 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
         expect(answer.status).toBe(400);
         expect(answer.json).toMatchObject({
           code: 'FETCH_BLOCKED',
-          message: PUBLIC_API_MESSAGES.mediaUrlBlocked,
+          message: API_TRAFFIC_MESSAGES.mediaUrlBlocked,
         });
       }
       nextMinute();

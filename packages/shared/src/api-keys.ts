@@ -109,7 +109,7 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 /** The header a replayed answer carries. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
 
-export const PUBLIC_API_MESSAGES = {
+export const API_TRAFFIC_MESSAGES = {
   rateLimited: (kind: 'read' | 'write', limit: number, seconds: number) =>
     `This API key made more than ${limit} ${kind} requests this minute. Wait ${seconds} second${seconds === 1 ? '' : 's'} (see Retry-After) and try again, or spread the calls out.`,
   idempotencyKeyInvalid: `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters, such as a UUID.`,

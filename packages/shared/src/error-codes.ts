@@ -138,6 +138,11 @@ export const ERROR_CODES = [
   'MEDIA_MISSING',
   // The posting queue
   'NO_OPEN_SLOT',
+  'INVALID_CURSOR',
+  'PRECONDITION_FAILED',
+  'POST_ALREADY_SENT',
+  'MEDIA_NOT_FOUND',
+  'MEDIA_IN_USE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -24,3 +24,4 @@ export * from './sign-out.js';
 export * from './time-zone.js';
 export * from './web-address.js';
 export * from './admin.js';
+export * from './public-api.js';

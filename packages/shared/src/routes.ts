@@ -106,6 +106,17 @@ export const API_PATHS = {
   v1Me: '/v1/me',
   v1Media: '/v1/media',
   v1MediaFromUrl: '/v1/media/from-url',
+  v1OpenApi: '/v1/openapi.json',
+  v1Entities: '/v1/entities',
+  v1Entity: '/v1/entities/:id',
+  v1EntityConnections: '/v1/entities/:id/connections',
+  v1Posts: '/v1/posts',
+  v1Post: '/v1/posts/:id',
+  v1PostSchedule: '/v1/posts/:id/schedule',
+  v1PublicationPublishNow: '/v1/publications/:id/publish-now',
+  v1PublicationRetry: '/v1/publications/:id/retry',
+  v1PublicationConfirmAbsent: '/v1/publications/:id/confirm-absent',
+  v1PublicationMarkPublished: '/v1/publications/:id/mark-published',
   /** Read by every signed-in person, for the banner before a planned deployment. */
   publicDeployment: '/deployment',
 } as const;

@@ -99,16 +99,26 @@ const fieldsParsed =
         !fields.includes(String(issue.path[0])),
     );
 
+/**
+ * The Schedule dialog's fields, each with its own message: the dialog's body below and the
+ * public API's schedule bodies (`networks`, `scheduled_for`, ...) are built from these.
+ */
+export const ScheduleNetworksSchema = z
+  .array(z.enum(NETWORK_IDS, { error: 'Unknown social network' }), {
+    error: SCHEDULE_MESSAGES.selectPlatform,
+  })
+  .min(1, SCHEDULE_MESSAGES.selectPlatform)
+  .max(NETWORK_IDS.length);
+export const ScheduleDateSchema = z.iso.datetime({
+  offset: true,
+  error: SCHEDULE_MESSAGES.selectDateTime,
+});
+
 export const ScheduleCreateSchema = z
   .object({
-    social_account_type: z
-      .array(z.enum(NETWORK_IDS, { error: 'Unknown social network' }), {
-        error: SCHEDULE_MESSAGES.selectPlatform,
-      })
-      .min(1, SCHEDULE_MESSAGES.selectPlatform)
-      .max(NETWORK_IDS.length),
+    social_account_type: ScheduleNetworksSchema,
     post_id: z.uuid({ error: POST_MESSAGES.notFound }),
-    schedule_date: z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.selectDateTime }),
+    schedule_date: ScheduleDateSchema,
     repeat_type: z
       .enum(REPEAT_TYPES, { error: 'Repeat must be daily, weekly or monthly' })
       .nullish(),

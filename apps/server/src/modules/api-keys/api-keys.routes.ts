@@ -3,7 +3,7 @@ import {
   API_PATHS,
   ApiCallListQuerySchema,
   ApiCallListSchema,
-  PUBLIC_API_MESSAGES,
+  API_TRAFFIC_MESSAGES,
   ApiKeyCreateSchema,
   ApiKeyListSchema,
   ApiMeSchema,
@@ -17,10 +17,10 @@ import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/index.js';
-import type { ApiCaller, ApiKeysService } from './api-keys.service.js';
+import { assertScope, type ApiCaller, type ApiKeysService } from './api-keys.service.js';
 import { registerApiMediaRoutes } from './media.routes.js';
 import type { ApiMediaService } from './media.service.js';
-import type { PublicApiService } from './public-api.service.js';
+import type { ApiTrafficService } from './api-traffic.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,7 +35,7 @@ const KeyIdParamsSchema = z.object({ id: z.uuid({ error: API_KEY_MESSAGES.notFou
 export function registerApiKeyRoutes(
   app: AppInstance,
   apiKeys: ApiKeysService,
-  publicApi: PublicApiService,
+  traffic: ApiTrafficService,
 ) {
   const tags = ['API keys'];
   const security = [{ bearerAuth: [] }];
@@ -53,8 +53,8 @@ export function registerApiKeyRoutes(
       },
     },
     async (request) => ({
-      message: PUBLIC_API_MESSAGES.callsFetched,
-      data: await publicApi.listCalls(requireUser(request).id, request.query),
+      message: API_TRAFFIC_MESSAGES.callsFetched,
+      data: await traffic.listCalls(requireUser(request).id, request.query),
     }),
   );
 
@@ -124,10 +124,7 @@ export function requireApiCaller(request: FastifyRequest): ApiCaller {
 
 /** The caller, when its key has `scope`; 403 INSUFFICIENT_SCOPE otherwise. */
 export function requireScope(request: FastifyRequest, scope: ApiKeyScope): ApiCaller {
-  const caller = requireApiCaller(request);
-  if (!caller.scopes.includes(scope))
-    throw AppError.forbidden(API_KEY_MESSAGES.insufficientScope(scope), 'INSUFFICIENT_SCOPE');
-  return caller;
+  return assertScope(requireApiCaller(request), scope);
 }
 
 /**
@@ -137,7 +134,7 @@ export function requireScope(request: FastifyRequest, scope: ApiKeyScope): ApiCa
  */
 export function registerPublicApiRoutes(
   app: AppInstance,
-  services: { apiKeys: ApiKeysService; publicApi: PublicApiService; media: ApiMediaService },
+  services: { apiKeys: ApiKeysService; traffic: ApiTrafficService; media: ApiMediaService },
 ) {
   const { apiKeys } = services;
   app.get(

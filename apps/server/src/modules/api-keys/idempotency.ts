@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS, PUBLIC_API_MESSAGES } from '@cadence/shared';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS, API_TRAFFIC_MESSAGES } from '@cadence/shared';
 import type { Db } from '../../db/client.js';
 import type { ApiIdempotencyKeyRow } from '../../db/schema/api-keys.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
-import * as repo from './public-api.repository.js';
+import * as repo from './api-traffic.repository.js';
 
 /**
  * How long a first request holds its key. A process that dies mid-request leaves the key
@@ -37,7 +37,10 @@ export function checkIdempotencyKey(value: string | string[] | undefined): strin
   if (value === undefined) return undefined;
   const key = Array.isArray(value) ? value.join(',') : value;
   if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key))
-    throw AppError.badRequest(PUBLIC_API_MESSAGES.idempotencyKeyInvalid, 'IDEMPOTENCY_KEY_INVALID');
+    throw AppError.badRequest(
+      API_TRAFFIC_MESSAGES.idempotencyKeyInvalid,
+      'IDEMPOTENCY_KEY_INVALID',
+    );
   return key;
 }
 
@@ -60,9 +63,9 @@ export function requestFingerprint(method: string, url: string, body: unknown) {
 }
 
 const reused = () =>
-  AppError.unprocessable(PUBLIC_API_MESSAGES.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+  AppError.unprocessable(API_TRAFFIC_MESSAGES.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
 const inUse = () =>
-  AppError.conflict(PUBLIC_API_MESSAGES.idempotencyKeyInUse, 'IDEMPOTENCY_KEY_IN_USE');
+  AppError.conflict(API_TRAFFIC_MESSAGES.idempotencyKeyInUse, 'IDEMPOTENCY_KEY_IN_USE');
 
 function answerOf(row: ApiIdempotencyKeyRow): StoredAnswer {
   return {

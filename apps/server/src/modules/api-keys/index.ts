@@ -4,12 +4,18 @@
  * route follows (key check, rate limits, `Idempotency-Key`, call log) and the public API
  * routes of this module (/api/v1/me, /api/v1/media).
  */
-export { createApiKeysService, type ApiKeysService, type ApiCaller } from './api-keys.service.js';
 export {
-  createPublicApiService,
-  type PublicApiService,
+  assertScope,
+  createApiKeysService,
+  mayUseEntity,
+  type ApiKeysService,
+  type ApiCaller,
+} from './api-keys.service.js';
+export {
+  createApiTrafficService,
+  type ApiTrafficService,
   type PublicApiLimits,
-} from './public-api.service.js';
+} from './api-traffic.service.js';
 export { createApiMediaService, type ApiMediaService } from './media.service.js';
 export { registerPublicApiHooks, PUBLIC_API_PREFIXES } from './public-api.hooks.js';
 export {

@@ -4,7 +4,7 @@ import {
   MEDIA_FIELD,
   MEDIA_NOTE,
   MediaFromUrlSchema,
-  PUBLIC_API_MESSAGES,
+  API_TRAFFIC_MESSAGES,
   envelope,
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
@@ -12,7 +12,7 @@ import { errorResponses } from '../../plugins/error-handler.js';
 import { requireScope } from './api-keys.routes.js';
 import type { ApiMediaService } from './media.service.js';
 import { lateFingerprint, sendReplay } from './public-api.hooks.js';
-import type { PublicApiService } from './public-api.service.js';
+import type { ApiTrafficService } from './api-traffic.service.js';
 
 const IDEMPOTENCY_NOTE =
   'Takes an `Idempotency-Key` header: a repeat with the same key within 24 hours answers the first answer again (header `Idempotent-Replayed: true`) and stores nothing.';
@@ -20,9 +20,9 @@ const IDEMPOTENCY_NOTE =
 /** `POST /api/v1/media` (multipart) and `POST /api/v1/media/from-url` (JSON), scope write. */
 export function registerApiMediaRoutes(
   app: AppInstance,
-  services: { publicApi: PublicApiService; media: ApiMediaService },
+  services: { traffic: ApiTrafficService; media: ApiMediaService },
 ) {
-  const { publicApi, media } = services;
+  const { traffic, media } = services;
   const tags = ['Public API'];
   const security = [{ apiKey: [] }];
   const answers = { 201: envelope(ApiMediaSchema), ...errorResponses(400, 403, 409, 413, 422) };
@@ -45,7 +45,7 @@ export function registerApiMediaRoutes(
       const saved = await media.upload(request, caller.user.id);
       let replay;
       try {
-        replay = await lateFingerprint(request, publicApi, saved.fingerprint);
+        replay = await lateFingerprint(request, traffic, saved.fingerprint);
       } catch (error) {
         await media.discard(saved);
         throw error;
@@ -56,7 +56,7 @@ export function registerApiMediaRoutes(
       }
       return reply
         .code(201)
-        .send({ message: PUBLIC_API_MESSAGES.mediaUploaded, data: saved.media });
+        .send({ message: API_TRAFFIC_MESSAGES.mediaUploaded, data: saved.media });
     },
   );
 
@@ -79,7 +79,7 @@ export function registerApiMediaRoutes(
       const saved = await media.fromUrl(caller.user.id, request.body.url);
       return reply
         .code(201)
-        .send({ message: PUBLIC_API_MESSAGES.mediaUploaded, data: saved.media });
+        .send({ message: API_TRAFFIC_MESSAGES.mediaUploaded, data: saved.media });
     },
   );
 }

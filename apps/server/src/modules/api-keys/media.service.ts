@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   MEDIA_MAX_BYTES,
   MEDIA_MESSAGES,
-  PUBLIC_API_MESSAGES,
+  API_TRAFFIC_MESSAGES,
   normalizeWebsite,
   type ApiMedia,
 } from '@cadence/shared';
@@ -42,11 +42,11 @@ function nameFromUrl(url: string): string | undefined {
 
 function fetchRefusal(error: WebFetchError): AppError {
   if (error.reason === 'blocked')
-    return AppError.badRequest(PUBLIC_API_MESSAGES.mediaUrlBlocked, 'FETCH_BLOCKED');
+    return AppError.badRequest(API_TRAFFIC_MESSAGES.mediaUrlBlocked, 'FETCH_BLOCKED');
   if (error.reason === 'bad-url')
-    return AppError.badRequest(PUBLIC_API_MESSAGES.mediaUrlInvalid, 'INVALID_URL');
+    return AppError.badRequest(API_TRAFFIC_MESSAGES.mediaUrlInvalid, 'INVALID_URL');
   const reason = error.message.replace(/^[^:]*: /, '');
-  return AppError.unprocessable(PUBLIC_API_MESSAGES.mediaUrlFailed(reason), 'FETCH_FAILED');
+  return AppError.unprocessable(API_TRAFFIC_MESSAGES.mediaUrlFailed(reason), 'FETCH_FAILED');
 }
 
 /**
@@ -94,7 +94,7 @@ export function createApiMediaService(deps: ApiMediaDeps) {
       userId: string,
     ): Promise<ApiStoredMedia & { fingerprint: string }> {
       if (!request.isMultipart())
-        throw AppError.badRequest(PUBLIC_API_MESSAGES.mediaNotMultipart, 'UNSUPPORTED_MEDIA_TYPE');
+        throw AppError.badRequest(API_TRAFFIC_MESSAGES.mediaNotMultipart, 'UNSUPPORTED_MEDIA_TYPE');
       let recorded: { id: string; stored: StoredMedia } | undefined;
       await readPostForm(request, storage, {
         countAttempt: () => uploads.countAttempt(userId),
@@ -105,7 +105,7 @@ export function createApiMediaService(deps: ApiMediaDeps) {
           };
         },
       });
-      if (!recorded) throw AppError.badRequest(PUBLIC_API_MESSAGES.mediaMissing, 'MEDIA_MISSING');
+      if (!recorded) throw AppError.badRequest(API_TRAFFIC_MESSAGES.mediaMissing, 'MEDIA_MISSING');
       return {
         ...described(recorded.id, recorded.stored),
         fingerprint: await fingerprintOf(recorded.stored),
@@ -118,7 +118,7 @@ export function createApiMediaService(deps: ApiMediaDeps) {
      */
     async fromUrl(userId: string, rawUrl: string): Promise<ApiStoredMedia> {
       const url = normalizeWebsite(rawUrl);
-      if (!url) throw AppError.badRequest(PUBLIC_API_MESSAGES.mediaUrlInvalid, 'INVALID_URL');
+      if (!url) throw AppError.badRequest(API_TRAFFIC_MESSAGES.mediaUrlInvalid, 'INVALID_URL');
       let opened: OpenedFile;
       try {
         opened = await openPublicFile(url, {
@@ -143,7 +143,7 @@ export function createApiMediaService(deps: ApiMediaDeps) {
           // failure to store is ours (5xx).
           if (error instanceof AppError || !body.errored) throw error;
           const reason = body.errored?.name === 'AbortError' ? 'timed out' : 'the download failed';
-          throw AppError.unprocessable(PUBLIC_API_MESSAGES.mediaUrlFailed(reason), 'FETCH_FAILED');
+          throw AppError.unprocessable(API_TRAFFIC_MESSAGES.mediaUrlFailed(reason), 'FETCH_FAILED');
         }
         if (!stored) throw AppError.badRequest(MEDIA_MESSAGES.type, 'MEDIA_TYPE');
         const id = await uploads.record(userId, 'media', stored.key, stored.sizeBytes);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiIdempotencyKeyRow } from '../../db/schema/api-keys.js';
 import type { ApiKeysService } from './api-keys.service.js';
 import { checkIdempotencyKey, requestFingerprint, type StoredAnswer } from './idempotency.js';
-import type { PublicApiService, RateStanding } from './public-api.service.js';
+import type { ApiTrafficService, RateStanding } from './api-traffic.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,10 +55,10 @@ function sendReplay(reply: FastifyReply, answer: StoredAnswer) {
  */
 export function registerPublicApiHooks(
   app: FastifyInstance,
-  services: { apiKeys: ApiKeysService; publicApi: PublicApiService },
+  services: { apiKeys: ApiKeysService; traffic: ApiTrafficService },
 ) {
-  const { apiKeys, publicApi } = services;
-  const { idempotency } = publicApi;
+  const { apiKeys, traffic } = services;
+  const { idempotency } = traffic;
   app.decorateRequest('publicApi', null);
 
   app.addHook('onRequest', async (request) => {
@@ -66,7 +66,7 @@ export function registerPublicApiHooks(
     request.publicApi = {};
     request.apiCaller ??= await apiKeys.authenticate(request.headers.authorization);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    const { standing, refusal } = await publicApi.countCall(request.apiCaller.keyId, isRead);
+    const { standing, refusal } = await traffic.countCall(request.apiCaller.keyId, isRead);
     request.publicApi.standing = standing;
     if (refusal) throw refusal;
   });
@@ -128,7 +128,7 @@ export function registerPublicApiHooks(
   app.addHook('onResponse', async (request, reply) => {
     const route = request.publicApi && request.apiCaller ? request.routeOptions.url : undefined;
     if (!route || !request.apiCaller) return;
-    await publicApi.recordCall({
+    await traffic.recordCall({
       userId: request.apiCaller.user.id,
       apiKeyId: request.apiCaller.keyId,
       method: request.method,
@@ -146,13 +146,13 @@ export function registerPublicApiHooks(
  */
 export async function lateFingerprint(
   request: FastifyRequest,
-  publicApi: PublicApiService,
+  traffic: ApiTrafficService,
   fingerprint: string,
 ): Promise<StoredAnswer | undefined> {
   const state = request.publicApi;
-  if (state?.verify) return publicApi.idempotency.verify(state.verify, fingerprint);
+  if (state?.verify) return traffic.idempotency.verify(state.verify, fingerprint);
   if (state?.claim?.pending) {
-    await publicApi.idempotency.setFingerprint(state.claim.id, fingerprint);
+    await traffic.idempotency.setFingerprint(state.claim.id, fingerprint);
     state.claim.pending = false;
   }
   return undefined;

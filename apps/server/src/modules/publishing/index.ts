@@ -16,3 +16,9 @@ export {
 } from './publisher-control.js';
 /** Schedules asks publishing to create an occurrence's pending publications. */
 export { insertPendingPublications } from './publishing.repository.js';
+/** The public API reads a post's publications, and the post a publication belongs to. */
+export {
+  findPublicationPost,
+  listPublicationsOfPosts,
+  type PublicationOfPost,
+} from './publication-reads.repository.js';

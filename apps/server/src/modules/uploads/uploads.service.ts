@@ -105,6 +105,21 @@ export function createUploadsService(deps: UploadsDeps) {
       await removeQuietly(storageKey);
     },
 
+    /**
+     * A media file the customer uploaded earlier, by its id (what the public API's
+     * `media_ids` name); undefined for an unknown id, another's, or a logo or avatar.
+     */
+    async findMedia(userId: string, id: string) {
+      const row = await repo.findUploadById(db, userId, id, 'media');
+      return row ? { id: row.id, storageKey: row.storageKey, sizeBytes: row.sizeBytes } : undefined;
+    },
+
+    /** The upload ids of the customer's files stored under these keys (key -> id). */
+    async idsOfKeys(userId: string, storageKeys: string[]): Promise<Map<string, string>> {
+      const rows = await repo.listUploadsByKeys(db, userId, [...new Set(storageKeys)]);
+      return new Map(rows.map((row) => [row.storageKey, row.id]));
+    },
+
     async usage(userId: string): Promise<StorageUsage> {
       const [used, entitlements] = await Promise.all([
         repo.usedBytes(db, userId),

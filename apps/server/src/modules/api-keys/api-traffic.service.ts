@@ -1,18 +1,18 @@
-import { API_CALLS_KEPT_DAYS, PUBLIC_API_MESSAGES, type ApiCallList } from '@cadence/shared';
+import { API_CALLS_KEPT_DAYS, API_TRAFFIC_MESSAGES, type ApiCallList } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { Clock } from '../../lib/clock.js';
 import { createIdempotency } from './idempotency.js';
-import * as repo from './public-api.repository.js';
+import * as repo from './api-traffic.repository.js';
 
 export interface PublicApiLimits {
   readsPerMinute: number;
   writesPerMinute: number;
 }
 
-export interface PublicApiDeps {
+export interface ApiTrafficDeps {
   db: Db;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -35,7 +35,7 @@ const WINDOW_SECONDS = 60;
  * What every public API route shares, whatever it does: the per-key rate limits, the
  * `Idempotency-Key` store and the call log (Settings > Developer Info).
  */
-export function createPublicApiService(deps: PublicApiDeps) {
+export function createApiTrafficService(deps: ApiTrafficDeps) {
   const { db, clock, limits } = deps;
   return {
     idempotency: createIdempotency({ db, clock }),
@@ -60,7 +60,7 @@ export function createPublicApiService(deps: PublicApiDeps) {
       return {
         standing,
         refusal: AppError.tooManyRequests(
-          PUBLIC_API_MESSAGES.rateLimited(kind, limit, resetSeconds),
+          API_TRAFFIC_MESSAGES.rateLimited(kind, limit, resetSeconds),
           resetSeconds,
           'RATE_LIMITED',
         ),
@@ -116,4 +116,4 @@ export function createPublicApiService(deps: PublicApiDeps) {
   };
 }
 
-export type PublicApiService = ReturnType<typeof createPublicApiService>;
+export type ApiTrafficService = ReturnType<typeof createApiTrafficService>;
