@@ -31,6 +31,8 @@ export interface S3StorageConfig {
 
 /** Signed addresses are signed per window, so one file keeps one address (cacheable) per window. */
 export const SIGNED_URL_WINDOW_SECONDS = 3600;
+/** Signed addresses kept for the current window, at most (then the list starts again). */
+const SIGNED_CACHE_SIZE = 10_000;
 /** A public address does not expire; a browser may keep a redirect to it this long. */
 const PUBLIC_URL_SECONDS = 365 * 24 * 3600;
 /** Uploaded files never change under their key: their name is fresh at every upload. */
@@ -140,6 +142,8 @@ export function createS3Storage(config: S3StorageConfig): Storage {
   };
 
   const publicBase = config.publicUrl?.replace(/\/+$/, '');
+  const signed = new Map<string, string>();
+  let signedWindow = 0;
 
   return {
     location: 'remote',
@@ -201,17 +205,26 @@ export function createS3Storage(config: S3StorageConfig): Storage {
 
     async directUrl(key) {
       if (publicBase) return { url: `${publicBase}/${key}`, validSeconds: PUBLIC_URL_SECONDS };
-      const { client, sdk, sign } = await load();
       // Signed at the start of the current window and valid for two: the address is the same
       // all window long (browsers and the redirect cache reuse it) and holds at least one more.
       const nowSeconds = Math.floor(Date.now() / 1000);
       const windowStart = nowSeconds - (nowSeconds % SIGNED_URL_WINDOW_SECONDS);
       const expiresIn = 2 * SIGNED_URL_WINDOW_SECONDS;
+      const validSeconds = windowStart + expiresIn - nowSeconds;
+      // The same within a window: signed once (signing costs about as much as serving a file).
+      if (signedWindow !== windowStart || signed.size >= SIGNED_CACHE_SIZE) {
+        signed.clear();
+        signedWindow = windowStart;
+      }
+      const known = signed.get(key);
+      if (known) return { url: known, validSeconds };
+      const { client, sdk, sign } = await load();
       const url = await sign(client, new sdk.GetObjectCommand({ Bucket: bucket, Key: key }), {
         expiresIn,
         signingDate: new Date(windowStart * 1000),
       });
-      return { url, validSeconds: windowStart + expiresIn - nowSeconds };
+      signed.set(key, url);
+      return { url, validSeconds };
     },
   };
 }
