@@ -66,8 +66,8 @@ async function serve(mode: Mode) {
     const bytes = Buffer.alloc(size, name.length);
     urls[name] = (await storage.save('media', name === 'image' ? 'png' : 'mp4', bytes)).url;
   }
-  app.get('/cpu', async () => process.cpuUsage());
-  app.get('/files', async () => urls);
+  app.get('/cpu', () => Promise.resolve(process.cpuUsage()));
+  app.get('/files', () => Promise.resolve(urls));
   await app.listen({ host: '127.0.0.1', port: Number(values.port) });
 }
 

@@ -66,9 +66,9 @@ async function s3Backend(options: {
     storage: createS3Storage({ ...server.config, publicUrl }),
     delivery: options.delivery,
     uploadsDir: path.join(tmpdir(), 'cadence-contract-unused'),
-    keys: server.keys,
-    clear: server.clear,
-    close: server.close,
+    keys: () => server.keys(),
+    clear: () => server.clear(),
+    close: () => server.close(),
   };
 }
 

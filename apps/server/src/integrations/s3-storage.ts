@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type * as S3Module from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   byteCounter,
   contentTypeOfKey,
@@ -14,6 +16,8 @@ import {
   RangeNotSatisfiableError,
   type Storage,
 } from './storage.js';
+
+type S3Sdk = typeof S3Module;
 
 export interface S3StorageConfig {
   bucket: string;
@@ -59,13 +63,7 @@ const isMissing = (error: unknown) => {
  */
 export function createS3Storage(config: S3StorageConfig): Storage {
   const bucket = config.bucket;
-  let loaded:
-    | Promise<{
-        client: S3Client;
-        sdk: typeof import('@aws-sdk/client-s3');
-        sign: (typeof import('@aws-sdk/s3-request-presigner'))['getSignedUrl'];
-      }>
-    | undefined;
+  let loaded: Promise<{ client: S3Client; sdk: S3Sdk; sign: typeof getSignedUrl }> | undefined;
   const load = () =>
     (loaded ??= (async () => {
       const [sdk, presigner] = await Promise.all([

@@ -210,9 +210,7 @@ export function createLocalStorage(root: string): Storage {
     async openBlob(key, type) {
       return { blob: await openAsBlob(inside(key), { type }), release: async () => {} };
     },
-    async directUrl() {
-      return undefined;
-    },
+    directUrl: () => Promise.resolve(undefined),
     async exists(key) {
       try {
         return (await stat(inside(key))).isFile();

@@ -90,7 +90,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       // Opened inside the uploading call and streamed: a held job keeps no bytes.
       open: async () => {
         const file = await deps.storage.openBlob(attachment.storageKey, attachment.mimeType);
-        opened.push(file.release);
+        opened.push(() => file.release());
         return file.blob;
       },
     };
