@@ -205,6 +205,12 @@ describe.each(backends)('the storage contract on %s', (_name, makeBackend) => {
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(1, 4))).toBe(true);
     expect((await fetch(`${base}/uploads/logos/missing.png`)).status).toBe(404);
+    // Never served, never a server error (the folder's static server says 403 for `..`).
+    for (const address of ['/uploads/..%2Fsecret', '/uploads/.partial/x']) {
+      expect([403, 404], address).toContain((await fetch(`${base}${address}`)).status);
+    }
+    // A malformed escape is refused before any storage is asked.
+    expect((await fetch(`${base}/uploads/%E0%A4%A`)).status).toBe(400);
   });
 
   it('answers where a browser fetches a file itself, or that this server serves it', async () => {

@@ -68,7 +68,12 @@ export async function registerUploads(
   }
 
   const keyOf = (url: string) => {
-    const key = decodeURIComponent(url.split('?')[0]!.slice(UPLOADS_PREFIX.length));
+    let key: string;
+    try {
+      key = decodeURIComponent(url.split('?')[0]!.slice(UPLOADS_PREFIX.length));
+    } catch {
+      return undefined; // a malformed escape: no file has that name
+    }
     return isStorageKey(key) ? key : undefined;
   };
 
