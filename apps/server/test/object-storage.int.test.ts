@@ -108,7 +108,7 @@ describe.each(engines)('uploads in a shared bucket on %s', (engine) => {
     token = await createVerifiedAccount(first, { email: 'owner@example.com' });
     await setTierByCommand(first, 'owner@example.com', 'enterprise');
     companyId = await createCompany(first, token);
-  });
+  }, 180_000); // three app processes to build: three times one test file's start
   afterAll(async () => {
     await isolated?.close();
     await second?.close();
