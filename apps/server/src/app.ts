@@ -44,6 +44,7 @@ import { registerShortenerRoutes, registerShortLinkRedirect } from './modules/sh
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerUploads } from './plugins/uploads.js';
+import type { Storage } from './integrations/storage.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerBillingRoutes } from './modules/billing/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
@@ -68,6 +69,13 @@ export interface AppOptions {
  * Builds the whole HTTP application on the container's services, without listening;
  * `main.ts` listens, tests inject.
  */
+/** The origin a browser is redirected to for uploads, as a CSP source list (empty: none). */
+async function bucketOriginOf(storage: Storage, delivery: 'redirect' | 'proxy' | undefined) {
+  if (storage.location === 'local' || delivery === 'proxy') return [];
+  const probe = await storage.directUrl('uploads/probe.png');
+  return probe ? [new URL(probe.url).origin] : [];
+}
+
 export async function buildApp(
   container: Container,
   options: AppOptions = {},
@@ -108,11 +116,14 @@ export async function buildApp(
     await infra.markup.close();
   });
 
+  // Uploads redirected to a bucket are images (and videos) from the bucket's origin.
+  const bucketOrigin = await bucketOriginOf(infra.storage, config.s3?.delivery);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucketOrigin],
+        'media-src': ["'self'", ...bucketOrigin],
         'style-src': ["'self'", "'unsafe-inline'"],
         'connect-src': ["'self'"],
         'frame-ancestors': ["'none'"],
@@ -142,7 +153,11 @@ export async function buildApp(
   );
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
-  await registerUploads(app, infra.uploadsDir);
+  await registerUploads(app, {
+    uploadsDir: infra.uploadsDir,
+    storage: infra.storage,
+    delivery: config.s3?.delivery ?? 'redirect',
+  });
 
   const { limiter } = infra;
   await app.register(

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { NetworkId } from '@cadence/shared';
+import type { S3StorageConfig } from './integrations/s3-storage.js';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -172,6 +173,20 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
   CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
+  // Uploads in an S3-compatible bucket (decision 109); unset S3_BUCKET: the local folder.
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  S3_PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  S3_DELIVERY: z
+    .enum(['redirect', 'proxy'], { error: 'must be redirect or proxy' })
+    .default('redirect'),
 });
 
 export type Role = 'web' | 'worker' | 'all';
@@ -284,6 +299,8 @@ export interface Config {
   };
   /** Where 'Contact us' (the quoted Enterprise plan) writes to; null hides the address. */
   contactEmail: string | null;
+  /** The bucket uploads go to when `S3_BUCKET` is set; null: the local folder `DATA_DIR/uploads`. */
+  s3: (S3StorageConfig & { delivery: 'redirect' | 'proxy' }) | null;
 }
 
 export class ConfigError extends Error {
@@ -302,6 +319,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const parsed = result.data;
+  if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK then finds credentials itself)',
+    ]);
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -391,6 +413,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       apiBase: parsed.STRIPE_API_BASE,
     },
     contactEmail: parsed.CONTACT_EMAIL ?? null,
+    s3: parsed.S3_BUCKET
+      ? {
+          bucket: parsed.S3_BUCKET,
+          endpoint: parsed.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: parsed.S3_REGION,
+          accessKeyId: parsed.S3_ACCESS_KEY_ID,
+          secretAccessKey: parsed.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
+          publicUrl: parsed.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          delivery: parsed.S3_DELIVERY,
+        }
+      : null,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Mailer } from './integrations/mail.js';
 import { createNewsClient } from './integrations/news.js';
 import { createOAuthClients, type OAuthClients } from './integrations/networks/oauth.js';
 import { createNetworkRegistry, type NetworkRegistry } from './integrations/networks/registry.js';
+import { createS3Storage } from './integrations/s3-storage.js';
 import { createLocalStorage, type Storage } from './integrations/storage.js';
 import { createTinyUrlClient } from './integrations/tinyurl.js';
 import { createWebSearchClient } from './integrations/web-search.js';
@@ -81,7 +82,7 @@ export interface ContainerInput {
 export interface ContainerOverrides {
   clock?: Clock;
   authLimits?: AuthLimits;
-  /** Default: local disk under DATA_DIR/uploads. */
+  /** Default: the S3 bucket when `S3_BUCKET` is set, else local disk under DATA_DIR/uploads. */
   storage?: Storage;
   /** Default: the configured AI service (undefined when none is configured). */
   ai?: AiClient;
@@ -112,7 +113,9 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const clock = overrides.clock ?? systemClock;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   // Removing a file through this storage also forgets its upload record (the allowance).
-  const storage = withUploadRecords(overrides.storage ?? createLocalStorage(uploadsDir), db);
+  const baseStorage =
+    overrides.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(uploadsDir));
+  const storage = withUploadRecords(baseStorage, db);
   const networks =
     overrides.networks ??
     createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });

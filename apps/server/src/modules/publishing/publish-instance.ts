@@ -71,16 +71,30 @@ export function createInstancePublisher(deps: PublishDeps) {
   const { db } = deps;
   const { settle, attemptLog, logAttempt, notifyOutcome } = createSettler(deps);
 
-  /** The post's file: its URL for networks that fetch it, its bytes read only by those that upload. */
-  function mediaOf(context: repo.InstanceContext): PublishInput['media'] {
+  /**
+   * The post's file: its URL for networks that fetch it (the bucket's own address when the
+   * files are in one), its bytes read only by those that upload. What opening it took (a
+   * local copy of a bucket's file) is released once the instance's calls are over.
+   */
+  async function mediaOf(context: repo.InstanceContext) {
     const attachment = context.attachment;
-    if (!attachment) return null;
-    return {
-      url: `${deps.publicUrl}${attachment.mediaUrl}`,
+    const opened: Array<() => Promise<void>> = [];
+    const release = async () => {
+      await Promise.all(opened.splice(0).map((done) => done().catch(() => undefined)));
+    };
+    if (!attachment) return { media: null, release };
+    const direct = await deps.storage.directUrl(attachment.storageKey);
+    const media: PublishInput['media'] = {
+      url: direct?.url ?? `${deps.publicUrl}${attachment.mediaUrl}`,
       mimeType: attachment.mimeType,
       // Opened inside the uploading call and streamed: a held job keeps no bytes.
-      open: () => deps.storage.openBlob(attachment.storageKey, attachment.mimeType),
+      open: async () => {
+        const file = await deps.storage.openBlob(attachment.storageKey, attachment.mimeType);
+        opened.push(() => file.release());
+        return file.blob;
+      },
     };
+    return { media, release };
   }
 
   async function usableCredentials(
@@ -425,11 +439,11 @@ export function createInstancePublisher(deps: PublishDeps) {
         !missedIds.has(row.id) &&
         dueAt(row).getTime() <= now.getTime(),
     );
-    const media = mediaOf(context);
+    const { media, release } = await mediaOf(context);
     // In parallel across networks; each call waits only for its own account's turn.
     const outcomes = await Promise.allSettled(
       due.map((publication) => publishOne(context, publication, media)),
-    );
+    ).finally(release);
     const settledBy = new Map<string, string>();
     outcomes.forEach((outcome, index) => {
       const publication = due[index];
