@@ -138,10 +138,7 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
 
   it('finds an X post whose answer was lost after the stand-in accepted it, and marks it published', async () => {
     const proxy = await losingProxy(fakes.twitter.baseUrl, 'timeout-after', ['/2/tweets']);
-    const worker = workerWith(
-      'twitter',
-      createXAdapter({ baseUrl: proxy.baseUrl }) as NetworkAdapter<never>,
-    );
+    const worker = workerWith('twitter', createXAdapter({ baseUrl: proxy.baseUrl }));
     const { instanceId, content } = await schedule('twitter');
     proxy.setFailureRate(1);
     t.clock.advance(61);
@@ -173,10 +170,7 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
 
   it('sends an X post the stand-in never received again after two reads, once, whichever worker looks', async () => {
     const proxy = await losingProxy(fakes.twitter.baseUrl, 'timeout-before', ['/2/tweets']);
-    const worker = workerWith(
-      'twitter',
-      createXAdapter({ baseUrl: proxy.baseUrl }) as NetworkAdapter<never>,
-    );
+    const worker = workerWith('twitter', createXAdapter({ baseUrl: proxy.baseUrl }));
     const { instanceId, content } = await schedule('twitter');
     proxy.setFailureRate(1);
     t.clock.advance(61);

@@ -73,7 +73,8 @@ function checkFacets(text: string, facets: unknown): void {
 
 /**
  * A local Bluesky PDS for the endpoints the adapter uses: sessions (with expiring access
- * tokens and rotating refresh tokens), getSession, uploadBlob and createRecord, answering
+ * tokens and rotating refresh tokens), getSession, uploadBlob, createRecord (with a record key
+ * the client chooses, refused once taken) and getRecord, answering
  * XRPC errors as `{ error, message }` with the real statuses.
  */
 export async function startFakeBluesky(
