@@ -141,6 +141,12 @@ const EnvSchema = z.object({
     .int('must be a whole number of seconds')
     .min(1, 'must be at least 1 second')
     .default(30),
+  READBACK_AFTER_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(86_400, 'must be at most 86400 seconds')
+    .default(120),
   PUBLISH_RETRY_BASE_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -281,6 +287,11 @@ export interface Config {
     reconcileIntervalSeconds: number;
     /** Retry backoff base: base x 2^n with full jitter (tests make it small). */
     retryBaseMs: number;
+    /**
+     * An unconfirmed publication is looked for on its network this long after its answer was
+     * lost, and once more after the same delay (READBACK_AFTER_SECONDS).
+     */
+    readBackAfterMs: number;
   };
   /** Set by `npm run demo`: the networks are local fakes, and the web app says so. */
   simulatedNetworks: boolean;
@@ -398,6 +409,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       jobExpireSeconds: parsed.PUBLISH_JOB_EXPIRE_SECONDS,
       reconcileIntervalSeconds: parsed.PUBLISH_RECONCILE_SECONDS,
       retryBaseMs: parsed.PUBLISH_RETRY_BASE_MS,
+      readBackAfterMs: parsed.READBACK_AFTER_SECONDS * 1000,
     },
     simulatedNetworks: parsed.SIMULATED_NETWORKS,
     scheduleInAMinute: parsed.SCHEDULE_IN_A_MINUTE ?? parsed.SIMULATED_NETWORKS,

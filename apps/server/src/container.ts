@@ -59,6 +59,7 @@ import { createQueueService } from './modules/queue/index.js';
 import { createPublicApiService } from './modules/public-api/index.js';
 import {
   createInstancePublisher,
+  createReadBack,
   createCallLanes,
   createPublicationActions,
   insertPendingPublications,
@@ -363,7 +364,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       fresh && !overrides.networks
         ? createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts })
         : networks;
-    return createInstancePublisher({
+    const publisher = createInstancePublisher({
       db,
       publishJobs,
       clock,
@@ -373,6 +374,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       connections: tokenLifecycle,
       publicUrl: config.publicUrl,
       jobExpireSeconds: config.publisher.jobExpireSeconds,
+      readBackAfterMs: config.publisher.readBackAfterMs,
       limits: async () => {
         const values = await liveSettings.read();
         return {
@@ -384,9 +386,23 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       notify: (event) => notifications.record(event),
       lanes,
     });
+    // Unconfirmed publications looked for on their networks, with the same clients.
+    const readBack = createReadBack({
+      db,
+      clock,
+      logger,
+      registry,
+      connections: tokenLifecycle,
+      storage,
+      publicUrl: config.publicUrl,
+      publishJobs,
+      readBackAfterMs: config.publisher.readBackAfterMs,
+    });
+    return { publisher, readBack };
   };
   let instancePublisher = buildInstancePublisher(false);
-  const publishInstance = (instanceId: string) => instancePublisher(instanceId);
+  const publishInstance = (instanceId: string) => instancePublisher.publisher(instanceId);
+  const readBackUnconfirmed = () => instancePublisher.readBack.readBack();
   const restartPublisher = () => {
     liveSettings.invalidate();
     instancePublisher = buildInstancePublisher(true);
@@ -417,6 +433,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     jobs: {
       /** The publish job's work (the worker calls it; tests may call it directly). */
       publishInstance,
+      /** Looks on the networks for unconfirmed publications whose look is due (the read-back). */
+      readBackUnconfirmed,
       /** Re-reads the settings and rebuilds the network clients (the publisher's Restart). */
       restartPublisher,
       /** The notification-mail job's work: one customer's waiting mail. */

@@ -50,6 +50,12 @@ export const SCHEDULE_MESSAGES = {
   noScheduledPosts: 'No scheduled posts',
   unconfirmed: 'unconfirmed: check the account before re-posting',
   missed: 'Missed: the server was not running at the scheduled time',
+  /** Post Logs lines of the read-back of an unconfirmed publication (its network's name in a sentence). */
+  foundAfterLostAnswer: (network: string) => `Found on ${network} after the answer was lost`,
+  notFoundSendingAgain: (network: string) =>
+    `Not found on ${network} after the answer was lost: sending it again`,
+  cannotLookBack: (network: string, reason: string) =>
+    `Could not look on ${network} for the post (${reason}): unconfirmed, check the account`,
 } as const;
 
 export const SETTINGS_MESSAGES = {

@@ -46,6 +46,8 @@ export interface RecurringDeps {
     pollPublisherControl(): Promise<void>;
     /** Queues a publish job for each due instance without one (skipped while stopped). */
     reconcile(): Promise<unknown>;
+    /** Looks on the networks for unconfirmed publications whose look is due. */
+    readBack(): Promise<unknown>;
     runBillingRenewals(): Promise<{ renewed: number; lapsed: number; expired: number }>;
     /** Deletes the public API's idempotency keys past 24 h and its calls past 30 days. */
     sweepPublicApi(): Promise<{ keys: number; calls: number }>;
@@ -97,6 +99,23 @@ export function recurringWork(deps: RecurringDeps): RecurringTask[] {
         worker
           .reconcile()
           .catch((error: unknown) => logger.error({ err: error }, 'reconcile failed')),
+    },
+    {
+      // Unconfirmed publications looked for on their networks (READBACK_AFTER_SECONDS after
+      // the answer was lost): published, sent again, or left to the customer. Each look is
+      // taken with a lease in one statement, so workers side by side never share one.
+      name: 'publication-read-back',
+      every:
+        Math.min(
+          Math.max(1, Math.round(deps.config.publisher.readBackAfterMs / 4 / SECOND_MS)),
+          15,
+        ) * SECOND_MS,
+      first: 'at start',
+      runsOn: 'every worker',
+      run: () =>
+        worker
+          .readBack()
+          .catch((error: unknown) => logger.error({ err: error }, 'read-back failed')),
     },
     {
       // Renews or lapses subscriptions at their period end, and expires stale checkouts.

@@ -73,8 +73,12 @@ export function createApiMediaService(deps: ApiMediaDeps) {
   /** The hash of the stored bytes and the shown name: the same file gives the same. */
   async function fingerprintOf(stored: StoredMedia) {
     const hash = createHash('sha256');
-    const blob = await storage.openBlob(stored.key, stored.mimeType);
-    for await (const chunk of blob.stream()) hash.update(chunk);
+    const file = await storage.openBlob(stored.key, stored.mimeType);
+    try {
+      for await (const chunk of file.blob.stream()) hash.update(chunk);
+    } finally {
+      await file.release();
+    }
     hash.update(`\n${stored.name}`);
     return hash.digest('hex');
   }

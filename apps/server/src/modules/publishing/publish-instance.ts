@@ -30,6 +30,7 @@ import {
   unconfirmedSettlement,
 } from './decisions.js';
 import { instanceStatus as instances } from '../schedules/index.js';
+import { linkOf } from './publish-input.js';
 import * as repo from './publishing.repository.js';
 import { createSettler, type PublishingEvent } from './settle.js';
 
@@ -46,6 +47,8 @@ export interface PublishDeps {
   jobExpireSeconds: number;
   /** Read at every job, so a change in the admin settings applies without a restart. */
   limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number }>;
+  /** READBACK_AFTER_SECONDS: an unconfirmed publication is looked for on its network after this. */
+  readBackAfterMs: number;
   /** Records a final failure or a reconnect for the customer's bell and mail. */
   notify: (event: PublishingEvent) => Promise<void>;
   /** Which calls may run now: per account, per network and per process (shared by all jobs). */
@@ -186,8 +189,9 @@ export function createInstancePublisher(deps: PublishDeps) {
     let credentials = usable.credentials;
     const input: PublishInput = {
       text: post.content,
-      link: post.urlShortened && post.shortenedUrl ? post.shortenedUrl : post.url,
+      link: linkOf(post),
       media,
+      publication: { id: pending.id, scheduledFor: context.instance.scheduledFor },
     };
     const lane = {
       account: usable.connectionId,
@@ -390,6 +394,7 @@ export function createInstancePublisher(deps: PublishDeps) {
         new Date(staleBefore),
         SCHEDULE_MESSAGES.unconfirmed,
         now,
+        new Date(now.getTime() + deps.readBackAfterMs),
       );
       for (const publication of stale.returned) {
         returned.add(publication.id);
