@@ -178,14 +178,14 @@ export function standInBoundaries() {
 
 /**
  * What the browser loads builds its schemas with `zod/mini`: classic zod does not tree-shake
- * and costs every page about 15 KB gzip more (docs/decisions/109). The server keeps classic
+ * and costs every page about 15 KB gzip more (docs/decisions/110). The server keeps classic
  * zod for its own schemas; both kinds compose, and the server's validation and OpenAPI
  * output read the shared ones as they are.
  */
 const classicZod = {
   name: 'zod',
   message:
-    "Import { z } from 'zod/mini' here (functions, not methods: z.optional(s), s.check(z.maxLength(n, 'message'))); see docs/decisions/109.",
+    "Import { z } from 'zod/mini' here (functions, not methods: z.optional(s), s.check(z.maxLength(n, 'message'))); see docs/decisions/110.",
 };
 
 export default tseslint.config(

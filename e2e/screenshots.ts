@@ -19,6 +19,7 @@ import {
   DEMO_SIGN_IN,
   PostListSchema,
   postPagePath,
+  queueEditorPath,
   socialsDialogPath,
   ROUTES,
   TOKEN_STORAGE_KEY,
@@ -37,6 +38,8 @@ const { values: options } = parseArgs({
   options: {
     out: { type: 'string', default: path.join(root, 'screenshots') },
     port: { type: 'string' },
+    /** Only the pictures whose name contains this text (e.g. `--only queue`). */
+    only: { type: 'string' },
   },
 });
 const outDir = path.resolve(options.out);
@@ -57,6 +60,20 @@ async function addContent(baseUrl: string, token: string) {
   const idOf = (name: string) =>
     (companies.find((company) => company.name.includes(name)) ?? companies[0])?.id;
   ids.harbor = idOf('Harbor') ?? '';
+  // Harbor's posting queue: weekday mornings for every network, a lunchtime slot for X only.
+  const queued = await fetch(`${baseUrl}/api${API_PATHS.companyQueue.replace(':id', ids.harbor)}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      timezone: 'Europe/London',
+      slots: [
+        ...[1, 3, 5].map((weekday) => ({ weekday, time: '09:00', networks: null })),
+        { weekday: 2, time: '12:30', networks: ['twitter'] },
+        { weekday: 4, time: '17:45', networks: ['linkedIn', 'facebook'] },
+      ],
+    }),
+  });
+  if (!queued.ok) throw new Error(`queue: ${queued.status}`);
   const found = await fetch(
     `${baseUrl}/api${API_PATHS.posts}?q=${encodeURIComponent(PARTLY_PUBLISHED)}`,
     { headers: { authorization: `Bearer ${token}` } },
@@ -145,6 +162,7 @@ async function shootAround(page: Page, viewport: ViewportName, name: string, tar
 
 /** One picture; a missing button or dialog is reported, not fatal. */
 async function step(viewport: ViewportName, name: string, run: () => Promise<void>) {
+  if (options.only !== undefined && !name.includes(options.only)) return;
   try {
     await run();
   } catch (error) {
@@ -299,6 +317,24 @@ async function signedInShots(
       await shoot(page, viewport, name);
     });
   }
+  await step(viewport, 'entities-queue', async () => {
+    await page.goto(queueEditorPath(ids.harbor));
+    await page.getByRole('dialog', { name: /^Posting queue:/ }).waitFor();
+    await page.getByRole('list', { name: 'Next slots' }).waitFor();
+    await shoot(page, viewport, 'entities-queue');
+  });
+  await step(viewport, 'scheduling-add-to-queue', async () => {
+    await open(ROUTES.scheduling);
+    await page
+      .getByRole('list', { name: 'Posts' })
+      .getByRole('button', { name: 'Add to queue', exact: true })
+      .first()
+      .click();
+    await dialog('Add to queue')
+      .getByText(/times in/)
+      .waitFor();
+    await shoot(page, viewport, 'scheduling-add-to-queue');
+  });
   await step(viewport, 'scheduling-schedule-post', async () => {
     await open(ROUTES.scheduling);
     await page

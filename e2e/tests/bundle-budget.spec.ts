@@ -71,7 +71,7 @@ const BUDGET_KB: Record<string, number> = {
   // posts' next time, API keys), measured after merging it: 172.7, 169.7, 174.4, 206.6,
   // 186.1, 210.0, 192.3. /subscriptions grew most (+7.7 KB): its payment and receipt pages
   // now read the saved zone; splitting those pages from the plans page is the next lever.
-  // The shared schemas and the web's own on zod/mini (decision 109; classic zod does not
+  // The shared schemas and the web's own on zod/mini (decision 110; classic zod does not
   // tree-shake): -13.4 to -14.4 KB on every page, English default messages kept (+1 KB).
   // Measured: 159.3, 156.3, 161.2, 193.4, 172.9, 196.7, 179.0. The targets (160 KB for
   // /login, 200 KB for any screen) are met.
@@ -119,7 +119,7 @@ test.describe('JavaScript budget per route', () => {
 
   test('builds its schemas with zod/mini, not classic zod, in every script', () => {
     // Classic zod does not tree-shake (about 15 KB gzip more on every page than zod/mini,
-    // docs/decisions/109): the shared schemas and the web's own are written with zod/mini.
+    // docs/decisions/110): the shared schemas and the web's own are written with zod/mini.
     // Classic zod names its schema classes 'ZodString', 'ZodObject'...; zod/mini 'ZodMini...'.
     const scripts = Object.values(readManifest())
       .map((chunk) => chunk.file)

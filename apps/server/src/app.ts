@@ -16,7 +16,11 @@ import { findUp } from './lib/find-up.js';
 import { jsonNestsDeeper } from './lib/json-depth.js';
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerAiRoutes } from './modules/ai/index.js';
-import { registerApiKeyRoutes, registerPublicApiRoutes } from './modules/api-keys/index.js';
+import {
+  registerApiKeyRoutes,
+  registerPublicApiHooks,
+  registerPublicApiRoutes,
+} from './modules/api-keys/index.js';
 import {
   registerAuthRoutes,
   createAuthenticate,
@@ -30,6 +34,8 @@ import { registerHealthRoutes } from './modules/health/index.js';
 import { registerLogRoutes } from './modules/logs/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerPostRoutes } from './modules/posts/index.js';
+import { registerQueueRoutes } from './modules/queue/index.js';
+import { registerPublicApiResourceRoutes } from './modules/public-api/index.js';
 import { registerScheduleRoutes } from './modules/schedules/index.js';
 import { registerPublicationActionRoutes } from './modules/publishing/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
@@ -39,6 +45,7 @@ import { registerShortenerRoutes, registerShortLinkRedirect } from './modules/sh
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerUploads } from './plugins/uploads.js';
+import type { Storage } from './integrations/storage.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerBillingRoutes } from './modules/billing/index.js';
 import { registerAdminRoutes } from './modules/admin/index.js';
@@ -68,6 +75,13 @@ z.config(z.locales.en());
  * Builds the whole HTTP application on the container's services, without listening;
  * `main.ts` listens, tests inject.
  */
+/** The origin a browser is redirected to for uploads, as a CSP source list (empty: none). */
+async function bucketOriginOf(storage: Storage, delivery: 'redirect' | 'proxy' | undefined) {
+  if (storage.location === 'local' || delivery === 'proxy') return [];
+  const probe = await storage.directUrl('uploads/probe.png');
+  return probe ? [new URL(probe.url).origin] : [];
+}
+
 export async function buildApp(
   container: Container,
   options: AppOptions = {},
@@ -100,16 +114,22 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Every /api/v1 route: the key check, rate limits, Idempotency-Key, the call log. Before
+  // compression, so an answer kept for Idempotency-Key is the plain one.
+  registerPublicApiHooks(app, { apiKeys: services.apiKeys, traffic: services.apiTraffic });
   // The worker thread that cleans SVGs and reads web pages for these routes ends with them.
   app.addHook('onClose', async () => {
     await infra.markup.close();
   });
 
+  // Uploads redirected to a bucket are images (and videos) from the bucket's origin.
+  const bucketOrigin = await bucketOriginOf(infra.storage, config.s3?.delivery);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucketOrigin],
+        'media-src': ["'self'", ...bucketOrigin],
         'style-src': ["'self'", "'unsafe-inline'"],
         'connect-src': ["'self'"],
         'frame-ancestors': ["'none'"],
@@ -139,7 +159,11 @@ export async function buildApp(
   );
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
-  await registerUploads(app, infra.uploadsDir);
+  await registerUploads(app, {
+    uploadsDir: infra.uploadsDir,
+    storage: infra.storage,
+    delivery: config.s3?.delivery ?? 'redirect',
+  });
 
   const { limiter } = infra;
   await app.register(
@@ -162,6 +186,7 @@ export async function buildApp(
       registerSearchRoutes(typed, services.search, limiter);
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
+      registerQueueRoutes(typed, services.queue);
       registerPublicationActionRoutes(typed, services.publicationActions);
       registerLogRoutes(typed, services.logs);
       registerBillingRoutes(typed, services.billing, services.stripeWebhook);
@@ -169,8 +194,13 @@ export async function buildApp(
       registerUploadRoutes(typed, services.uploads);
       registerAccountRoutes(typed, { account: services.account, attempts: infra.attempts });
       registerAdminRoutes(typed, services.admin);
-      registerApiKeyRoutes(typed, services.apiKeys);
-      registerPublicApiRoutes(typed, services.apiKeys);
+      registerApiKeyRoutes(typed, services.apiKeys, services.apiTraffic);
+      registerPublicApiRoutes(typed, {
+        apiKeys: services.apiKeys,
+        traffic: services.apiTraffic,
+        media: services.apiMedia,
+      });
+      registerPublicApiResourceRoutes(typed, services.publicApi);
       done();
     },
     { prefix: '/api' },

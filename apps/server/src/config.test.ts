@@ -124,4 +124,65 @@ describe('configuration', () => {
       expect(() => trustOf('8080')).toThrow(/8080 is more than 20 proxies/);
     });
   });
+
+  describe('S3_*', () => {
+    it('keeps uploads in the local folder unless S3_BUCKET is set', () => {
+      expect(parseConfig({}).s3).toBeNull();
+      expect(parseConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3).toBeNull();
+    });
+
+    it('reads the bucket, its endpoint, region, keys, path style, public address and delivery', () => {
+      expect(parseConfig({ S3_BUCKET: 'media' }).s3).toEqual({
+        bucket: 'media',
+        endpoint: undefined,
+        region: 'us-east-1',
+        accessKeyId: undefined,
+        secretAccessKey: undefined,
+        forcePathStyle: false,
+        publicUrl: undefined,
+        delivery: 'redirect',
+      });
+      expect(
+        parseConfig({
+          S3_BUCKET: 'media',
+          S3_ENDPOINT: 'http://127.0.0.1:9000/',
+          S3_REGION: 'eu-west-3',
+          S3_ACCESS_KEY_ID: 'key',
+          S3_SECRET_ACCESS_KEY: 'secret',
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_PUBLIC_URL: 'https://media.example.com/',
+          S3_DELIVERY: 'proxy',
+        }).s3,
+      ).toEqual({
+        bucket: 'media',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'eu-west-3',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+        publicUrl: 'https://media.example.com',
+        delivery: 'proxy',
+      });
+    });
+
+    it('refuses one key without the other, and values it cannot use', () => {
+      expect(() => parseConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+        /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither/,
+      );
+      try {
+        parseConfig({
+          S3_BUCKET: 'media',
+          S3_ENDPOINT: 'minio:9000',
+          S3_FORCE_PATH_STYLE: 'yes',
+          S3_DELIVERY: 'stream',
+        });
+        expect.unreachable();
+      } catch (error) {
+        const message = (error as Error).message;
+        expect(message).toContain('S3_ENDPOINT: must be an http:// or https:// URL');
+        expect(message).toContain('S3_FORCE_PATH_STYLE: must be true or false');
+        expect(message).toContain('S3_DELIVERY: must be redirect or proxy');
+      }
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { NetworkId } from '@cadence/shared';
+import type { S3StorageConfig } from './integrations/s3-storage.js';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -140,6 +141,12 @@ const EnvSchema = z.object({
     .int('must be a whole number of seconds')
     .min(1, 'must be at least 1 second')
     .default(30),
+  READBACK_AFTER_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(86_400, 'must be at most 86400 seconds')
+    .default(120),
   PUBLISH_RETRY_BASE_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -157,11 +164,35 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(30, 'must be at most 30 seconds')
     .default(10),
+  API_READS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of requests' })
+    .int('must be a whole number of requests')
+    .min(1, 'must be at least 1')
+    .default(300),
+  API_WRITES_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of requests' })
+    .int('must be a whole number of requests')
+    .min(1, 'must be at least 1')
+    .default(120),
   NODE_ENV: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
   CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email('must be an email address').optional()),
+  // Uploads in an S3-compatible bucket (decision 109); unset S3_BUCKET: the local folder.
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  S3_PUBLIC_URL: optionalUrl(/^https?:$/, 'must be an http:// or https:// URL'),
+  S3_DELIVERY: z
+    .enum(['redirect', 'proxy'], { error: 'must be redirect or proxy' })
+    .default('redirect'),
 });
 
 export type Role = 'web' | 'worker' | 'all';
@@ -256,6 +287,11 @@ export interface Config {
     reconcileIntervalSeconds: number;
     /** Retry backoff base: base x 2^n with full jitter (tests make it small). */
     retryBaseMs: number;
+    /**
+     * An unconfirmed publication is looked for on its network this long after its answer was
+     * lost, and once more after the same delay (READBACK_AFTER_SECONDS).
+     */
+    readBackAfterMs: number;
   };
   /** Set by `npm run demo`: the networks are local fakes, and the web app says so. */
   simulatedNetworks: boolean;
@@ -263,6 +299,8 @@ export interface Config {
   scheduleInAMinute: boolean;
   /** How long a process may keep the admin settings before reading them again. */
   settingsCacheSeconds: number;
+  /** Requests each API key may make per minute (GET/HEAD are reads, the rest writes). */
+  publicApi: { readsPerMinute: number; writesPerMinute: number };
   isProduction: boolean;
   /** Stripe when a secret key is set; otherwise the built-in test checkout. */
   stripe: {
@@ -272,6 +310,8 @@ export interface Config {
   };
   /** Where 'Contact us' (the quoted Enterprise plan) writes to; null hides the address. */
   contactEmail: string | null;
+  /** The bucket uploads go to when `S3_BUCKET` is set; null: the local folder `DATA_DIR/uploads`. */
+  s3: (S3StorageConfig & { delivery: 'redirect' | 'proxy' }) | null;
 }
 
 export class ConfigError extends Error {
@@ -290,6 +330,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const parsed = result.data;
+  if (Boolean(parsed.S3_ACCESS_KEY_ID) !== Boolean(parsed.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK then finds credentials itself)',
+    ]);
+  }
   return {
     port: parsed.PORT,
     host: parsed.HOST,
@@ -364,10 +409,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       jobExpireSeconds: parsed.PUBLISH_JOB_EXPIRE_SECONDS,
       reconcileIntervalSeconds: parsed.PUBLISH_RECONCILE_SECONDS,
       retryBaseMs: parsed.PUBLISH_RETRY_BASE_MS,
+      readBackAfterMs: parsed.READBACK_AFTER_SECONDS * 1000,
     },
     simulatedNetworks: parsed.SIMULATED_NETWORKS,
     scheduleInAMinute: parsed.SCHEDULE_IN_A_MINUTE ?? parsed.SIMULATED_NETWORKS,
     settingsCacheSeconds: parsed.SETTINGS_CACHE_SECONDS,
+    publicApi: {
+      readsPerMinute: parsed.API_READS_PER_MINUTE,
+      writesPerMinute: parsed.API_WRITES_PER_MINUTE,
+    },
     isProduction: parsed.NODE_ENV === 'production',
     stripe: {
       secretKey: parsed.STRIPE_SECRET_KEY,
@@ -375,6 +425,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       apiBase: parsed.STRIPE_API_BASE,
     },
     contactEmail: parsed.CONTACT_EMAIL ?? null,
+    s3: parsed.S3_BUCKET
+      ? {
+          bucket: parsed.S3_BUCKET,
+          endpoint: parsed.S3_ENDPOINT?.replace(/\/+$/, ''),
+          region: parsed.S3_REGION,
+          accessKeyId: parsed.S3_ACCESS_KEY_ID,
+          secretAccessKey: parsed.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: parsed.S3_FORCE_PATH_STYLE,
+          publicUrl: parsed.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          delivery: parsed.S3_DELIVERY,
+        }
+      : null,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Mailer } from './integrations/mail.js';
 import { createNewsClient } from './integrations/news.js';
 import { createOAuthClients, type OAuthClients } from './integrations/networks/oauth.js';
 import { createNetworkRegistry, type NetworkRegistry } from './integrations/networks/registry.js';
+import { createS3Storage } from './integrations/s3-storage.js';
 import { createLocalStorage, type Storage } from './integrations/storage.js';
 import { createTinyUrlClient } from './integrations/tinyurl.js';
 import { createWebSearchClient } from './integrations/web-search.js';
@@ -27,7 +28,11 @@ import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
 import { createAccountService } from './modules/account/index.js';
 import { createAdminService, createServiceMonitor } from './modules/admin/index.js';
-import { createApiKeysService } from './modules/api-keys/index.js';
+import {
+  createApiKeysService,
+  createApiMediaService,
+  createApiTrafficService,
+} from './modules/api-keys/index.js';
 import { createAiService } from './modules/ai/index.js';
 import { createBilling } from './modules/billing/index.js';
 import {
@@ -50,8 +55,11 @@ import { createCustomerService } from './modules/customer/index.js';
 import { createLogsService } from './modules/logs/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { createPostsService } from './modules/posts/index.js';
+import { createQueueService } from './modules/queue/index.js';
+import { createPublicApiService } from './modules/public-api/index.js';
 import {
   createInstancePublisher,
+  createReadBack,
   createCallLanes,
   createPublicationActions,
   insertPendingPublications,
@@ -75,7 +83,7 @@ export interface ContainerInput {
 export interface ContainerOverrides {
   clock?: Clock;
   authLimits?: AuthLimits;
-  /** Default: local disk under DATA_DIR/uploads. */
+  /** Default: the S3 bucket when `S3_BUCKET` is set, else local disk under DATA_DIR/uploads. */
   storage?: Storage;
   /** Default: the configured AI service (undefined when none is configured). */
   ai?: AiClient;
@@ -106,7 +114,9 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const clock = overrides.clock ?? systemClock;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   // Removing a file through this storage also forgets its upload record (the allowance).
-  const storage = withUploadRecords(overrides.storage ?? createLocalStorage(uploadsDir), db);
+  const baseStorage =
+    overrides.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(uploadsDir));
+  const storage = withUploadRecords(baseStorage, db);
   const networks =
     overrides.networks ??
     createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
@@ -202,6 +212,21 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logger,
     savedTimeZone: (userId) => settings.savedTimeZone(userId),
   });
+  const posts = createPostsService({
+    db,
+    storage,
+    publishJobs,
+    clock,
+    logger,
+    scheduleFromPost: (userId, input) => schedules.create(userId, input),
+  });
+  const publicationActions = createPublicationActions({
+    db,
+    publishJobs,
+    clock,
+    logger,
+    postLinkOrigins: postLinkOriginsOf(config.networks.webUrls),
+  });
   const services = {
     billing: billing.service,
     auth: createAuthService({
@@ -241,13 +266,26 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logs: createLogsService({ db }),
     companies,
     schedules,
-    // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).
-    publicationActions: createPublicationActions({
+    // Each entity's posting queue; a post placed in it is scheduled through `schedules`.
+    queue: createQueueService({
       db,
-      publishJobs,
       clock,
-      logger,
-      postLinkOrigins: postLinkOriginsOf(config.networks.webUrls),
+      savedTimeZone: (userId) => settings.savedTimeZone(userId),
+      ownsCompany: async (userId, companyId) =>
+        (await companies.findOwned(userId, companyId)) !== undefined,
+      schedules,
+    }),
+    // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).
+    publicationActions,
+    // The public API (/api/v1) over the same services the web app's routes use.
+    publicApi: createPublicApiService({
+      db,
+      clock,
+      companies,
+      posts,
+      schedules,
+      publicationActions,
+      uploads,
     }),
     connections,
     oauth,
@@ -259,20 +297,28 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       logger,
       findCompany: (userId, companyId) => companies.findOwned(userId, companyId),
     }),
-    posts: createPostsService({
-      db,
-      storage,
-      publishJobs,
-      clock,
-      logger,
-      scheduleFromPost: (userId, input) => schedules.create(userId, input),
-    }),
+    posts,
     // Settings > Developer Info's keys and the public API's key check.
     apiKeys: createApiKeysService({
       db,
       clock,
       ownsEntity: async (userId, entityId) =>
         (await companies.findOwned(userId, entityId)) !== undefined,
+    }),
+    // What every /api/v1 route shares: per-key rate limits, Idempotency-Key, the call log.
+    apiTraffic: createApiTrafficService({
+      db,
+      clock,
+      logger,
+      attempts,
+      limits: config.publicApi,
+    }),
+    // The public API's media: the post form's rules (posts) and the uploads' counts.
+    apiMedia: createApiMediaService({
+      storage,
+      uploads,
+      fetchAllowHosts: config.fetchAllowHosts,
+      publicUrl: config.publicUrl,
     }),
     shortener: createShortenerService({
       db,
@@ -318,7 +364,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       fresh && !overrides.networks
         ? createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts })
         : networks;
-    return createInstancePublisher({
+    const publisher = createInstancePublisher({
       db,
       publishJobs,
       clock,
@@ -328,6 +374,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       connections: tokenLifecycle,
       publicUrl: config.publicUrl,
       jobExpireSeconds: config.publisher.jobExpireSeconds,
+      readBackAfterMs: config.publisher.readBackAfterMs,
       limits: async () => {
         const values = await liveSettings.read();
         return {
@@ -339,9 +386,23 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       notify: (event) => notifications.record(event),
       lanes,
     });
+    // Unconfirmed publications looked for on their networks, with the same clients.
+    const readBack = createReadBack({
+      db,
+      clock,
+      logger,
+      registry,
+      connections: tokenLifecycle,
+      storage,
+      publicUrl: config.publicUrl,
+      publishJobs,
+      readBackAfterMs: config.publisher.readBackAfterMs,
+    });
+    return { publisher, readBack };
   };
   let instancePublisher = buildInstancePublisher(false);
-  const publishInstance = (instanceId: string) => instancePublisher(instanceId);
+  const publishInstance = (instanceId: string) => instancePublisher.publisher(instanceId);
+  const readBackUnconfirmed = () => instancePublisher.readBack.readBack();
   const restartPublisher = () => {
     liveSettings.invalidate();
     instancePublisher = buildInstancePublisher(true);
@@ -372,6 +433,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     jobs: {
       /** The publish job's work (the worker calls it; tests may call it directly). */
       publishInstance,
+      /** Looks on the networks for unconfirmed publications whose look is due (the read-back). */
+      readBackUnconfirmed,
       /** Re-reads the settings and rebuilds the network clients (the publisher's Restart). */
       restartPublisher,
       /** The notification-mail job's work: one customer's waiting mail. */
@@ -382,6 +445,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       sweepTokens: () => tokenSweep.run(),
       /** The billing renewals' work: renewals and lapses at period end, stale checkouts. */
       runBillingRenewals: () => billing.service.runRenewals(),
+      /** The public API's sweep: idempotency keys past 24 h, calls past 30 days. */
+      sweepPublicApi: () => services.apiTraffic.sweep(),
     },
   };
 }

@@ -69,7 +69,10 @@ export function createWorker(container: Container) {
       worker: {
         pollPublisherControl: pollControl,
         reconcile: reconciler.reconcile,
+        // While stopped, no look is taken (the statement that takes one checks it too).
+        readBack: () => (isPublisherStopped ? Promise.resolve(0) : work.readBackUnconfirmed()),
         runBillingRenewals: work.runBillingRenewals,
+        sweepPublicApi: work.sweepPublicApi,
         orphanSweepJobs: infra.orphanSweepJobs,
         tokenSweepJobs: infra.tokenSweepJobs,
         database: infra.database,
@@ -83,6 +86,8 @@ export function createWorker(container: Container) {
     /** Publishes one instance now, as its job would (tests and tools). */
     publishInstance: (instanceId: string) => track(work.publishInstance(instanceId)),
     reconcile: reconciler.reconcile,
+    /** Takes the read-back's due looks now, as its recurring task would (tests). */
+    readBack: () => track(work.readBackUnconfirmed()),
     /** Sends one customer's waiting notification mail now, as its job would (tests). */
     sendNotificationMail: (userId: string) => track(work.sendNotificationMail(userId)),
     /** Runs the orphan-upload sweep now, as its job would (tests). */

@@ -29,6 +29,8 @@ const DEFAULT_ACCOUNT = {
 };
 type Account = typeof DEFAULT_ACCOUNT;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** A TID record key: 13 base32-sortable characters, the first with its top bit clear. */
+const TID = /^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/;
 
 class XrpcError extends Error {
   constructor(
@@ -71,7 +73,8 @@ function checkFacets(text: string, facets: unknown): void {
 
 /**
  * A local Bluesky PDS for the endpoints the adapter uses: sessions (with expiring access
- * tokens and rotating refresh tokens), getSession, uploadBlob and createRecord, answering
+ * tokens and rotating refresh tokens), getSession, uploadBlob, createRecord (with a record key
+ * the client chooses, refused once taken) and getRecord, answering
  * XRPC errors as `{ error, message }` with the real statuses.
  */
 export async function startFakeBluesky(
@@ -97,6 +100,8 @@ export async function startFakeBluesky(
   const refreshTokens = new Map<string, { isExpired: boolean; account: Account }>();
   const blobs = new Map<string, { mimeType: string; size: number }>();
   const posts: FakeBlueskyPost[] = [];
+  /** Record keys refused because a record already had them (a second attempt's createRecord). */
+  const refusedKeys: string[] = [];
   const calls: Record<string, number> = {};
   const failures: Array<{ kind: FakeFailure; nsid: string | undefined }> = [];
   const sockets = new Set<Socket>();
@@ -184,8 +189,19 @@ export async function startFakeBluesky(
       .flatMap((facet) => (facet.features ?? []) as Json[])
       .find((feature) => feature.$type === 'app.bsky.richtext.facet#link');
     link ??= typeof linkFacet?.uri === 'string' ? linkFacet.uri : null;
-    const rkey = `3l${Date.now().toString(32)}${posts.length.toString().padStart(4, '0')}`;
+    // A key the client chose must be a TID (the collection's key type), and is refused once
+    // taken: a PDS answers that with a bare 500 (the repository's write fails), not a named error.
+    const chosen = body.rkey;
+    if (chosen !== undefined && (typeof chosen !== 'string' || !TID.test(chosen))) {
+      throw new XrpcError(400, 'InvalidRequest', 'Invalid record key: must be a TID');
+    }
+    const rkey =
+      chosen ?? `3l${Date.now().toString(32)}${posts.length.toString().padStart(4, '0')}`;
     const uri = `at://${account.did}/app.bsky.feed.post/${rkey}`;
+    if (posts.some((post) => post.uri === uri)) {
+      refusedKeys.push(rkey);
+      throw new XrpcError(500, 'InternalServerError', 'Internal Server Error');
+    }
     posts.push({ uri, text, link, media, record, account: account.did, receivedAt: Date.now() });
     const cid = `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`;
     return { uri, cid, commit: { cid, rev: rkey }, validationStatus: 'valid' };
@@ -224,6 +240,21 @@ export async function startFakeBluesky(
         const cid = `bafkrei${createHash('sha256').update(raw).digest('hex').slice(0, 40)}`;
         blobs.set(cid, { mimeType, size: raw.length });
         return { blob: { $type: 'blob', ref: { $link: cid }, mimeType, size: raw.length } };
+      }
+      case 'GET com.atproto.repo.getRecord': {
+        // Public: any repository's record, by repo (DID or handle), collection and key.
+        const params = new URL(request.url ?? '/', 'http://fake').searchParams;
+        const repo = accountNamed(params.get('repo') ?? '');
+        const collection = params.get('collection');
+        const key = params.get('rkey');
+        if (!repo || !collection || !key) {
+          throw new XrpcError(400, 'InvalidRequest', 'repo, collection and rkey are required');
+        }
+        const uri = `at://${repo.did}/${collection}/${key}`;
+        const post = posts.find((item) => item.uri === uri);
+        if (!post) throw new XrpcError(400, 'RecordNotFound', `Could not locate record: ${uri}`);
+        const cid = `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`;
+        return { uri, cid, value: post.record };
       }
       case 'POST com.atproto.repo.createRecord':
         return createRecord(json(), authorize(request, accessTokens).account);
@@ -311,6 +342,7 @@ export async function startFakeBluesky(
     validCredentials,
     account: ACCOUNT,
     posts,
+    refusedKeys,
     /** Account n's credentials and identity (handle bench<n>.test; 0 is `account`). */
     benchAccount(n: number) {
       return {

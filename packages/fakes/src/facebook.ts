@@ -12,6 +12,7 @@ import {
   type GraphRequest,
 } from './meta-graph.js';
 import { accountCredential, accountOf } from './accounts.js';
+import { metaList, metaTime, nextPageUrl, pickFields } from './meta-list.js';
 import { postNotFound, postPage } from './post-page.js';
 
 /** What a connection to a Page on this stand-in holds: the shape the server stores for Facebook. */
@@ -87,6 +88,7 @@ export async function startFakeFacebook(
     accessTtlSeconds: 3600,
     refreshTokens: false,
   });
+  let baseUrl = '';
   const posts: FakeFacebookPost[] = [];
   /** Texts refused as duplicates of the Page's last post (a second attempt). */
   const refusedDuplicates: string[] = [];
@@ -155,6 +157,28 @@ export async function startFakeFacebook(
       );
     }
     if (method === 'GET' && !edge) return { status: 200, body: { id: page.id, name: page.name } };
+    if (method === 'GET' && edge === 'posts') {
+      // The Page's posts this fake received, read with the Page's token.
+      if (tokenPage?.id !== page.id) {
+        return graphError(
+          10,
+          '(#10) This endpoint requires the pages_read_engagement permission or the Page Public Content Access feature',
+        );
+      }
+      const body = metaList(
+        posts.filter((post) => post.pageId === page.id),
+        params,
+        (post) =>
+          pickFields(params, {
+            id: post.id,
+            message: post.message ?? post.caption ?? undefined,
+            created_time: metaTime(post.receivedAt),
+            permalink_url: `${baseUrl}/${post.id}`,
+          }),
+        (after) => nextPageUrl(`${baseUrl}/v25.0/${page.id}/posts`, params, after),
+      );
+      return { status: 200, body };
+    }
     if (method !== 'POST' || !edge || !['feed', 'photos', 'videos'].includes(edge)) {
       return graphError(100, `Unknown path components: /${edge ?? ''}`);
     }
@@ -234,6 +258,7 @@ export async function startFakeFacebook(
       return graphError(506, 'Duplicate status message');
     },
   });
+  baseUrl = server.baseUrl;
   const [firstPage] = PAGES;
   const validCredentials: FakeFacebookCredentials = {
     appId: '1234567890',

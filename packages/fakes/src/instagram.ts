@@ -11,6 +11,7 @@ import {
   type GraphRequest,
 } from './meta-graph.js';
 import { accountCredential, accountOf, drawMs, numericIdOf } from './accounts.js';
+import { metaList, metaTime, nextPageUrl, pickFields } from './meta-list.js';
 import { postNotFound, postPage } from './post-page.js';
 
 /** What a connection to this stand-in holds (the server learns the ig-user id at verification). */
@@ -212,6 +213,24 @@ export async function startFakeInstagram(
       return { status: 200, body: { data, paging: { cursors: { before: 'MA', after: 'MQ' } } } };
     }
     if (method === 'GET' && !edge) return readObject(first);
+    if (method === 'GET' && first === user.id && edge === 'media' && !isUnlinked) {
+      // The account's media this fake published (documented fields: id, caption, timestamp, permalink...).
+      const { params } = request;
+      const body = metaList(
+        posts.filter((post) => post.account === user.id),
+        params,
+        (post) =>
+          pickFields(params, {
+            id: post.id,
+            caption: post.caption,
+            media_type: post.mediaType === 'REELS' ? 'VIDEO' : 'IMAGE',
+            timestamp: metaTime(post.receivedAt),
+            permalink: `${origin}/p/${post.id}/`,
+          }),
+        (after) => nextPageUrl(`${origin}/v25.0/${user.id}/media`, params, after),
+      );
+      return { status: 200, body };
+    }
     if (method === 'POST' && first === user.id && !isUnlinked) {
       if (edge === 'media') return createContainer(request, user.id);
       if (edge === 'media_publish') return publish(request, user.id);

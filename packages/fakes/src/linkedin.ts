@@ -8,7 +8,11 @@ import { postNotFound, postPage } from './post-page.js';
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 /** Endpoints as `METHOD /path`, also the keys of `calls`. */
 export type FakeLinkedInEndpoint =
-  'GET /v2/userinfo' | 'POST /rest/images' | 'PUT /dms-uploads' | 'POST /rest/posts';
+  | 'GET /v2/userinfo'
+  | 'POST /rest/images'
+  | 'PUT /dms-uploads'
+  | 'POST /rest/posts'
+  | 'GET /rest/posts';
 
 export interface FakeLinkedInPost {
   id: string;
@@ -251,6 +255,47 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
     response.end();
   };
 
+  /**
+   * The Posts API's finder `q=author`: the author's posts this fake received, newest first,
+   * paged with `start` and `count` (Rest.li 2.0: the URN arrives URL-encoded, and a finder
+   * names itself in `X-RestLi-Method`). Only the member's own posts may be read.
+   */
+  const postsByAuthor = (params: URLSearchParams, request: IncomingMessage, author: string) => {
+    if (params.get('q') !== 'author' || !params.get('author')) {
+      throw new LinkedInError({ status: 400, message: 'q=author and author are required' });
+    }
+    if (String(request.headers['x-restli-method'] ?? '').toUpperCase() !== 'FINDER') {
+      throw new LinkedInError({ status: 400, message: 'X-RestLi-Method FINDER is required' });
+    }
+    if (params.get('author') !== author) {
+      throw new LinkedInError({
+        status: 403,
+        serviceErrorCode: 100,
+        code: 'ACCESS_DENIED',
+        message: `Not enough permissions to read the posts of ${String(params.get('author'))}`,
+      });
+    }
+    const start = Math.max(0, Number(params.get('start') ?? 0) || 0);
+    const count = Math.min(Math.max(1, Number(params.get('count') ?? 10) || 10), 100);
+    const mine = posts
+      .filter((post) => post.account === author)
+      .sort((a, b) => b.receivedAt - a.receivedAt);
+    return {
+      paging: { start, count, total: mine.length, links: [] },
+      elements: mine.slice(start, start + count).map((post) => ({
+        id: post.id,
+        author: post.account,
+        commentary: post.commentary,
+        visibility: 'PUBLIC',
+        lifecycleState: 'PUBLISHED',
+        createdAt: post.receivedAt,
+        publishedAt: post.receivedAt,
+        lastModifiedAt: post.receivedAt,
+        isReshareDisabledByAuthor: false,
+      })),
+    };
+  };
+
   const handle = (
     endpoint: string,
     request: IncomingMessage,
@@ -315,6 +360,10 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
       images.set(`urn:li:image:${url.pathname.split('/')[2]}`, { mimeType, size: raw.length });
       response.writeHead(201);
       return response.end();
+    }
+    if (endpoint === 'GET /rest/posts') {
+      checkVersioned(request);
+      return send(200, postsByAuthor(url.searchParams, request, authorOf(account)));
     }
     if (endpoint === 'POST /rest/posts') {
       checkVersioned(request);

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createFakeOAuth, oauthError, oauthJson, type OAuthReply } from './oauth.js';
 import { accountCredential, accountOf, drawMs, numericIdOf } from './accounts.js';
+import { metaList, metaTime, nextPageUrl, pickFields } from './meta-list.js';
 import { postNotFound, postPage } from './post-page.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
@@ -173,6 +174,27 @@ export async function startFakeThreads(
     const user = userOf(account);
     const isUser = first === 'me' || first === user.id;
     if (method === 'GET' && first === 'me' && !action) return [200, user];
+    if (method === 'GET' && isUser && action === 'threads') {
+      // The account's posts this fake received (documented fields: id, text, timestamp, permalink...).
+      const mine = posts.filter((post) => post.account === user.id);
+      return [
+        200,
+        metaList(
+          mine,
+          params,
+          (post) =>
+            pickFields(params, {
+              id: post.id,
+              media_type: post.mediaType === 'TEXT' ? 'TEXT_POST' : post.mediaType,
+              text: post.text,
+              timestamp: metaTime(post.receivedAt),
+              permalink: post.permalink,
+              username: user.username,
+            }),
+          (after) => nextPageUrl(`http://127.0.0.1:${port}/v1.0/me/threads`, params, after),
+        ),
+      ];
+    }
     if (action && !isUser) {
       return metaError(400, 100, `Object with ID '${first}' does not exist`, { error_subcode: 33 });
     }
@@ -341,6 +363,23 @@ export async function startFakeThreads(
     posts,
     containers,
     calls,
+    /** A post the account made earlier in the Threads app: listed from `receivedAt` on. */
+    postedEarlier(text: string, receivedAt: number, account = USER.id) {
+      const id = newId();
+      const post = {
+        id,
+        mediaType: 'TEXT',
+        text,
+        imageUrl: undefined,
+        videoUrl: undefined,
+        linkAttachment: undefined,
+        permalink: `http://127.0.0.1:${port}/@${userById(account).username}/post/${id}`,
+        account,
+        receivedAt,
+      };
+      posts.push(post);
+      return post;
+    },
     /** The next `times` requests (to `endpoint`, e.g. 'POST /threads_publish', if given) fail so. */
     failNext(kind: FakeFailure, times = 1, endpoint?: string) {
       for (let i = 0; i < times; i++) failures.push({ kind, endpoint });

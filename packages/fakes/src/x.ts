@@ -198,6 +198,60 @@ export async function startFakeX(options: { user?: { name: string; username: str
     });
   }
 
+  /**
+   * `GET /2/users/:id/tweets`: the account's posts this fake received, newest first, from
+   * `start_time`, as X answers them (links as t.co addresses, their targets in
+   * `entities.urls` when `tweet.fields` asks for entities; &, <, > as HTML entities).
+   */
+  function readTimeline(userId: string, url: URL): Answer {
+    const params = url.searchParams;
+    const startTime = params.get('start_time');
+    const start = startTime ? Date.parse(startTime) : 0;
+    if (Number.isNaN(start)) return invalidRequest('start_time', 'start_time is not a date');
+    const max = Number(params.get('max_results') ?? 10);
+    if (!(Number.isInteger(max) && max >= 5 && max <= 100))
+      return invalidRequest('max_results', 'max_results must be between 5 and 100');
+    const fields = (params.get('tweet.fields') ?? '').split(',');
+    const mine = posts
+      .filter((post) => post.account === userId && post.receivedAt >= start)
+      .sort((a, b) => b.receivedAt - a.receivedAt);
+    const offset = Number(params.get('pagination_token') ?? 0) || 0;
+    const page = mine.slice(offset, offset + max);
+    const shown = page.map((post) => {
+      const urls: Array<{ url: string; expanded_url: string }> = [];
+      const text = (post.text ?? '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/https?:\/\/\S+/g, (link) => {
+          const short = `https://t.co/${post.id.slice(-6)}${urls.length}`;
+          urls.push({ url: short, expanded_url: link.replace(/&amp;/g, '&') });
+          return short;
+        });
+      return {
+        id: post.id,
+        text,
+        edit_history_tweet_ids: [post.id],
+        ...(fields.includes('created_at')
+          ? { created_at: new Date(post.receivedAt).toISOString() }
+          : {}),
+        ...(fields.includes('entities') && urls.length > 0 ? { entities: { urls } } : {}),
+      };
+    });
+    const more = offset + max < mine.length;
+    return [
+      200,
+      {
+        ...(shown.length > 0 ? { data: shown } : {}),
+        meta: {
+          result_count: shown.length,
+          ...(shown.length > 0 ? { newest_id: shown[0]!.id, oldest_id: shown.at(-1)!.id } : {}),
+          ...(more ? { next_token: String(offset + max) } : {}),
+        },
+      },
+    ];
+  }
+
   let uploadGate: Promise<void> | undefined;
 
   async function handle(
@@ -214,6 +268,8 @@ export async function startFakeX(options: { user?: { name: string; username: str
     const path = url.pathname;
     const user = userOf(account);
     if (request.method === 'GET' && path === '/2/users/me') return [200, { data: user }];
+    const timeline = /^\/2\/users\/(\d+)\/tweets$/.exec(path);
+    if (request.method === 'GET' && timeline) return readTimeline(timeline[1]!, url);
     if (request.method === 'POST' && path === '/2/media/upload') {
       await uploadGate;
       const fields = await form();
@@ -380,6 +436,15 @@ export async function startFakeX(options: { user?: { name: string; username: str
         uploadGate = undefined;
         release();
       };
+    },
+    /**
+     * A post the account made earlier by hand (not through the API): it shows in the account's
+     * timeline from `receivedAt` on.
+     */
+    postedEarlier(text: string, receivedAt: number, account = USER.id) {
+      const post = { id: newId(), text, media: [], account, receivedAt };
+      posts.push(post);
+      return post;
     },
     /** The next `times` requests (to `endpoint`, e.g. 'POST /2/tweets', when given) fail this way. */
     failNext(kind: FakeFailure, times = 1, endpoint?: string) {

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { pagingQuery } from './customer.js';
+import { MEDIA_MIME_TYPES } from './posts.js';
 
 /**
  * API keys (Settings > Developer Info) and the public API under /api/v1. A key reads
@@ -102,3 +104,82 @@ export type ApiMe = z.infer<typeof ApiMeSchema>;
 export function maskedApiKey(prefix: string) {
   return `${API_KEY_MARK}${prefix}_…`;
 }
+
+// ---- The public API's rules for every route: rate limits, idempotency, the call log ----------
+
+/** The longest `Idempotency-Key` taken (a UUID is 36 characters). */
+export const IDEMPOTENCY_KEY_MAX = 255;
+/** How long an answer is kept for a repeat of its request with the same key. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+/** The header a replayed answer carries. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+
+export const API_TRAFFIC_MESSAGES = {
+  rateLimited: (kind: 'read' | 'write', limit: number, seconds: number) =>
+    `This API key made more than ${limit} ${kind} requests this minute. Wait ${seconds} second${seconds === 1 ? '' : 's'} (see Retry-After) and try again, or spread the calls out.`,
+  idempotencyKeyInvalid: `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters, such as a UUID.`,
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  idempotencyKeyInUse:
+    'A request with this Idempotency-Key is still being processed. Wait for its answer, then retry with the same key.',
+  mediaMissing: 'Send one file in the multipart field "media"',
+  mediaNotMultipart:
+    'Send the file as multipart/form-data in the field "media", or use /api/v1/media/from-url with a JSON body { "url": ... }',
+  mediaUrlInvalid: 'url must be an http:// or https:// address of an image or video',
+  mediaUrlBlocked:
+    'That address points to a private or local network, which the server may not fetch. Use a public address.',
+  mediaUrlFailed: (reason: string) =>
+    `The file could not be fetched (${reason}). Check that the address is public and answers the file itself, then try again.`,
+  mediaUploaded: 'Media uploaded successfully',
+  callsFetched: 'API calls fetched successfully',
+} as const;
+
+export const MediaFromUrlSchema = z.object({
+  url: z
+    .string({ error: 'url is required: the address of an image or video to fetch' })
+    .check(z.trim())
+    .check(z.minLength(1, 'url is required: the address of an image or video to fetch'))
+    .check(z.maxLength(2048, 'url must be at most 2048 characters')),
+});
+export type MediaFromUrl = z.infer<typeof MediaFromUrlSchema>;
+
+/** A media file stored for posts: `id` goes in a post's `media_ids`. */
+export const ApiMediaSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  type: z.enum(MEDIA_MIME_TYPES),
+  size: z.number().check(z.int()),
+});
+export type ApiMedia = z.infer<typeof ApiMediaSchema>;
+
+export const API_CALLS_LIMIT_DEFAULT = 25;
+export const API_CALLS_LIMIT_MAX = 100;
+/** How long the call log keeps a call. */
+export const API_CALLS_KEPT_DAYS = 30;
+
+export const ApiCallListQuerySchema = z.object(
+  pagingQuery(API_CALLS_LIMIT_DEFAULT, API_CALLS_LIMIT_MAX),
+);
+
+/** One call to the public API, as Settings > Developer Info lists it. */
+export const ApiCallSchema = z.object({
+  id: z.string(),
+  key_name: z.string(),
+  key_prefix: z.string(),
+  method: z.string(),
+  /** The route's pattern, such as /api/v1/posts/:id (never the ids themselves). */
+  route: z.string(),
+  status: z.number().check(z.int()),
+  duration_ms: z.number().check(z.int()),
+  created_at: z.string(),
+});
+export type ApiCall = z.infer<typeof ApiCallSchema>;
+
+export const ApiCallListSchema = z.object({
+  rows: z.array(ApiCallSchema),
+  count: z.number().check(z.int()),
+  count_is_exact: z.optional(z.boolean()),
+  page: z.number().check(z.int()),
+  limit: z.number().check(z.int()),
+});
+export type ApiCallList = z.infer<typeof ApiCallListSchema>;

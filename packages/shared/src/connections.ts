@@ -113,6 +113,29 @@ export function reconnectDeadline(connection: {
   return connection.tokenRenewable && !connection.needsReconnect ? null : connection.tokenExpiresAt;
 }
 
+/** A connection's health as the public API reports it. */
+export const CONNECTION_STATUSES = ['connected', 'expiring', 'needs_reconnect'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+/** A connection whose deadline is this close is `expiring` (the token sweep's first warning). */
+export const CONNECTION_EXPIRING_DAYS = 7;
+
+/**
+ * `needs_reconnect` when the network refused the connection or its deadline
+ * (`reconnectDeadline`) has passed; `expiring` when the deadline is within
+ * `CONNECTION_EXPIRING_DAYS`; `connected` otherwise.
+ */
+export function connectionStatusOf(
+  connection: { tokenExpiresAt: Date | null; tokenRenewable: boolean; needsReconnect: boolean },
+  now: Date,
+): ConnectionStatus {
+  const deadline = reconnectDeadline(connection);
+  if (connection.needsReconnect || (deadline && deadline.getTime() <= now.getTime()))
+    return 'needs_reconnect';
+  if (deadline && deadline.getTime() - now.getTime() <= CONNECTION_EXPIRING_DAYS * 86_400_000)
+    return 'expiring';
+  return 'connected';
+}
+
 /** The networks with one-click connect (OAuth); Bluesky keeps handle and app password. */
 export const OAUTH_NETWORK_IDS = [
   'twitter',

@@ -24,6 +24,8 @@ export const API_PATHS = {
   me: '/customer/me',
   companies: '/customer/company',
   company: '/customer/company/:id',
+  /** The entity's posting queue: its time zone and weekly slots. */
+  companyQueue: '/customer/company/:id/queue',
   companyLogo: '/customer/company/logo',
   aiCompanyDescription: '/ai/company-description',
   socialAuthenticate: '/social-accounts/authenticate',
@@ -37,6 +39,8 @@ export const API_PATHS = {
   health: '/health',
   posts: '/customer/post',
   post: '/customer/post/:id',
+  /** Schedules the post at its entity's next open queue slot. */
+  postQueue: '/customer/post/:id/queue',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
   aiPostFromUrl: '/ai/post-from-url',
@@ -96,8 +100,23 @@ export const API_PATHS = {
   // Settings > Developer Info: the customer's API keys (signed in with the web session).
   apiKeys: '/customer/api-keys',
   apiKey: '/customer/api-keys/:id',
+  /** The calls made to the public API with the customer's keys (newest first). */
+  apiKeyCalls: '/customer/api-keys/calls',
   // The public API: authenticated with an API key (`Authorization: Bearer cad_...`).
   v1Me: '/v1/me',
+  v1Media: '/v1/media',
+  v1MediaFromUrl: '/v1/media/from-url',
+  v1OpenApi: '/v1/openapi.json',
+  v1Entities: '/v1/entities',
+  v1Entity: '/v1/entities/:id',
+  v1EntityConnections: '/v1/entities/:id/connections',
+  v1Posts: '/v1/posts',
+  v1Post: '/v1/posts/:id',
+  v1PostSchedule: '/v1/posts/:id/schedule',
+  v1PublicationPublishNow: '/v1/publications/:id/publish-now',
+  v1PublicationRetry: '/v1/publications/:id/retry',
+  v1PublicationConfirmAbsent: '/v1/publications/:id/confirm-absent',
+  v1PublicationMarkPublished: '/v1/publications/:id/mark-published',
   /** Read by every signed-in person, for the banner before a planned deployment. */
   publicDeployment: '/deployment',
 } as const;

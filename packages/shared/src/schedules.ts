@@ -50,6 +50,12 @@ export const SCHEDULE_MESSAGES = {
   noScheduledPosts: 'No scheduled posts',
   unconfirmed: 'unconfirmed: check the account before re-posting',
   missed: 'Missed: the server was not running at the scheduled time',
+  /** Post Logs lines of the read-back of an unconfirmed publication (its network's name in a sentence). */
+  foundAfterLostAnswer: (network: string) => `Found on ${network} after the answer was lost`,
+  notFoundSendingAgain: (network: string) =>
+    `Not found on ${network} after the answer was lost: sending it again`,
+  cannotLookBack: (network: string, reason: string) =>
+    `Could not look on ${network} for the post (${reason}): unconfirmed, check the account`,
 } as const;
 
 export const SETTINGS_MESSAGES = {
@@ -103,16 +109,26 @@ const fieldsParsed =
         !fields.includes(String(issue.path[0])),
     );
 
+/**
+ * The Schedule dialog's fields, each with its own message: the dialog's body below and the
+ * public API's schedule bodies (`networks`, `scheduled_for`, ...) are built from these.
+ */
+export const ScheduleNetworksSchema = z
+  .array(z.enum(NETWORK_IDS, { error: 'Unknown social network' }), {
+    error: SCHEDULE_MESSAGES.selectPlatform,
+  })
+  .check(z.minLength(1, SCHEDULE_MESSAGES.selectPlatform))
+  .check(z.maxLength(NETWORK_IDS.length));
+export const ScheduleDateSchema = z.iso.datetime({
+  offset: true,
+  error: SCHEDULE_MESSAGES.selectDateTime,
+});
+
 export const ScheduleCreateSchema = z
   .object({
-    social_account_type: z
-      .array(z.enum(NETWORK_IDS, { error: 'Unknown social network' }), {
-        error: SCHEDULE_MESSAGES.selectPlatform,
-      })
-      .check(z.minLength(1, SCHEDULE_MESSAGES.selectPlatform))
-      .check(z.maxLength(NETWORK_IDS.length)),
+    social_account_type: ScheduleNetworksSchema,
     post_id: z.uuid({ error: POST_MESSAGES.notFound }),
-    schedule_date: z.iso.datetime({ offset: true, error: SCHEDULE_MESSAGES.selectDateTime }),
+    schedule_date: ScheduleDateSchema,
     repeat_type: z.nullish(
       z.enum(REPEAT_TYPES, { error: 'Repeat must be daily, weekly or monthly' }),
     ),

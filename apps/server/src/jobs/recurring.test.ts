@@ -14,14 +14,18 @@ function workerDeps(kind: 'pglite' | 'postgres'): NonNullable<RecurringDeps['wor
   return {
     pollPublisherControl: nothing,
     reconcile: () => Promise.resolve(0),
+    readBack: () => Promise.resolve(0),
     runBillingRenewals: () => Promise.resolve({ renewed: 0, lapsed: 0, expired: 0 }),
+    sweepPublicApi: () => Promise.resolve({ keys: 0, calls: 0 }),
     orphanSweepJobs: { send: () => Promise.resolve(null) },
     tokenSweepJobs: { send: () => Promise.resolve(null) },
     database: { kind, executeSql: () => Promise.resolve({ rows: [] }) },
   };
 }
 
-const config = { publisher: { reconcileIntervalSeconds: 30 } } as RecurringDeps['config'];
+const config = {
+  publisher: { reconcileIntervalSeconds: 30, readBackAfterMs: 120_000 },
+} as RecurringDeps['config'];
 
 describe('the list of recurring work', () => {
   it('names every task with its interval and where it runs', () => {
@@ -41,7 +45,19 @@ describe('the list of recurring work', () => {
           first: 'awaited',
           runsOn: 'every worker',
         },
+        {
+          name: 'publication-read-back',
+          every: 15_000,
+          first: 'at start',
+          runsOn: 'every worker',
+        },
         { name: 'billing-renewals', every: 60_000, first: 'at start', runsOn: 'every worker' },
+        {
+          name: 'public-api-sweep',
+          every: 3_600_000,
+          first: { afterMs: 60_000 },
+          runsOn: 'every worker',
+        },
         {
           name: 'orphan-upload-sweep',
           every: 600_000,

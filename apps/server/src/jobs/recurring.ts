@@ -46,7 +46,11 @@ export interface RecurringDeps {
     pollPublisherControl(): Promise<void>;
     /** Queues a publish job for each due instance without one (skipped while stopped). */
     reconcile(): Promise<unknown>;
+    /** Looks on the networks for unconfirmed publications whose look is due. */
+    readBack(): Promise<unknown>;
     runBillingRenewals(): Promise<{ renewed: number; lapsed: number; expired: number }>;
+    /** Deletes the public API's idempotency keys past 24 h and its calls past 30 days. */
+    sweepPublicApi(): Promise<{ keys: number; calls: number }>;
     orphanSweepJobs: SweepPort;
     tokenSweepJobs: SweepPort;
     database: Pick<Database, 'kind' | 'executeSql'>;
@@ -97,6 +101,23 @@ export function recurringWork(deps: RecurringDeps): RecurringTask[] {
           .catch((error: unknown) => logger.error({ err: error }, 'reconcile failed')),
     },
     {
+      // Unconfirmed publications looked for on their networks (READBACK_AFTER_SECONDS after
+      // the answer was lost): published, sent again, or left to the customer. Each look is
+      // taken with a lease in one statement, so workers side by side never share one.
+      name: 'publication-read-back',
+      every:
+        Math.min(
+          Math.max(1, Math.round(deps.config.publisher.readBackAfterMs / 4 / SECOND_MS)),
+          15,
+        ) * SECOND_MS,
+      first: 'at start',
+      runsOn: 'every worker',
+      run: () =>
+        worker
+          .readBack()
+          .catch((error: unknown) => logger.error({ err: error }, 'read-back failed')),
+    },
+    {
       // Renews or lapses subscriptions at their period end, and expires stale checkouts.
       // Safe on several workers at once: each subscription is locked while it is handled,
       // and a renewal's order is unique per period.
@@ -111,6 +132,22 @@ export function recurringWork(deps: RecurringDeps): RecurringTask[] {
             logger.info(result, 'billing renewals done');
         } catch (error) {
           logger.error({ err: error }, 'billing renewals failed');
+        }
+      },
+    },
+    {
+      // Idempotency-Keys past their 24 hours and API calls past 30 days. Plain deletes by
+      // time: safe on several workers at once.
+      name: 'public-api-sweep',
+      every: 60 * MINUTE_MS,
+      first: { afterMs: 60 * SECOND_MS },
+      runsOn: 'every worker',
+      run: async () => {
+        try {
+          const swept = await worker.sweepPublicApi();
+          if (swept.keys || swept.calls) logger.info(swept, 'public API sweep done');
+        } catch (error) {
+          logger.error({ err: error }, 'public API sweep failed');
         }
       },
     },

@@ -41,6 +41,11 @@ export interface AttemptLimiter {
    * password is not a failure). A window that has ended since is left alone.
    */
   refund(taken: AttemptTaken): Promise<void>;
+  /**
+   * Counts one hit on `key` and answers the window as it stands (never throws): for a
+   * caller that reports the count itself (the public API's RateLimit-* headers).
+   */
+  count(key: string, limit: RateLimit): Promise<{ count: number; resetAt: Date }>;
 }
 
 const defaultRefusal = (seconds: number) =>
@@ -73,12 +78,16 @@ export function createAttemptLimiter(db: DbExecutor, clock: Clock): AttemptLimit
     return row!;
   }
 
-  async function take(...checks: AttemptCheck[]): Promise<AttemptTaken> {
-    const now = clock();
+  async function sweepNow(now: Date) {
     hits += 1;
     if (hits % SWEEP_EVERY === 0) {
       await db.delete(attemptCounters).where(lt(attemptCounters.resetAt, now));
     }
+  }
+
+  async function take(...checks: AttemptCheck[]): Promise<AttemptTaken> {
+    const now = clock();
+    await sweepNow(now);
     const counted: AttemptCheck[] = [];
     for (const check of checks) {
       const row = await count(check.key, check.limit, now);
@@ -92,6 +101,11 @@ export function createAttemptLimiter(db: DbExecutor, clock: Clock): AttemptLimit
 
   return {
     take,
+    async count(key, limit) {
+      const now = clock();
+      await sweepNow(now);
+      return count(key, limit, now);
+    },
     async hit(...checks) {
       const { refusedFor, refusedBy } = await take(...checks);
       if (refusedFor === undefined) return;

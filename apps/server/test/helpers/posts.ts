@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { postAttachments, posts } from '../../src/db/schema.js';
-import { createLocalStorage } from '../../src/integrations/storage.js';
 import { makePng } from './images.js';
 import { accountIdOf, type TestApp } from './test-app.js';
 
 /**
  * Inserts a post straight into the database, with an optional PNG attachment written to the
- * uploads folder as an upload would be. Not through the posts service on purpose: these
+ * app's storage as an upload would be. Not through the posts service on purpose: these
  * posts are fixtures of scheduling and publishing tests (one may have no entity), dated by
  * the database and not counted against the month's posts.
  */
@@ -38,8 +36,8 @@ export async function createPost(
   let image: { bytes: Buffer; mediaUrl: string } | undefined;
   if (input.withImage) {
     const bytes = makePng(64, 64);
-    const storage = createLocalStorage(path.join(t.config.dataDir, 'uploads'));
-    const stored = await storage.save('media', 'png', bytes);
+    // Wherever the app keeps its files: the local folder, or its bucket.
+    const stored = await t.container.infra.storage.save('media', 'png', bytes);
     await db.insert(postAttachments).values({
       postId: post.id,
       mediaUrl: stored.url,

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -55,6 +56,16 @@ export const publications = pgTable(
      */
     dueAt: timestamp('due_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * While unconfirmed: when the network is next read to find out whether the post went
+     * out (null: not to be read, or no longer). A worker taking a look moves it ahead by a
+     * lease; the value it wrote is its claim on the look.
+     */
+    readBackAt: timestamp('read_back_at', { withTimezone: true }),
+    /** Looks taken at the network since the publication became unconfirmed. */
+    readBacks: smallint('read_backs').notNull().default(0),
+    /** Of those, the looks the network answered without the post. */
+    readBacksAbsent: smallint('read_backs_absent').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -63,6 +74,10 @@ export const publications = pgTable(
     index('publications_pending_due_idx')
       .on(table.dueAt)
       .where(sql`${table.status} = 'pending' and ${table.dueAt} is not null`),
+    // The read-back's look for unconfirmed publications whose look is due.
+    index('publications_read_back_idx')
+      .on(table.readBackAt)
+      .where(sql`${table.status} = 'unconfirmed' and ${table.readBackAt} is not null`),
   ],
 );
 

@@ -12,6 +12,8 @@ export interface XrpcCall {
   /** e.g. `com.atproto.repo.createRecord` */
   nsid: string;
   method: 'GET' | 'POST';
+  /** Query parameters (a GET's arguments). */
+  query?: Record<string, string>;
   token?: string;
   json?: unknown;
   bytes?: { data: Buffer; mimeType: string };
@@ -113,7 +115,8 @@ export async function callXrpc<T>(call: XrpcCall, schema: z.ZodType<T>): Promise
     headers['content-type'] = 'application/json';
     body = JSON.stringify(call.json);
   }
-  const url = `${call.baseUrl.replace(/\/+$/, '')}/xrpc/${call.nsid}`;
+  const query = call.query ? `?${new URLSearchParams(call.query).toString()}` : '';
+  const url = `${call.baseUrl.replace(/\/+$/, '')}/xrpc/${call.nsid}${query}`;
   if (call.guard) await refusePrivate(url, call.guard);
   let status: number;
   let responseHeaders: Headers;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { BLUESKY_MAX_BYTES, composePostText } from '@cadence/shared';
 import { imageSize } from 'image-size';
 import { z } from 'zod';
@@ -38,6 +39,31 @@ const UploadSchema = z.object({
 });
 const CreatedSchema = z.object({ uri: z.string().startsWith('at://'), cid: z.string() });
 const AccountSchema = z.object({ did: z.string(), handle: z.string() });
+const RecordSchema = z.object({ uri: z.string().startsWith('at://'), cid: z.string().optional() });
+const POSTS = 'app.bsky.feed.post';
+
+/** The base32-sortable alphabet of AT Protocol record keys of the TID form. */
+const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The publication's record key: a TID (53 bits of microseconds, 10 of clock id, in 13
+ * base32-sortable characters) derived from the publication alone, the same on every attempt,
+ * so a second createRecord names the record the first one may have made. Its time is the
+ * scheduled time plus a sub-millisecond part, and the clock id, from a hash of the
+ * publication's id.
+ */
+export function recordKeyOf(publication: { id: string; scheduledFor: Date }): string {
+  const hash = createHash('sha256').update(publication.id).digest();
+  const micros =
+    BigInt(publication.scheduledFor.getTime()) * 1000n + BigInt(hash.readUInt16BE(0) % 1000);
+  let value = (micros << 10n) | BigInt(hash.readUInt16BE(2) & 0x3ff);
+  let key = '';
+  for (let index = 0; index < 13; index++) {
+    key = TID_ALPHABET[Number(value & 31n)]! + key;
+    value >>= 5n;
+  }
+  return key;
+}
 
 function invalid(message: string): NetworkError {
   return new NetworkError('bluesky', 'invalid', message);
@@ -129,8 +155,38 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
     return undefined;
   };
 
+  /** The post's record under `rkey` on the account, or null when the PDS has none. */
+  const getRecord = (credentials: BlueskyCredentials, rkey: string) =>
+    sessions.use(credentials, async (session) => {
+      try {
+        const found = await callXrpc(
+          {
+            baseUrl: session.pdsUrl,
+            guard: session.pdsGuard,
+            nsid: 'com.atproto.repo.getRecord',
+            method: 'GET',
+            query: { repo: session.did, collection: POSTS, rkey },
+            token: session.accessJwt,
+            timeoutMs,
+          },
+          RecordSchema,
+        );
+        return { externalId: found.uri, url: `${webUrl}/profile/${session.handle}/post/${rkey}` };
+      } catch (error) {
+        if (error instanceof NetworkError && error.details.code === 'RecordNotFound') return null;
+        throw error;
+      }
+    });
+
   return {
     id: 'bluesky',
+
+    async findPublished(post, credentials) {
+      if (!post.publication) {
+        throw invalid('Without its record key the post cannot be looked for');
+      }
+      return getRecord(credentials, recordKeyOf(post.publication));
+    },
 
     async verify(credentials) {
       const account = await sessions.use(credentials, (session) =>
@@ -163,25 +219,47 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
         ...(facets.length > 0 && { facets }),
         ...(embed && { embed }),
       };
-      const { created, handle } = await sessions.use(credentials, async (session) => {
-        await context.beforePublishCall();
-        const answer = await callXrpc(
-          {
-            baseUrl: session.pdsUrl,
-            guard: session.pdsGuard,
-            nsid: 'com.atproto.repo.createRecord',
-            method: 'POST',
-            token: session.accessJwt,
-            json: { repo: session.did, collection: 'app.bsky.feed.post', record },
-            isPublish: true,
-            timeoutMs,
-          },
-          CreatedSchema,
-        );
-        return { created: answer, handle: session.handle };
-      });
-      const rkey = created.uri.split('/').at(-1) ?? '';
-      return { externalId: created.uri, url: `${webUrl}/profile/${handle}/post/${rkey}` };
+      const ownKey = post.publication ? recordKeyOf(post.publication) : undefined;
+      let made: { created: z.infer<typeof CreatedSchema>; handle: string };
+      try {
+        made = await sessions.use(credentials, async (session) => {
+          await context.beforePublishCall();
+          const answer = await callXrpc(
+            {
+              baseUrl: session.pdsUrl,
+              guard: session.pdsGuard,
+              nsid: 'com.atproto.repo.createRecord',
+              method: 'POST',
+              token: session.accessJwt,
+              json: {
+                repo: session.did,
+                collection: POSTS,
+                ...(ownKey ? { rkey: ownKey } : {}),
+                record,
+              },
+              isPublish: true,
+              timeoutMs,
+            },
+            CreatedSchema,
+          );
+          return { created: answer, handle: session.handle };
+        });
+      } catch (error) {
+        // The answer was lost, or the PDS refused the key (a bare 500 when a record already
+        // has it): whether the post exists is asked of the PDS, not read from the error.
+        const mayExist =
+          error instanceof NetworkError &&
+          (error.kind === 'unconfirmed' || error.kind === 'transient');
+        if (!ownKey || !mayExist) throw error;
+        const found = await getRecord(credentials, ownKey).catch(() => null);
+        if (found) return found;
+        throw error;
+      }
+      const rkey = made.created.uri.split('/').at(-1) ?? '';
+      return {
+        externalId: made.created.uri,
+        url: `${webUrl}/profile/${made.handle}/post/${rkey}`,
+      };
     },
   };
 }

@@ -1,5 +1,12 @@
 import { composePostText } from '@cadence/shared';
 import { z } from 'zod';
+import {
+  madeWithin,
+  MAX_READ_PAGES,
+  networkTime,
+  sameText,
+  sinceSeconds,
+} from './find-published.js';
 import { callGraph, listGraphPages, type GraphClientConfig } from './meta-graph-request.js';
 import {
   NetworkError,
@@ -31,6 +38,23 @@ const ListedPageSchema = z.object({
 });
 const FeedResultSchema = z.object({ id: z.string() });
 const PhotoResultSchema = z.object({ id: z.string(), post_id: z.string().optional() });
+/** `GET /{page-id}/posts?fields=id,message,created_time,permalink_url`, newest first. */
+const PagePostsSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      message: z.string().optional(),
+      created_time: z.string().optional(),
+      permalink_url: z.string().optional(),
+    }),
+  ),
+  paging: z
+    .object({
+      cursors: z.object({ after: z.string().optional() }).optional(),
+      next: z.string().optional(),
+    })
+    .optional(),
+});
 
 function clientConfig(config: FacebookConfig): GraphClientConfig {
   return { network: 'facebook', baseUrl: config.baseUrl, timeoutMs: config.timeoutMs ?? 15_000 };
@@ -120,6 +144,35 @@ export function createFacebookAdapter(config: FacebookConfig): NetworkAdapter<Fa
         schema: PageSchema,
       });
       return { accountId: page.id, accountName: page.name };
+    },
+
+    async findPublished(post, credentials, window) {
+      // The text as sent: the feed post's message, or the photo's or video's caption.
+      const sent = checkContent(post);
+      requirePage(credentials);
+      let after: string | undefined;
+      for (let page = 0; page < MAX_READ_PAGES; page++) {
+        const list = await callGraph(graph, {
+          method: 'GET',
+          path: pagePath(credentials, '/posts'),
+          ...pageAuth(credentials),
+          params: {
+            fields: 'id,message,created_time,permalink_url',
+            since: String(sinceSeconds(window)),
+            limit: '100',
+            after,
+          },
+          schema: PagePostsSchema,
+        });
+        const found = list.data.find(
+          (item) =>
+            madeWithin(networkTime(item.created_time), window) && sameText(sent, item.message),
+        );
+        if (found) return { externalId: found.id, url: postUrl(found.id) };
+        after = list.paging?.cursors?.after;
+        if (!list.paging?.next || !after) break;
+      }
+      return null;
     },
 
     async publish(post, credentials) {

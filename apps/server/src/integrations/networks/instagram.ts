@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { checkInstagramContent, type InstagramContent } from './instagram-content.js';
+import {
+  madeWithin,
+  MAX_READ_PAGES,
+  networkTime,
+  sameText,
+  sinceSeconds,
+} from './find-published.js';
 import { callGraph, listGraphPages, type GraphClientConfig } from './meta-graph-request.js';
 import {
   NetworkError,
@@ -35,6 +42,23 @@ const ContainerStatusSchema = z.object({
   status: z.string().optional(),
 });
 const PermalinkSchema = z.object({ permalink: z.string().optional() });
+/** `GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink`, newest first. */
+const MediaListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      caption: z.string().optional(),
+      timestamp: z.string().optional(),
+      permalink: z.string().optional(),
+    }),
+  ),
+  paging: z
+    .object({
+      cursors: z.object({ after: z.string().optional() }).optional(),
+      next: z.string().optional(),
+    })
+    .optional(),
+});
 
 function failure(kind: 'auth' | 'invalid' | 'transient', message: string) {
   return new NetworkError('instagram', kind, message);
@@ -142,6 +166,37 @@ export function createInstagramAdapter(
     preparesBeforePublishing: () => true,
 
     verify: (credentials) => findAccount(credentials),
+
+    async findPublished(post, credentials, window) {
+      const sent = checkInstagramContent(post).caption ?? '';
+      const { accessToken } = credentials;
+      const igUserId = credentials.igUserId || (await findAccount(credentials)).accountId;
+      let after: string | undefined;
+      for (let page = 0; page < MAX_READ_PAGES; page++) {
+        const list = await callGraph(graph, {
+          method: 'GET',
+          path: `/${encodeURIComponent(igUserId)}/media`,
+          accessToken,
+          params: {
+            fields: 'id,caption,timestamp,permalink',
+            since: String(sinceSeconds(window)),
+            limit: '100',
+            after,
+          },
+          schema: MediaListSchema,
+        });
+        const found = list.data.find(
+          (item) => madeWithin(networkTime(item.timestamp), window) && sameText(sent, item.caption),
+        );
+        if (found) return { externalId: found.id, url: found.permalink ?? null };
+        // Newest first: once a page ends before the window, nothing older can match.
+        const oldest = list.data.at(-1);
+        if (oldest && !madeWithin(networkTime(oldest.timestamp), window)) break;
+        after = list.paging?.cursors?.after;
+        if (!list.paging?.next || !after) break;
+      }
+      return null;
+    },
 
     async publish(post, credentials, context = NO_SLOT) {
       const content = checkInstagramContent(post);

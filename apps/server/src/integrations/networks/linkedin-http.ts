@@ -13,6 +13,8 @@ export interface LinkedInRequest {
   accessToken: string;
   /** Set for versioned `/rest` calls, which need `LinkedIn-Version` and Rest.li 2.0 headers. */
   apiVersion?: string;
+  /** Rest.li's method header for a finder (`FINDER`: a `q=` search such as posts by author). */
+  restliMethod?: 'FINDER';
   json?: unknown;
   /** A body of bytes: a Blob backed by a file is streamed. */
   bytes?: { data: Buffer | Blob; mimeType: string };
@@ -131,6 +133,7 @@ export async function callLinkedIn(request: LinkedInRequest): Promise<LinkedInRe
     headers['linkedin-version'] = request.apiVersion;
     headers['x-restli-protocol-version'] = '2.0.0';
   }
+  if (request.restliMethod) headers['x-restli-method'] = request.restliMethod;
   let body: string | Buffer | Blob | undefined;
   if (request.bytes) {
     headers['content-type'] = request.bytes.mimeType;

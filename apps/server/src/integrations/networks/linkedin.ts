@@ -1,5 +1,6 @@
 import { composePostText } from '@cadence/shared';
 import { z } from 'zod';
+import { madeWithin, MAX_READ_PAGES, sameText } from './find-published.js';
 import { callLinkedIn, readJson } from './linkedin-http.js';
 import { toLittleText } from './linkedin-little-text.js';
 import {
@@ -39,6 +40,26 @@ const UserInfoSchema = z.object({
   given_name: z.string().optional(),
   family_name: z.string().optional(),
 });
+/** `GET /rest/posts?q=author&author={urn}`: the author's posts, newest first (times in ms). */
+const AuthorPostsSchema = z.object({
+  elements: z.array(
+    z.object({
+      id: z.string(),
+      commentary: z.string().optional(),
+      createdAt: z.number().optional(),
+      publishedAt: z.number().optional(),
+    }),
+  ),
+  paging: z
+    .object({
+      start: z.number().optional(),
+      count: z.number().optional(),
+      total: z.number().optional(),
+    })
+    .optional(),
+});
+const POSTS_PER_PAGE = 50;
+
 const UploadSchema = z.object({
   value: z.object({ uploadUrl: z.url(), image: z.string().startsWith('urn:li:image:') }),
 });
@@ -150,6 +171,41 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
 
     // The member lookup and the image upload come before the post.
     preparesBeforePublishing: () => true,
+
+    async findPublished(post, credentials, window) {
+      // The commentary as sent: the text in LinkedIn's little-text escaping.
+      const sent = toLittleText(checkContent(post));
+      const { accessToken } = credentials;
+      const memberId = credentials.memberId ?? (await readMember(accessToken)).sub;
+      for (let page = 0; page < MAX_READ_PAGES; page++) {
+        const query = new URLSearchParams({
+          q: 'author',
+          author: `urn:li:person:${memberId}`,
+          count: String(POSTS_PER_PAGE),
+          start: String(page * POSTS_PER_PAGE),
+          sortBy: 'CREATED',
+        });
+        const response = await callLinkedIn({
+          url: `${baseUrl}/rest/posts?${query.toString()}`,
+          method: 'GET',
+          accessToken,
+          apiVersion,
+          restliMethod: 'FINDER',
+          timeoutMs,
+        });
+        const { elements } = readJson(response, AuthorPostsSchema, "list of the member's posts");
+        const made = (item: (typeof elements)[number]) => item.publishedAt ?? item.createdAt ?? NaN;
+        const found = elements.find(
+          (item) => madeWithin(made(item), window) && sameText(sent, item.commentary),
+        );
+        if (found) return { externalId: found.id, url: `${webUrl}/feed/update/${found.id}/` };
+        const oldest = elements.at(-1);
+        if (elements.length < POSTS_PER_PAGE || (oldest && !madeWithin(made(oldest), window))) {
+          break;
+        }
+      }
+      return null;
+    },
 
     async publish(post, credentials, context = NO_SLOT) {
       const text = checkContent(post);

@@ -1,5 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import {
+  madeWithin,
+  MAX_READ_PAGES,
+  networkTime,
+  sameText,
+  sinceSeconds,
+} from './find-published.js';
 import { buildThreadsContainer } from './threads-content.js';
 import { callThreads, type ThreadsCall } from './threads-http.js';
 import { NetworkError, NO_SLOT, type NetworkAdapter, type ThreadsCredentials } from './types.js';
@@ -22,6 +29,23 @@ const MeSchema = z.object({
 const IdSchema = z.object({ id: z.string() });
 const StatusSchema = z.object({ status: z.string(), error_message: z.string().optional() });
 const PermalinkSchema = z.object({ permalink: z.string() });
+/** `GET /me/threads?fields=id,text,timestamp,permalink`: the account's posts, newest first. */
+const ThreadsListSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string().optional(),
+      timestamp: z.string().optional(),
+      permalink: z.string().optional(),
+    }),
+  ),
+  paging: z
+    .object({
+      cursors: z.object({ after: z.string().optional() }).optional(),
+      next: z.string().optional(),
+    })
+    .optional(),
+});
 
 export function createThreadsAdapter(
   config: ThreadsAdapterConfig,
@@ -91,6 +115,31 @@ export function createThreadsAdapter(
       );
       const me = parse(MeSchema, body, 'the account details');
       return { accountId: me.id, accountName: me.username ?? me.name ?? me.id };
+    },
+
+    async findPublished(post, credentials, window) {
+      const sent = buildThreadsContainer(post).text ?? '';
+      let after: string | undefined;
+      for (let page = 0; page < MAX_READ_PAGES; page++) {
+        const params: Record<string, string> = {
+          fields: 'id,text,timestamp,permalink',
+          since: String(sinceSeconds(window)),
+          limit: '100',
+        };
+        if (after) params.after = after;
+        const list = parse(
+          ThreadsListSchema,
+          await call({ method: 'GET', path: '/me/threads', params }, credentials),
+          "the account's posts",
+        );
+        const found = list.data.find(
+          (item) => madeWithin(networkTime(item.timestamp), window) && sameText(sent, item.text),
+        );
+        if (found) return { externalId: found.id, url: found.permalink ?? null };
+        after = list.paging?.cursors?.after;
+        if (!list.paging?.next || !after) break;
+      }
+      return null;
     },
 
     async publish(post, credentials, context = NO_SLOT) {

@@ -48,6 +48,18 @@ export interface PublishInput {
   text: string;
   link?: string | null;
   media?: PublishMedia | null;
+  /**
+   * Which publication this is, the same on every attempt: a network that lets the client
+   * name the record (Bluesky's record key) derives the name from it, so a second attempt
+   * cannot make a second post.
+   */
+  publication?: { id: string; scheduledFor: Date };
+}
+
+/** Where to look for a post whose answer was lost. */
+export interface FindPublishedWindow {
+  /** When the attempt was claimed: a post made before this is never taken for it. */
+  since: Date;
 }
 
 export interface PublishResult {
@@ -101,6 +113,16 @@ export interface NetworkAdapter<C> {
    * public.
    */
   preparesBeforePublishing?(post: PublishInput): boolean;
+  /**
+   * Looks on the account for this post, as it would have been sent, made within the window
+   * (the network's documented read API). Answers the post, or null when the network answered
+   * and it is not there; throws a NetworkError when the network cannot be read.
+   */
+  findPublished(
+    post: PublishInput,
+    credentials: C,
+    window: FindPublishedWindow,
+  ): Promise<PublishResult | null>;
 }
 
 /** Credentials as stored (encrypted) per network. Field names follow spec 000 section 3. */

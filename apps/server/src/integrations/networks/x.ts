@@ -1,5 +1,6 @@
 import { X_URL_WEIGHT, composePostText } from '@cadence/shared';
 import { z } from 'zod';
+import { madeWithin, MAX_READ_PAGES, networkTime, sameText, sinceIso } from './find-published.js';
 import { xProblemMessage } from './x-errors.js';
 import { callX } from './x-http.js';
 import { uploadXMedia } from './x-media.js';
@@ -27,6 +28,39 @@ const MeSchema = z.object({
   data: z.object({ id: z.string(), name: z.string().optional(), username: z.string() }),
 });
 const CreatedSchema = z.object({ data: z.object({ id: z.string() }) });
+/** `GET /2/users/:id/tweets` with `tweet.fields=created_at,text,entities`. */
+const TimelineSchema = z.object({
+  data: z
+    .array(
+      z.object({
+        id: z.string(),
+        text: z.string(),
+        created_at: z.string().optional(),
+        entities: z
+          .object({
+            urls: z
+              .array(z.object({ url: z.string(), expanded_url: z.string().optional() }))
+              .optional(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
+  meta: z.object({ next_token: z.string().optional() }).optional(),
+});
+type TimelinePost = NonNullable<z.infer<typeof TimelineSchema>['data']>[number];
+
+/**
+ * A post's text as it was sent: X answers links as t.co addresses (their targets in
+ * `entities.urls`) and &, <, > as HTML entities.
+ */
+export function xTextAsSent(post: TimelinePost): string {
+  let text = post.text;
+  for (const link of post.entities?.urls ?? []) {
+    if (link.expanded_url) text = text.split(link.url).join(link.expanded_url);
+  }
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
 
 /** What X is sent, measured its way (the link always rides in the text). */
 export function composeXText(post: PublishInput) {
@@ -38,20 +72,52 @@ export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCr
   const timeoutMs = config.timeoutMs ?? 15_000;
   const webUrl = (config.webUrl ?? 'https://x.com').replace(/\/+$/, '');
 
+  async function me(credentials: TwitterCredentials) {
+    const body = await callX(
+      { method: 'GET', url: new URL(`${base}/2/users/me`) },
+      credentials,
+      timeoutMs,
+    );
+    const answer = MeSchema.safeParse(body);
+    if (!answer.success) {
+      throw new NetworkError('twitter', 'transient', 'X answered without the account details');
+    }
+    return answer.data.data;
+  }
+
   return {
     id: 'twitter',
 
     async verify(credentials) {
-      const body = await callX(
-        { method: 'GET', url: new URL(`${base}/2/users/me`) },
-        credentials,
-        timeoutMs,
-      );
-      const me = MeSchema.safeParse(body);
-      if (!me.success) {
-        throw new NetworkError('twitter', 'transient', 'X answered without the account details');
+      const account = await me(credentials);
+      return { accountId: account.id, accountName: account.username };
+    },
+
+    async findPublished(post, credentials, window) {
+      const { text } = composeXText(post);
+      const { id: userId } = await me(credentials);
+      let next: string | undefined;
+      for (let page = 0; page < MAX_READ_PAGES; page++) {
+        const url = new URL(`${base}/2/users/${encodeURIComponent(userId)}/tweets`);
+        url.searchParams.set('start_time', sinceIso(window));
+        url.searchParams.set('max_results', '100');
+        url.searchParams.set('tweet.fields', 'created_at,text,entities');
+        if (next) url.searchParams.set('pagination_token', next);
+        const answer = TimelineSchema.safeParse(
+          await callX({ method: 'GET', url }, credentials, timeoutMs),
+        );
+        if (!answer.success) {
+          throw new NetworkError('twitter', 'transient', "X answered the account's posts oddly");
+        }
+        const found = (answer.data.data ?? []).find(
+          (item) =>
+            madeWithin(networkTime(item.created_at), window) && sameText(text, xTextAsSent(item)),
+        );
+        if (found) return { externalId: found.id, url: `${webUrl}/i/web/status/${found.id}` };
+        next = answer.data.meta?.next_token;
+        if (!next) break;
       }
-      return { accountId: me.data.data.id, accountName: me.data.data.username };
+      return null;
     },
 
     // With media, the upload comes first and posts nothing.

@@ -1,6 +1,9 @@
 import {
   API_KEY_MESSAGES,
   API_PATHS,
+  ApiCallListQuerySchema,
+  ApiCallListSchema,
+  API_TRAFFIC_MESSAGES,
   ApiKeyCreateSchema,
   ApiKeyListSchema,
   ApiMeSchema,
@@ -14,7 +17,10 @@ import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/index.js';
-import type { ApiCaller, ApiKeysService } from './api-keys.service.js';
+import { assertScope, type ApiCaller, type ApiKeysService } from './api-keys.service.js';
+import { registerApiMediaRoutes } from './media.routes.js';
+import type { ApiMediaService } from './media.service.js';
+import type { ApiTrafficService } from './api-traffic.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,9 +32,31 @@ declare module 'fastify' {
 const KeyIdParamsSchema = z.object({ id: z.uuid({ error: API_KEY_MESSAGES.notFound }) });
 
 /** Settings > Developer Info: the signed-in customer's keys. */
-export function registerApiKeyRoutes(app: AppInstance, apiKeys: ApiKeysService) {
+export function registerApiKeyRoutes(
+  app: AppInstance,
+  apiKeys: ApiKeysService,
+  traffic: ApiTrafficService,
+) {
   const tags = ['API keys'];
   const security = [{ bearerAuth: [] }];
+
+  app.get(
+    API_PATHS.apiKeyCalls,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: 'The calls made to /api/v1 with your keys, newest first (kept 30 days)',
+        querystring: ApiCallListQuerySchema,
+        response: { 200: envelope(ApiCallListSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      message: API_TRAFFIC_MESSAGES.callsFetched,
+      data: await traffic.listCalls(requireUser(request).id, request.query),
+    }),
+  );
 
   app.get(
     API_PATHS.apiKeys,
@@ -96,21 +124,22 @@ export function requireApiCaller(request: FastifyRequest): ApiCaller {
 
 /** The caller, when its key has `scope`; 403 INSUFFICIENT_SCOPE otherwise. */
 export function requireScope(request: FastifyRequest, scope: ApiKeyScope): ApiCaller {
-  const caller = requireApiCaller(request);
-  if (!caller.scopes.includes(scope))
-    throw AppError.forbidden(API_KEY_MESSAGES.insufficientScope(scope), 'INSUFFICIENT_SCOPE');
-  return caller;
+  return assertScope(requireApiCaller(request), scope);
 }
 
-/** The public API, under /api/v1, authenticated with an API key. */
-export function registerPublicApiRoutes(app: AppInstance, apiKeys: ApiKeysService) {
-  const checkKey = async (request: FastifyRequest) => {
-    request.apiCaller = await apiKeys.authenticate(request.headers.authorization);
-  };
+/**
+ * The public API, under /api/v1. The key check, rate limits, `Idempotency-Key` and the call
+ * log are hooks for every route under the prefix (`registerPublicApiHooks`), so a route
+ * only asks for its scope.
+ */
+export function registerPublicApiRoutes(
+  app: AppInstance,
+  services: { apiKeys: ApiKeysService; traffic: ApiTrafficService; media: ApiMediaService },
+) {
+  const { apiKeys } = services;
   app.get(
     API_PATHS.v1Me,
     {
-      preHandler: checkKey,
       schema: {
         tags: ['Public API'],
         security: [{ apiKey: [] }],
@@ -123,4 +152,5 @@ export function registerPublicApiRoutes(app: AppInstance, apiKeys: ApiKeysServic
       data: apiKeys.me(requireScope(request, 'read')),
     }),
   );
+  registerApiMediaRoutes(app, services);
 }

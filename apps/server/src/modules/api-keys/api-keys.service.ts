@@ -32,6 +32,19 @@ export interface ApiCaller {
   entityIds: string[] | null;
 }
 
+/** The caller, when its key has `scope`; 403 INSUFFICIENT_SCOPE otherwise (every door's check). */
+export function assertScope(caller: ApiCaller, scope: ApiKeyScope): ApiCaller {
+  if (!caller.scopes.includes(scope))
+    throw AppError.forbidden(API_KEY_MESSAGES.insufficientScope(scope), 'INSUFFICIENT_SCOPE');
+  return caller;
+}
+
+/** Whether a key may see the entity: every entity of the customer, or one of its list. */
+export function mayUseEntity(caller: ApiCaller, entityId: string | null): boolean {
+  if (caller.entityIds === null) return true;
+  return entityId !== null && caller.entityIds.includes(entityId);
+}
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function toApiKey(row: ApiKeyRow): ApiKey {

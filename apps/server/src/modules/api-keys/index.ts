@@ -1,8 +1,23 @@
 /**
- * API keys' door: the container builds the service, the app registers the customer's key
- * routes (Settings > Developer Info) and the public API under /api/v1 (key authentication).
+ * API keys' door: the container builds the services, the app registers the customer's key
+ * routes (Settings > Developer Info: keys and the call log), the hooks every public API
+ * route follows (key check, rate limits, `Idempotency-Key`, call log) and the public API
+ * routes of this module (/api/v1/me, /api/v1/media).
  */
-export { createApiKeysService, type ApiKeysService, type ApiCaller } from './api-keys.service.js';
+export {
+  assertScope,
+  createApiKeysService,
+  mayUseEntity,
+  type ApiKeysService,
+  type ApiCaller,
+} from './api-keys.service.js';
+export {
+  createApiTrafficService,
+  type ApiTrafficService,
+  type PublicApiLimits,
+} from './api-traffic.service.js';
+export { createApiMediaService, type ApiMediaService } from './media.service.js';
+export { registerPublicApiHooks, PUBLIC_API_PREFIXES } from './public-api.hooks.js';
 export {
   registerApiKeyRoutes,
   registerPublicApiRoutes,

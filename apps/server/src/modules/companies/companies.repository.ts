@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { companies, type CompanyRow } from '../../db/schema/companies.js';
 import { socialConnections } from '../../db/schema/connections.js';
+import { keysetAfter, keysetAt, type KeysetPosition } from '../../lib/keyset.js';
 
 /** Any number, fixed, plus the user: serialises "count, then insert" per customer. */
 const COMPANY_LIMIT_LOCK = 724_310;
@@ -34,6 +35,31 @@ export async function listCompanies(db: DbExecutor, userId: string): Promise<Com
     .from(companies)
     .where(eq(companies.userId, userId))
     .orderBy(desc(companies.createdAt), desc(companies.id));
+}
+
+/**
+ * One page of the customer's companies, newest first, after `after` (keyset), limited to
+ * `onlyIds` when given; each row with its keyset position.
+ */
+export async function listCompanyPage(
+  db: DbExecutor,
+  userId: string,
+  page: { limit: number; after?: KeysetPosition | undefined; onlyIds?: string[] | null },
+): Promise<Array<{ row: CompanyRow; position: KeysetPosition }>> {
+  if (page.onlyIds && page.onlyIds.length === 0) return [];
+  const rows = await db
+    .select({ row: companies, at: keysetAt(companies.createdAt) })
+    .from(companies)
+    .where(
+      and(
+        eq(companies.userId, userId),
+        page.onlyIds ? inArray(companies.id, page.onlyIds) : undefined,
+        page.after ? keysetAfter(companies.createdAt, companies.id, page.after) : undefined,
+      ),
+    )
+    .orderBy(desc(companies.createdAt), desc(companies.id))
+    .limit(page.limit);
+  return rows.map(({ row, at }) => ({ row, position: { at, id: row.id } }));
 }
 
 export async function findCompany(

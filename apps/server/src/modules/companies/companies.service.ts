@@ -83,6 +83,18 @@ export function createCompaniesService(deps: {
     /** The customer's own company row, or undefined (also for another user's id). */
     findOwned: (userId: string, id: string) => repo.findCompany(db, userId, id),
 
+    /** A page of the customer's companies, newest first (keyset), for the public API. */
+    listPage: (
+      userId: string,
+      page: Parameters<typeof repo.listCompanyPage>[2],
+    ): ReturnType<typeof repo.listCompanyPage> => repo.listCompanyPage(db, userId, page),
+
+    /** The company's active connections (never their credentials); 404 for another's. */
+    async connectionsOf(userId: string, id: string): Promise<repo.ConnectionSummary[]> {
+      if (!(await repo.findCompany(db, userId, id))) throw notFound();
+      return repo.listConnections(db, [id]);
+    },
+
     async list(userId: string): Promise<CompanyList> {
       const [rows, entitlements] = await Promise.all([
         repo.listCompanies(db, userId),

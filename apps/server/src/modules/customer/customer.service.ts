@@ -17,7 +17,7 @@ export interface CustomerServiceDeps {
   /** Rate limit, storage allowance and the upload records (the uploads module's). */
   uploads: {
     countAttempt(userId: string): Promise<void>;
-    record(userId: string, kind: 'avatar', storageKey: string, sizeBytes: number): Promise<void>;
+    record(userId: string, kind: 'avatar', storageKey: string, sizeBytes: number): Promise<unknown>;
   };
 }
 

@@ -7,7 +7,7 @@ import {
 } from '@cadence/shared';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../errors.js';
-import { StorageLimitError, type Storage } from '../../integrations/storage.js';
+import { StorageLimitError, UPLOADS_PREFIX, type Storage } from '../../integrations/storage.js';
 
 /** Enough leading bytes for file-type to recognise every allowed format. */
 const SNIFF_BYTES = 4100;
@@ -160,5 +160,28 @@ export async function saveMedia(
     name: displayName(upload.filename, mimeType),
     mimeType,
     sizeBytes: stored.size,
+  };
+}
+
+/**
+ * A media file stored earlier by an upload (the public API's `media_ids`), as a post takes
+ * it: its type follows the extension the upload gave it from its bytes; undefined for a
+ * file that is not one of the post form's types.
+ */
+export function mediaOfUpload(upload: {
+  storageKey: string;
+  sizeBytes: number;
+}): StoredMedia | undefined {
+  const extension = upload.storageKey.split('.').pop()?.toLowerCase();
+  const mimeType = (Object.keys(EXTENSIONS) as MediaMimeType[]).find(
+    (mime) => EXTENSIONS[mime] === extension,
+  );
+  if (!mimeType || !upload.storageKey.startsWith(`${MEDIA_FOLDER}/`)) return undefined;
+  return {
+    key: upload.storageKey,
+    url: `${UPLOADS_PREFIX}${upload.storageKey}`,
+    name: displayName(undefined, mimeType),
+    mimeType,
+    sizeBytes: upload.sizeBytes,
   };
 }

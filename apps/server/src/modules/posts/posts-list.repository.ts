@@ -6,6 +6,7 @@ import {
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { nextScheduledAtSql, toIsoOrNull } from './post-next-occurrence.js';
 import type { DbExecutor } from '../../db/client.js';
+import { keysetAfter, keysetAt, type KeysetPosition } from '../../lib/keyset.js';
 import { companies } from '../../db/schema/companies.js';
 import {
   postAttachments,
@@ -28,6 +29,11 @@ export interface ResolvedPostFilter {
   companyId?: string | undefined;
   status?: PostStatusFilter | undefined;
   search?: { pattern: string; companyIds: string[] } | undefined;
+  /** Only posts of these companies (an API key limited to some entities). */
+  onlyCompanyIds?: string[] | undefined;
+  /** Only posts with an occurrence scheduled at or after `from` and before `to`. */
+  scheduledFrom?: Date | undefined;
+  scheduledTo?: Date | undefined;
 }
 
 /** A post with what the list shows beside it: its company and whether it has schedules. */
@@ -108,6 +114,18 @@ function filterCondition(userId: string, filter: ResolvedPostFilter): SQL | unde
   if (filter.companyId) conditions.push(eq(posts.companyId, filter.companyId));
   if (filter.status === 'not_scheduled') conditions.push(sql`${publishStatusSql} is null`);
   else if (filter.status) conditions.push(sql`${publishStatusSql} = ${filter.status}`);
+  if (filter.onlyCompanyIds) conditions.push(inArray(posts.companyId, filter.onlyCompanyIds));
+  if (filter.scheduledFrom || filter.scheduledTo) {
+    const from = filter.scheduledFrom
+      ? sql`and si.scheduled_for >= ${filter.scheduledFrom.toISOString()}::timestamptz`
+      : sql``;
+    const to = filter.scheduledTo
+      ? sql`and si.scheduled_for < ${filter.scheduledTo.toISOString()}::timestamptz`
+      : sql``;
+    conditions.push(
+      sql`exists (select 1 from ${scheduledInstances} si where si.post_id = ${posts.id} ${from} ${to})`,
+    );
+  }
   if (filter.search) {
     const { pattern, companyIds } = filter.search;
     // search_text is lower(content || ' ' || url), held in a trigram GIN index; lower() on
@@ -192,6 +210,32 @@ export function listPostPageQuery(
     .orderBy(...NEWEST_FIRST)
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/**
+ * One keyset page, newest first, after `after` (the public API's lists): rows added or
+ * removed meanwhile neither repeat nor go missing, however deep the page.
+ */
+export async function listPostsAfter(
+  db: DbExecutor,
+  userId: string,
+  filter: ResolvedPostFilter,
+  page: { limit: number; after?: KeysetPosition | undefined },
+): Promise<Array<{ row: PostListRow; position: KeysetPosition }>> {
+  if (filter.onlyCompanyIds?.length === 0) return [];
+  const rows = await db
+    .select({ ...listColumns, at: keysetAt(posts.createdAt) })
+    .from(posts)
+    .leftJoin(companies, eq(companies.id, posts.companyId))
+    .where(
+      and(
+        filterCondition(userId, filter),
+        page.after ? keysetAfter(posts.createdAt, posts.id, page.after) : undefined,
+      ),
+    )
+    .orderBy(...NEWEST_FIRST)
+    .limit(page.limit);
+  return rows.map(({ at, ...row }) => ({ row: toListRow(row), position: { at, id: row.post.id } }));
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { NetworkId } from '@cadence/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { NetworkId, PublicationStatus } from '@cadence/shared';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { companies } from '../../db/schema/companies.js';
 import {
@@ -9,6 +9,7 @@ import {
   type PostAttachmentRow,
   type PostRow,
 } from '../../db/schema/posts.js';
+import { publications } from '../../db/schema/publishing.js';
 import { scheduledInstances } from '../../db/schema/schedules.js';
 
 /** Any number, fixed, plus the user: serialises "count this month, then insert" per customer. */
@@ -165,6 +166,46 @@ export async function hasPendingInstances(db: DbExecutor, postId: string): Promi
     .select({ id: scheduledInstances.id })
     .from(scheduledInstances)
     .where(and(eq(scheduledInstances.postId, postId), eq(scheduledInstances.status, 'pending')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The networks of the post's publications in one of `statuses`, over all its occurrences. */
+export async function listNetworksInStates(
+  db: DbExecutor,
+  userId: string,
+  postId: string,
+  statuses: readonly PublicationStatus[],
+): Promise<NetworkId[]> {
+  const rows = await db
+    .select({ network: publications.network })
+    .from(publications)
+    .innerJoin(scheduledInstances, eq(scheduledInstances.id, publications.instanceId))
+    .where(
+      and(
+        eq(scheduledInstances.postId, postId),
+        eq(scheduledInstances.userId, userId),
+        inArray(publications.status, [...statuses]),
+      ),
+    );
+  return rows.map((row) => row.network);
+}
+
+/** Whether a post other than `postId` has the file stored under `storageKey` attached. */
+export async function isAttachedElsewhere(
+  db: DbExecutor,
+  storageKey: string,
+  postId: string | undefined,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: postAttachments.id })
+    .from(postAttachments)
+    .where(
+      and(
+        eq(postAttachments.storageKey, storageKey),
+        postId ? ne(postAttachments.postId, postId) : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -54,7 +54,9 @@ async function readFormIntoBody(
   // Every media file that comes counts against the upload rate, refused or stored.
   const form = await readPostForm(request, storage, {
     countAttempt: () => uploads.countAttempt(userId),
-    recordMedia: (media) => uploads.record(userId, 'media', media.key, media.sizeBytes),
+    recordMedia: async (media) => {
+      await uploads.record(userId, 'media', media.key, media.sizeBytes);
+    },
   });
   request.body = form.fields;
   if (form.media) formMedia.set(request, form.media);

@@ -1,6 +1,8 @@
 import {
   DEFAULT_POST_TONE,
   listCountLimit,
+  NETWORK_TEXT_NAMES,
+  PUBLIC_API_MESSAGES,
   POST_MESSAGES,
   SCHEDULE_MESSAGES,
   postStatusOf,
@@ -17,6 +19,7 @@ import type { Storage } from '../../integrations/storage.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
+import type { KeysetPosition } from '../../lib/keyset.js';
 import type { Logger } from '../../logger.js';
 import { getEntitlements } from '../plans/index.js';
 import type { StoredMedia } from './media.js';
@@ -80,6 +83,23 @@ export type ScheduleFromPost = (
   userId: string,
   input: { post_id: string; social_account_type: NetworkId[]; schedule_date: string },
 ) => Promise<unknown>;
+
+/** How a post's write is asked for, beyond its fields (the public API's needs). */
+export interface PostWriteOptions {
+  /**
+   * The media is a file uploaded earlier and named by id (the public API's `media_ids`):
+   * a refused write leaves it stored for another try, instead of removing it.
+   */
+  isMediaUploadedBefore?: boolean;
+  /**
+   * Schedules the new post in place of the post form's own scheduling (the Schedule
+   * dialog's rules, for the public API); if it refuses, the post is not created at all.
+   */
+  schedule?: (postId: string) => Promise<unknown>;
+}
+
+/** A publication state in which the post may be on the network already. */
+const SENT_STATUSES = ['publishing', 'published', 'unconfirmed'] as const;
 
 export interface PostsServiceDeps {
   db: Db;
@@ -202,6 +222,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       userId: string,
       fields: ParsedPostFields,
       media: StoredMedia | null,
+      options: PostWriteOptions = {},
     ): Promise<Post> {
       try {
         const companyId = fields.company_id ?? '';
@@ -218,9 +239,11 @@ export function createPostsService(deps: PostsServiceDeps) {
           await repo.recordPostMade(tx, userId, utcMonth(post.createdAt));
           return post;
         });
-        if (values.scheduledFor) {
+        if (options.schedule || values.scheduledFor) {
           try {
-            await scheduleAt(userId, row.id, values.scheduledFor, values.platforms, media !== null);
+            if (options.schedule) await options.schedule(row.id);
+            else if (values.scheduledFor)
+              await scheduleAt(userId, row.id, values.scheduledFor, values.platforms, !!media);
           } catch (error) {
             // A post whose promised time cannot be kept is not created at all.
             await repo.deletePost(db, userId, row.id);
@@ -230,13 +253,19 @@ export function createPostsService(deps: PostsServiceDeps) {
         }
         return await loadPost(userId, row.id);
       } catch (error) {
-        if (media) await removeFiles([media.key]);
+        if (media && !options.isMediaUploadedBefore) await removeFiles([media.key]);
         throw error;
       }
     },
 
     /** `fields` passed the route's `PostEditBodySchema`. */
-    async update(userId: string, id: string, fields: ParsedPostFields, media: StoredMedia | null) {
+    async update(
+      userId: string,
+      id: string,
+      fields: ParsedPostFields,
+      media: StoredMedia | null,
+      options: Pick<PostWriteOptions, 'isMediaUploadedBefore'> = {},
+    ) {
       try {
         const existing = await repo.findPost(db, userId, id);
         if (!existing) throw notFound();
@@ -284,11 +313,46 @@ export function createPostsService(deps: PostsServiceDeps) {
           if (media) await repo.insertAttachment(tx, id, toAttachmentValues(media));
           return keys;
         });
-        await removeFiles(removedKeys);
+        // The same file named again stays: only the files it replaced go.
+        await removeFiles(removedKeys.filter((key) => key !== media?.key));
         return await loadPost(userId, id);
       } catch (error) {
-        if (media) await removeFiles([media.key]);
+        if (media && !options.isMediaUploadedBefore) await removeFiles([media.key]);
         throw error;
+      }
+    },
+
+    /**
+     * A page of the customer's posts, newest first, after a keyset position (the public
+     * API's lists); each post with its position, for the next page's cursor.
+     */
+    async listAfter(
+      userId: string,
+      filter: listQueries.ResolvedPostFilter,
+      page: { limit: number; after?: KeysetPosition | undefined },
+    ): Promise<Array<{ post: Post; position: KeysetPosition }>> {
+      const rows = await listQueries.listPostsAfter(db, userId, filter, page);
+      return rows.map(({ row, position }) => ({ post: toPost(row), position }));
+    },
+
+    /**
+     * A post that may already be on a network (being sent, sent, or unconfirmed) cannot be
+     * changed there any more: 409, naming those networks.
+     */
+    async assertNotSent(userId: string, id: string) {
+      const sent = await repo.listNetworksInStates(db, userId, id, SENT_STATUSES);
+      if (sent.length === 0) return;
+      const names = [...new Set(sent)].map((network) => NETWORK_TEXT_NAMES[network]);
+      throw AppError.conflict(
+        PUBLIC_API_MESSAGES.alreadySent(names.join(', ')),
+        'POST_ALREADY_SENT',
+      );
+    },
+
+    /** A post has its own media file: one attached to another post cannot be named again. */
+    async assertMediaFree(storageKey: string, forPostId?: string) {
+      if (await repo.isAttachedElsewhere(db, storageKey, forPostId)) {
+        throw AppError.conflict(PUBLIC_API_MESSAGES.mediaInUse, 'MEDIA_IN_USE');
       }
     },
 

@@ -1,13 +1,14 @@
 /**
  * Publishing's door: the container builds the instance publisher, the call lanes and the
  * publication actions; the app registers the actions' routes; the worker runs the
- * reconciler and follows the publisher's state, which the admin stops, starts and restarts.
+ * reconciler and the read-back of unconfirmed publications, and follows the publisher's state, which the admin stops, starts and restarts.
  */
 export { createInstancePublisher, type PublishInstance } from './publish-instance.js';
 export { createCallLanes, type CallLanes } from './call-lanes.js';
 export { createPublicationActions, type PublicationActions } from './publication-actions.js';
 export { registerPublicationActionRoutes } from './publication-actions.routes.js';
 export { createReconciler } from './reconciler.js';
+export { createReadBack, type ReadBack } from './read-back.js';
 export {
   changePublisherState,
   readPublisherState,
@@ -16,3 +17,9 @@ export {
 } from './publisher-control.js';
 /** Schedules asks publishing to create an occurrence's pending publications. */
 export { insertPendingPublications } from './publishing.repository.js';
+/** The public API reads a post's publications, and the post a publication belongs to. */
+export {
+  findPublicationPost,
+  listPublicationsOfPosts,
+  type PublicationOfPost,
+} from './publication-reads.repository.js';

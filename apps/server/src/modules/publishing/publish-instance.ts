@@ -30,6 +30,7 @@ import {
   unconfirmedSettlement,
 } from './decisions.js';
 import { instanceStatus as instances } from '../schedules/index.js';
+import { linkOf } from './publish-input.js';
 import * as repo from './publishing.repository.js';
 import { createSettler, type PublishingEvent } from './settle.js';
 
@@ -46,6 +47,8 @@ export interface PublishDeps {
   jobExpireSeconds: number;
   /** Read at every job, so a change in the admin settings applies without a restart. */
   limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number }>;
+  /** READBACK_AFTER_SECONDS: an unconfirmed publication is looked for on its network after this. */
+  readBackAfterMs: number;
   /** Records a final failure or a reconnect for the customer's bell and mail. */
   notify: (event: PublishingEvent) => Promise<void>;
   /** Which calls may run now: per account, per network and per process (shared by all jobs). */
@@ -71,16 +74,30 @@ export function createInstancePublisher(deps: PublishDeps) {
   const { db } = deps;
   const { settle, attemptLog, logAttempt, notifyOutcome } = createSettler(deps);
 
-  /** The post's file: its URL for networks that fetch it, its bytes read only by those that upload. */
-  function mediaOf(context: repo.InstanceContext): PublishInput['media'] {
+  /**
+   * The post's file: its URL for networks that fetch it (the bucket's own address when the
+   * files are in one), its bytes read only by those that upload. What opening it took (a
+   * local copy of a bucket's file) is released once the instance's calls are over.
+   */
+  async function mediaOf(context: repo.InstanceContext) {
     const attachment = context.attachment;
-    if (!attachment) return null;
-    return {
-      url: `${deps.publicUrl}${attachment.mediaUrl}`,
+    const opened: Array<() => Promise<void>> = [];
+    const release = async () => {
+      await Promise.all(opened.splice(0).map((done) => done().catch(() => undefined)));
+    };
+    if (!attachment) return { media: null, release };
+    const direct = await deps.storage.directUrl(attachment.storageKey);
+    const media: PublishInput['media'] = {
+      url: direct?.url ?? `${deps.publicUrl}${attachment.mediaUrl}`,
       mimeType: attachment.mimeType,
       // Opened inside the uploading call and streamed: a held job keeps no bytes.
-      open: () => deps.storage.openBlob(attachment.storageKey, attachment.mimeType),
+      open: async () => {
+        const file = await deps.storage.openBlob(attachment.storageKey, attachment.mimeType);
+        opened.push(() => file.release());
+        return file.blob;
+      },
     };
+    return { media, release };
   }
 
   async function usableCredentials(
@@ -172,8 +189,9 @@ export function createInstancePublisher(deps: PublishDeps) {
     let credentials = usable.credentials;
     const input: PublishInput = {
       text: post.content,
-      link: post.urlShortened && post.shortenedUrl ? post.shortenedUrl : post.url,
+      link: linkOf(post),
       media,
+      publication: { id: pending.id, scheduledFor: context.instance.scheduledFor },
     };
     const lane = {
       account: usable.connectionId,
@@ -376,6 +394,7 @@ export function createInstancePublisher(deps: PublishDeps) {
         new Date(staleBefore),
         SCHEDULE_MESSAGES.unconfirmed,
         now,
+        new Date(now.getTime() + deps.readBackAfterMs),
       );
       for (const publication of stale.returned) {
         returned.add(publication.id);
@@ -425,11 +444,11 @@ export function createInstancePublisher(deps: PublishDeps) {
         !missedIds.has(row.id) &&
         dueAt(row).getTime() <= now.getTime(),
     );
-    const media = mediaOf(context);
+    const { media, release } = await mediaOf(context);
     // In parallel across networks; each call waits only for its own account's turn.
     const outcomes = await Promise.allSettled(
       due.map((publication) => publishOne(context, publication, media)),
-    );
+    ).finally(release);
     const settledBy = new Map<string, string>();
     outcomes.forEach((outcome, index) => {
       const publication = due[index];

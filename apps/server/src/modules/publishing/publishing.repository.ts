@@ -86,7 +86,9 @@ export async function startInstance(
             'externalUrl', pub.external_url, 'attempts', pub.attempts,
             'lastError', pub.last_error, 'errorCode', pub.error_code,
             'claimedAt', pub.claimed_at, 'sendPending', pub.send_pending, 'nextAttemptAt', pub.next_attempt_at,
-            'dueAt', pub.due_at, 'publishedAt', pub.published_at, 'updatedAt', pub.updated_at))
+            'dueAt', pub.due_at, 'publishedAt', pub.published_at, 'updatedAt', pub.updated_at,
+            'readBackAt', pub.read_back_at, 'readBacks', pub.read_backs,
+            'readBacksAbsent', pub.read_backs_absent))
           from publications pub where pub.instance_id = c.id), '[]') as publications,
         coalesce((
           select json_agg(json_build_object(
@@ -155,6 +157,9 @@ export async function startInstance(
       nextAttemptAt: dateOrNull(entry.nextAttemptAt),
       dueAt: dateOrNull(entry.dueAt),
       publishedAt: dateOrNull(entry.publishedAt),
+      readBackAt: dateOrNull(entry.readBackAt),
+      readBacks: Number(entry.readBacks ?? 0),
+      readBacksAbsent: Number(entry.readBacksAbsent ?? 0),
       updatedAt: new Date(entry.updatedAt as string),
     })),
     connections,
@@ -212,7 +217,8 @@ export async function markMissed(
 /**
  * Publications claimed before `staleBefore` and never settled: their worker died. Those whose
  * worker had not yet made the call that can publish (`send_pending`) posted nothing and go
- * back to pending; for the others nobody knows whether the post went out: unconfirmed.
+ * back to pending; for the others nobody knows whether the post went out: unconfirmed, to be
+ * looked for on the network at `readBackAt`.
  */
 export async function settleStaleClaims(
   db: DbExecutor,
@@ -220,6 +226,7 @@ export async function settleStaleClaims(
   staleBefore: Date,
   message: string,
   now: Date,
+  readBackAt: Date,
 ) {
   const stale = and(
     eq(publications.instanceId, instanceId),
@@ -234,7 +241,15 @@ export async function settleStaleClaims(
     .returning();
   const unconfirmed = await db
     .update(publications)
-    .set({ status: 'unconfirmed', lastError: message, errorCode: 'unconfirmed', updatedAt: now })
+    .set({
+      status: 'unconfirmed',
+      lastError: message,
+      errorCode: 'unconfirmed',
+      readBackAt,
+      readBacks: 0,
+      readBacksAbsent: 0,
+      updatedAt: now,
+    })
     .where(stale)
     .returning();
   return { returned, unconfirmed };
@@ -334,17 +349,21 @@ export async function settleFailure(
     message: string;
     errorCode: string;
     nextAttemptAt?: Date | null;
+    /** Unconfirmed: when to look for the post on the network. */
+    readBackAt?: Date | null;
   },
   now: Date,
   log?: LogEntry,
 ) {
   const next = outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
+  const readBackAt = outcome.readBackAt ? outcome.readBackAt.toISOString() : null;
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`
       with settled as (
         update publications set status = ${outcome.status}, last_error = ${outcome.message},
           error_code = ${outcome.errorCode}, next_attempt_at = ${next}::timestamptz,
+          read_back_at = ${readBackAt}::timestamptz, read_backs = 0, read_backs_absent = 0,
           updated_at = ${now.toISOString()}::timestamptz
         where id = ${publicationId} and status = 'publishing' and external_id is null
         returning id

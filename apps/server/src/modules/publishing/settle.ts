@@ -24,6 +24,8 @@ export function createSettler(deps: {
   notify: (event: PublishingEvent) => Promise<void>;
   /** One readable line per attempt for whoever runs the server. */
   logger?: Logger;
+  /** An unconfirmed publication is looked for on its network this long after. */
+  readBackAfterMs: number;
 }) {
   const { db } = deps;
 
@@ -116,7 +118,14 @@ export function createSettler(deps: {
     await repo.settleFailure(
       db,
       publication.id,
-      { status, message, errorCode, nextAttemptAt: settlement.nextAttemptAt ?? null },
+      {
+        status,
+        message,
+        errorCode,
+        nextAttemptAt: settlement.nextAttemptAt ?? null,
+        readBackAt:
+          status === 'unconfirmed' ? new Date(deps.clock().getTime() + deps.readBackAfterMs) : null,
+      },
       deps.clock(),
       attemptLog(context, publication, {
         status: status === 'pending' ? 'pending' : 'error',

@@ -7,6 +7,8 @@ export {
   createSchedulesService,
   toScheduleData,
   type SchedulesService,
+  type PickedScheduleInput,
+  type TimePicker,
 } from './schedules.service.js';
 export { registerScheduleRoutes } from './schedules.routes.js';
 /** An occurrence's status, which schedules owns: publishing claims, settles and reopens it. */

@@ -10,6 +10,7 @@ import {
   SCHEDULE_MESSAGES,
   type CalendarDay,
   type NetworkId,
+  type RepeatType,
   type ScheduledInstance,
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -55,6 +56,18 @@ export interface ScheduleInput {
   repeat_until?: string | null | undefined;
   timezone?: string | null | undefined;
 }
+
+/** A schedule at a time the caller picks (the queue): no date of its own, no repeat. */
+export type PickedScheduleInput = Pick<
+  ScheduleInput,
+  'social_account_type' | 'post_id' | 'timezone'
+>;
+
+/** Answers the time to schedule at, inside the schedule's transaction (see `createAtPickedTime`). */
+export type TimePicker = (
+  tx: DbExecutor,
+  context: { companyId: string; networks: NetworkId[] },
+) => Promise<Date>;
 
 type LoadedInstance = Awaited<ReturnType<typeof repo.loadInstances>>[number];
 
@@ -185,33 +198,41 @@ export function createSchedulesService(deps: SchedulesDeps) {
     }
   }
 
-  return {
-    /** Company delete: its posts stay, but what was waiting to go out for them must not. */
-    async cancelPendingOfCompany(userId: string, companyId: string) {
-      const ids = await repo.findPendingInstanceIdsOfCompany(db, userId, companyId);
-      if (ids.length === 0) return 0;
-      return removeInstances(db, deps.publishJobs, userId, ids, true);
-    },
-
-    async create(userId: string, input: ScheduleInput) {
-      const post = await repo.findOwnedPost(db, userId, input.post_id);
-      if (!post) throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
-      if (!post.companyId) {
-        throw AppError.badRequest(SCHEDULE_MESSAGES.postHasNoEntity, 'POST_HAS_NO_ENTITY');
-      }
-      const networks = [...new Set(input.social_account_type)];
-      const connections = await checkNetworks(userId, post.companyId, networks);
-      // Instagram publishes images and videos only: say so now, not at publishing time.
-      if (networks.includes('instagram') && !post.hasMedia) {
-        throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
-      }
-      const firstAt = new Date(input.schedule_date);
-      if (!isScheduleDateInFuture(input.schedule_date, deps.clock().getTime())) {
+  /** What `create` and `createAtPickedTime` share: every check, one transaction, the jobs. */
+  async function schedulePost(
+    userId: string,
+    input: PickedScheduleInput,
+    timing: { input: ScheduleInput } | { pick: TimePicker },
+  ) {
+    const post = await repo.findOwnedPost(db, userId, input.post_id);
+    if (!post) throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
+    if (!post.companyId) {
+      throw AppError.badRequest(SCHEDULE_MESSAGES.postHasNoEntity, 'POST_HAS_NO_ENTITY');
+    }
+    const companyId = post.companyId;
+    const networks = [...new Set(input.social_account_type)];
+    const connections = await checkNetworks(userId, companyId, networks);
+    // Instagram publishes images and videos only: say so now, not at publishing time.
+    if (networks.includes('instagram') && !post.hasMedia) {
+      throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
+    }
+    const zone = await zoneFor(userId, input.timezone);
+    let planned:
+      | {
+          firstAt: Date;
+          repeatType: RepeatType | null;
+          repeatUntil: Date | null;
+          occurrences: Date[];
+        }
+      | undefined;
+    if ('input' in timing) {
+      const given = timing.input;
+      const firstAt = new Date(given.schedule_date);
+      if (!isScheduleDateInFuture(given.schedule_date, deps.clock().getTime())) {
         throw AppError.badRequest(SCHEDULE_MESSAGES.futureDateTime, 'DATE_NOT_IN_FUTURE');
       }
-      const zone = await zoneFor(userId, input.timezone);
-      const repeatType = input.repeat_type ?? null;
-      const repeatUntil = repeatType && input.repeat_until ? new Date(input.repeat_until) : null;
+      const repeatType = given.repeat_type ?? null;
+      const repeatUntil = repeatType && given.repeat_until ? new Date(given.repeat_until) : null;
       const keepWallClock = repeatType ? await deps.savedAutoDst(userId) : true;
       const occurrences = expandOccurrences({
         first: firstAt,
@@ -220,38 +241,61 @@ export function createSchedulesService(deps: SchedulesDeps) {
         repeatUntil,
         keepWallClock,
       });
-      const created = await db.transaction(async (tx) => {
-        const inserted = await repo.insertSchedule(tx, {
-          userId,
-          postId: post.id,
-          networks,
-          firstAt,
-          repeatType,
-          repeatUntil,
-          timezone: zone,
-          occurrences,
-        });
-        await deps.createPublications(
-          tx,
-          inserted.instances.flatMap((instance) =>
-            connections.map((connection) => ({
-              instanceId: instance.id,
-              network: connection.network,
-              connectionId: connection.id,
-              accountName: connection.accountName,
-            })),
-          ),
-        );
-        return inserted;
-      });
-      await queueJobs(created.instances);
-      const rows = await repo.loadInstances(
-        db,
+      planned = { firstAt, repeatType, repeatUntil, occurrences };
+    }
+    const created = await db.transaction(async (tx) => {
+      let plan = planned;
+      if (!plan) {
+        const firstAt = await (timing as { pick: TimePicker }).pick(tx, { companyId, networks });
+        plan = { firstAt, repeatType: null, repeatUntil: null, occurrences: [firstAt] };
+      }
+      const inserted = await repo.insertSchedule(tx, {
         userId,
-        created.instances.map((instance) => instance.id),
+        postId: post.id,
+        networks,
+        ...plan,
+        timezone: zone,
+      });
+      await deps.createPublications(
+        tx,
+        inserted.instances.flatMap((instance) =>
+          connections.map((connection) => ({
+            instanceId: instance.id,
+            network: connection.network,
+            connectionId: connection.id,
+            accountName: connection.accountName,
+          })),
+        ),
       );
-      return { id: created.scheduleId, instances: rows.map(toScheduledInstance) };
+      return inserted;
+    });
+    await queueJobs(created.instances);
+    const rows = await repo.loadInstances(
+      db,
+      userId,
+      created.instances.map((instance) => instance.id),
+    );
+    return { id: created.scheduleId, instances: rows.map(toScheduledInstance) };
+  }
+
+  return {
+    /** Company delete: its posts stay, but what was waiting to go out for them must not. */
+    async cancelPendingOfCompany(userId: string, companyId: string) {
+      const ids = await repo.findPendingInstanceIdsOfCompany(db, userId, companyId);
+      if (ids.length === 0) return 0;
+      return removeInstances(db, deps.publishJobs, userId, ids, true);
     },
+
+    create: (userId: string, input: ScheduleInput) => schedulePost(userId, input, { input }),
+
+    /**
+     * Schedules a post once, at the time `pick` answers inside the schedule's transaction
+     * (the queue's next open slot), after every check `create` makes of the post and its
+     * networks. `pick` may lock and read in that transaction, so that two posts placed at
+     * once see each other.
+     */
+    createAtPickedTime: (userId: string, input: PickedScheduleInput, pick: TimePicker) =>
+      schedulePost(userId, input, { pick }),
 
     async list(
       userId: string,

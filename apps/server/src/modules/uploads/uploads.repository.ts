@@ -13,13 +13,18 @@ export async function insertUpload(
   db: DbExecutor,
   values: { userId: string; kind: UploadKind; storageKey: string; sizeBytes: number; now: Date },
 ) {
-  await db.insert(uploadedFiles).values({
-    userId: values.userId,
-    kind: values.kind,
-    storageKey: values.storageKey,
-    sizeBytes: values.sizeBytes,
-    createdAt: values.now,
-  });
+  const [row] = await db
+    .insert(uploadedFiles)
+    .values({
+      userId: values.userId,
+      kind: values.kind,
+      storageKey: values.storageKey,
+      sizeBytes: values.sizeBytes,
+      createdAt: values.now,
+    })
+    .returning({ id: uploadedFiles.id });
+  if (!row) throw new Error('The upload was not recorded');
+  return row.id;
 }
 
 export async function usedBytes(db: DbExecutor, userId: string): Promise<number> {
@@ -77,4 +82,25 @@ export async function findOrphanUploads(db: DbExecutor, before: Date, limit: num
     )
     .orderBy(uploadedFiles.createdAt)
     .limit(limit);
+}
+
+/** The customer's upload of `kind` with this id, or undefined (also for another's). */
+export async function findUploadById(db: DbExecutor, userId: string, id: string, kind: UploadKind) {
+  const [row] = await db
+    .select()
+    .from(uploadedFiles)
+    .where(
+      and(eq(uploadedFiles.id, id), eq(uploadedFiles.userId, userId), eq(uploadedFiles.kind, kind)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The ids of the customer's uploads stored under these keys. */
+export async function listUploadsByKeys(db: DbExecutor, userId: string, storageKeys: string[]) {
+  if (storageKeys.length === 0) return [];
+  return db
+    .select({ id: uploadedFiles.id, storageKey: uploadedFiles.storageKey })
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.userId, userId), inArray(uploadedFiles.storageKey, storageKeys)));
 }

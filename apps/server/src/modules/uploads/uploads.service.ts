@@ -66,11 +66,16 @@ export function createUploadsService(deps: UploadsDeps) {
     /**
      * Records a file just stored. Over the allowance, the file is removed again and the
      * upload refused; checked under a per-account lock so parallel uploads cannot slip past
-     * the allowance together.
+     * the allowance together. Answers the record's id (the public API's media id).
      */
-    async record(userId: string, kind: UploadKind, storageKey: string, sizeBytes: number) {
+    async record(
+      userId: string,
+      kind: UploadKind,
+      storageKey: string,
+      sizeBytes: number,
+    ): Promise<string> {
       try {
-        await db.transaction(async (tx) => {
+        return await db.transaction(async (tx) => {
           await repo.lockUploads(tx, userId);
           const entitlements = await getEntitlements(tx, userId);
           const allowed = entitlements.maxStorageBytes;
@@ -80,7 +85,7 @@ export function createUploadsService(deps: UploadsDeps) {
               'STORAGE_FULL',
             );
           }
-          await repo.insertUpload(tx, { userId, kind, storageKey, sizeBytes, now: clock() });
+          return repo.insertUpload(tx, { userId, kind, storageKey, sizeBytes, now: clock() });
         });
       } catch (error) {
         await removeQuietly(storageKey);
@@ -98,6 +103,21 @@ export function createUploadsService(deps: UploadsDeps) {
       if (await repo.isUploadReferenced(db, storageKey)) return;
       await repo.forgetUploads(db, [storageKey]);
       await removeQuietly(storageKey);
+    },
+
+    /**
+     * A media file the customer uploaded earlier, by its id (what the public API's
+     * `media_ids` name); undefined for an unknown id, another's, or a logo or avatar.
+     */
+    async findMedia(userId: string, id: string) {
+      const row = await repo.findUploadById(db, userId, id, 'media');
+      return row ? { id: row.id, storageKey: row.storageKey, sizeBytes: row.sizeBytes } : undefined;
+    },
+
+    /** The upload ids of the customer's files stored under these keys (key -> id). */
+    async idsOfKeys(userId: string, storageKeys: string[]): Promise<Map<string, string>> {
+      const rows = await repo.listUploadsByKeys(db, userId, [...new Set(storageKeys)]);
+      return new Map(rows.map((row) => [row.storageKey, row.id]));
     },
 
     async usage(userId: string): Promise<StorageUsage> {

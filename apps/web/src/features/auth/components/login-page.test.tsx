@@ -14,7 +14,7 @@ describe('the sign-in page on a demo server', () => {
     const meta = document.createElement('meta');
     meta.name = DEMO_PAGE_META;
     document.head.append(meta);
-    const fetch = vi.fn(() => new Promise<Response>(() => {}));
+    const fetch = vi.fn((_url: string | URL) => new Promise<Response>(() => {}));
     vi.stubGlobal('fetch', fetch);
     const { container, unmount } = render(<LoginPage />, { route: '/login' });
     const notice = container.querySelector('aside[aria-label="Demo notice"]');

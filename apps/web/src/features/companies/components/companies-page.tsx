@@ -3,6 +3,7 @@ import {
   COMPANY_TOASTS,
   CONNECTION_MESSAGES,
   NETWORK_NAMES,
+  QUEUE_QUERY_PARAM,
   SOCIALS_QUERY_PARAM,
 } from '@cadence/shared';
 import { Plus } from 'lucide-react';
@@ -35,6 +36,9 @@ const DeleteCompanyDialog = lazyComponent(() =>
 const CompanyLimitDialog = lazyComponent(() =>
   import('./company-limit-dialog').then((m) => m.CompanyLimitDialog),
 );
+const QueueEditorDialog = lazyComponent(() =>
+  import('../../../components/queue/queue-editor-dialog').then((m) => m.QueueEditorDialog),
+);
 const ConnectSocialsDialog = lazyComponent(() =>
   import('./connect-socials-dialog').then((m) => m.ConnectSocialsDialog),
 );
@@ -59,6 +63,8 @@ export function CompaniesPage() {
   );
   const [socialsNetwork, setSocialsNetwork] = useState<NetworkId | null>(landing?.network ?? null);
   const [choice, setChoice] = useState<PendingOAuthChoice | null>(landing?.choice ?? null);
+  // `?queue=<id>` (the Add to queue dialog's 'Open the queue editor') opens that entity's queue.
+  const [queueId, setQueueId] = useState<string | null>(() => searchParams.get(QUEUE_QUERY_PARAM));
   useEffect(() => {
     if (landing === null) return;
     if (landing.error !== null) toast.error(landing.error, { id: 'oauth-result' });
@@ -75,6 +81,7 @@ export function CompaniesPage() {
   const visible = filterCompanies(rows, { query, companyId });
   // Looked up on every render, so the dialog follows connections made or removed in it.
   const socialsCompany = rows.find((row) => row.id === socialsId) ?? null;
+  const queueCompany = rows.find((row) => row.id === queueId) ?? null;
 
   // A 401 has already sent the person to /login with its own message.
   useQueryErrorToast(companiesQuery, COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
@@ -96,6 +103,7 @@ export function CompaniesPage() {
   const hasDeleting = useOpenedOnce(deleting !== null);
   const hasLimit = useOpenedOnce(isLimitOpen);
   const hasSocials = useOpenedOnce(socialsCompany !== null);
+  const hasQueue = useOpenedOnce(queueCompany !== null);
   useEffect(
     () =>
       whenIdle(() => {
@@ -103,6 +111,7 @@ export function CompaniesPage() {
         void DeleteCompanyDialog.preload();
         void CompanyLimitDialog.preload();
         void ConnectSocialsDialog.preload();
+        void QueueEditorDialog.preload();
       }),
     [],
   );
@@ -153,6 +162,7 @@ export function CompaniesPage() {
               onClearFilters={clearFilters}
               onEdit={(company) => setEditor({ company })}
               onSocials={(company) => openSocials(company.id)}
+              onQueue={(company) => setQueueId(company.id)}
               onDelete={setDeleting}
             />
           </div>
@@ -186,6 +196,17 @@ export function CompaniesPage() {
             onOpenChange={setIsLimitOpen}
             limit={limit}
             count={rows.length}
+          />
+        </Suspense>
+      )}
+      {hasQueue && (
+        <Suspense fallback={null}>
+          <QueueEditorDialog
+            company={queueCompany}
+            onClose={() => {
+              setQueueId(null);
+              if (searchParams.has(QUEUE_QUERY_PARAM)) setSearchParams({}, { replace: true });
+            }}
           />
         </Suspense>
       )}

@@ -1,5 +1,5 @@
 import type { Company } from '@cadence/shared';
-import { Pencil, Share2, Trash2 } from 'lucide-react';
+import { CalendarClock, Pencil, Share2, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
@@ -7,6 +7,8 @@ import { cn } from '../../../lib/cn';
 export interface CompanyActionHandlers {
   onEdit: (company: Company) => void;
   onSocials: (company: Company) => void;
+  /** The entity's posting queue (its weekly slots and time zone). */
+  onQueue: (company: Company) => void;
   onDelete: (company: Company) => void;
 }
 
@@ -21,6 +23,7 @@ export function CompanyActions({
   layout,
   onEdit,
   onSocials,
+  onQueue,
   onDelete,
 }: CompanyActionsProps) {
   const isRow = layout === 'row';
@@ -33,7 +36,7 @@ export function CompanyActions({
   const buttonClass = isRow ? 'px-2 xl:px-2.5' : 'w-full gap-1.5 px-2';
 
   return (
-    <div className={cn(isRow ? 'flex justify-end gap-0.5' : 'grid grid-cols-3 gap-2')}>
+    <div className={cn(isRow ? 'flex justify-end gap-0.5' : 'grid grid-cols-2 gap-2')}>
       <Button
         variant={variant}
         size={size}
@@ -51,6 +54,15 @@ export function CompanyActions({
         onClick={() => onSocials(company)}
       >
         {label('Socials')}
+      </Button>
+      <Button
+        variant={variant}
+        size={size}
+        className={buttonClass}
+        icon={<CalendarClock className="size-4 shrink-0" aria-hidden="true" />}
+        onClick={() => onQueue(company)}
+      >
+        {label('Queue')}
       </Button>
       <Button
         variant={variant}

@@ -2,10 +2,13 @@ import type { Company, Post } from '@cadence/shared';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { POST_MESSAGES, missingPostFields } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CalendarClock } from 'lucide-react';
+import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { socialsHref } from '../../../lib/entity-links';
+import { AddToQueueDialog } from '../../../components/queue/add-to-queue-dialog';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useFeatures } from '../../../hooks/use-features';
@@ -52,6 +55,7 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
   const isEditing = post !== null;
   // The AI options only matter when AI can run for this customer.
   const features = useFeatures();
+  const [isQueueing, setIsQueueing] = useState(false);
 
   const onSubmit = form.handleSubmit(
     (values) => saving.save(values),
@@ -96,6 +100,20 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
               error={form.formState.errors.scheduled_for?.message}
               {...form.register('scheduled_for')}
             />
+            {/* Beside the time: the saved post can instead take its entity's next queue slot. */}
+            {isEditing && (
+              <div className="-mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-600">
+                <span>Or let the entity’s queue pick the time:</span>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  icon={<CalendarClock className="size-4" aria-hidden="true" />}
+                  onClick={() => setIsQueueing(true)}
+                >
+                  Add to queue
+                </Button>
+              </div>
+            )}
           </div>
           <PostPreview company={company} networks={networks} media={media.preview} />
         </div>
@@ -130,6 +148,11 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
           )}
         </div>
       </form>
+      <AddToQueueDialog
+        post={isQueueing ? post : null}
+        companies={companies}
+        onClose={() => setIsQueueing(false)}
+      />
     </FormProvider>
   );
 }

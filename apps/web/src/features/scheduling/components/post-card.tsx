@@ -1,6 +1,6 @@
 import type { Post } from '@cadence/shared';
 import { articleHref, POST_MESSAGES } from '@cadence/shared';
-import { CalendarPlus, ExternalLink } from 'lucide-react';
+import { CalendarClock, CalendarPlus, ExternalLink } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CompanyAvatar } from '../../../components/entities/company-avatar';
 import { PostStatusBadge } from '../../../components/ui/post-status-badge';
@@ -11,10 +11,12 @@ interface PostCardProps {
   post: Post;
   timeZone: string;
   onSchedule: (post: Post) => void;
+  /** 'Add to queue': the entity's next open slot. */
+  onAddToQueue: (post: Post) => void;
 }
 
 /** One post of the queue: who it is for, what it says and the way to schedule it. */
-export function PostCard({ post, timeZone, onSchedule }: PostCardProps) {
+export function PostCard({ post, timeZone, onSchedule, onAddToQueue }: PostCardProps) {
   const companyName = post.company?.name ?? POST_MESSAGES.unknownCompany;
   const url = post.url?.trim() ?? '';
   return (
@@ -50,6 +52,14 @@ export function PostCard({ post, timeZone, onSchedule }: PostCardProps) {
             View Article
           </a>
         )}
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={<CalendarClock className="size-4" aria-hidden="true" />}
+          onClick={() => onAddToQueue(post)}
+        >
+          Add to queue
+        </Button>
         <Button
           size="sm"
           variant="soft"

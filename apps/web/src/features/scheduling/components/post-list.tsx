@@ -17,9 +17,10 @@ interface PostListProps {
   onPageSizeChange: (pageSize: number) => void;
   timeZone: string;
   onSchedule: (post: Post) => void;
+  onAddToQueue: (post: Post) => void;
 }
 
-/** 'Post List': the posts of the selected entity, each with its Schedule button. */
+/** 'Post List': the posts of the selected entity, each with its Schedule and Add to queue buttons. */
 export function PostList({
   data,
   error,
@@ -31,6 +32,7 @@ export function PostList({
   onPageSizeChange,
   timeZone,
   onSchedule,
+  onAddToQueue,
 }: PostListProps) {
   const rows = data?.rows ?? [];
   return (
@@ -53,7 +55,13 @@ export function PostList({
       ) : (
         <ul aria-label="Posts" className="space-y-3">
           {rows.map((post) => (
-            <PostCard key={post.id} post={post} timeZone={timeZone} onSchedule={onSchedule} />
+            <PostCard
+              key={post.id}
+              post={post}
+              timeZone={timeZone}
+              onSchedule={onSchedule}
+              onAddToQueue={onAddToQueue}
+            />
           ))}
         </ul>
       )}

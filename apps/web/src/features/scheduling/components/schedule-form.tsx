@@ -15,7 +15,7 @@ import type { ScheduleFormErrors, ScheduleFormValues } from '../utils/schedule-f
 import { buildScheduleRequest } from '../utils/schedule-form';
 import { scheduleQuickTimes, todayKey } from '../../../lib/zoned-time';
 import { socialsHref } from '../../../lib/entity-links';
-import { PlatformPicker, unavailableReason } from './platform-picker';
+import { PlatformPicker, unavailableReason } from '../../../components/entities/platform-picker';
 import { toastApiError } from '../../../components/ui/error-toast';
 
 interface ScheduleFormProps {

@@ -20,6 +20,7 @@ import type { CalendarMonth } from '../../../lib/zoned-time';
 import { PostCalendar } from './post-calendar';
 import { PostList } from './post-list';
 import { SchedulePostDialog } from './schedule-post-dialog';
+import { AddToQueueDialog } from '../../../components/queue/add-to-queue-dialog';
 import { ScheduledList } from './scheduled-list';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
@@ -32,6 +33,7 @@ export function SchedulingPage() {
   const [month, setMonth] = useState<CalendarMonth | null>(null);
   const now = useNow(60_000);
   const [schedulingPost, setSchedulingPost] = useState<Post | null>(null);
+  const [queueingPost, setQueueingPost] = useState<Post | null>(null);
   const [deleteRequest, setDeleteRequest] = useState<DeleteRequest | null>(null);
   const [isSelecting, setIsSelecting] = useState(false);
   const [selection, setSelection] = useState({ key: '', ids: new Set<string>() });
@@ -131,6 +133,7 @@ export function SchedulingPage() {
               onPageSizeChange={postsPaging.setPageSize}
               timeZone={timeZone}
               onSchedule={setSchedulingPost}
+              onAddToQueue={setQueueingPost}
             />
             <ScheduledList
               data={schedules.data}
@@ -158,6 +161,11 @@ export function SchedulingPage() {
         companies={companyRows}
         timeZone={timeZone}
         onClose={() => setSchedulingPost(null)}
+      />
+      <AddToQueueDialog
+        post={queueingPost}
+        companies={companyRows}
+        onClose={() => setQueueingPost(null)}
       />
       <DeleteSchedulesDialog
         request={deleteRequest}

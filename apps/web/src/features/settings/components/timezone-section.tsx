@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useUserSettings } from '../../../lib/queries/user-settings';
 import { browserTimeZone, resolveTimeZone } from '../../../lib/zoned-time';
 import { useSaveUserSettings } from '../api/save-user-settings';
-import { filterZones, supportedTimeZones, zoneOptions } from '../utils/time-zones';
+import { filterZones, supportedTimeZones, zoneOptions } from '../../../lib/time-zones';
 import { toastApiError } from '../../../components/ui/error-toast';
 
 const SAVE_FAILED = 'Failed to save timezone settings';

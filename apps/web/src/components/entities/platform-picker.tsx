@@ -1,7 +1,7 @@
 import type { NetworkId } from '@cadence/shared';
 import { NETWORK_NAMES } from '@cadence/shared';
-import { cn } from '../../../lib/cn';
-import { NetworkMark } from '../../../components/entities/network-mark';
+import { cn } from '../../lib/cn';
+import { NetworkMark } from './network-mark';
 
 interface PlatformPickerProps {
   networks: readonly NetworkId[];

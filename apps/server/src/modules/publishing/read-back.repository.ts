@@ -1,0 +1,193 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.js';
+import type { NetworkId } from '@cadence/shared';
+import { logInsert, type LogEntry } from '../logs/index.js';
+import { publisherIsStopped } from './publisher-control.js';
+
+/** Rows of a raw query (the two drivers type `execute` differently). */
+async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(statement);
+  return (result as { rows: T[] }).rows;
+}
+
+/** An unconfirmed publication whose look at the network this worker has taken. */
+export interface Look {
+  id: string;
+  network: NetworkId;
+  /** The lease this worker wrote: every change below is conditional on it. */
+  lease: Date;
+  attempts: number;
+  readBacks: number;
+  readBacksAbsent: number;
+  /** The claim of the attempt whose answer was lost: the window's start. */
+  claimedAt: Date | null;
+  instance: { id: string; userId: string; postId: string; scheduledFor: Date };
+  post: {
+    companyId: string | null;
+    content: string;
+    url: string | null;
+    shortenedUrl: string | null;
+    urlShortened: boolean;
+  };
+  attachment: { mediaUrl: string; mimeType: string; storageKey: string } | null;
+}
+
+interface LookRow {
+  id: string;
+  network: NetworkId;
+  read_back_at: string | Date;
+  attempts: number;
+  read_backs: number;
+  read_backs_absent: number;
+  claimed_at: string | Date | null;
+  instance_id: string;
+  user_id: string;
+  post_id: string;
+  scheduled_for: string | Date;
+  company_id: string | null;
+  content: string;
+  url: string | null;
+  shortened_url: string | null;
+  url_shortened: boolean;
+  media_url: string | null;
+  mime_type: string | null;
+  storage_key: string | null;
+}
+
+/**
+ * Takes up to `limit` looks that are due: one statement moves each one's `read_back_at` to
+ * `leaseUntil` (rows another worker holds are skipped), and that value is the taker's claim
+ * on the look. A worker that dies mid-look leaves the lease to run out; the look is then
+ * taken again. Nothing is taken while the publisher is stopped.
+ */
+export async function takeLooks(
+  db: DbExecutor,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<Look[]> {
+  const at = now.toISOString();
+  const rows = await rowsOf<LookRow>(
+    db,
+    sql`
+      with taken as (
+        update publications p set read_back_at = ${leaseUntil.toISOString()}::timestamptz
+        where p.id in (
+            select id from publications
+            where status = 'unconfirmed' and read_back_at <= ${at}::timestamptz
+              and external_id is null
+            order by read_back_at
+            limit ${limit}
+            for update skip locked)
+          and p.status = 'unconfirmed' and p.read_back_at <= ${at}::timestamptz
+          and p.external_id is null
+          and not ${publisherIsStopped}
+        returning p.id, p.network, p.read_back_at, p.attempts, p.read_backs,
+          p.read_backs_absent, p.claimed_at, p.instance_id
+      )
+      select t.*, si.user_id, si.post_id, si.scheduled_for,
+        po.company_id, po.content, po.url, po.shortened_url, po.url_shortened,
+        a.media_url, a.mime_type, a.storage_key
+      from taken t
+      join scheduled_instances si on si.id = t.instance_id
+      join posts po on po.id = si.post_id
+      left join post_attachments a on a.post_id = po.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    network: row.network,
+    lease: new Date(row.read_back_at),
+    attempts: Number(row.attempts),
+    readBacks: Number(row.read_backs),
+    readBacksAbsent: Number(row.read_backs_absent),
+    claimedAt: row.claimed_at === null ? null : new Date(row.claimed_at),
+    instance: {
+      id: row.instance_id,
+      userId: row.user_id,
+      postId: row.post_id,
+      scheduledFor: new Date(row.scheduled_for),
+    },
+    post: {
+      companyId: row.company_id,
+      content: row.content,
+      url: row.url,
+      shortenedUrl: row.shortened_url,
+      urlShortened: row.url_shortened,
+    },
+    attachment:
+      row.media_url && row.mime_type && row.storage_key
+        ? { mediaUrl: row.media_url, mimeType: row.mime_type, storageKey: row.storage_key }
+        : null,
+  }));
+}
+
+/** What a look found out, as the publication's new values. */
+export type LookOutcome =
+  /** The post is on the network: published, with its id and link. */
+  | { kind: 'found'; externalId: string; url: string | null }
+  /** Not there (yet): looked for again at `next`. */
+  | { kind: 'again'; next: Date; absent: boolean }
+  /** Not there twice: pending again, due now (the publisher's claim sends it). */
+  | { kind: 'send-again'; message: string }
+  /** The network cannot be read: it stays unconfirmed, for the customer. */
+  | { kind: 'stop' };
+
+/**
+ * Records a look's outcome, with its log row when given, in one statement; only while the
+ * look is still this worker's (its lease) and the publication unconfirmed without an
+ * external id. Answers whether it was recorded.
+ */
+export async function settleLook(
+  db: DbExecutor,
+  look: Pick<Look, 'id' | 'lease'>,
+  outcome: LookOutcome,
+  now: Date,
+  log?: LogEntry,
+): Promise<boolean> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const changes: SQL = (() => {
+    switch (outcome.kind) {
+      case 'found':
+        return sql`status = 'published', external_id = ${outcome.externalId},
+          external_url = ${outcome.url}, published_at = ${at}, last_error = null,
+          error_code = null, next_attempt_at = null, read_back_at = null,
+          read_backs = read_backs + 1`;
+      case 'again':
+        return sql`read_back_at = ${outcome.next.toISOString()}::timestamptz,
+          read_backs = read_backs + 1,
+          read_backs_absent = read_backs_absent + ${outcome.absent ? 1 : 0}`;
+      case 'send-again':
+        // As the customer's 'not there' does: due now, claimed afresh by the publisher.
+        return sql`status = 'pending', due_at = ${at}, next_attempt_at = null,
+          claimed_at = null, send_pending = false, last_error = ${outcome.message},
+          error_code = 'not_found', read_back_at = null, read_backs = 0,
+          read_backs_absent = 0`;
+      case 'stop':
+        return sql`read_back_at = null, read_backs = read_backs + 1`;
+    }
+  })();
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`
+      with done as (
+        update publications set ${changes}, updated_at = ${at}
+        where id = ${look.id} and status = 'unconfirmed' and external_id is null
+          and read_back_at = ${look.lease.toISOString()}::timestamptz${
+            // A post another publication already holds is not this one's.
+            outcome.kind === 'found'
+              ? sql` and not exists (select 1 from publications other
+                  where other.network = publications.network
+                    and other.external_id = ${outcome.externalId})`
+              : sql``
+          }
+        returning id
+      )${
+        // (logInsert ends in its WHERE: the row is written only with the change.)
+        log
+          ? sql`, logged as (${logInsert(log)} and exists (select 1 from done) returning 1)`
+          : sql``
+      }
+      select count(*)::int as n from done`,
+  );
+  return (row?.n ?? 0) > 0;
+}

@@ -1,0 +1,226 @@
+import { NETWORK_TEXT_NAMES, PUBLISH_MAX_RETRIES, SCHEDULE_MESSAGES } from '@cadence/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { NetworkRegistry } from '../../integrations/networks/registry.js';
+import {
+  NetworkError,
+  type NetworkAdapter,
+  type NetworkCredentials,
+  type PublishInput,
+} from '../../integrations/networks/types.js';
+import type { Storage } from '../../integrations/storage.js';
+import type { JobPort } from '../../jobs/port.js';
+import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
+import type { Clock } from '../../lib/clock.js';
+import type { TokenLifecycle } from '../connections/index.js';
+import type { LogEntry } from '../logs/index.js';
+import { instanceStatus as instances } from '../schedules/index.js';
+import { instanceOutcome } from './decisions.js';
+import { linkOf } from './publish-input.js';
+import * as repo from './publishing.repository.js';
+import * as looks from './read-back.repository.js';
+
+/** Looks answered "not there" before the post is sent again. */
+export const ABSENT_LOOKS_TO_SEND_AGAIN = 2;
+/** Looks in all (those the network could not answer included) before it is left to the customer. */
+export const MAX_LOOKS = 4;
+/** How long a taken look is its worker's before another may take it (a worker that died). */
+const LOOK_LEASE_MS = 5 * 60_000;
+/** Looks one run takes. */
+const LOOK_BATCH = 50;
+
+export interface ReadBackDeps {
+  db: Db;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  registry: NetworkRegistry;
+  connections: TokenLifecycle;
+  storage: Storage;
+  publicUrl: string;
+  publishJobs: JobPort<PublishInstancePayload>;
+  /** READBACK_AFTER_SECONDS: the wait before each look. */
+  readBackAfterMs: number;
+}
+
+type Decision = {
+  outcome: looks.LookOutcome;
+  log?: Pick<LogEntry, 'status' | 'message' | 'errorCode'>;
+};
+
+/**
+ * The read-back: a publication whose answer was lost (`unconfirmed`) is looked for on its
+ * network `READBACK_AFTER_SECONDS` later and once more after the same wait. Found, it is
+ * published with the network's id and link; not there twice, it is pending again and the
+ * publisher sends it (its one claim still the only gate in front of a call); a network that
+ * cannot be read leaves it unconfirmed for the customer. The recurring
+ * `publication-read-back` task runs it on every worker; each look is taken with a lease in
+ * one statement, and every change after it is conditional on that lease, so two workers
+ * never act on one look and a worker that dies mid-look only delays it.
+ */
+export function createReadBack(deps: ReadBackDeps) {
+  const { db } = deps;
+  let isRunning = false;
+
+  function inputOf(look: looks.Look): PublishInput {
+    const { attachment } = look;
+    return {
+      text: look.post.content,
+      link: linkOf(look.post),
+      media: attachment
+        ? {
+            url: `${deps.publicUrl}${attachment.mediaUrl}`,
+            mimeType: attachment.mimeType,
+            // A look matches by text and never uploads, so this is never opened.
+            open: async () =>
+              (await deps.storage.openBlob(attachment.storageKey, attachment.mimeType)).blob,
+          }
+        : null,
+      publication: { id: look.id, scheduledFor: look.instance.scheduledFor },
+    };
+  }
+
+  async function lookFor(look: looks.Look, now: Date): Promise<Decision> {
+    const name = NETWORK_TEXT_NAMES[look.network];
+    const cannotRead = (reason: string): Decision => ({
+      outcome: { kind: 'stop' },
+      log: {
+        status: 'error',
+        message: SCHEDULE_MESSAGES.cannotLookBack(name, reason),
+        errorCode: 'unconfirmed',
+      },
+    });
+    const companyId = look.post.companyId;
+    if (!companyId || !look.claimedAt) return cannotRead('nothing to look with');
+    const adapter = deps.registry.adapters[look.network] as NetworkAdapter<
+      NetworkCredentials[typeof look.network]
+    >;
+    try {
+      const usable = await deps.connections.forPublishing(companyId, look.network);
+      if (usable.kind !== 'ok') return cannotRead('the account is not connected');
+      const found = await adapter.findPublished(inputOf(look), usable.credentials, {
+        since: look.claimedAt,
+      });
+      if (found) {
+        return {
+          outcome: { kind: 'found', externalId: found.externalId, url: found.url },
+          log: { status: 'success', message: SCHEDULE_MESSAGES.foundAfterLostAnswer(name) },
+        };
+      }
+    } catch (error) {
+      if (!(error instanceof NetworkError)) {
+        deps.logger.error({ err: error, network: look.network }, 'read-back failed');
+        return cannotRead('an unexpected error');
+      }
+      // A fault that passes (a server error, a rate limit) gets another look; a refusal
+      // (no permission to read, no such account) leaves it to the customer.
+      const passes = error.kind === 'transient' || error.kind === 'rate-limited';
+      if (passes && look.readBacks + 1 < MAX_LOOKS) {
+        const wait = Math.max(deps.readBackAfterMs, (error.details.retryAfterSeconds ?? 0) * 1000);
+        return { outcome: { kind: 'again', next: new Date(now.getTime() + wait), absent: false } };
+      }
+      return cannotRead(error.message);
+    }
+    // The network answered, without the post.
+    const absent = look.readBacksAbsent + 1;
+    if (absent < ABSENT_LOOKS_TO_SEND_AGAIN && look.readBacks + 1 < MAX_LOOKS) {
+      return {
+        outcome: {
+          kind: 'again',
+          next: new Date(now.getTime() + deps.readBackAfterMs),
+          absent: true,
+        },
+      };
+    }
+    if (absent < ABSENT_LOOKS_TO_SEND_AGAIN || look.attempts > PUBLISH_MAX_RETRIES) {
+      // Not proven absent, or sent as often as a post may be: the customer decides.
+      return cannotRead(
+        absent < ABSENT_LOOKS_TO_SEND_AGAIN ? 'no clear answer' : 'sent as often as allowed',
+      );
+    }
+    const message = SCHEDULE_MESSAGES.notFoundSendingAgain(name);
+    return {
+      outcome: { kind: 'send-again', message },
+      log: { status: 'pending', message, errorCode: 'not_found' },
+    };
+  }
+
+  /** Records one look's outcome; answers the instance to queue a job for, if any. */
+  async function settle(look: looks.Look, decision: Decision, now: Date) {
+    const log: LogEntry | undefined = decision.log && {
+      userId: look.instance.userId,
+      postId: look.instance.postId,
+      instanceId: look.instance.id,
+      platform: look.network,
+      scheduledFor: look.instance.scheduledFor,
+      retryCount: Math.max(0, look.attempts - 1),
+      ...decision.log,
+    };
+    const { outcome } = decision;
+    if (outcome.kind === 'again' || outcome.kind === 'stop') {
+      await looks.settleLook(db, look, outcome, now, log);
+      return undefined;
+    }
+    return db.transaction(async (tx) => {
+      if (!(await looks.settleLook(tx, look, outcome, now, log))) return undefined;
+      if (outcome.kind === 'send-again') {
+        // In the same transaction: should this worker die before queueing the job, the
+        // reconciler finds a due publication in a waiting instance and queues one.
+        await instances.reopenInstance(tx, look.instance.id);
+        return look.instance.id;
+      }
+      const statuses = (await repo.listPublicationStates(tx, look.instance.id)).map(
+        (state) => state.status,
+      );
+      if (!statuses.some((status) => status === 'pending' || status === 'publishing')) {
+        await instances.setOutcome(tx, look.instance.id, instanceOutcome(statuses), now);
+      }
+      return undefined;
+    });
+  }
+
+  async function queueNow(instanceId: string, now: Date) {
+    try {
+      const jobId = await deps.publishJobs.send(
+        { instanceId },
+        { startAfter: now, key: `${instanceId}:again:${now.getTime()}` },
+      );
+      if (jobId) await instances.storeJobId(db, instanceId, jobId);
+    } catch (error) {
+      deps.logger.error({ err: error, instanceId }, 'could not queue the publish job');
+    }
+  }
+
+  /** Takes the looks that are due and settles each; answers how many were taken. */
+  async function readBack(): Promise<number> {
+    if (isRunning) return 0;
+    isRunning = true;
+    try {
+      const now = deps.clock();
+      const due = await looks.takeLooks(
+        db,
+        now,
+        new Date(now.getTime() + LOOK_LEASE_MS),
+        LOOK_BATCH,
+      );
+      await Promise.all(
+        due.map(async (look) => {
+          const decision = await lookFor(look, now);
+          const at = deps.clock();
+          const instanceId = await settle(look, decision, at);
+          deps.logger.info(
+            { publicationId: look.id, network: look.network, outcome: decision.outcome.kind },
+            'read-back: looked for an unconfirmed post',
+          );
+          if (instanceId) await queueNow(instanceId, at);
+        }),
+      );
+      return due.length;
+    } finally {
+      isRunning = false;
+    }
+  }
+
+  return { readBack };
+}
+
+export type ReadBack = ReturnType<typeof createReadBack>;
