@@ -15,7 +15,11 @@ import { findUp } from './lib/find-up.js';
 import { jsonNestsDeeper } from './lib/json-depth.js';
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerAiRoutes } from './modules/ai/index.js';
-import { registerApiKeyRoutes, registerPublicApiRoutes } from './modules/api-keys/index.js';
+import {
+  apiKeyCheck,
+  registerApiKeyRoutes,
+  registerPublicApiRoutes,
+} from './modules/api-keys/index.js';
 import {
   registerAuthRoutes,
   createAuthenticate,
@@ -34,6 +38,7 @@ import { registerPublicationActionRoutes } from './modules/publishing/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
 import { registerSettingsRoutes } from './modules/settings/index.js';
 import { registerUploadRoutes } from './modules/uploads/index.js';
+import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { registerShortenerRoutes, registerShortLinkRedirect } from './modules/shortener/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -165,6 +170,7 @@ export async function buildApp(
       registerAdminRoutes(typed, services.admin);
       registerApiKeyRoutes(typed, services.apiKeys);
       registerPublicApiRoutes(typed, services.apiKeys);
+      registerWebhookRoutes(typed, services.webhooks, apiKeyCheck(services.apiKeys));
       done();
     },
     { prefix: '/api' },

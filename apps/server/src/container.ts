@@ -16,6 +16,7 @@ import { notificationMailJob } from './jobs/notification-mail.job.js';
 import { orphanSweepJob } from './jobs/orphan-sweep.job.js';
 import { tokenSweepJob } from './jobs/token-sweep.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
+import { webhookDeliveryJob } from './jobs/webhook-delivery.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
 import { createAttemptLimiter } from './lib/attempt-limiter.js';
@@ -61,6 +62,7 @@ import { createSearchService } from './modules/search/index.js';
 import { createSettingsService } from './modules/settings/index.js';
 import { createShortenerService } from './modules/shortener/index.js';
 import { createUploadsService, withUploadRecords } from './modules/uploads/index.js';
+import { createWebhooksService } from './modules/webhooks/index.js';
 
 /** What the container is built on: the config, the logger and what `openInfra` opened. */
 export interface ContainerInput {
@@ -122,6 +124,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const publishJobs = jobs.port(publishInstanceJob);
   const orphanSweepJobs = jobs.port(orphanSweepJob);
   const tokenSweepJobs = jobs.port(tokenSweepJob);
+  const webhookJobs = jobs.port(webhookDeliveryJob);
 
   // Every upload (logo, avatar, media): rate limit, storage allowance, orphan sweep.
   const uploads = createUploadsService({ db, storage, clock, logger, attempts });
@@ -202,6 +205,19 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logger,
     savedTimeZone: (userId) => settings.savedTimeZone(userId),
   });
+  // Webhook endpoints and their outbox's deliveries (signed, through the address guard).
+  const webhooks = createWebhooksService({
+    db,
+    clock,
+    box: createSecretBox(deriveKey(config.appSecret, 'webhook-secrets')),
+    guard: { allowHosts: config.fetchAllowHosts },
+    retrySchedule: config.webhookRetrySchedule,
+    timeoutMs: 10_000,
+    ownsEntity: async (userId, entityId) =>
+      (await companies.findOwned(userId, entityId)) !== undefined,
+    notify: (event) => notifications.record(event),
+    logger,
+  });
   const services = {
     billing: billing.service,
     auth: createAuthService({
@@ -274,6 +290,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       ownsEntity: async (userId, entityId) =>
         (await companies.findOwned(userId, entityId)) !== undefined,
     }),
+    webhooks,
     shortener: createShortenerService({
       db,
       publicUrl: config.publicUrl,
@@ -367,6 +384,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publishJobs,
       orphanSweepJobs,
       tokenSweepJobs,
+      webhookJobs,
     },
     services,
     jobs: {
@@ -380,6 +398,14 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       sweepOrphanUploads: () => uploads.sweepOrphans(),
       /** The token-sweep job's work: refreshes and warnings of connections expiring soon. */
       sweepTokens: () => tokenSweep.run(),
+      /** The webhook-delivery job's work: one attempt of one message. */
+      deliverWebhook: (messageId: string) => webhooks.deliver(messageId),
+      /** The webhook-dispatch task's work: a delivery job for each due message. */
+      dispatchWebhooks: async () => {
+        const ids = await webhooks.claimDue();
+        for (const messageId of ids) await webhookJobs.send({ messageId });
+        return ids.length;
+      },
       /** The billing renewals' work: renewals and lapses at period end, stale checkouts. */
       runBillingRenewals: () => billing.service.runRenewals(),
     },

@@ -132,6 +132,12 @@ export const ERROR_CODES = [
   'API_KEY_NOT_FOUND',
   'UNAUTHENTICATED',
   'INSUFFICIENT_SCOPE',
+  // Webhooks
+  'WEBHOOK_NOT_FOUND',
+  'WEBHOOK_DELIVERY_NOT_FOUND',
+  'WEBHOOK_URL_INVALID',
+  'WEBHOOK_LIMIT',
+  'WEBHOOK_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

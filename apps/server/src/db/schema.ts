@@ -20,3 +20,4 @@ export * from './schema/admin.js';
 export * from './schema/notifications.js';
 export * from './schema/uploads.js';
 export * from './schema/api-keys.js';
+export * from './schema/webhooks.js';

@@ -102,11 +102,19 @@ export function requireScope(request: FastifyRequest, scope: ApiKeyScope): ApiCa
   return caller;
 }
 
-/** The public API, under /api/v1, authenticated with an API key. */
-export function registerPublicApiRoutes(app: AppInstance, apiKeys: ApiKeysService) {
-  const checkKey = async (request: FastifyRequest) => {
+/**
+ * The key check of every /api/v1 route (a preHandler): sets `request.apiCaller`, or answers
+ * 401 UNAUTHENTICATED. Each route then asks `requireScope` for what it needs.
+ */
+export function apiKeyCheck(apiKeys: ApiKeysService) {
+  return async (request: FastifyRequest) => {
     request.apiCaller = await apiKeys.authenticate(request.headers.authorization);
   };
+}
+
+/** The public API, under /api/v1, authenticated with an API key. */
+export function registerPublicApiRoutes(app: AppInstance, apiKeys: ApiKeysService) {
+  const checkKey = apiKeyCheck(apiKeys);
   app.get(
     API_PATHS.v1Me,
     {

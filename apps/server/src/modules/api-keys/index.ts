@@ -4,6 +4,7 @@
  */
 export { createApiKeysService, type ApiKeysService, type ApiCaller } from './api-keys.service.js';
 export {
+  apiKeyCheck,
   registerApiKeyRoutes,
   registerPublicApiRoutes,
   requireApiCaller,
