@@ -16,6 +16,7 @@ const numbers = new Intl.NumberFormat('en-US');
 // Its own chunk, loaded when Developer Info opens: the keys' form, list and dialogs are not
 // part of the JavaScript /settings loads first.
 const ApiKeysPanel = lazyComponent(() => import('./api-keys-panel').then((m) => m.ApiKeysPanel));
+const WebhooksPanel = lazyComponent(() => import('./webhooks-panel').then((m) => m.WebhooksPanel));
 
 async function copyEntry(entry: ApiLog) {
   try {
@@ -26,12 +27,15 @@ async function copyEntry(entry: ApiLog) {
   }
 }
 
-/** Settings > Developer Info: the API keys, then the AI calls made for the account. */
+/** Settings > Developer Info: the API keys, the webhooks, then the AI calls made for the account. */
 export function DeveloperInfoSection() {
   return (
     <div className="space-y-8">
       <Suspense fallback={<p className="text-sm text-gray-600">Loading API keys...</p>}>
         <ApiKeysPanel />
+      </Suspense>
+      <Suspense fallback={<p className="text-sm text-gray-600">Loading webhooks...</p>}>
+        <WebhooksPanel />
       </Suspense>
       <AiCallLog />
     </div>
