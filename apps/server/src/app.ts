@@ -35,12 +35,16 @@ import { registerLogRoutes } from './modules/logs/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerPostRoutes } from './modules/posts/index.js';
 import { registerQueueRoutes } from './modules/queue/index.js';
-import { registerPublicApiResourceRoutes } from './modules/public-api/index.js';
+import {
+  registerApiMediaRoutes,
+  registerPublicApiResourceRoutes,
+} from './modules/public-api/index.js';
 import { registerScheduleRoutes } from './modules/schedules/index.js';
 import { registerPublicationActionRoutes } from './modules/publishing/index.js';
 import { registerSearchRoutes } from './modules/search/index.js';
 import { registerSettingsRoutes } from './modules/settings/index.js';
 import { registerUploadRoutes } from './modules/uploads/index.js';
+import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { registerShortenerRoutes, registerShortLinkRedirect } from './modules/shortener/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -195,12 +199,10 @@ export async function buildApp(
       registerAccountRoutes(typed, { account: services.account, attempts: infra.attempts });
       registerAdminRoutes(typed, services.admin);
       registerApiKeyRoutes(typed, services.apiKeys, services.apiTraffic);
-      registerPublicApiRoutes(typed, {
-        apiKeys: services.apiKeys,
-        traffic: services.apiTraffic,
-        media: services.apiMedia,
-      });
+      registerPublicApiRoutes(typed, { apiKeys: services.apiKeys });
+      registerApiMediaRoutes(typed, { traffic: services.apiTraffic, media: services.apiMedia });
       registerPublicApiResourceRoutes(typed, services.publicApi);
+      registerWebhookRoutes(typed, services.webhooks);
       done();
     },
     { prefix: '/api' },

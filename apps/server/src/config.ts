@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { NetworkId } from '@cadence/shared';
+import { WEBHOOK_DEFAULT_RETRY_SCHEDULE, type NetworkId } from '@cadence/shared';
 import type { S3StorageConfig } from './integrations/s3-storage.js';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.js';
 
@@ -158,6 +158,26 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(3600, 'must be at most 3600 seconds')
     .default(120),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(WEBHOOK_DEFAULT_RETRY_SCHEDULE.join(','))
+    .transform((value, ctx) => {
+      const parts = value.split(',').map((part) => part.trim());
+      const seconds = parts.map(Number);
+      if (
+        parts.length === 0 ||
+        parts.length > 20 ||
+        seconds.some((entry, index) => !parts[index] || !Number.isInteger(entry) || entry < 1)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be up to 20 whole numbers of seconds, each at least 1, such as 60,300,1800',
+        });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
   SETTINGS_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int('must be a whole number of seconds')
@@ -266,6 +286,8 @@ export interface Config {
    * out as one digest.
    */
   notifyMailDelaySeconds: number;
+  /** Seconds to wait after each failed webhook delivery; then it is given up. */
+  webhookRetrySchedule: number[];
   publisher: {
     /** An instance found later than this is marked missed instead of published late. */
     missedAfterMs: number;
@@ -401,6 +423,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       baseUrl: parsed.TINYURL_BASE_URL.replace(/\/+$/, ''),
     },
     notifyMailDelaySeconds: parsed.NOTIFY_MAIL_DELAY_SECONDS,
+    webhookRetrySchedule: parsed.WEBHOOK_RETRY_SCHEDULE,
     publisher: {
       missedAfterMs: parsed.PUBLISH_MISSED_AFTER_MINUTES * 60_000,
       concurrencyPerNetwork: parsed.PUBLISH_CONCURRENCY_PER_NETWORK,

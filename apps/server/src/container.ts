@@ -17,6 +17,7 @@ import { notificationMailJob } from './jobs/notification-mail.job.js';
 import { orphanSweepJob } from './jobs/orphan-sweep.job.js';
 import { tokenSweepJob } from './jobs/token-sweep.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
+import { webhookDeliveryJob } from './jobs/webhook-delivery.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
 import { createAttemptLimiter } from './lib/attempt-limiter.js';
@@ -28,11 +29,7 @@ import { createSecretBox } from './lib/secret-box.js';
 import type { Logger } from './logger.js';
 import { createAccountService } from './modules/account/index.js';
 import { createAdminService, createServiceMonitor } from './modules/admin/index.js';
-import {
-  createApiKeysService,
-  createApiMediaService,
-  createApiTrafficService,
-} from './modules/api-keys/index.js';
+import { createApiKeysService, createApiTrafficService } from './modules/api-keys/index.js';
 import { createAiService } from './modules/ai/index.js';
 import { createBilling } from './modules/billing/index.js';
 import {
@@ -56,7 +53,7 @@ import { createLogsService } from './modules/logs/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { createPostsService } from './modules/posts/index.js';
 import { createQueueService } from './modules/queue/index.js';
-import { createPublicApiService } from './modules/public-api/index.js';
+import { createApiMediaService, createPublicApiService } from './modules/public-api/index.js';
 import {
   createInstancePublisher,
   createReadBack,
@@ -69,6 +66,7 @@ import { createSearchService } from './modules/search/index.js';
 import { createSettingsService } from './modules/settings/index.js';
 import { createShortenerService } from './modules/shortener/index.js';
 import { createUploadsService, withUploadRecords } from './modules/uploads/index.js';
+import { createWebhooksService } from './modules/webhooks/index.js';
 
 /** What the container is built on: the config, the logger and what `openInfra` opened. */
 export interface ContainerInput {
@@ -132,6 +130,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const publishJobs = jobs.port(publishInstanceJob);
   const orphanSweepJobs = jobs.port(orphanSweepJob);
   const tokenSweepJobs = jobs.port(tokenSweepJob);
+  const webhookJobs = jobs.port(webhookDeliveryJob);
 
   // Every upload (logo, avatar, media): rate limit, storage allowance, orphan sweep.
   const uploads = createUploadsService({ db, storage, clock, logger, attempts });
@@ -227,6 +226,19 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logger,
     postLinkOrigins: postLinkOriginsOf(config.networks.webUrls),
   });
+  // Webhook endpoints and their outbox's deliveries (signed, through the address guard).
+  const webhooks = createWebhooksService({
+    db,
+    clock,
+    box: createSecretBox(deriveKey(config.appSecret, 'webhook-secrets')),
+    guard: { allowHosts: config.fetchAllowHosts },
+    retrySchedule: config.webhookRetrySchedule,
+    timeoutMs: 10_000,
+    ownsEntity: async (userId, entityId) =>
+      (await companies.findOwned(userId, entityId)) !== undefined,
+    notify: (event) => notifications.record(event),
+    logger,
+  });
   const services = {
     billing: billing.service,
     auth: createAuthService({
@@ -320,6 +332,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       fetchAllowHosts: config.fetchAllowHosts,
       publicUrl: config.publicUrl,
     }),
+    webhooks,
     shortener: createShortenerService({
       db,
       publicUrl: config.publicUrl,
@@ -428,6 +441,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publishJobs,
       orphanSweepJobs,
       tokenSweepJobs,
+      webhookJobs,
     },
     services,
     jobs: {
@@ -443,6 +457,14 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       sweepOrphanUploads: () => uploads.sweepOrphans(),
       /** The token-sweep job's work: refreshes and warnings of connections expiring soon. */
       sweepTokens: () => tokenSweep.run(),
+      /** The webhook-delivery job's work: one attempt of one message. */
+      deliverWebhook: (messageId: string) => webhooks.deliver(messageId),
+      /** The webhook-dispatch task's work: a delivery job for each due message. */
+      dispatchWebhooks: async () => {
+        const ids = await webhooks.claimDue();
+        for (const messageId of ids) await webhookJobs.send({ messageId });
+        return ids.length;
+      },
       /** The billing renewals' work: renewals and lapses at period end, stale checkouts. */
       runBillingRenewals: () => billing.service.runRenewals(),
       /** The public API's sweep: idempotency keys past 24 h, calls past 30 days. */

@@ -75,6 +75,7 @@ export function createWorker(container: Container) {
         sweepPublicApi: work.sweepPublicApi,
         orphanSweepJobs: infra.orphanSweepJobs,
         tokenSweepJobs: infra.tokenSweepJobs,
+        dispatchWebhooks: work.dispatchWebhooks,
         database: infra.database,
       },
     }),
@@ -94,6 +95,19 @@ export function createWorker(container: Container) {
     sweepOrphanUploads: () => track(work.sweepOrphanUploads()),
     /** Runs the token sweep now, as its job would (tests). */
     sweepTokens: () => track(work.sweepTokens()),
+    /**
+     * Delivers every due webhook message now, one after the other, as the dispatch task and
+     * the delivery jobs would (tests move the clock and call this). Answers the outcomes.
+     */
+    deliverDueWebhooks: () =>
+      track(
+        (async () => {
+          const outcomes: string[] = [];
+          for (const id of await container.services.webhooks.claimDue())
+            outcomes.push(await work.deliverWebhook(id));
+          return outcomes;
+        })(),
+      ),
     /** Reads the admin's Stop/Start/Restart now instead of at the next poll. */
     pollControl,
     /** For the heartbeat: taking publish jobs or not, jobs in hand, jobs finished. */

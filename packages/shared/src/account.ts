@@ -6,6 +6,7 @@ export const SETTINGS_ANCHORS = {
   postLogs: 'post-logs',
   notifications: 'notifications',
   yourData: 'your-data',
+  developerInfo: 'developer-info',
 } as const;
 
 /** The Entities page opens an entity's Socials dialog from `?socials=<companyId>`. */
@@ -32,6 +33,7 @@ export const NOTIFICATION_EVENT_KINDS = [
   'publication_unconfirmed',
   'connection_reconnect',
   'connection_expiring',
+  'webhook_disabled',
 ] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 
@@ -44,6 +46,7 @@ export const NOTIFICATION_KIND_TITLES: Record<NotificationEventKind, string> = {
   publication_unconfirmed: 'A post may not have been published',
   connection_reconnect: 'A connection needs reconnecting',
   connection_expiring: 'A connection expires soon',
+  webhook_disabled: 'A webhook endpoint was turned off',
 };
 
 export const NotificationEventSchema = z.object({

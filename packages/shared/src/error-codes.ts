@@ -143,6 +143,12 @@ export const ERROR_CODES = [
   'POST_ALREADY_SENT',
   'MEDIA_NOT_FOUND',
   'MEDIA_IN_USE',
+  // Webhooks
+  'WEBHOOK_NOT_FOUND',
+  'WEBHOOK_DELIVERY_NOT_FOUND',
+  'WEBHOOK_URL_INVALID',
+  'WEBHOOK_LIMIT',
+  'WEBHOOK_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './ai-writing.js';
 export * from './api.js';
 export * from './api-keys.js';
+export * from './webhooks.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './companies.js';

@@ -117,6 +117,19 @@ export const API_PATHS = {
   v1PublicationRetry: '/v1/publications/:id/retry',
   v1PublicationConfirmAbsent: '/v1/publications/:id/confirm-absent',
   v1PublicationMarkPublished: '/v1/publications/:id/mark-published',
+  // Webhook endpoints: the web app's (session) and the public API's (key), one service.
+  webhooks: '/customer/webhooks',
+  webhook: '/customer/webhooks/:id',
+  webhookTest: '/customer/webhooks/:id/test',
+  webhookRotateSecret: '/customer/webhooks/:id/rotate-secret',
+  webhookDeliveries: '/customer/webhooks/:id/deliveries',
+  webhookRedeliver: '/customer/webhooks/:id/deliveries/:delivery_id/redeliver',
+  v1Webhooks: '/v1/webhooks',
+  v1Webhook: '/v1/webhooks/:id',
+  v1WebhookTest: '/v1/webhooks/:id/test',
+  v1WebhookRotateSecret: '/v1/webhooks/:id/rotate-secret',
+  v1WebhookDeliveries: '/v1/webhooks/:id/deliveries',
+  v1WebhookRedeliver: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver',
   /** Read by every signed-in person, for the banner before a planned deployment. */
   publicDeployment: '/deployment',
 } as const;

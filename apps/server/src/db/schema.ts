@@ -21,3 +21,4 @@ export * from './schema/notifications.js';
 export * from './schema/uploads.js';
 export * from './schema/api-keys.js';
 export * from './schema/queue.js';
+export * from './schema/webhooks.js';

@@ -2,6 +2,7 @@ import { notificationMailJob } from './notification-mail.job.js';
 import { orphanSweepJob } from './orphan-sweep.job.js';
 import { publishInstanceJob } from './publish-instance.job.js';
 import { tokenSweepJob } from './token-sweep.job.js';
+import { webhookDeliveryJob } from './webhook-delivery.job.js';
 import { bindJob, type BoundJob } from './job.js';
 
 /**
@@ -14,6 +15,7 @@ export const JOBS = [
   notificationMailJob,
   orphanSweepJob,
   tokenSweepJob,
+  webhookDeliveryJob,
 ] as const;
 
 /** The work the jobs do (the container's `jobs`). */
@@ -22,6 +24,7 @@ export interface JobWork {
   sendNotificationMail: (userId: string) => Promise<unknown>;
   sweepOrphanUploads: () => Promise<unknown>;
   sweepTokens: () => Promise<unknown>;
+  deliverWebhook: (messageId: string) => Promise<unknown>;
 }
 
 /** Every listed job with its handler, each given only the part of the work it does. */
@@ -31,5 +34,6 @@ export function bindJobs(work: JobWork): BoundJob[] {
     bindJob(notificationMailJob, { sendNotificationMail: work.sendNotificationMail }),
     bindJob(orphanSweepJob, { sweepOrphanUploads: work.sweepOrphanUploads }),
     bindJob(tokenSweepJob, { sweepTokens: work.sweepTokens }),
+    bindJob(webhookDeliveryJob, { deliverWebhook: work.deliverWebhook }),
   ];
 }

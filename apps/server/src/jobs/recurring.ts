@@ -53,6 +53,8 @@ export interface RecurringDeps {
     sweepPublicApi(): Promise<{ keys: number; calls: number }>;
     orphanSweepJobs: SweepPort;
     tokenSweepJobs: SweepPort;
+    /** Queues a delivery job for each due webhook message (the outbox's relay). */
+    dispatchWebhooks(): Promise<number>;
     database: Pick<Database, 'kind' | 'executeSql'>;
   };
 }
@@ -174,6 +176,18 @@ export function recurringWork(deps: RecurringDeps): RecurringTask[] {
           logger.error({ err: error }, 'could not queue the token sweep');
           return null;
         }),
+    },
+    {
+      // The webhook outbox: each due message (new, or its retry time come) gets a delivery
+      // job. Safe side by side: a message is claimed with SKIP LOCKED and held a minute.
+      name: 'webhook-dispatch',
+      every: 1 * SECOND_MS,
+      first: 'at start',
+      runsOn: 'every worker',
+      run: () =>
+        worker
+          .dispatchWebhooks()
+          .catch((error: unknown) => logger.error({ err: error }, 'webhook dispatch failed')),
     },
   );
   if (worker.database.kind === 'pglite') {

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'publication_unconfirmed',
   'connection_reconnect',
   'connection_expiring',
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** pending: waits for the mail job; sent: in a mail; off: the customer turned that mail off. */

@@ -18,8 +18,6 @@ import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { requireUser } from '../auth/index.js';
 import { assertScope, type ApiCaller, type ApiKeysService } from './api-keys.service.js';
-import { registerApiMediaRoutes } from './media.routes.js';
-import type { ApiMediaService } from './media.service.js';
 import type { ApiTrafficService } from './api-traffic.service.js';
 
 declare module 'fastify' {
@@ -132,10 +130,7 @@ export function requireScope(request: FastifyRequest, scope: ApiKeyScope): ApiCa
  * log are hooks for every route under the prefix (`registerPublicApiHooks`), so a route
  * only asks for its scope.
  */
-export function registerPublicApiRoutes(
-  app: AppInstance,
-  services: { apiKeys: ApiKeysService; traffic: ApiTrafficService; media: ApiMediaService },
-) {
+export function registerPublicApiRoutes(app: AppInstance, services: { apiKeys: ApiKeysService }) {
   const { apiKeys } = services;
   app.get(
     API_PATHS.v1Me,
@@ -152,5 +147,4 @@ export function registerPublicApiRoutes(
       data: apiKeys.me(requireScope(request, 'read')),
     }),
   );
-  registerApiMediaRoutes(app, services);
 }

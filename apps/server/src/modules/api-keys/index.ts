@@ -16,8 +16,12 @@ export {
   type ApiTrafficService,
   type PublicApiLimits,
 } from './api-traffic.service.js';
-export { createApiMediaService, type ApiMediaService } from './media.service.js';
-export { registerPublicApiHooks, PUBLIC_API_PREFIXES } from './public-api.hooks.js';
+export {
+  lateFingerprint,
+  registerPublicApiHooks,
+  sendReplay,
+  PUBLIC_API_PREFIXES,
+} from './public-api.hooks.js';
 export {
   registerApiKeyRoutes,
   registerPublicApiRoutes,

@@ -1,8 +1,9 @@
 import type { NetworkId } from '@cadence/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.js';
+import type { Db, DbExecutor } from '../../db/client.js';
 import { companies } from '../../db/schema/companies.js';
 import { socialConnections } from '../../db/schema/connections.js';
+import { recordWebhookEvent } from '../webhooks/index.js';
 
 export async function isCompanyOwnedBy(db: DbExecutor, companyId: string, userId: string) {
   const [row] = await db
@@ -107,10 +108,54 @@ export async function markDisconnected(
   return rows.length > 0;
 }
 
-/** The network refused the stored credentials: the customer has to reconnect. */
-export async function markNeedsReconnect(db: DbExecutor, connectionId: string, now: Date) {
-  await db
-    .update(socialConnections)
-    .set({ needsReconnect: true, updatedAt: now })
-    .where(eq(socialConnections.id, connectionId));
+/**
+ * The network refused the stored credentials: the customer has to reconnect. The first time
+ * (it did not need reconnecting yet), `connection.needs_reconnect` goes to the webhooks in
+ * the same transaction.
+ */
+export async function markNeedsReconnect(db: Db, connectionId: string, now: Date) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(socialConnections)
+      .set({ needsReconnect: true, updatedAt: now })
+      .where(
+        and(eq(socialConnections.id, connectionId), eq(socialConnections.needsReconnect, false)),
+      )
+      .returning();
+    if (row) await recordConnectionEvent(tx, 'connection.needs_reconnect', row, now);
+  });
+}
+
+/**
+ * A connection's webhook event, in the transaction of its change: the connection as
+ * /api/v1/entities/:id/connections shows it, with its id and entity.
+ */
+export async function recordConnectionEvent(
+  tx: DbExecutor,
+  type: 'connection.expiring' | 'connection.needs_reconnect',
+  row: Pick<
+    typeof socialConnections.$inferSelect,
+    'id' | 'companyId' | 'network' | 'accountName' | 'tokenExpiresAt'
+  >,
+  now: Date,
+) {
+  const [owner] = await tx
+    .select({ userId: companies.userId })
+    .from(companies)
+    .where(eq(companies.id, row.companyId));
+  if (!owner) return;
+  await recordWebhookEvent(tx, {
+    userId: owner.userId,
+    type,
+    entityId: row.companyId,
+    at: now,
+    data: {
+      id: row.id,
+      entity_id: row.companyId,
+      network: row.network,
+      name: row.accountName,
+      status: type === 'connection.expiring' ? 'expiring' : 'needs_reconnect',
+      expires_at: row.tokenExpiresAt ? row.tokenExpiresAt.toISOString() : null,
+    },
+  });
 }

@@ -21,6 +21,7 @@ import {
 } from '../../integrations/networks/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
+import { recordConnectionEvent } from './connections.repository.js';
 
 /** An access token this close to its expiry is refreshed before it is used. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -164,14 +165,21 @@ export function createTokenLifecycle(deps: TokenLifecycleDeps) {
       const expired = isExpired(connection.tokenExpiresAt);
       /** Usable until it expires, then only a reconnect helps; the sweep stops trying. */
       const cannotRenew = async (outcome: 'not-renewable' | 'refused') => {
-        await tx
+        const [before] = await tx
+          .select({ needsReconnect: socialConnections.needsReconnect })
+          .from(socialConnections)
+          .where(eq(socialConnections.id, connection.id));
+        const [updated] = await tx
           .update(socialConnections)
           .set({
             tokenRenewable: false,
             ...(expired ? { needsReconnect: true } : {}),
             updatedAt: now,
           })
-          .where(eq(socialConnections.id, connection.id));
+          .where(eq(socialConnections.id, connection.id))
+          .returning();
+        if (expired && updated && before && !before.needsReconnect)
+          await recordConnectionEvent(tx, 'connection.needs_reconnect', updated, now);
         const usable: UsableCredentials = expired
           ? { kind: 'reconnect', entityName: row.entityName }
           : ok;

@@ -11,6 +11,7 @@ import { companies } from '../../db/schema/companies.js';
 import { socialConnections } from '../../db/schema/connections.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PublishingEvent } from '../notifications/index.js';
+import { recordConnectionEvent } from './connections.repository.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -55,22 +56,26 @@ export function createTokenSweep(deps: TokenSweepDeps) {
 
   /** Takes the warning of `stage` for this expiry; false when it was sent already. */
   async function claimWarning(connectionId: string, expiresAt: Date, stage: number) {
-    const rows = await db
-      .update(socialConnections)
-      .set({ expiryWarnedFor: expiresAt, expiryWarnedDays: stage })
-      .where(
-        and(
-          eq(socialConnections.id, connectionId),
-          eq(socialConnections.tokenExpiresAt, expiresAt),
-          or(
-            isNull(socialConnections.expiryWarnedFor),
-            ne(socialConnections.expiryWarnedFor, expiresAt),
-            sql`${socialConnections.expiryWarnedDays} > ${stage}`,
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(socialConnections)
+        .set({ expiryWarnedFor: expiresAt, expiryWarnedDays: stage })
+        .where(
+          and(
+            eq(socialConnections.id, connectionId),
+            eq(socialConnections.tokenExpiresAt, expiresAt),
+            or(
+              isNull(socialConnections.expiryWarnedFor),
+              ne(socialConnections.expiryWarnedFor, expiresAt),
+              sql`${socialConnections.expiryWarnedDays} > ${stage}`,
+            ),
           ),
-        ),
-      )
-      .returning({ id: socialConnections.id });
-    return rows.length > 0;
+        )
+        .returning();
+      // The webhooks hear of it with the claim: once per connection, expiry and stage.
+      if (row) await recordConnectionEvent(tx, 'connection.expiring', row, deps.clock());
+      return row !== undefined;
+    });
   }
 
   async function warn(row: {

@@ -28,7 +28,12 @@ function linksOf(event: NotificationEventRow, publicUrl: string): Link[] {
   }
   if (event.postId)
     links.push({ label: 'Open the post', url: publicUrl + postPagePath(event.postId) });
-  if (!aboutConnection) {
+  if (event.kind === 'webhook_disabled') {
+    links.push({
+      label: 'Developer Info',
+      url: publicUrl + settingsSectionPath(SETTINGS_ANCHORS.developerInfo),
+    });
+  } else if (!aboutConnection) {
     links.push({
       label: 'Post logs',
       url: publicUrl + settingsSectionPath(SETTINGS_ANCHORS.postLogs),

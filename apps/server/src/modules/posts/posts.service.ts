@@ -14,6 +14,7 @@ import {
 } from '@cadence/shared';
 import type { z } from 'zod';
 import type { Db, DbExecutor } from '../../db/client.js';
+import type { PostRow } from '../../db/schema/posts.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { JobPort } from '../../jobs/port.js';
@@ -22,6 +23,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { KeysetPosition } from '../../lib/keyset.js';
 import type { Logger } from '../../logger.js';
 import { getEntitlements } from '../plans/index.js';
+import { recordWebhookEvent } from '../webhooks/index.js';
 import type { StoredMedia } from './media.js';
 import { requireFieldsAfterEdit, type ParsedPostFields } from './post-fields.js';
 import * as listQueries from './posts-list.repository.js';
@@ -116,6 +118,44 @@ export interface PostsServiceDeps {
 
 export function createPostsService(deps: PostsServiceDeps) {
   const { db, storage, clock } = deps;
+
+  /** The post's webhook event, in the transaction of its change (the outbox). */
+  function recordPostEvent(
+    tx: DbExecutor,
+    type: 'post.created' | 'post.updated' | 'post.deleted',
+    row: Pick<
+      PostRow,
+      'id' | 'userId' | 'companyId' | 'content' | 'url' | 'createdAt' | 'updatedAt'
+    >,
+  ) {
+    const data =
+      type === 'post.deleted'
+        ? { id: row.id, entity_id: row.companyId }
+        : {
+            id: row.id,
+            entity_id: row.companyId,
+            content: row.content,
+            url: row.url,
+            created_at: row.createdAt.toISOString(),
+            updated_at: row.updatedAt.toISOString(),
+          };
+    return recordWebhookEvent(tx, {
+      userId: row.userId,
+      type,
+      entityId: row.companyId,
+      at: clock(),
+      data,
+    });
+  }
+
+  /** Deletes the post with its `post.deleted` event; answers whether it was there. */
+  function deleteWithEvent(userId: string, row: Parameters<typeof recordPostEvent>[2]) {
+    return db.transaction(async (tx) => {
+      if (!(await repo.deletePost(tx, userId, row.id))) return false;
+      await recordPostEvent(tx, 'post.deleted', row);
+      return true;
+    });
+  }
 
   async function loadPost(userId: string, id: string): Promise<Post> {
     const row = await listQueries.findPostListRow(db, userId, id);
@@ -237,6 +277,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           const post = await repo.insertPost(tx, userId, values, clock());
           if (media) await repo.insertAttachment(tx, post.id, toAttachmentValues(media));
           await repo.recordPostMade(tx, userId, utcMonth(post.createdAt));
+          await recordPostEvent(tx, 'post.created', post);
           return post;
         });
         if (options.schedule || values.scheduledFor) {
@@ -246,7 +287,7 @@ export function createPostsService(deps: PostsServiceDeps) {
               await scheduleAt(userId, row.id, values.scheduledFor, values.platforms, !!media);
           } catch (error) {
             // A post whose promised time cannot be kept is not created at all.
-            await repo.deletePost(db, userId, row.id);
+            await deleteWithEvent(userId, row);
             await repo.recordPostMade(db, userId, utcMonth(row.createdAt), -1);
             throw error;
           }
@@ -308,6 +349,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         const removedKeys = await db.transaction(async (tx) => {
           const row = await repo.updatePost(tx, userId, id, values, clock());
           if (!row) throw notFound();
+          await recordPostEvent(tx, 'post.updated', row);
           if (!isMediaReplaced) return [];
           const keys = await repo.deleteAttachments(tx, id);
           if (media) await repo.insertAttachment(tx, id, toAttachmentValues(media));
@@ -364,7 +406,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       await deps.publishJobs.cancel(jobIds);
       const keys = (await repo.listAttachments(db, [id])).map((row) => row.storageKey);
       // Schedules, occurrences, publications and attachment rows go by ON DELETE CASCADE.
-      if (!(await repo.deletePost(db, userId, id))) throw notFound();
+      if (!(await deleteWithEvent(userId, existing))) throw notFound();
       await removeFiles(keys);
     },
   };

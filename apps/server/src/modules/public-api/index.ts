@@ -12,3 +12,5 @@ export {
 } from './public-api.service.js';
 export { registerPublicApiResourceRoutes } from './public-api.routes.js';
 export { etagOf } from './etag.js';
+export { createApiMediaService, type ApiMediaService } from './media.service.js';
+export { registerApiMediaRoutes } from './media.routes.js';

@@ -27,7 +27,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { assertScope, requireApiCaller, type ApiKeysService } from '../api-keys/index.js';
+import { assertScope, requireApiCaller } from '../api-keys/index.js';
 import { etagOf, matchesIfNoneMatch } from './etag.js';
 import type { PublicApiService } from './public-api.service.js';
 

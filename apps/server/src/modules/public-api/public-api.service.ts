@@ -1,3 +1,4 @@
+import { apiPublicationOf } from '../webhooks/index.js';
 import {
   COMPANY_MESSAGES,
   connectionStatusOf,
@@ -85,19 +86,7 @@ function toApiEntity(row: CompanyRow): ApiEntity {
 
 /** One network's publication as the Scheduling page shows it. */
 export function toApiPublication({ publication, instance }: PublicationOfPost): ApiPublication {
-  return {
-    id: publication.id,
-    network: publication.network,
-    status: publication.status,
-    scheduled_for: instance.scheduledFor.toISOString(),
-    published_at: publication.publishedAt?.toISOString() ?? null,
-    url: publication.externalUrl,
-    error:
-      publication.lastError === null
-        ? null
-        : { code: publication.errorCode ?? 'failed', message: publication.lastError },
-    attempts: publication.attempts,
-  };
+  return apiPublicationOf(publication, instance.scheduledFor);
 }
 
 /** One page and the cursor after its last row; `limit + 1` rows were asked for. */

@@ -14,6 +14,9 @@ export async function findOwnedPublication(db: DbExecutor, userId: string, publi
         postId: scheduledInstances.postId,
         scheduledFor: scheduledInstances.scheduledFor,
         status: scheduledInstances.status,
+        entityId: sql<
+          string | null
+        >`(select p.company_id from posts p where p.id = ${scheduledInstances.postId})`,
       },
     })
     .from(publications)

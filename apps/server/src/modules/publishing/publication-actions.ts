@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { insertLog } from '../logs/index.js';
 import { instanceStatus as instances } from '../schedules/index.js';
 import { toScheduleData } from '../schedules/index.js';
+import { postCompletedData, publicationEventData, recordWebhookEvent } from '../webhooks/index.js';
 import { instanceOutcome } from './decisions.js';
 import * as actions from './publication-actions.repository.js';
 import * as repo from './publishing.repository.js';
@@ -80,11 +81,30 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
       const changed = await actions.applyAction(tx, userId, publicationId, action, now, url);
       if (!changed) return null;
       if (action === 'mark-published') {
+        const context = {
+          postId: instance.postId,
+          entityId: instance.entityId,
+          scheduledFor: instance.scheduledFor,
+        };
+        await recordWebhookEvent(tx, {
+          userId,
+          type: 'publication.published',
+          entityId: instance.entityId,
+          at: now,
+          data: publicationEventData(changed, context),
+        });
         const statuses = (await repo.listPublicationStates(tx, instance.id)).map(
           (state) => state.status,
         );
         if (!statuses.some((status) => status === 'pending' || status === 'publishing')) {
           await instances.setOutcome(tx, instance.id, instanceOutcome(statuses), now);
+          await recordWebhookEvent(tx, {
+            userId,
+            type: 'post.completed',
+            entityId: instance.entityId,
+            at: now,
+            data: postCompletedData({ ...context, statuses }),
+          });
         }
       } else {
         await instances.reopenInstance(tx, instance.id);

@@ -3,9 +3,10 @@ import {
   NETWORK_TEXT_NAMES,
   SCHEDULE_MESSAGES,
   type NetworkId,
+  type PublicationStatus,
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, DbExecutor } from '../../db/client.js';
 import type { PublicationRow } from '../../db/schema/publishing.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
@@ -31,6 +32,7 @@ import {
 } from './decisions.js';
 import { instanceStatus as instances } from '../schedules/index.js';
 import { linkOf } from './publish-input.js';
+import { postCompletedData, recordWebhookEvent } from '../webhooks/index.js';
 import * as repo from './publishing.repository.js';
 import { createSettler, type PublishingEvent } from './settle.js';
 
@@ -72,7 +74,7 @@ class ClaimLostError extends Error {
  */
 export function createInstancePublisher(deps: PublishDeps) {
   const { db } = deps;
-  const { settle, attemptLog, logAttempt, notifyOutcome } = createSettler(deps);
+  const { settle, attemptLog, logAttempt, notifyOutcome, publicationEvent } = createSettler(deps);
 
   /**
    * The post's file: its URL for networks that fetch it (the bucket's own address when the
@@ -316,9 +318,18 @@ export function createInstancePublisher(deps: PublishDeps) {
       message: `Published to ${NETWORK_TEXT_NAMES[network]}`,
       retryCount: claimed.attempts - 1,
     });
+    const now = deps.clock();
+    const event = publicationEvent(context, {
+      ...claimed,
+      status: 'published',
+      externalUrl: result.url,
+      publishedAt: now,
+      errorCode: null,
+      lastError: null,
+    });
     for (let attempt = 1; ; attempt++) {
       try {
-        await repo.markPublished(db, claimed.id, result, deps.clock(), log);
+        await repo.markPublished(db, claimed.id, result, now, log, event);
         return;
       } catch (error) {
         if (attempt >= 3) {
@@ -333,8 +344,44 @@ export function createInstancePublisher(deps: PublishDeps) {
     }
   }
 
+  /** The webhook events of publications a statement just settled, in its transaction. */
+  async function recordPublicationEvents(
+    tx: DbExecutor,
+    context: repo.InstanceContext,
+    rows: readonly PublicationRow[],
+  ) {
+    for (const row of rows) {
+      const event = publicationEvent(context, row);
+      if (event) await recordWebhookEvent(tx, event);
+    }
+  }
+
+  /** `post.completed`: every publication of the occurrence has ended (in its transaction). */
+  async function recordCompleted(
+    tx: DbExecutor,
+    context: repo.InstanceContext,
+    statuses: readonly PublicationStatus[],
+    now: Date,
+  ) {
+    await recordWebhookEvent(tx, {
+      userId: context.instance.userId,
+      type: 'post.completed',
+      entityId: context.post.companyId,
+      at: now,
+      data: postCompletedData({
+        postId: context.post.id,
+        entityId: context.post.companyId,
+        scheduledFor: context.instance.scheduledFor,
+        statuses,
+      }),
+    });
+  }
+
   /** When nothing waits any more, the instance gets its outcome; else its next job is queued. */
-  async function settleInstance(context: repo.InstanceContext, known: Map<string, string>) {
+  async function settleInstance(
+    context: repo.InstanceContext,
+    known: Map<string, PublicationStatus>,
+  ) {
     const { instance } = context;
     const now = deps.clock();
     // Usually every publication is settled by now: the outcome from what this job saw, written
@@ -342,20 +389,22 @@ export function createInstancePublisher(deps: PublishDeps) {
     const seen = context.publications.map((row) => known.get(row.id) ?? row.status);
     if (seen.every((status) => status !== 'pending' && status !== 'publishing')) {
       const outcome = instanceOutcome(seen);
-      if (await instances.finishInstance(db, instance.id, outcome, now)) {
-        return;
-      }
+      const finished = await db.transaction(async (tx) => {
+        if (!(await instances.finishInstance(tx, instance.id, outcome, now))) return false;
+        await recordCompleted(tx, context, seen, now);
+        return true;
+      });
+      if (finished) return;
     }
     const states = await repo.listPublicationStates(db, instance.id);
     if (states.some((state) => state.status === 'publishing')) return; // its claimer settles it
     const waiting = states.filter((state) => state.status === 'pending');
     if (waiting.length === 0) {
-      await instances.setInstanceStatus(
-        db,
-        instance.id,
-        instanceOutcome(states.map((s) => s.status)),
-        now,
-      );
+      const statuses = states.map((s) => s.status);
+      await db.transaction(async (tx) => {
+        await instances.setInstanceStatus(tx, instance.id, instanceOutcome(statuses), now);
+        await recordCompleted(tx, context, statuses, now);
+      });
       return;
     }
     const attempt = Math.min(...waiting.map((state) => state.dueAt.getTime()));
@@ -388,14 +437,18 @@ export function createInstancePublisher(deps: PublishDeps) {
     // Stale claims whose worker had not yet sent anything are due again in this run.
     const returned = new Set<string>();
     if (context.publications.some(isStale)) {
-      const stale = await repo.settleStaleClaims(
-        db,
-        instanceId,
-        new Date(staleBefore),
-        SCHEDULE_MESSAGES.unconfirmed,
-        now,
-        new Date(now.getTime() + deps.readBackAfterMs),
-      );
+      const stale = await db.transaction(async (tx) => {
+        const settled = await repo.settleStaleClaims(
+          tx,
+          instanceId,
+          new Date(staleBefore),
+          SCHEDULE_MESSAGES.unconfirmed,
+          now,
+          new Date(now.getTime() + deps.readBackAfterMs),
+        );
+        await recordPublicationEvents(tx, context, settled.unconfirmed);
+        return settled;
+      });
       for (const publication of stale.returned) {
         returned.add(publication.id);
         deps.logger.info(
@@ -421,13 +474,17 @@ export function createInstancePublisher(deps: PublishDeps) {
     if (
       context.publications.some((row) => row.status === 'pending' && dueAt(row).getTime() < cutoff)
     ) {
-      const missed = await repo.markMissed(
-        db,
-        instanceId,
-        new Date(cutoff),
-        SCHEDULE_MESSAGES.missed,
-        now,
-      );
+      const missed = await db.transaction(async (tx) => {
+        const rows = await repo.markMissed(
+          tx,
+          instanceId,
+          new Date(cutoff),
+          SCHEDULE_MESSAGES.missed,
+          now,
+        );
+        await recordPublicationEvents(tx, context, rows);
+        return rows;
+      });
       for (const publication of missed) {
         missedIds.add(publication.id);
         await logFor(publication, SCHEDULE_MESSAGES.missed, 'missed');
@@ -449,7 +506,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     const outcomes = await Promise.allSettled(
       due.map((publication) => publishOne(context, publication, media)),
     ).finally(release);
-    const settledBy = new Map<string, string>();
+    const settledBy = new Map<string, PublicationStatus>();
     outcomes.forEach((outcome, index) => {
       const publication = due[index];
       if (outcome.status === 'fulfilled' && outcome.value && publication) {

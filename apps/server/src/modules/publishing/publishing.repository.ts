@@ -2,6 +2,7 @@ import type { NetworkId } from '@cadence/shared';
 import { and, eq, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { logInsert, type LogEntry } from '../logs/index.js';
+import { webhookOutboxInsert, type WebhookEventInput } from '../webhooks/index.js';
 import { claimInstance } from '../schedules/index.js';
 import type { LoadedConnection } from '../connections/index.js';
 import { publisherIsStopped } from './publisher-control.js';
@@ -308,6 +309,15 @@ export async function claimPublication(
 }
 
 /**
+ * The webhook event of a change, written by the change's own statement (the outbox, at no
+ * extra round trip): only when the change's CTE `changed` matched a row.
+ */
+function webhookCte(event: WebhookEventInput | undefined, changed: 'done' | 'settled') {
+  if (!event) return sql``;
+  return sql`, hooked as (${webhookOutboxInsert(event, sql.raw(`exists (select 1 from ${changed})`))} returning 1)`;
+}
+
+/**
  * Records the post the network made, with its log row when given (one statement). The
  * external id is written once and never replaced; a late success after a claim was judged
  * stale still counts (it did go out, once), even when the customer has meanwhile said it is
@@ -319,6 +329,7 @@ export async function markPublished(
   result: { externalId: string; url: string | null },
   now: Date,
   log?: LogEntry,
+  event?: WebhookEventInput,
 ) {
   const at = now.toISOString();
   const [row] = await rowsOf<{ n: number }>(
@@ -331,7 +342,7 @@ export async function markPublished(
         where id = ${publicationId} and external_id is null
           and status in ('publishing', 'unconfirmed', 'pending')
         returning id
-      )${log ? sql`, logged as (${logInsert(log)} returning 1)` : sql``}
+      )${log ? sql`, logged as (${logInsert(log)} returning 1)` : sql``}${webhookCte(event, 'done')}
       select count(*)::int as n from done`,
   );
   return (row?.n ?? 0) > 0;
@@ -354,6 +365,7 @@ export async function settleFailure(
   },
   now: Date,
   log?: LogEntry,
+  event?: WebhookEventInput,
 ) {
   const next = outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
   const readBackAt = outcome.readBackAt ? outcome.readBackAt.toISOString() : null;
@@ -367,7 +379,7 @@ export async function settleFailure(
           updated_at = ${now.toISOString()}::timestamptz
         where id = ${publicationId} and status = 'publishing' and external_id is null
         returning id
-      )${log ? sql`, logged as (${logInsert(log)} returning 1)` : sql``}
+      )${log ? sql`, logged as (${logInsert(log)} returning 1)` : sql``}${webhookCte(event, 'settled')}
       select count(*)::int as n from settled`,
   );
   return (row?.n ?? 0) > 0;

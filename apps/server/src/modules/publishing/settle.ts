@@ -6,6 +6,12 @@ import { NETWORK_NAMES } from '@cadence/shared';
 import { markNeedsReconnect } from '../connections/index.js';
 import { insertLog, type LogEntry } from '../logs/index.js';
 import type { PublishingEvent } from '../notifications/index.js';
+import {
+  publicationEventData,
+  publicationEventType,
+  type PublicationForEvent,
+  type WebhookEventInput,
+} from '../webhooks/index.js';
 import type { Settlement } from './decisions.js';
 import * as repo from './publishing.repository.js';
 
@@ -93,6 +99,30 @@ export function createSettler(deps: {
     };
   }
 
+  /**
+   * The webhook event of a publication's new state (none for pending): written by the
+   * statement that records the state, so it exists exactly when the state does.
+   */
+  function publicationEvent(
+    context: repo.InstanceContext,
+    publication: PublicationForEvent,
+  ): WebhookEventInput | undefined {
+    const type = publicationEventType(publication.status);
+    if (!type) return undefined;
+    const entityId = context.post.companyId;
+    return {
+      userId: context.instance.userId,
+      type,
+      entityId,
+      at: deps.clock(),
+      data: publicationEventData(publication, {
+        postId: context.post.id,
+        entityId,
+        scheduledFor: context.instance.scheduledFor,
+      }),
+    };
+  }
+
   /** The attempt's row in the customer's post logs, written now. */
   function logAttempt(
     context: repo.InstanceContext,
@@ -133,6 +163,7 @@ export function createSettler(deps: {
         errorCode,
         retryCount,
       }),
+      publicationEvent(context, { ...publication, status, errorCode, lastError: message }),
     );
     if (status === 'failed') {
       const isReconnect =
@@ -149,5 +180,5 @@ export function createSettler(deps: {
     return status;
   }
 
-  return { settle, attemptLog, logAttempt, notifyOutcome };
+  return { settle, attemptLog, logAttempt, notifyOutcome, publicationEvent };
 }

@@ -26,7 +26,12 @@ function linksOf(event: NotificationEvent) {
     links.push({ label: 'Reconnect', to: socialsDialogPath(event.company_id) });
   }
   if (event.post_id) links.push({ label: 'Open post', to: postPagePath(event.post_id) });
-  if (!isConnectionNotice(event.kind)) {
+  if (event.kind === 'webhook_disabled') {
+    links.push({
+      label: 'Developer Info',
+      to: settingsSectionPath(SETTINGS_ANCHORS.developerInfo),
+    });
+  } else if (!isConnectionNotice(event.kind)) {
     links.push({ label: 'Post logs', to: settingsSectionPath(SETTINGS_ANCHORS.postLogs) });
   }
   return links;

@@ -17,6 +17,7 @@ const numbers = new Intl.NumberFormat('en-US');
 // part of the JavaScript /settings loads first.
 const ApiKeysPanel = lazyComponent(() => import('./api-keys-panel').then((m) => m.ApiKeysPanel));
 const ApiCallsLog = lazyComponent(() => import('./api-calls-log').then((m) => m.ApiCallsLog));
+const WebhooksPanel = lazyComponent(() => import('./webhooks-panel').then((m) => m.WebhooksPanel));
 
 async function copyEntry(entry: ApiLog) {
   try {
@@ -28,8 +29,8 @@ async function copyEntry(entry: ApiLog) {
 }
 
 /**
- * Settings > Developer Info: the API keys, the calls made with them, then the AI calls made
- * for the account.
+ * Settings > Developer Info: the API keys, the calls made with them, the webhooks, then the AI
+ * calls made for the account.
  */
 export function DeveloperInfoSection() {
   return (
@@ -37,6 +38,9 @@ export function DeveloperInfoSection() {
       <Suspense fallback={<p className="text-sm text-gray-600">Loading API keys...</p>}>
         <ApiKeysPanel />
         <ApiCallsLog />
+      </Suspense>
+      <Suspense fallback={<p className="text-sm text-gray-600">Loading webhooks...</p>}>
+        <WebhooksPanel />
       </Suspense>
       <AiCallLog />
     </div>

@@ -75,7 +75,7 @@ export function createApiMediaService(deps: ApiMediaDeps) {
     const hash = createHash('sha256');
     const file = await storage.openBlob(stored.key, stored.mimeType);
     try {
-      for await (const chunk of file.blob.stream()) hash.update(chunk);
+      for await (const chunk of file.blob.stream() as AsyncIterable<Uint8Array>) hash.update(chunk);
     } finally {
       await file.release();
     }

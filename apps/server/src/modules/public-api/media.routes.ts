@@ -9,10 +9,13 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireScope } from './api-keys.routes.js';
+import {
+  lateFingerprint,
+  requireScope,
+  sendReplay,
+  type ApiTrafficService,
+} from '../api-keys/index.js';
 import type { ApiMediaService } from './media.service.js';
-import { lateFingerprint, sendReplay } from './public-api.hooks.js';
-import type { ApiTrafficService } from './api-traffic.service.js';
 
 const IDEMPOTENCY_NOTE =
   'Takes an `Idempotency-Key` header: a repeat with the same key within 24 hours answers the first answer again (header `Idempotent-Replayed: true`) and stores nothing.';
