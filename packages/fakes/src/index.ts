@@ -37,8 +37,10 @@ export {
 export { startFakeTinyUrl, type FakeTinyUrlFailure } from './tinyurl.js';
 export { startStripeFake, type RecordedStripeRequest, type StripeFake } from './stripe.js';
 
-// A company's website (what the AI reads a description from).
+// A company's website (what the AI reads a description from), and the article pages the
+// demo's news and web search results link to.
 export { startTestWebsite } from './website.js';
+export { articleText, startFakeArticleSite } from './article-site.js';
 
 // Tools: a proxy that puts latency and failures in front of a stand-in, and a bare fake
 // HTTP server for a service with no stand-in of its own.
