@@ -176,6 +176,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     clock,
     logger,
     publicUrl: config.publicUrl,
+    ...(config.simulatedNetworks ? { demo: { port: config.port } } : {}),
   });
   const tokenLifecycle = createTokenLifecycle({
     db,

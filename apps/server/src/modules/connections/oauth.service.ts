@@ -35,6 +35,7 @@ import {
   readCookie,
   type BindingCookieScope,
 } from './oauth-binding.js';
+import { isAcceptedBase, returnBase, type ReturnOrigins } from './oauth-return.js';
 import * as oauthRepo from './oauth.repository.js';
 
 /** How long a consent page may take, and how long a Page choice waits. */
@@ -49,6 +50,11 @@ export interface OAuthDeps {
   clock: Clock;
   logger: FastifyBaseLogger;
   publicUrl: string;
+  /**
+   * The demo's configuration (SIMULATED_NETWORKS): a flow may return to a loopback address
+   * on the server's port, and the stand-ins' consent pages are told the entity's name.
+   */
+  demo?: { port: number };
 }
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
@@ -87,11 +93,20 @@ export function createOAuthService(deps: OAuthDeps) {
     }
   }
 
+  const origins: ReturnOrigins = {
+    publicUrl: deps.publicUrl,
+    ...(deps.demo ? { loopbackPort: deps.demo.port } : {}),
+  };
+
+  /** The address a stored state returns to (PUBLIC_URL when none, or no longer accepted). */
+  const baseOf = (returnUrl: string | null | undefined) =>
+    returnUrl && isAcceptedBase(returnUrl, origins) ? returnUrl : deps.publicUrl;
+
   /** The binding cookie goes to this network's callback only, over https when we are. */
-  function cookieScope(network: OAuthNetwork): BindingCookieScope {
+  function cookieScope(base: string, network: OAuthNetwork): BindingCookieScope {
     return {
-      path: new URL(callbackUrl(deps.publicUrl, network)).pathname,
-      secure: deps.publicUrl.startsWith('https://'),
+      path: new URL(callbackUrl(base, network)).pathname,
+      secure: base.startsWith('https://'),
     };
   }
 
@@ -147,7 +162,12 @@ export function createOAuthService(deps: OAuthDeps) {
   /** After the state is claimed: the token exchange, the account, the connection. */
   async function finish(
     network: OAuthNetwork,
-    claimed: { userId: string; companyId: string; verifierEncrypted: string },
+    claimed: {
+      userId: string;
+      companyId: string;
+      verifierEncrypted: string;
+      returnUrl: string | null;
+    },
     query: { code?: string; error?: string },
     now: Date,
   ): Promise<string> {
@@ -164,7 +184,7 @@ export function createOAuthService(deps: OAuthDeps) {
       const tokens = await deps.oauth.exchangeCode(network, {
         code: query.code,
         codeVerifier: box.open(claimed.verifierEncrypted),
-        redirectUri: callbackUrl(deps.publicUrl, network),
+        redirectUri: callbackUrl(baseOf(claimed.returnUrl), network),
         now,
       });
       if (network !== 'facebook' && network !== 'instagram') {
@@ -215,7 +235,11 @@ export function createOAuthService(deps: OAuthDeps) {
       };
     },
 
-    async start(userId: string, networkParam: string, companyId: string) {
+    /**
+     * `requestOrigin`: the address the browser asked from (its Origin, else its Host); the
+     * flow returns there when it is PUBLIC_URL's or, in the demo, a loopback address.
+     */
+    async start(userId: string, networkParam: string, companyId: string, requestOrigin?: string) {
       const network = parseNetwork(networkParam);
       if (!deps.oauth.app(network)) {
         throw AppError.badRequest(
@@ -228,6 +252,7 @@ export function createOAuthService(deps: OAuthDeps) {
       const stateHash = hashState(state);
       const verifier = randomBytes(48).toString('base64url');
       const binding = newBinding();
+      const base = returnBase(requestOrigin, origins);
       const now = deps.clock();
       await oauthRepo.insertState(db, {
         stateHash,
@@ -236,13 +261,14 @@ export function createOAuthService(deps: OAuthDeps) {
         network,
         verifierEncrypted: box.seal(verifier),
         bindingHash: binding.hash,
+        returnUrl: base === deps.publicUrl ? null : base,
         expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
         now,
       });
       const authorizeUrl = deps.oauth.authorizeUrl(network, {
         state,
         codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-        redirectUri: callbackUrl(deps.publicUrl, network),
+        redirectUri: callbackUrl(base, network),
       });
       return {
         message: 'Continue on the network',
@@ -251,7 +277,7 @@ export function createOAuthService(deps: OAuthDeps) {
         setCookie: bindingCookie(
           bindingCookieName(stateHash),
           binding.value,
-          cookieScope(network),
+          cookieScope(base, network),
           OAUTH_STATE_TTL_MS / 1000,
         ),
       };
@@ -290,7 +316,12 @@ export function createOAuthService(deps: OAuthDeps) {
       }
       const claimed = await oauthRepo.claimState(db, stateHash, network, now);
       // The browser's binding is spent with the state.
-      const setCookie = bindingCookie(cookieName, '', cookieScope(network), 0);
+      const setCookie = bindingCookie(
+        cookieName,
+        '',
+        cookieScope(baseOf(known.returnUrl), network),
+        0,
+      );
       if (!claimed) {
         return {
           location: landing(known.companyId, network, { error: 'state_invalid' }),
