@@ -113,13 +113,14 @@ describe.each(engines)('where one-click connect returns, in the demo, on %s', (e
   });
 
   it('a foreign Origin or Host falls back to PUBLIC_URL (no open redirect)', async () => {
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: `http://127.0.0.1:${Number(PORT) + 1}` },
       { origin: `http://127.0.0.1.evil.example:${PORT}` },
       { host: 'evil.example' },
       { host: `evil.example:${PORT}` },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const { redirectUri, cookie } = await start(headers);
       expect(redirectUri, JSON.stringify(headers)).toBe(`${PUBLIC_URL}${CALLBACK}`);
       expect(cookie).toContain(`Path=${CALLBACK}`);

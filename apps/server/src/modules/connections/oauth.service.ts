@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  COMPANY_MESSAGES,
   CONNECTION_MESSAGES,
-  NETWORK_MESSAGES,
   NETWORK_NAMES,
   OAUTH_BUTTON_NAMES,
   OAUTH_MESSAGES,
@@ -24,8 +22,6 @@ import type { NetworkRegistry } from '../../integrations/networks/registry.js';
 import { NetworkError } from '../../integrations/networks/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { getEntitlements } from '../plans/index.js';
-import * as repo from './connections.repository.js';
 import { createOAuthAccounts, type PendingPayload } from './oauth-accounts.js';
 import {
   bindingCookie,
@@ -37,6 +33,7 @@ import {
 } from './oauth-binding.js';
 import { isAcceptedBase, returnBase, type ReturnOrigins } from './oauth-return.js';
 import * as oauthRepo from './oauth.repository.js';
+import { admitConnection } from './plan-check.js';
 
 /** How long a consent page may take, and how long a Page choice waits. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -83,15 +80,8 @@ export function createOAuthService(deps: OAuthDeps) {
     return value;
   }
 
-  async function admit(userId: string, companyId: string, network: OAuthNetwork) {
-    if (!(await repo.isCompanyOwnedBy(db, companyId, userId))) {
-      throw AppError.notFound(COMPANY_MESSAGES.notFound, 'COMPANY_NOT_FOUND');
-    }
-    const entitlements = await getEntitlements(db, userId);
-    if (!entitlements.allowedNetworks.includes(network)) {
-      throw AppError.forbidden(NETWORK_MESSAGES.notInPlan, 'NETWORK_NOT_ON_PLAN');
-    }
-  }
+  const admit = (userId: string, companyId: string, network: OAuthNetwork) =>
+    admitConnection(db, userId, companyId, network);
 
   const origins: ReturnOrigins = {
     publicUrl: deps.publicUrl,
@@ -132,6 +122,7 @@ export function createOAuthService(deps: OAuthDeps) {
     if (error instanceof AppError) {
       if (error.code === 'COMPANY_NOT_FOUND') return 'entity_not_found';
       if (error.code === 'NETWORK_NOT_ON_PLAN') return 'not_in_plan';
+      if (error.code === 'PLAN_LIMIT') return 'network_limit';
       if (error.code === 'OAUTH_NOT_CONFIGURED') return 'not_configured';
     }
     if (error instanceof NetworkError) {
