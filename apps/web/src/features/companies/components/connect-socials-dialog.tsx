@@ -55,7 +55,7 @@ export function ConnectSocialsDialog({
         <NetworkLimitHint
           companies={networkUsage.companies}
           limit={networkUsage.limit}
-          className="mb-3 max-w-none"
+          className="mb-3"
         />
       )}
       {company !== null && choice !== null && (
