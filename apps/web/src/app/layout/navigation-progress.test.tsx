@@ -51,13 +51,19 @@ describe('the navigation progress bar', () => {
       heading: () => container.querySelector('h1')?.textContent,
       click: async (name: string) => {
         const link = [...container.querySelectorAll('a')].find((a) => a.textContent === name)!;
-        await act(async () => {
+        // Async, so the router's loaders settle inside act.
+        await act(() => {
           link.dispatchEvent(
             new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }),
           );
+          return Promise.resolve();
         });
       },
-      advance: (ms: number) => act(() => vi.advanceTimersByTime(ms)),
+      advance: (ms: number) => {
+        act(() => {
+          vi.advanceTimersByTime(ms);
+        });
+      },
       finishSlow: async () => {
         await act(async () => {
           slow.resolve();
