@@ -107,6 +107,44 @@ describe.each(engines)('where one-click connect returns, in the demo, on %s', (e
     expect(row?.authMethod).toBe('oauth');
   });
 
+  it("names each entity's account after the entity on the stand-ins' consent pages", async () => {
+    const northwind = await createCompany(t, owner, 'Northwind Bikes');
+    const connected: Record<string, string | null> = {};
+    for (const network of ['twitter', 'linkedIn', 'threads', 'facebook'] as const) {
+      const jar = createCookieJar();
+      const started = await apiCall(
+        t.app,
+        'POST',
+        `/social-accounts/oauth/${network}/start`,
+        owner,
+        { company_id: northwind },
+        { headers: { origin: PUBLIC_URL } },
+      );
+      expect(started.status, started.body).toBe(200);
+      jar.take(started.headers['set-cookie']);
+      const authorizeUrl = new URL((started.json.data as { authorize_url: string }).authorize_url);
+      expect(authorizeUrl.searchParams.get('login_hint')).toBe('Northwind Bikes');
+      const page = await (await fetch(authorizeUrl)).text();
+      expect(page).toContain('<strong>Northwind Bikes</strong>');
+      const back = await authorize(authorizeUrl);
+      const pathAndQuery = `${back.pathname}${back.search}`;
+      const landing = await t.app.inject({
+        method: 'GET',
+        url: pathAndQuery,
+        headers: { cookie: jar.headerFor(pathAndQuery) ?? '' },
+      });
+      expect(String(landing.headers.location)).toContain('connected=1');
+      const [row] = await t.infra.database.db
+        .select({ accountName: socialConnections.accountName })
+        .from(socialConnections)
+        .where(
+          and(eq(socialConnections.companyId, northwind), eq(socialConnections.network, network)),
+        );
+      connected[network] = row?.accountName ?? null;
+    }
+    for (const name of Object.values(connected)) expect(name?.toLowerCase()).toContain('northwind');
+  });
+
   it("PUBLIC_URL's own address returns there", async () => {
     const { redirectUri } = await start({ origin: PUBLIC_URL });
     expect(redirectUri).toBe(`${PUBLIC_URL}${CALLBACK}`);

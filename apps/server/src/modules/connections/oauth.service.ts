@@ -32,6 +32,7 @@ import {
   type BindingCookieScope,
 } from './oauth-binding.js';
 import { isAcceptedBase, returnBase, type ReturnOrigins } from './oauth-return.js';
+import * as repo from './connections.repository.js';
 import * as oauthRepo from './oauth.repository.js';
 import { admitConnection } from './plan-check.js';
 
@@ -261,9 +262,14 @@ export function createOAuthService(deps: OAuthDeps) {
         codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
         redirectUri: callbackUrl(base, network),
       });
+      // The demo's stand-in consent pages sign in as an account named after the entity, so
+      // each entity gets its own (real networks are never told the entity's name).
+      const entityName = deps.demo ? await repo.companyNameOf(db, companyId) : undefined;
+      const consentUrl = new URL(authorizeUrl);
+      if (entityName) consentUrl.searchParams.set('login_hint', entityName);
       return {
         message: 'Continue on the network',
-        data: { authorize_url: authorizeUrl },
+        data: { authorize_url: entityName ? consentUrl.toString() : authorizeUrl },
         // For the browser that asked, and no other: the callback wants it back.
         setCookie: bindingCookie(
           bindingCookieName(stateHash),
