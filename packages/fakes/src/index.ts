@@ -19,6 +19,8 @@ export { startFakeLinkedIn, type FakeLinkedInEndpoint, type FakeLinkedInPost } f
 export { startFakeBluesky, type FakeBlueskyPost } from './bluesky.js';
 export { startFakeThreads, type FakeThreadsContainer, type FakeThreadsPost } from './threads.js';
 export { oauthEnvFor } from './oauth-env.js';
+/** The handle a stand-in gives an account named through its consent page (the demo's entities). */
+export { handleOf } from './oauth.js';
 
 // AI, search, the URL shortener and payments.
 export { startFakeOpenAi, type ChatCompletionRequest } from './openai.js';
