@@ -51,13 +51,17 @@ export function ConnectSocialsDialog({
       description={company?.name}
       size="xl"
     >
-      {company !== null && networkUsage !== undefined && (
-        <NetworkLimitHint
-          companies={networkUsage.companies}
-          limit={networkUsage.limit}
-          className="mb-3"
-        />
-      )}
+      {/* Where the limit bites: the plan offers more networks than its entities may use. */}
+      {company !== null &&
+        networkUsage?.limit != null &&
+        networkUsage.limit < supportedNetworks.length && (
+          <NetworkLimitHint
+            companies={networkUsage.companies}
+            limit={networkUsage.limit}
+            explained
+            className="mb-3"
+          />
+        )}
       {company !== null && choice !== null && (
         <OAuthChoicePanel
           network={choice.network}

@@ -44,6 +44,18 @@ describe('the social networks meter', () => {
     expect(used.upgrade).toBeNull();
   });
 
+  it('explains how networks are counted where asked to', () => {
+    const companies = [entity('a', ['twitter'])];
+    const quiet = render(<NetworkLimitHint companies={companies} limit={2} />);
+    expect(quiet.container.textContent).not.toContain('counts once');
+    quiet.unmount();
+    const explained = render(<NetworkLimitHint companies={companies} limit={2} explained />);
+    expect(explained.container.textContent).toContain(
+      'A network counts once, however many entities use it.',
+    );
+    explained.unmount();
+  });
+
   it('offers the plans once every network is in use, and says nothing without a limit', () => {
     expect(meterOf([entity('a', ['twitter'])], 1)).toMatchObject({
       value: '1 of 1 social network',

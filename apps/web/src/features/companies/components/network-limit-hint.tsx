@@ -7,6 +7,8 @@ interface NetworkLimitHintProps {
   companies: readonly Company[];
   /** The plan's network limit; null is unlimited. */
   limit: number | null;
+  /** Adds the line that says how networks are counted. */
+  explained?: boolean;
   className?: string;
 }
 
@@ -23,7 +25,12 @@ export function countNetworksInUse(companies: readonly Company[]) {
  * 'N of M social networks' on a plan with a network limit, before the customer connects
  * the one that would go over; a network another entity already uses costs nothing more.
  */
-export function NetworkLimitHint({ companies, limit, className }: NetworkLimitHintProps) {
+export function NetworkLimitHint({
+  companies,
+  limit,
+  explained = false,
+  className,
+}: NetworkLimitHintProps) {
   if (limit === null) return null;
   return (
     <UsageMeter
@@ -31,7 +38,7 @@ export function NetworkLimitHint({ companies, limit, className }: NetworkLimitHi
       used={countNetworksInUse(companies)}
       limit={limit}
       unit={limit === 1 ? 'social network' : 'social networks'}
-      note="A network counts once, however many entities use it."
+      {...(explained ? { note: 'A network counts once, however many entities use it.' } : {})}
       className={className}
     />
   );
