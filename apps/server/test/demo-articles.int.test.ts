@@ -39,7 +39,7 @@ describe.each(engines)("the demo's article-to-post path on %s", (engine) => {
       token,
     );
     expect(found.status).toBe(200);
-    const articles = found.json.data!;
+    const articles = found.json.data;
     expect(articles.length).toBeGreaterThan(10);
     for (const article of articles) expect(article.url.startsWith(fakes.articleOrigin)).toBe(true);
     const news = articles.find((article) => article.title === 'electric bikes: story 1')!;
@@ -57,7 +57,7 @@ describe.each(engines)("the demo's article-to-post path on %s", (engine) => {
         { url: article.url, tone: 'professional', size_format: 'tweet' },
       );
       expect(scanned.status, scanned.body).toBe(200);
-      expect(scanned.json.data!.content.length).toBeGreaterThan(0);
+      expect(scanned.json.data.content.length).toBeGreaterThan(0);
       // The AI was given the article's own text, read from the page.
       const [log] = await t.infra.database.db
         .select({ prompt: aiCallLogs.prompt })

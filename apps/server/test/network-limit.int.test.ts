@@ -75,7 +75,7 @@ describe.each(engines)("the plan's network limit on %s", (engine) => {
       '/customer/company',
       token,
     );
-    expect(list.json.data!.network_limit).toBe(2);
+    expect(list.json.data.network_limit).toBe(2);
   });
 
   it('frees a network once no entity uses it any more', async () => {
