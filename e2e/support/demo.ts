@@ -33,7 +33,15 @@ export interface RunningDemo {
  * and the local stand-ins for the networks) on a port, with a fresh data folder removed
  * on stop; resolves once its health check answers.
  */
-export async function startDemo(options: { port?: string; label: string }): Promise<RunningDemo> {
+export async function startDemo(options: {
+  port?: string;
+  label: string;
+  /**
+   * What PUBLIC_URL names: 127.0.0.1 (the address the browser uses, `baseUrl`) unless told
+   * 'localhost', as `npm run demo` says by default while a newcomer may type 127.0.0.1.
+   */
+  publicHost?: '127.0.0.1' | 'localhost';
+}): Promise<RunningDemo> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cadence-${options.label}-`));
   const port = options.port ?? String(await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -44,7 +52,7 @@ export async function startDemo(options: { port?: string; label: string }): Prom
       ...process.env,
       PORT: port,
       HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
+      PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
     },

@@ -2,6 +2,7 @@
 // credentials and signatures like the real services and answer in their documented shapes.
 import {
   oauthEnvFor,
+  startFakeArticleSite,
   startFakeBluesky,
   startFakeFacebook,
   startFakeGoogleCse,
@@ -66,6 +67,9 @@ export function standInWebUrls(fakes: {
  * sends its signed events when the customer pays (the demo server's webhook).
  */
 export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}) {
+  // The pages the news and web results link to, so 'Scan URL' and 'From Articles' read a
+  // real article without the internet.
+  const articles = await startFakeArticleSite();
   const [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web, stripe] =
     await Promise.all([
       startFakeX({ user: HARBOR }),
@@ -75,8 +79,8 @@ export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}
       startFakeBluesky({ handle: 'harborcoffee.bsky.social' }),
       startFakeThreads({ user: { name: HARBOR.name, username: 'harbor.coffee' } }),
       startFakeOpenAi(demoAiReply, 'demo-openai-key'),
-      startFakeMediastack('demo-mediastack-key'),
-      startFakeGoogleCse('demo-cse-key', 'demo-cse-engine'),
+      startFakeMediastack('demo-mediastack-key', { articleOrigin: articles.origin }),
+      startFakeGoogleCse('demo-cse-key', 'demo-cse-engine', { articleOrigin: articles.origin }),
       startStripeFake({
         webhookSecret: DEMO_STRIPE.webhookSecret,
         ...(options.stripeWebhookUrl
@@ -85,6 +89,8 @@ export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}
       }),
     ]);
   return {
+    /** Where the article pages live (tests read one through the product). */
+    articleOrigin: articles.origin,
     credentials: {
       twitter: x.validCredentials,
       facebook: facebook.validCredentials,
@@ -110,6 +116,9 @@ export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}
       GOOGLE_CSE_KEY: 'demo-cse-key',
       GOOGLE_CSE_CX: 'demo-cse-engine',
       GOOGLE_CSE_BASE_URL: web.baseUrl,
+      // The article site is on this machine's loopback address, which the fetch guard
+      // refuses: the demo lets that one host:port through, and nothing else.
+      FETCH_ALLOW_HOSTS: [process.env.FETCH_ALLOW_HOSTS, articles.host].filter(Boolean).join(','),
       // Plans are bought through Stripe's own code path (Checkout, signed webhook events,
       // the session read on return) against the stand-in's Checkout page.
       STRIPE_SECRET_KEY: DEMO_STRIPE.secretKey,
@@ -118,9 +127,19 @@ export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}
     },
     async close() {
       await Promise.all(
-        [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web, stripe].map(
-          (fake) => fake.close(),
-        ),
+        [
+          x,
+          facebook,
+          instagram,
+          linkedIn,
+          bluesky,
+          threads,
+          openai,
+          news,
+          web,
+          stripe,
+          articles,
+        ].map((fake) => fake.close()),
       );
     },
   };

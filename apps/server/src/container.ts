@@ -185,6 +185,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     clock,
     logger,
     publicUrl: config.publicUrl,
+    ...(config.simulatedNetworks ? { demo: { port: config.port } } : {}),
   });
   const tokenLifecycle = createTokenLifecycle({
     db,

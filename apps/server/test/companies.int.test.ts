@@ -55,6 +55,7 @@ describe.each(engines)('entities on %s', (engine) => {
         rows: [],
         supported_social_accounts: ['twitter'],
         company_limit: 1,
+        network_limit: 1,
       });
     });
 

@@ -76,10 +76,16 @@ export async function startFakeFacebook(
     ...page,
     name: options.pageNames?.[index] ?? page.name,
   }));
+  /** Account n's one Page: named after the entity when a consent page was told it. */
+  const accountPage = (n: number) => {
+    const page = benchPageOf(n);
+    const hinted = oauth.hintedName(n);
+    return hinted ? { ...page, name: hinted } : page;
+  };
   const findPage = (id: string | undefined) =>
     PAGES.find((page) => page.id === id) ??
     (id && /^7\d{9}$/.test(id) && Number(id) > BENCH_PAGE_BASE
-      ? benchPageOf(Number(id) - BENCH_PAGE_BASE)
+      ? accountPage(Number(id) - BENCH_PAGE_BASE)
       : undefined);
   // Facebook Login (one-click connect): user tokens handed out here act as USER_TOKEN does.
   const oauth = createFakeOAuth({
@@ -110,9 +116,11 @@ export async function startFakeFacebook(
     });
     if (debug) return debug;
     const { method, segments, params } = request;
-    const account = accountOf(request.accessToken, USER_TOKEN);
+    // A Facebook Login token for a named account (the demo's entity) manages that one Page.
+    const hinted = oauth.isValid(request.accessToken) ? oauth.accountOf(request.accessToken) : 0;
+    const account = accountOf(request.accessToken, USER_TOKEN) ?? (hinted || undefined);
     const isUser = account !== undefined || oauth.isValid(request.accessToken);
-    const userPages = account ? [benchPageOf(account)] : PAGES;
+    const userPages = account ? [accountPage(account)] : PAGES;
     const tokenPage = pageOfToken(request.accessToken);
     if (!isUser && !tokenPage) {
       // Graph echoes the token it could not parse; adapters must not pass that on.

@@ -1,3 +1,4 @@
+import { articlePath } from './article-site.js';
 import { failureQueue, startFakeHttp, type FakeAnswer } from './fake-http.js';
 
 export type FakeGoogleCseFailure = 'quota' | 'server-error' | 'invalid-json' | 'hang';
@@ -28,15 +29,20 @@ const FAILURES: Record<Exclude<FakeGoogleCseFailure, 'hang'>, FakeAnswer> = {
   'invalid-json': { status: 200, text: '<html>not json</html>', contentType: 'text/html' },
 };
 
-/** Ten results for `query`: even ones carry an og:description, odd ones only a snippet. */
-export function makeCseItems(query: string, count = 10): FakeCseItem[] {
+/**
+ * Ten results for `query`: even ones carry an og:description, odd ones only a snippet. They
+ * link to web.example.org or, given `articleOrigin`, to that article site (startFakeArticleSite).
+ */
+export function makeCseItems(query: string, count = 10, articleOrigin?: string): FakeCseItem[] {
   return Array.from({ length: count }, (_, i) => {
-    const link = `https://web.example.org/${encodeURIComponent(query)}/${i + 1}`;
+    const link = articleOrigin
+      ? `${articleOrigin}${articlePath('web', query, i + 1)}`
+      : `https://web.example.org/${encodeURIComponent(query)}/${i + 1}`;
     return {
       kind: 'customsearch#result',
       title: `${query} – page ${i + 1}`,
       link,
-      displayLink: 'web.example.org',
+      displayLink: new URL(link).host,
       snippet: `Snippet about ${query} number ${i + 1}.`,
       ...(i % 2 === 0
         ? {
@@ -54,7 +60,11 @@ export function makeCseItems(query: string, count = 10): FakeCseItem[] {
  * engine id, honours num (1-10), leaves `items` out when nothing matches (the query
  * 'nothing', or `setItems([])`), and can be told to fail.
  */
-export async function startFakeGoogleCse(key = 'test-cse-key', cx = 'test-cse-engine') {
+export async function startFakeGoogleCse(
+  key = 'test-cse-key',
+  cx = 'test-cse-engine',
+  options: { articleOrigin?: string } = {},
+) {
   const calls: Array<{ path: string; query: Record<string, string> }> = [];
   const failures = failureQueue<FakeGoogleCseFailure>();
   const state: { items: FakeCseItem[] | undefined } = { items: undefined };
@@ -86,7 +96,9 @@ export async function startFakeGoogleCse(key = 'test-cse-key', cx = 'test-cse-en
       );
     }
     const query = params.get('q') ?? '';
-    const items = (state.items ?? (query === 'nothing' ? [] : makeCseItems(query))).slice(0, num);
+    const items = (
+      state.items ?? (query === 'nothing' ? [] : makeCseItems(query, 10, options.articleOrigin))
+    ).slice(0, num);
     const total = String(items.length);
     return {
       status: 200,

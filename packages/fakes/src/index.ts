@@ -19,6 +19,8 @@ export { startFakeLinkedIn, type FakeLinkedInEndpoint, type FakeLinkedInPost } f
 export { startFakeBluesky, type FakeBlueskyPost } from './bluesky.js';
 export { startFakeThreads, type FakeThreadsContainer, type FakeThreadsPost } from './threads.js';
 export { oauthEnvFor } from './oauth-env.js';
+/** The handle a stand-in gives an account named through its consent page (the demo's entities). */
+export { handleOf } from './oauth.js';
 
 // AI, search, the URL shortener and payments.
 export { startFakeOpenAi, type ChatCompletionRequest } from './openai.js';
@@ -37,8 +39,10 @@ export {
 export { startFakeTinyUrl, type FakeTinyUrlFailure } from './tinyurl.js';
 export { startStripeFake, type RecordedStripeRequest, type StripeFake } from './stripe.js';
 
-// A company's website (what the AI reads a description from).
+// A company's website (what the AI reads a description from), and the article pages the
+// demo's news and web search results link to.
 export { startTestWebsite } from './website.js';
+export { articleText, startFakeArticleSite } from './article-site.js';
 
 // Tools: a proxy that puts latency and failures in front of a stand-in, and a bare fake
 // HTTP server for a service with no stand-in of its own.

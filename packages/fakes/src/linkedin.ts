@@ -108,10 +108,15 @@ export function readLittleText(commentary: string): string {
 export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
   const MEMBER = { ...DEFAULT_MEMBER, ...(options.memberName ? { name: options.memberName } : {}) };
   /** Account n of the fake (see accounts.ts); 0 is MEMBER. */
-  const memberOf = (n: number) =>
-    n === 0
-      ? MEMBER
-      : { sub: `Bench${n}x`, name: `Bench ${n}`, given_name: 'Bench', family_name: String(n) };
+  const memberOf = (n: number) => {
+    if (n === 0) return MEMBER;
+    // A member a consent page signed in as, named after the entity being connected.
+    const hinted = oauth.hintedName(n);
+    const [given = hinted, ...family] = hinted?.split(' ') ?? [];
+    if (hinted)
+      return { sub: `Bench${n}x`, name: hinted, given_name: given, family_name: family.join(' ') };
+    return { sub: `Bench${n}x`, name: `Bench ${n}`, given_name: 'Bench', family_name: String(n) };
+  };
   /** The member behind an author URN (a post keeps its author's). */
   const memberByUrn = (urn: string) =>
     memberOf(Number(/^urn:li:person:Bench(\d+)x$/.exec(urn)?.[1] ?? 0));
@@ -143,14 +148,14 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
         scope: 'openid,profile,w_member_social',
       });
     if (params.get('grant_type') === 'authorization_code') {
-      const refusal = oauth.redeemCode({
+      const redeemed = oauth.redeemCode({
         code: params.get('code'),
         clientId: params.get('client_id'),
         clientSecret: params.get('client_secret'),
         redirectUri: params.get('redirect_uri'),
         codeVerifier: params.get('code_verifier'),
       });
-      return refusal ?? answer(oauth.issue());
+      return redeemed.refusal ?? answer(oauth.issue(undefined, false, redeemed.hint));
     }
     if (params.get('grant_type') === 'refresh_token') {
       if (
@@ -303,7 +308,9 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
     response: ServerResponse,
   ) => {
     const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    const account = oauth.isValid(token) ? 0 : accountOf(token, validCredentials.accessToken);
+    const account = oauth.isValid(token)
+      ? oauth.accountOf(token)
+      : accountOf(token, validCredentials.accessToken);
     if (account === undefined) {
       throw new LinkedInError({
         status: 401,

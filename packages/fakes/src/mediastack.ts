@@ -1,3 +1,4 @@
+import { articlePath } from './article-site.js';
 import { failureQueue, startFakeHttp, type FakeAnswer } from './fake-http.js';
 
 export type FakeMediastackFailure =
@@ -44,13 +45,18 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** Twelve plausible articles about `keywords` (more than one page of 10). */
-export function makeNewsArticles(keywords: string): FakeNewsArticle[] {
+/**
+ * Twelve plausible articles about `keywords` (more than one page of 10), linking to
+ * news.example.com or, given `articleOrigin`, to that article site (startFakeArticleSite).
+ */
+export function makeNewsArticles(keywords: string, articleOrigin?: string): FakeNewsArticle[] {
   return Array.from({ length: 12 }, (_, i) => ({
     author: i % 3 === 0 ? null : 'Jane Reporter',
     title: `${keywords}: story ${i + 1}`,
     description: i === 1 ? null : `What happened with ${keywords}, part ${i + 1}.`,
-    url: `https://news.example.com/${slug(keywords)}/${i + 1}`,
+    url: articleOrigin
+      ? `${articleOrigin}${articlePath('news', keywords, i + 1)}`
+      : `https://news.example.com/${slug(keywords)}/${i + 1}`,
     source: 'Example News',
     image: null,
     category: 'technology',
@@ -62,10 +68,14 @@ export function makeNewsArticles(keywords: string): FakeNewsArticle[] {
 
 /**
  * A local stand-in for mediastack's GET /v1/news: checks the access key, honours limit and
- * offset, answers articles made from the keywords (or `articles` when set), and can be told
+ * offset, answers articles made from the keywords (or `articles` when set; their links go to
+ * `options.articleOrigin` when given), and can be told
  * to fail like the real service.
  */
-export async function startFakeMediastack(accessKey = 'test-mediastack-key') {
+export async function startFakeMediastack(
+  accessKey = 'test-mediastack-key',
+  options: { articleOrigin?: string } = {},
+) {
   const calls: Array<{ path: string; query: Record<string, string> }> = [];
   const failures = failureQueue<FakeMediastackFailure>();
   const state: { articles: FakeNewsArticle[] | undefined } = { articles: undefined };
@@ -98,7 +108,9 @@ export async function startFakeMediastack(accessKey = 'test-mediastack-key') {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       return mediastackError(422, 'validation_error', 'Validation error');
     }
-    const all = state.articles ?? makeNewsArticles(url.searchParams.get('keywords') ?? 'news');
+    const all =
+      state.articles ??
+      makeNewsArticles(url.searchParams.get('keywords') ?? 'news', options.articleOrigin);
     const data = all.slice(offset, offset + limit);
     return {
       status: 200,

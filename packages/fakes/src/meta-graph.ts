@@ -214,17 +214,17 @@ export function facebookLogin(request: GraphRequest, oauth: FakeOAuth): GraphRep
       },
     };
   }
-  const refusal = oauth.redeemCode({
+  const redeemed = oauth.redeemCode({
     code: params.get('code') ?? null,
     clientId: params.get('client_id') ?? null,
     clientSecret: params.get('client_secret') ?? null,
     redirectUri: params.get('redirect_uri') ?? null,
     codeVerifier: params.get('code_verifier') ?? null,
   });
-  if (refusal) {
+  if (redeemed.refusal) {
     return graphError(100, 'Invalid verification code format.', { type: 'OAuthException' });
   }
-  const issued = oauth.issue(3600);
+  const issued = oauth.issue(3600, false, redeemed.hint);
   return {
     status: 200,
     body: { access_token: issued.accessToken, token_type: 'bearer', expires_in: issued.expiresIn },

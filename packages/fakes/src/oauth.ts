@@ -26,7 +26,25 @@ interface IssuedCode {
   challenge: string | null;
   scope: string;
   expiresAt: number;
+  /** The account the consent page signed in as (`login_hint`), when one was named. */
+  hint: string | null;
 }
+
+/**
+ * The first account number (see accounts.ts) of accounts named through `login_hint`: far
+ * above the benchmarks' numbered accounts, so the two never meet.
+ */
+export const HINTED_ACCOUNTS_FROM = 900_000;
+
+/** A handle made from an account's name ('Harbor Coffee' -> 'harborcoffee'). */
+export const handleOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '')
+    .slice(0, 15) || 'account';
+
+/** What a code exchange answers: the refusal to send, or the account the code was for. */
+export type Redeemed = { refusal: OAuthReply } | { refusal: null; hint: string | null };
 
 // One consent page can hand out a code another fake redeems (Facebook Login for Instagram):
 // codes live in one map per process, as the fakes do.
@@ -80,18 +98,28 @@ export function createFakeOAuth(options: {
   /** Whether the code grant also hands out a (rotating) refresh token. */
   refreshTokens: boolean;
 }) {
-  const accessTokens = new Map<string, { expiresAt: number; longLived: boolean }>();
-  const refreshTokens = new Map<string, { spent: boolean }>();
+  const accessTokens = new Map<
+    string,
+    { expiresAt: number; longLived: boolean; hint: string | null }
+  >();
+  const refreshTokens = new Map<string, { spent: boolean; hint: string | null }>();
+  /** Accounts named by a consent page's `login_hint`, numbered from HINTED_ACCOUNTS_FROM. */
+  const hintedAccounts: string[] = [];
+  const accountOfHint = (hint: string) => {
+    let index = hintedAccounts.indexOf(hint);
+    if (index < 0) index = hintedAccounts.push(hint) - 1;
+    return HINTED_ACCOUNTS_FROM + index;
+  };
   const stats = { codeExchanges: 0, refreshes: 0, spentRefreshReused: 0, refusedCodes: 0 };
   let accessTtlSeconds = options.accessTtlSeconds;
 
-  function issue(ttlSeconds = accessTtlSeconds, longLived = false) {
+  function issue(ttlSeconds = accessTtlSeconds, longLived = false, hint: string | null = null) {
     const accessToken = `fake-${options.name.toLowerCase()}-oauth-${randomBytes(12).toString('hex')}`;
-    accessTokens.set(accessToken, { expiresAt: Date.now() + ttlSeconds * 1000, longLived });
+    accessTokens.set(accessToken, { expiresAt: Date.now() + ttlSeconds * 1000, longLived, hint });
     const refreshToken = options.refreshTokens
       ? `fake-${options.name.toLowerCase()}-refresh-${randomBytes(12).toString('hex')}`
       : undefined;
-    if (refreshToken) refreshTokens.set(refreshToken, { spent: false });
+    if (refreshToken) refreshTokens.set(refreshToken, { spent: false, hint });
     return { accessToken, refreshToken, expiresIn: ttlSeconds };
   }
 
@@ -117,12 +145,16 @@ export function createFakeOAuth(options: {
       if (options.requirePkce && (!challenge || q.get('code_challenge_method') !== 'S256'))
         return oauthError(400, 'invalid_request', 'An S256 code_challenge is required');
       const code = randomBytes(16).toString('hex');
+      // The demo names the entity being connected: the stand-in signs in as an account of
+      // that name, so each entity gets an account of its own.
+      const hint = q.get('login_hint')?.trim().slice(0, 100) || null;
       codes.set(code, {
         clientId: options.app.clientId,
         redirectUri,
         challenge,
         scope: q.get('scope') ?? '',
         expiresAt: Date.now() + 5 * 60_000,
+        hint,
       });
       const back = (params: Record<string, string>) => {
         const target = new URL(redirectUri);
@@ -137,31 +169,32 @@ export function createFakeOAuth(options: {
 a{display:inline-block;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:.4rem;text-decoration:none}
 #authorize{background:#1d4ed8;color:#fff}#cancel{border:1px solid #555;color:#111}</style></head>
 <body><main><h1>${escapeHtml(options.name)} (local stand-in)</h1>
-<p>Cadence asks to use your ${escapeHtml(options.name)} account:</p>
+<p>Cadence asks to use your ${escapeHtml(options.name)} account${hint ? ` <strong>${escapeHtml(hint)}</strong>` : ''}:</p>
 <ul>${scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join('')}</ul>
 <p><a id="authorize" href="${back({ code, state })}">Authorize</a>
 <a id="cancel" href="${back({ error: 'access_denied', state })}">Cancel</a></p></main></body></html>`;
       return { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: html };
     },
 
-    /** Redeems a code once; answers the refusal to send, or null when it is good. */
+    /** Redeems a code once; answers the refusal to send, or the account it was for. */
     redeemCode(input: {
       code: string | null;
       clientId: string | null;
       clientSecret: string | null;
       redirectUri: string | null;
       codeVerifier: string | null;
-    }): OAuthReply | null {
+    }): Redeemed {
+      const refused = (reply: OAuthReply) => ({ refusal: reply });
       if (
         input.clientId !== options.app.clientId ||
         input.clientSecret !== options.app.clientSecret
       )
-        return oauthError(401, 'invalid_client', 'Client authentication failed');
+        return refused(oauthError(401, 'invalid_client', 'Client authentication failed'));
       const issued = input.code ? codes.get(input.code) : undefined;
       if (input.code) codes.delete(input.code);
       const refuse = (description: string) => {
         stats.refusedCodes += 1;
-        return oauthError(400, 'invalid_grant', description);
+        return refused(oauthError(400, 'invalid_grant', description));
       };
       if (!issued || issued.expiresAt < Date.now()) return refuse('Invalid or expired code');
       if (issued.clientId !== input.clientId)
@@ -174,7 +207,7 @@ a{display:inline-block;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:.4r
           return refuse('Value passed for the code verifier did not match');
       }
       stats.codeExchanges += 1;
-      return null;
+      return { refusal: null, hint: issued.hint };
     },
 
     issue,
@@ -189,7 +222,7 @@ a{display:inline-block;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:.4r
       }
       stored.spent = true;
       stats.refreshes += 1;
-      return issue();
+      return issue(undefined, false, stored.hint);
     },
 
     /** Meta's and Threads' long-lived exchange (and Threads' refresh) of a valid token. */
@@ -200,7 +233,23 @@ a{display:inline-block;padding:.6rem 1.2rem;margin-right:.5rem;border-radius:.4r
         stats.refreshes += 1;
         accessTokens.delete(accessToken!);
       }
-      return issue(ttlSeconds, true);
+      return issue(ttlSeconds, true, stored.hint);
+    },
+
+    /**
+     * The account a token stands for (accounts.ts): 0 for the fake's own, or the number of
+     * the account its consent page was asked to sign in as (`login_hint`).
+     */
+    accountOf(token: string | undefined | null): number {
+      const hint = token ? accessTokens.get(token)?.hint : null;
+      return hint ? accountOfHint(hint) : 0;
+    },
+
+    /** The name of a hinted account, by its number (undefined for any other account). */
+    hintedName(account: number): string | undefined {
+      return account >= HINTED_ACCOUNTS_FROM
+        ? hintedAccounts[account - HINTED_ACCOUNTS_FROM]
+        : undefined;
     },
 
     /** When a token handed out here stops working (ms since the epoch), if it is one. */

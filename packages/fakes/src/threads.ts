@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createFakeOAuth, oauthError, oauthJson, type OAuthReply } from './oauth.js';
+import { createFakeOAuth, handleOf, oauthError, oauthJson, type OAuthReply } from './oauth.js';
 import { accountCredential, accountOf, drawMs, numericIdOf } from './accounts.js';
 import { metaList, metaTime, nextPageUrl, pickFields } from './meta-list.js';
 import { postNotFound, postPage } from './post-page.js';
@@ -88,8 +88,13 @@ export async function startFakeThreads(
 ) {
   const USER = { ...DEFAULT_USER, ...options.user };
   /** Account n of the fake (see accounts.ts); 0 is USER. */
-  const userOf = (n: number) =>
-    n === 0 ? USER : { id: numericIdOf(USER.id, n), username: `bench.${n}`, name: `Bench ${n}` };
+  const userOf = (n: number) => {
+    if (n === 0) return USER;
+    // An account a consent page signed in as, named after the entity being connected.
+    const hinted = oauth.hintedName(n);
+    if (hinted) return { id: numericIdOf(USER.id, n), username: handleOf(hinted), name: hinted };
+    return { id: numericIdOf(USER.id, n), username: `bench.${n}`, name: `Bench ${n}` };
+  };
   /** The account behind a user id (a post keeps its account's id). */
   const userById = (id: string) => userOf(Number((BigInt(id) - BigInt(USER.id)) / 1_000_000n));
   const validCredentials = {
@@ -122,16 +127,17 @@ export async function startFakeThreads(
           })
         : oauthJson(400, metaError(400, 190, 'Error validating access token')[1]);
     if (method === 'POST' && path === '/oauth/access_token') {
-      const refusal = oauth.redeemCode({
+      const redeemed = oauth.redeemCode({
         code: params.get('code'),
         clientId: params.get('client_id'),
         clientSecret: params.get('client_secret'),
         redirectUri: params.get('redirect_uri'),
         codeVerifier: params.get('code_verifier'),
       });
-      if (refusal) return refusal;
-      const issued = oauth.issue();
-      return oauthJson(200, { access_token: issued.accessToken, user_id: Number(USER.id) });
+      if (redeemed.refusal) return redeemed.refusal;
+      const issued = oauth.issue(undefined, false, redeemed.hint);
+      const userId = userOf(oauth.accountOf(issued.accessToken)).id;
+      return oauthJson(200, { access_token: issued.accessToken, user_id: Number(userId) });
     }
     if (method === 'GET' && path === '/access_token') {
       if (
@@ -326,7 +332,9 @@ export async function startFakeThreads(
       if (failure) return send(FAILURES[failure]);
       const bearer = request.headers.authorization?.replace(/^Bearer /, '');
       const token = params.get('access_token') ?? bearer;
-      const account = oauth.isValid(token) ? 0 : accountOf(token, validCredentials.accessToken);
+      const account = oauth.isValid(token)
+        ? oauth.accountOf(token)
+        : accountOf(token, validCredentials.accessToken);
       if (account === undefined) {
         return send(metaError(400, 190, 'Invalid OAuth access token - Cannot parse access token'));
       }

@@ -5,6 +5,7 @@ import {
   basicClient,
   createFakeOAuth,
   formParams,
+  handleOf,
   oauthError,
   oauthJson,
   type OAuthReply,
@@ -75,8 +76,13 @@ const rfc3986 = (value: string) =>
 export async function startFakeX(options: { user?: { name: string; username: string } } = {}) {
   const USER = { ...DEFAULT_USER, ...options.user };
   /** Account n of the fake (see accounts.ts); 0 is USER. */
-  const userOf = (n: number) =>
-    n === 0 ? USER : { id: numericIdOf(USER.id, n), name: `Bench ${n}`, username: `bench_${n}` };
+  const userOf = (n: number) => {
+    if (n === 0) return USER;
+    // An account a consent page signed in as, named after the entity being connected.
+    const hinted = oauth2.hintedName(n);
+    if (hinted) return { id: numericIdOf(USER.id, n), name: hinted, username: handleOf(hinted) };
+    return { id: numericIdOf(USER.id, n), name: `Bench ${n}`, username: `bench_${n}` };
+  };
   /** The account behind a user id (a post keeps its account's id). */
   const userById = (id: string) => userOf(Number((BigInt(id) - BigInt(USER.id)) / 1_000_000n));
   const validCredentials = {
@@ -125,14 +131,14 @@ export async function startFakeX(options: { user?: { name: string; username: str
         refresh_token: issued.refreshToken,
       });
     if (grant === 'authorization_code') {
-      const refusal = oauth2.redeemCode({
+      const redeemed = oauth2.redeemCode({
         code: params.get('code'),
         clientId: client.clientId,
         clientSecret: client.clientSecret,
         redirectUri: params.get('redirect_uri'),
         codeVerifier: params.get('code_verifier'),
       });
-      return refusal ?? answer(oauth2.issue());
+      return redeemed.refusal ?? answer(oauth2.issue(undefined, false, redeemed.hint));
     }
     if (grant === 'refresh_token') {
       if (
@@ -152,7 +158,7 @@ export async function startFakeX(options: { user?: { name: string; username: str
   function signer(request: IncomingMessage, url: URL): number | undefined {
     const header = request.headers.authorization ?? '';
     const bearer = /^Bearer (.+)$/.exec(header)?.[1];
-    if (bearer) return oauth2.isValid(bearer) ? 0 : undefined;
+    if (bearer) return oauth2.isValid(bearer) ? oauth2.accountOf(bearer) : undefined;
     if (!header.startsWith('OAuth ')) return undefined;
     const oauth = new Map<string, string>();
     for (const [, key, value] of header.matchAll(/([\w]+)="([^"]*)"/g)) {

@@ -194,6 +194,11 @@ export const CompanyListSchema = z.object({
   supported_social_accounts: z.array(z.enum(NETWORK_IDS)),
   /** The plan's company limit (null: unlimited), so the screen can say why Add is refused. */
   company_limit: z.nullable(z.number().check(z.int())),
+  /**
+   * The plan's network limit (null: unlimited): how many networks the customer's entities
+   * may use between them, each network counted once (`networksInUse`).
+   */
+  network_limit: z.nullable(z.number().check(z.int())),
 });
 export type CompanyList = z.infer<typeof CompanyListSchema>;
 

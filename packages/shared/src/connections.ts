@@ -84,7 +84,35 @@ export const CONNECTION_MESSAGES = {
   /** The 7-day and 1-day warnings (bell and mail). */
   expiring: (network: string, entity: string, date: string) =>
     `Reconnect ${network} for ${entity} before ${date}`,
+  /** A connect that would bring in one network more than the plan allows. */
+  networkLimitReached: (limit: number, planName: string) =>
+    `Your ${planName} plan allows ${limit} social ${limit === 1 ? 'network' : 'networks'}. Use a network you already connected, or upgrade your plan on the Subscription Plans page to add more.`,
+  /** The same, after a one-click consent page (the landing carries a code, not the numbers). */
+  networkLimitLanding:
+    'Your plan’s social networks are all in use. Use a network you already connected, or upgrade your plan on the Subscription Plans page to add more.',
 } as const;
+
+/**
+ * The networks that count against the plan's network limit: each network once, however
+ * many entities connect an account on it.
+ */
+export function networksInUse(connected: Iterable<NetworkId>): NetworkId[] {
+  return [...new Set(connected)];
+}
+
+/**
+ * Whether connecting `network` would go over the plan's network limit (null: unlimited).
+ * Another entity's account on a network already in use costs nothing more.
+ */
+export function exceedsNetworkLimit(
+  inUse: readonly NetworkId[],
+  network: NetworkId,
+  limit: number | null,
+): boolean {
+  if (limit === null) return false;
+  const networks = networksInUse(inUse);
+  return !networks.includes(network) && networks.length >= limit;
+}
 
 /** The date of a 'Reconnect before' text, in the customer's zone ('Dec 1, 2026, 3:04 PM'). */
 export function formatReconnectDate(instant: Date | string | number, zone: string): string {

@@ -1,5 +1,6 @@
 import { COMPANY_MESSAGES } from './companies.js';
 import {
+  CONNECTION_MESSAGES,
   OAUTH_BUTTON_NAMES,
   OAUTH_MESSAGES,
   OAUTH_NETWORK_IDS,
@@ -24,6 +25,7 @@ export const OAUTH_LANDING_ERRORS = [
   'no_instagram',
   'not_configured',
   'not_in_plan',
+  'network_limit',
   'entity_not_found',
 ] as const;
 export type OAuthLandingError = (typeof OAUTH_LANDING_ERRORS)[number];
@@ -40,6 +42,7 @@ const PLAIN = {
   no_pages: OAUTH_MESSAGES.noPages,
   no_instagram: OAUTH_MESSAGES.noInstagram,
   not_in_plan: NETWORK_MESSAGES.notInPlan,
+  network_limit: CONNECTION_MESSAGES.networkLimitLanding,
   entity_not_found: COMPANY_MESSAGES.notFound,
 } as const satisfies Partial<Record<OAuthLandingError, string>>;
 type PlainCode = keyof typeof PLAIN;

@@ -10,7 +10,10 @@ import {
 } from './public-address.js';
 
 export interface WebFetchConfig {
-  /** Hosts exempt from the private-address guard (FETCH_ALLOW_HOSTS). */
+  /**
+   * Hosts exempt from the private-address guard (FETCH_ALLOW_HOSTS): `host` for any port,
+   * `host:port` (`[::1]:8080` for IPv6) for that port only.
+   */
   allowHosts: string[];
   timeoutMs?: number;
   maxBytes?: number;
@@ -56,10 +59,13 @@ function openOnce(
   signal: AbortSignal,
   accept: string,
 ): Promise<http.IncomingMessage> {
-  const allowHosts = new Set(config.allowHosts);
   const host = hostOf(url);
+  // An entry names a host (any port) or a host:port (that port only).
+  const isAllowed =
+    config.allowHosts.includes(host.toLowerCase()) ||
+    config.allowHosts.includes(url.host.toLowerCase());
   // A literal IP skips the DNS lookup, so it is checked here.
-  if (isIP(host) !== 0 && !allowHosts.has(host.toLowerCase()) && isPrivateAddress(host)) {
+  if (isIP(host) !== 0 && !isAllowed && isPrivateAddress(host)) {
     return Promise.reject(blocked(host));
   }
   const client = url.protocol === 'https:' ? https : http;
@@ -71,7 +77,7 @@ function openOnce(
         signal,
         // No pooled sockets: each fetch connects afresh, through the guarded lookup.
         agent: false,
-        lookup: publicOnlyLookup({ allowHosts: config.allowHosts }),
+        lookup: publicOnlyLookup({ allowHosts: isAllowed ? [host] : [] }),
         headers: {
           'user-agent': 'CadenceBot/1.0 (+company description)',
           accept,

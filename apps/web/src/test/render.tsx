@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 
 // Every component test renders through here (in a file marked `@vitest-environment jsdom`):
@@ -21,6 +21,11 @@ export interface RenderOptions {
   queries?: ReadonlyArray<readonly [readonly unknown[], unknown]>;
   /** The router's location; '/' unless told. */
   route?: string;
+  /**
+   * A data router's routes (loaders, lazy screens, navigation state) in place of the plain
+   * router: `element` is then ignored, the routes render at `route`.
+   */
+  routes?: RouteObject[];
 }
 
 export interface Rendered {
@@ -39,12 +44,19 @@ export function render(element: ReactNode, options: RenderOptions = {}): Rendere
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
+  const dataRouter = options.routes
+    ? createMemoryRouter(options.routes, { initialEntries: [options.route ?? '/'] })
+    : undefined;
   const rerender = (next: ReactNode) => {
     act(() => {
       root.render(
         <StrictMode>
           <QueryClientProvider client={client}>
-            <MemoryRouter initialEntries={[options.route ?? '/']}>{next}</MemoryRouter>
+            {dataRouter ? (
+              <RouterProvider router={dataRouter} />
+            ) : (
+              <MemoryRouter initialEntries={[options.route ?? '/']}>{next}</MemoryRouter>
+            )}
           </QueryClientProvider>
         </StrictMode>,
       );
@@ -57,6 +69,7 @@ export function render(element: ReactNode, options: RenderOptions = {}): Rendere
     rerender,
     unmount: () => {
       act(() => root.unmount());
+      dataRouter?.dispose();
       container.remove();
       client.clear();
     },

@@ -56,7 +56,9 @@ export const socialConnections = pgTable(
  * One-click connect in flight: the `state` a consent page carries back (stored hashed),
  * bound to the customer and the entity, single use (`used_at`) and short lived. The PKCE
  * verifier is sealed like credentials. `binding_hash` is the SHA-256 of the cookie the start
- * gave the browser: only that browser can complete the flow (decision 103).
+ * gave the browser: only that browser can complete the flow (decision 103). `return_url` is
+ * the address the browser started on (PUBLIC_URL or, in the demo, a loopback address): the
+ * callback is there, so the binding cookie and the app's session are too.
  */
 export const oauthStates = pgTable(
   'oauth_states',
@@ -74,6 +76,8 @@ export const oauthStates = pgTable(
     network: text('network').$type<NetworkId>().notNull(),
     verifierEncrypted: text('verifier_encrypted').notNull(),
     bindingHash: text('binding_hash').notNull(),
+    /** The address the flow started on and returns to (null: PUBLIC_URL). */
+    returnUrl: text('return_url'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -108,6 +108,7 @@ export function createCompaniesService(deps: {
         rows: rows.map((row) => toCompany(row, connections)),
         supported_social_accounts: entitlements.allowedNetworks,
         company_limit: entitlements.maxCompanies,
+        network_limit: entitlements.maxNetworks,
       };
     },
 

@@ -14,6 +14,27 @@ export async function isCompanyOwnedBy(db: DbExecutor, companyId: string, userId
   return row !== undefined;
 }
 
+/** An entity's name (undefined when there is no such entity). */
+export async function companyNameOf(db: DbExecutor, companyId: string) {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.name;
+}
+
+/** The networks the customer's entities have an active connection on (each once). */
+export async function networksInUseBy(db: DbExecutor, userId: string): Promise<NetworkId[]> {
+  const rows = await db
+    .select({ network: socialConnections.network })
+    .from(socialConnections)
+    .innerJoin(companies, eq(companies.id, socialConnections.companyId))
+    .where(and(eq(companies.userId, userId), isNull(socialConnections.disconnectedAt)))
+    .groupBy(socialConnections.network);
+  return rows.map((row) => row.network);
+}
+
 export async function findActiveConnection(db: DbExecutor, companyId: string, network: NetworkId) {
   const [row] = await db
     .select()

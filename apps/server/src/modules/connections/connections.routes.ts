@@ -69,6 +69,8 @@ export function registerConnectionRoutes(
         requireUser(request).id,
         request.params.network,
         request.body.company_id,
+        // The address the browser used: it comes back there (oauth-return.ts decides).
+        request.headers.origin ?? `${request.protocol}://${request.host}`,
       );
       // The browser that asked keeps this cookie; the callback attaches nothing without it.
       reply.header('set-cookie', setCookie).header('cache-control', 'no-store');

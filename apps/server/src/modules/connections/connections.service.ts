@@ -2,7 +2,6 @@ import {
   COMPANY_MESSAGES,
   CONNECTION_FAILURE_PREFIX,
   CONNECTION_MESSAGES,
-  NETWORK_MESSAGES,
   NETWORK_NAMES,
   NETWORK_TEXT_NAMES,
   type ConnectionRequest,
@@ -18,8 +17,8 @@ import {
 } from '../../integrations/networks/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { getEntitlements } from '../plans/index.js';
 import * as repo from './connections.repository.js';
+import { admitConnection } from './plan-check.js';
 import { credentialsFromRequest, facebookFieldsFromRequest } from './credentials-from-request.js';
 import type { NetworkRegistry } from '../../integrations/networks/registry.js';
 
@@ -70,16 +69,10 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     }
   }
 
-  /** The network, once the company is the customer's and their plan includes the network. */
+  /** The network, once the company is the customer's and their plan allows the network. */
   async function admit(userId: string, body: ConnectionRequest): Promise<NetworkId> {
     const network = body.social_account_type;
-    if (!(await repo.isCompanyOwnedBy(db, body.company_id, userId))) {
-      throw AppError.notFound(COMPANY_MESSAGES.notFound, 'COMPANY_NOT_FOUND');
-    }
-    const entitlements = await getEntitlements(db, userId);
-    if (!entitlements.allowedNetworks.includes(network)) {
-      throw AppError.forbidden(NETWORK_MESSAGES.notInPlan, 'NETWORK_NOT_ON_PLAN');
-    }
+    await admitConnection(db, userId, body.company_id, network);
     return network;
   }
 

@@ -12,6 +12,7 @@ export async function insertState(
     network: NetworkId;
     verifierEncrypted: string;
     bindingHash: string;
+    returnUrl: string | null;
     expiresAt: Date;
     now: Date;
   },
@@ -25,6 +26,7 @@ export async function insertState(
     network: input.network,
     verifierEncrypted: input.verifierEncrypted,
     bindingHash: input.bindingHash,
+    returnUrl: input.returnUrl,
     expiresAt: input.expiresAt,
     createdAt: input.now,
   });
@@ -60,6 +62,7 @@ export async function findState(db: DbExecutor, stateHash: string) {
       companyId: oauthStates.companyId,
       network: oauthStates.network,
       bindingHash: oauthStates.bindingHash,
+      returnUrl: oauthStates.returnUrl,
       expiresAt: oauthStates.expiresAt,
       usedAt: oauthStates.usedAt,
     })

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  COMPANY_MESSAGES,
   CONNECTION_MESSAGES,
-  NETWORK_MESSAGES,
   NETWORK_NAMES,
   OAUTH_BUTTON_NAMES,
   OAUTH_MESSAGES,
@@ -24,8 +22,6 @@ import type { NetworkRegistry } from '../../integrations/networks/registry.js';
 import { NetworkError } from '../../integrations/networks/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import { getEntitlements } from '../plans/index.js';
-import * as repo from './connections.repository.js';
 import { createOAuthAccounts, type PendingPayload } from './oauth-accounts.js';
 import {
   bindingCookie,
@@ -35,7 +31,10 @@ import {
   readCookie,
   type BindingCookieScope,
 } from './oauth-binding.js';
+import { isAcceptedBase, returnBase, type ReturnOrigins } from './oauth-return.js';
+import * as repo from './connections.repository.js';
 import * as oauthRepo from './oauth.repository.js';
+import { admitConnection } from './plan-check.js';
 
 /** How long a consent page may take, and how long a Page choice waits. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -49,6 +48,11 @@ export interface OAuthDeps {
   clock: Clock;
   logger: FastifyBaseLogger;
   publicUrl: string;
+  /**
+   * The demo's configuration (SIMULATED_NETWORKS): a flow may return to a loopback address
+   * on the server's port, and the stand-ins' consent pages are told the entity's name.
+   */
+  demo?: { port: number };
 }
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
@@ -77,21 +81,23 @@ export function createOAuthService(deps: OAuthDeps) {
     return value;
   }
 
-  async function admit(userId: string, companyId: string, network: OAuthNetwork) {
-    if (!(await repo.isCompanyOwnedBy(db, companyId, userId))) {
-      throw AppError.notFound(COMPANY_MESSAGES.notFound, 'COMPANY_NOT_FOUND');
-    }
-    const entitlements = await getEntitlements(db, userId);
-    if (!entitlements.allowedNetworks.includes(network)) {
-      throw AppError.forbidden(NETWORK_MESSAGES.notInPlan, 'NETWORK_NOT_ON_PLAN');
-    }
-  }
+  const admit = (userId: string, companyId: string, network: OAuthNetwork) =>
+    admitConnection(db, userId, companyId, network);
+
+  const origins: ReturnOrigins = {
+    publicUrl: deps.publicUrl,
+    ...(deps.demo ? { loopbackPort: deps.demo.port } : {}),
+  };
+
+  /** The address a stored state returns to (PUBLIC_URL when none, or no longer accepted). */
+  const baseOf = (returnUrl: string | null | undefined) =>
+    returnUrl && isAcceptedBase(returnUrl, origins) ? returnUrl : deps.publicUrl;
 
   /** The binding cookie goes to this network's callback only, over https when we are. */
-  function cookieScope(network: OAuthNetwork): BindingCookieScope {
+  function cookieScope(base: string, network: OAuthNetwork): BindingCookieScope {
     return {
-      path: new URL(callbackUrl(deps.publicUrl, network)).pathname,
-      secure: deps.publicUrl.startsWith('https://'),
+      path: new URL(callbackUrl(base, network)).pathname,
+      secure: base.startsWith('https://'),
     };
   }
 
@@ -117,6 +123,7 @@ export function createOAuthService(deps: OAuthDeps) {
     if (error instanceof AppError) {
       if (error.code === 'COMPANY_NOT_FOUND') return 'entity_not_found';
       if (error.code === 'NETWORK_NOT_ON_PLAN') return 'not_in_plan';
+      if (error.code === 'PLAN_LIMIT') return 'network_limit';
       if (error.code === 'OAUTH_NOT_CONFIGURED') return 'not_configured';
     }
     if (error instanceof NetworkError) {
@@ -147,7 +154,12 @@ export function createOAuthService(deps: OAuthDeps) {
   /** After the state is claimed: the token exchange, the account, the connection. */
   async function finish(
     network: OAuthNetwork,
-    claimed: { userId: string; companyId: string; verifierEncrypted: string },
+    claimed: {
+      userId: string;
+      companyId: string;
+      verifierEncrypted: string;
+      returnUrl: string | null;
+    },
     query: { code?: string; error?: string },
     now: Date,
   ): Promise<string> {
@@ -164,7 +176,7 @@ export function createOAuthService(deps: OAuthDeps) {
       const tokens = await deps.oauth.exchangeCode(network, {
         code: query.code,
         codeVerifier: box.open(claimed.verifierEncrypted),
-        redirectUri: callbackUrl(deps.publicUrl, network),
+        redirectUri: callbackUrl(baseOf(claimed.returnUrl), network),
         now,
       });
       if (network !== 'facebook' && network !== 'instagram') {
@@ -215,7 +227,11 @@ export function createOAuthService(deps: OAuthDeps) {
       };
     },
 
-    async start(userId: string, networkParam: string, companyId: string) {
+    /**
+     * `requestOrigin`: the address the browser asked from (its Origin, else its Host); the
+     * flow returns there when it is PUBLIC_URL's or, in the demo, a loopback address.
+     */
+    async start(userId: string, networkParam: string, companyId: string, requestOrigin?: string) {
       const network = parseNetwork(networkParam);
       if (!deps.oauth.app(network)) {
         throw AppError.badRequest(
@@ -228,6 +244,7 @@ export function createOAuthService(deps: OAuthDeps) {
       const stateHash = hashState(state);
       const verifier = randomBytes(48).toString('base64url');
       const binding = newBinding();
+      const base = returnBase(requestOrigin, origins);
       const now = deps.clock();
       await oauthRepo.insertState(db, {
         stateHash,
@@ -236,22 +253,28 @@ export function createOAuthService(deps: OAuthDeps) {
         network,
         verifierEncrypted: box.seal(verifier),
         bindingHash: binding.hash,
+        returnUrl: base === deps.publicUrl ? null : base,
         expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
         now,
       });
       const authorizeUrl = deps.oauth.authorizeUrl(network, {
         state,
         codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-        redirectUri: callbackUrl(deps.publicUrl, network),
+        redirectUri: callbackUrl(base, network),
       });
+      // The demo's stand-in consent pages sign in as an account named after the entity, so
+      // each entity gets its own (real networks are never told the entity's name).
+      const entityName = deps.demo ? await repo.companyNameOf(db, companyId) : undefined;
+      const consentUrl = new URL(authorizeUrl);
+      if (entityName) consentUrl.searchParams.set('login_hint', entityName);
       return {
         message: 'Continue on the network',
-        data: { authorize_url: authorizeUrl },
+        data: { authorize_url: entityName ? consentUrl.toString() : authorizeUrl },
         // For the browser that asked, and no other: the callback wants it back.
         setCookie: bindingCookie(
           bindingCookieName(stateHash),
           binding.value,
-          cookieScope(network),
+          cookieScope(base, network),
           OAUTH_STATE_TTL_MS / 1000,
         ),
       };
@@ -290,7 +313,12 @@ export function createOAuthService(deps: OAuthDeps) {
       }
       const claimed = await oauthRepo.claimState(db, stateHash, network, now);
       // The browser's binding is spent with the state.
-      const setCookie = bindingCookie(cookieName, '', cookieScope(network), 0);
+      const setCookie = bindingCookie(
+        cookieName,
+        '',
+        cookieScope(baseOf(known.returnUrl), network),
+        0,
+      );
       if (!claimed) {
         return {
           location: landing(known.companyId, network, { error: 'state_invalid' }),

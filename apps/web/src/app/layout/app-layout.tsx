@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { useMe } from '../../features/auth/api/get-me';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useToken } from '../../lib/session';
+import { NavigationProgress } from './navigation-progress';
 import { TopNav } from './top-nav';
 
 // Its own chunk, loaded once someone is signed in: the banner's query and schema and the
@@ -19,6 +20,7 @@ export function AppLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <NavigationProgress />
       {isSignedIn && <TopNav user={user} />}
       {isSignedIn && user.simulated_networks && <SimulatedNetworksBanner />}
       {isSignedIn && user.is_admin && user.setup_hint && <SetupHint hint={user.setup_hint} />}

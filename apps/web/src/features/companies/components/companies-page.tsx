@@ -22,6 +22,7 @@ import { CompaniesLoading } from './companies-states';
 import { CompaniesToolbar } from './companies-toolbar';
 import type { CompanyEditor } from './company-dialog';
 import { CompanyLimitHint } from './company-limit-hint';
+import { NetworkLimitHint } from './network-limit-hint';
 import type { PendingOAuthChoice } from './connect-socials-dialog';
 import { FirstSteps } from './first-steps';
 import { lazyComponent, useOpenedOnce, whenIdle } from '../../../lib/lazy-component';
@@ -127,7 +128,10 @@ export function CompaniesPage() {
               Add Entity
             </Button>
             {data !== undefined && (
-              <CompanyLimitHint count={data.rows.length} limit={data.company_limit} />
+              <>
+                <CompanyLimitHint count={data.rows.length} limit={data.company_limit} />
+                <NetworkLimitHint companies={data.rows} limit={data.network_limit} />
+              </>
             )}
           </div>
         }
@@ -215,6 +219,9 @@ export function CompaniesPage() {
           <ConnectSocialsDialog
             company={socialsCompany}
             supportedNetworks={data?.supported_social_accounts ?? []}
+            networkUsage={
+              data === undefined ? undefined : { companies: data.rows, limit: data.network_limit }
+            }
             choice={choice}
             initialNetwork={socialsNetwork}
             onChoiceDone={() => setChoice(null)}

@@ -6,6 +6,7 @@ import { UpgradeHint } from '../../../components/ui/upgrade-hint';
 import { useOAuthConfig } from '../api/oauth';
 import { usePlans } from '../../../lib/queries/plans';
 import { getNetworkRows, planIncluding } from '../utils/network-rows';
+import { NetworkLimitHint } from './network-limit-hint';
 import { NetworkRowItem } from './network-row';
 import { OAuthChoicePanel } from './oauth-choice-panel';
 
@@ -20,6 +21,8 @@ interface ConnectSocialsDialogProps {
   company: Company | null;
   /** The network ids the plan allows (the company list's supported_social_accounts). */
   supportedNetworks: readonly NetworkId[];
+  /** Every entity and the plan's network limit, for the 'N of M social networks' meter. */
+  networkUsage?: { companies: readonly Company[]; limit: number | null };
   /** A Page choice to make first (back from Facebook Login). */
   choice?: PendingOAuthChoice | null;
   /** One row to open at once (back from a consent page). */
@@ -32,6 +35,7 @@ interface ConnectSocialsDialogProps {
 export function ConnectSocialsDialog({
   company,
   supportedNetworks,
+  networkUsage,
   choice = null,
   initialNetwork = null,
   onChoiceDone,
@@ -47,6 +51,17 @@ export function ConnectSocialsDialog({
       description={company?.name}
       size="xl"
     >
+      {/* Where the limit bites: the plan offers more networks than its entities may use. */}
+      {company !== null &&
+        networkUsage?.limit != null &&
+        networkUsage.limit < supportedNetworks.length && (
+          <NetworkLimitHint
+            companies={networkUsage.companies}
+            limit={networkUsage.limit}
+            explained
+            className="mb-3"
+          />
+        )}
       {company !== null && choice !== null && (
         <OAuthChoicePanel
           network={choice.network}

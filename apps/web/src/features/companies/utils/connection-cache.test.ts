@@ -26,6 +26,7 @@ const list: CompanyList = {
   rows: [company('a', [credential('twitter', '@old')]), company('b', [])],
   supported_social_accounts: ['twitter', 'bluesky'],
   company_limit: null,
+  network_limit: null,
 };
 
 describe('withConnection', () => {

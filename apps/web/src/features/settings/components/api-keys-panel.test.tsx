@@ -28,7 +28,10 @@ function render(hasApi: boolean) {
     queries: [
       [ME_QUERY_KEY, { features: { api: hasApi } }],
       [USER_SETTINGS_QUERY_KEY, { timezone: ZONE }],
-      [COMPANIES_QUERY_KEY, { rows: [ENTITY], supported_social_accounts: [], company_limit: null }],
+      [
+        COMPANIES_QUERY_KEY,
+        { rows: [ENTITY], supported_social_accounts: [], company_limit: null, network_limit: null },
+      ],
       [API_KEYS_QUERY_KEY, [listed]],
     ],
   });
