@@ -102,7 +102,23 @@ export const API_PATHS = {
   apiKey: '/customer/api-keys/:id',
   /** The calls made to the public API with the customer's keys (newest first). */
   apiKeyCalls: '/customer/api-keys/calls',
-  // The public API: authenticated with an API key (`Authorization: Bearer cad_...`).
+  // Webhook endpoints: the web app's (session) and the public API's (key), one service.
+  webhooks: '/customer/webhooks',
+  webhook: '/customer/webhooks/:id',
+  webhookTest: '/customer/webhooks/:id/test',
+  webhookRotateSecret: '/customer/webhooks/:id/rotate-secret',
+  webhookDeliveries: '/customer/webhooks/:id/deliveries',
+  webhookRedeliver: '/customer/webhooks/:id/deliveries/:delivery_id/redeliver',
+  /** Read by every signed-in person, for the banner before a planned deployment. */
+  publicDeployment: '/deployment',
+} as const;
+
+/**
+ * The public API's paths, relative to `/api`, authenticated with an API key (`Authorization:
+ * Bearer cad_...`): the server and the tests use them; the web app never calls them, so they
+ * stay out of its bundle (a separate object is left out of a page that does not name it).
+ */
+export const PUBLIC_API_PATHS = {
   v1Me: '/v1/me',
   v1Media: '/v1/media',
   v1MediaFromUrl: '/v1/media/from-url',
@@ -117,21 +133,12 @@ export const API_PATHS = {
   v1PublicationRetry: '/v1/publications/:id/retry',
   v1PublicationConfirmAbsent: '/v1/publications/:id/confirm-absent',
   v1PublicationMarkPublished: '/v1/publications/:id/mark-published',
-  // Webhook endpoints: the web app's (session) and the public API's (key), one service.
-  webhooks: '/customer/webhooks',
-  webhook: '/customer/webhooks/:id',
-  webhookTest: '/customer/webhooks/:id/test',
-  webhookRotateSecret: '/customer/webhooks/:id/rotate-secret',
-  webhookDeliveries: '/customer/webhooks/:id/deliveries',
-  webhookRedeliver: '/customer/webhooks/:id/deliveries/:delivery_id/redeliver',
   v1Webhooks: '/v1/webhooks',
   v1Webhook: '/v1/webhooks/:id',
   v1WebhookTest: '/v1/webhooks/:id/test',
   v1WebhookRotateSecret: '/v1/webhooks/:id/rotate-secret',
   v1WebhookDeliveries: '/v1/webhooks/:id/deliveries',
   v1WebhookRedeliver: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver',
-  /** Read by every signed-in person, for the banner before a planned deployment. */
-  publicDeployment: '/deployment',
 } as const;
 
 /** Public redirect of the built-in shortener (outside /api). */

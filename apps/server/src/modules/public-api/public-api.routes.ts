@@ -1,5 +1,4 @@
 import {
-  API_PATHS,
   ApiEntitySchema,
   ApiConnectionSchema,
   ApiIdParamsSchema,
@@ -22,6 +21,7 @@ import {
   SCHEDULE_MESSAGES,
   type ApiKeyScope,
   type PublicationAction,
+  PUBLIC_API_PATHS,
 } from '@cadence/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -99,7 +99,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   const read = { ...guard('read'), preSerialization: conditionalGet };
 
   app.get(
-    API_PATHS.v1Entities,
+    PUBLIC_API_PATHS.v1Entities,
     {
       ...read,
       schema: {
@@ -117,7 +117,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.get(
-    API_PATHS.v1Entity,
+    PUBLIC_API_PATHS.v1Entity,
     {
       ...read,
       schema: {
@@ -135,7 +135,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.get(
-    API_PATHS.v1EntityConnections,
+    PUBLIC_API_PATHS.v1EntityConnections,
     {
       ...read,
       schema: {
@@ -156,7 +156,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.get(
-    API_PATHS.v1Posts,
+    PUBLIC_API_PATHS.v1Posts,
     {
       ...read,
       schema: {
@@ -176,7 +176,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.get(
-    API_PATHS.v1Post,
+    PUBLIC_API_PATHS.v1Post,
     {
       ...read,
       schema: {
@@ -196,7 +196,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.post(
-    API_PATHS.v1Posts,
+    PUBLIC_API_PATHS.v1Posts,
     {
       ...guard('write'),
       config: { idempotent: true },
@@ -222,7 +222,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.patch(
-    API_PATHS.v1Post,
+    PUBLIC_API_PATHS.v1Post,
     {
       ...guard('write'),
       bodyLimit: 64 * 1024,
@@ -251,7 +251,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.delete(
-    API_PATHS.v1Post,
+    PUBLIC_API_PATHS.v1Post,
     {
       ...guard('write'),
       schema: {
@@ -269,7 +269,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.post(
-    API_PATHS.v1PostSchedule,
+    PUBLIC_API_PATHS.v1PostSchedule,
     {
       ...guard('write'),
       bodyLimit: 16 * 1024,
@@ -327,26 +327,26 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
     );
 
   actionRoute(
-    API_PATHS.v1PublicationPublishNow,
+    PUBLIC_API_PATHS.v1PublicationPublishNow,
     'publish-now',
     202,
     'Publish a pending publication now instead of at its time (scope publish)',
   );
   actionRoute(
-    API_PATHS.v1PublicationRetry,
+    PUBLIC_API_PATHS.v1PublicationRetry,
     'retry',
     202,
     'Retry a failed or missed publication now (scope publish)',
   );
   actionRoute(
-    API_PATHS.v1PublicationConfirmAbsent,
+    PUBLIC_API_PATHS.v1PublicationConfirmAbsent,
     'confirm-absent',
     200,
     'You checked that an unconfirmed publication is not on the network: post it now (scope publish)',
   );
 
   app.post(
-    API_PATHS.v1PublicationMarkPublished,
+    PUBLIC_API_PATHS.v1PublicationMarkPublished,
     {
       ...guard(PUBLICATION_ACTION_SCOPES['mark-published']),
       config: { idempotent: true },
@@ -374,7 +374,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
 
   let document: OpenApiDocument | undefined;
   app.get(
-    API_PATHS.v1OpenApi,
+    PUBLIC_API_PATHS.v1OpenApi,
     {
       config: { withoutApiKey: true },
       schema: {

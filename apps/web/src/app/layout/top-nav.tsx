@@ -27,14 +27,17 @@ function LazyBell() {
 }
 
 interface TopNavProps {
-  user: Me;
+  /** Absent in a screen's first frame (built before anyone signs in): the links only. */
+  user?: Me;
+  /** Without an account: whether the links are an admin's (the admin screen's first frame). */
+  isAdmin?: boolean;
 }
 
-export function TopNav({ user }: TopNavProps) {
+export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const { signOut } = useSignOut();
   const logout = () => void signOut();
-  const items = getNavItems(user.is_admin);
+  const items = getNavItems(isAdmin);
   const closeMenu = () => setIsMenuOpen(false);
 
   useEffect(() => {
@@ -76,21 +79,21 @@ export function TopNav({ user }: TopNavProps) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 lg:hidden">
-          <LazyBell />
-        </div>
-        <div className="ml-auto hidden items-center gap-3 lg:flex">
-          <LazyBell />
-          <UserBadge user={user} />
-          <button
-            type="button"
-            onClick={logout}
-            className="inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-600 transition-colors hover:bg-gray-100 hover:text-gray-900"
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            Logout
-          </button>
-        </div>
+        <div className="ml-auto flex items-center gap-1 lg:hidden">{user && <LazyBell />}</div>
+        {user && (
+          <div className="ml-auto hidden items-center gap-3 lg:flex">
+            <LazyBell />
+            <UserBadge user={user} />
+            <button
+              type="button"
+              onClick={logout}
+              className="inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-600 transition-colors hover:bg-gray-100 hover:text-gray-900"
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              Logout
+            </button>
+          </div>
+        )}
 
         <button
           type="button"
@@ -138,7 +141,7 @@ export function TopNav({ user }: TopNavProps) {
             </ul>
           </nav>
           <div className="mt-3 flex items-center justify-between gap-3 border-t border-gray-200 pt-4">
-            <UserBadge user={user} isAlwaysDetailed />
+            {user && <UserBadge user={user} isAlwaysDetailed />}
             <button
               type="button"
               onClick={() => {

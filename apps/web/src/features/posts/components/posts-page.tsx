@@ -5,6 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
+import type { ScreenHeader } from '../../../components/layout/page-header';
 import { PostUsageMeter } from './post-usage-meter';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
@@ -34,6 +35,12 @@ const ArticlePickerDialog = lazyComponent(() =>
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** The heading, also the screen's first frame (app/first-frames.tsx). */
+export const POSTS_HEADER: ScreenHeader = {
+  title: 'Posts',
+  description: 'Write, edit and organise the posts of every entity.',
+};
 
 export function PostsPage() {
   const isWide = useMediaQuery(WIDE_SCREEN);
@@ -111,8 +118,7 @@ export function PostsPage() {
   return (
     <>
       <PageHeader
-        title="Posts"
-        description="Write, edit and organise the posts of every entity."
+        {...POSTS_HEADER}
         actions={
           <div className="flex flex-col items-start gap-2 sm:items-end">
             <div className="flex flex-wrap gap-3">

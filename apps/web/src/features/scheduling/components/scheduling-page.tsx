@@ -4,6 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
+import type { ScreenHeader } from '../../../components/layout/page-header';
 import { EntityFilter } from '../../../components/ui/entity-filter';
 import { useCompanies } from '../../../lib/queries/companies';
 import { usePostById } from '../../../lib/queries/post';
@@ -23,6 +24,13 @@ import { SchedulePostDialog } from './schedule-post-dialog';
 import { AddToQueueDialog } from '../../../components/queue/add-to-queue-dialog';
 import { ScheduledList } from './scheduled-list';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
+
+/** The heading, also the screen's first frame (app/first-frames.tsx). */
+export const SCHEDULING_HEADER: ScreenHeader = {
+  title: 'Scheduling',
+  description:
+    'See what goes out when, schedule posts to your connected networks and keep an eye on how they went.',
+};
 
 export function SchedulingPage() {
   const companies = useCompanies();
@@ -88,8 +96,7 @@ export function SchedulingPage() {
   return (
     <>
       <PageHeader
-        title="Scheduling"
-        description="See what goes out when, schedule posts to your connected networks and keep an eye on how they went."
+        {...SCHEDULING_HEADER}
         actions={
           companyRows.length > 0 ? (
             <EntityFilter
