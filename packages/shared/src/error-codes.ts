@@ -138,6 +138,11 @@ export const ERROR_CODES = [
   'MEDIA_MISSING',
   // The posting queue
   'NO_OPEN_SLOT',
+  // Bulk scheduling from a file
+  'IMPORT_INVALID',
+  'IMPORT_FILE_INVALID',
+  'IMPORT_TOO_LARGE',
+  'IMPORT_TOO_MANY_ROWS',
   'INVALID_CURSOR',
   'PRECONDITION_FAILED',
   'POST_ALREADY_SENT',
