@@ -335,9 +335,7 @@ export const PlanUpdateSchema = z.object({
   /** Absent: unchanged. */
   has_api: z.optional(z.boolean({ error: 'API access must be true or false' })),
   /** Absent: unchanged. */
-  has_bulk_scheduling: z.optional(
-    z.boolean({ error: 'Bulk scheduling must be true or false' }),
-  ),
+  has_bulk_scheduling: z.optional(z.boolean({ error: 'Bulk scheduling must be true or false' })),
 });
 export type PlanUpdate = z.input<typeof PlanUpdateSchema>;
 export type PlanUpdateInput = z.output<typeof PlanUpdateSchema>;

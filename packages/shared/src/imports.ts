@@ -67,6 +67,10 @@ export const IMPORT_MESSAGES = {
     `Line ${line}: a quoted value must end at a comma or the end of the line.`,
   invalid: (count: number) =>
     `${fmt(count)} ${count === 1 ? 'row has' : 'rows have'} errors: nothing was imported. Fix ${count === 1 ? 'it' : 'them'} and import again.`,
+  allReady: (count: number) =>
+    count === 1 ? 'The row is ready to import.' : `All ${fmt(count)} rows are ready to import.`,
+  someInvalid: (bad: number, total: number) =>
+    `${fmt(bad)} of ${fmt(total)} rows ${bad === 1 ? 'has' : 'have'} errors. Fix them in the file and choose it again: nothing is imported until every row is ready.`,
   // One row's own errors (the post's other rules answer in their own modules' words).
   tooManyValues: (count: number, columns: number) =>
     `The row has ${count} values but the header names ${columns} columns`,

@@ -4,6 +4,8 @@ export const ROUTES = {
   home: '/',
   companies: '/companies',
   posts: '/posts',
+  /** Bulk scheduling: posts from a CSV file. */
+  postsImport: '/posts/import',
   scheduling: '/scheduling',
   subscriptions: '/subscriptions',
   paymentSuccess: '/payment-success',

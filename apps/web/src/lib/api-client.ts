@@ -94,6 +94,10 @@ export async function apiRequest<T = unknown>(
       code: extractErrorCode(payload),
       retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
       endedSession,
+      data:
+        typeof payload === 'object' && payload !== null
+          ? (payload as { data?: unknown }).data
+          : undefined,
     });
   }
 
