@@ -344,7 +344,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publishJobs,
       entitiesOf: async (userId) =>
         (await companies.list(userId)).rows.map(({ id, name }) => ({ id, name })),
-      zoneOfEntity: async (userId, companyId) => (await postingQueue.get(userId, companyId)).timezone,
+      zoneOfEntity: async (userId, companyId) =>
+        (await postingQueue.get(userId, companyId)).timezone,
       savedSettings: async (userId) => ({
         timeZone: await settings.savedTimeZone(userId),
         autoDst: await settings.autoDst(userId),
@@ -357,8 +358,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
           publishJobs: jobs,
           clock,
           logger,
-          savedTimeZone: async () => saved.timeZone,
-          savedAutoDst: async () => saved.autoDst,
+          savedTimeZone: () => Promise.resolve(saved.timeZone),
+          savedAutoDst: () => Promise.resolve(saved.autoDst),
           createPublications: insertPendingPublications,
         });
         return {
@@ -373,9 +374,10 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
           queue: createQueueService({
             db: tx,
             clock,
-            savedTimeZone: async () => saved.timeZone,
-            // Only the post's own entity is queued; the post was made for it just before.
-            ownsCompany: async () => true,
+            savedTimeZone: () => Promise.resolve(saved.timeZone),
+            // Not asked by `addPost`, which finds the post among the customer's own (and so
+            // its entity); the import queues nothing else.
+            ownsCompany: () => Promise.resolve(true),
             schedules: txSchedules,
           }),
         };
@@ -383,7 +385,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       mediaFromUrl: async (userId, url) => {
         const saved = await apiMedia.fromUrl(userId, url);
         const media = mediaOfUpload({ storageKey: saved.storageKey, sizeBytes: saved.media.size });
-        if (!media) throw new Error(`a fetched media file has an unexpected key: ${saved.storageKey}`);
+        if (!media)
+          throw new Error(`a fetched media file has an unexpected key: ${saved.storageKey}`);
         return media;
       },
     }),

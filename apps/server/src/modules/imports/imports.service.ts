@@ -67,11 +67,11 @@ interface HeldJob {
 /** A port that keeps the jobs it is given, to send once the transaction has committed. */
 function holdingPort(held: HeldJob[]): JobPort<PublishInstancePayload> {
   return {
-    send: async (payload, options) => {
+    send: (payload, options) => {
       held.push({ payload, options });
-      return null;
+      return Promise.resolve(null);
     },
-    cancel: async () => undefined,
+    cancel: () => Promise.resolve(),
   };
 }
 
@@ -129,7 +129,7 @@ export function createImportsService(deps: ImportsDeps) {
           const rowJobs: HeldJob[] = [];
           try {
             const post = await tx.transaction(async (savepoint) => {
-              const services = deps.servicesIn(savepoint as Db, holdingPort(rowJobs), settings);
+              const services = deps.servicesIn(savepoint, holdingPort(rowJobs), settings);
               const media =
                 options.media.get(row.line) ?? (row.mediaUrl ? mediaToCome(row.mediaUrl) : null);
               // A dated row is scheduled by the post form's own path (its networks and
