@@ -38,7 +38,7 @@ test('imports a CSV: one bad row is shown with its error, fixed, and then every 
   const rows = page.getByRole('table').locator('tbody tr');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Ready');
-  await expect(rows.nth(0)).toContainText('May 6, 2031 09:30 (Europe/London)');
+  await expect(rows.nth(0)).toContainText('May 6, 2031, 09:30 (Europe/London)');
   await expect(rows.nth(1)).toContainText('Unknown network "myspace"');
   await expect(
     page.getByRole('status').filter({ hasText: '1 of 2 rows has errors' }),

@@ -191,54 +191,54 @@ describe.each(engines)('bulk scheduling from a file on %s', (engine) => {
 
   describe('files that cannot be read', () => {
     it.each([
-      ['not a CSV (an image)', PNG, 400, 'IMPORT_FILE_INVALID', IMPORT_MESSAGES.notCsv],
+      ['not a CSV (an image)', PNG, 400, 'VALIDATION_FAILED', IMPORT_MESSAGES.notCsv],
       [
         'no header',
         'Acme,Hello world,,linkedIn\r\n',
         400,
-        'IMPORT_FILE_INVALID',
+        'VALIDATION_FAILED',
         IMPORT_MESSAGES.noHeader,
       ],
       [
         'a header and no rows',
         `${HEADER}\r\n\r\n`,
         400,
-        'IMPORT_FILE_INVALID',
+        'VALIDATION_FAILED',
         IMPORT_MESSAGES.noRows,
       ],
       [
         'an unknown column',
         'entity,content,colour\r\nAcme,Hi,red\r\n',
         400,
-        'IMPORT_FILE_INVALID',
+        'VALIDATION_FAILED',
         IMPORT_MESSAGES.unknownColumns(['colour']),
       ],
       [
         'no content column',
         'entity,networks\r\nAcme,linkedIn\r\n',
         400,
-        'IMPORT_FILE_INVALID',
+        'VALIDATION_FAILED',
         IMPORT_MESSAGES.missingColumns(['content']),
       ],
       [
         'a quote never closed',
         `${HEADER}\r\nAcme,"Hello\r\n`,
         400,
-        'IMPORT_FILE_INVALID',
+        'VALIDATION_FAILED',
         IMPORT_MESSAGES.unclosedQuote(2),
       ],
       [
         'too many rows',
         csvOf(...Array.from({ length: 1001 }, (_, i) => `Acme,Post ${i},,,,,,,,`)),
         400,
-        'IMPORT_TOO_MANY_ROWS',
+        'VALIDATION_FAILED',
         IMPORT_MESSAGES.tooManyRows,
       ],
       [
         'too big',
         csvOf(`Acme,"${'a'.repeat(IMPORT_MAX_BYTES)}",,,,,,,,`),
         413,
-        'IMPORT_TOO_LARGE',
+        'PAYLOAD_TOO_LARGE',
         IMPORT_MESSAGES.tooBig,
       ],
     ])('refuses %s, saying what to do', async (_name, file, status, code, message) => {

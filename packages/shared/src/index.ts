@@ -14,6 +14,7 @@ export * from './networks.js';
 export * from './oauth-landing.js';
 export * from './plans.js';
 export * from './post-length.js';
+export * from './post-rejections.js';
 export * from './posts.js';
 export * from './publications.js';
 export * from './queue.js';

@@ -1,4 +1,4 @@
-import { NETWORK_TEXT_NAMES, type NetworkId } from './networks.js';
+import type { NetworkId } from './networks.js';
 
 /**
  * How long a post is in each network's own way of counting, so the form can warn before a
@@ -229,27 +229,4 @@ export function composePostText(
 ): { text: string; measured: PostLength } {
   const text = textAsPosted(network, post.text, post);
   return { text, measured: measurePostedText(network, text) };
-}
-
-/**
- * The networks among `networks` that would refuse `content`, measured their way, with the
- * link counted where the network puts it into the text.
- */
-export function findRejections(
-  content: string,
-  networks: readonly NetworkId[],
-  extras: PostTextExtras = {},
-): PostLength[] {
-  return networks
-    .map((network) => measurePostLength(network, content, extras))
-    .filter((item) => item.isOver);
-}
-
-/** 'X would reject this post: 312/280 characters.' */
-export function describeRejection(item: PostLength): string {
-  const name = NETWORK_TEXT_NAMES[item.network];
-  if (item.length <= item.limit) {
-    return `${name} would reject this post: it is over ${BLUESKY_MAX_BYTES} bytes.`;
-  }
-  return `${name} would reject this post: ${item.length}/${item.limit} characters.`;
 }

@@ -11,8 +11,6 @@ export interface Features {
   scheduleInAMinute: boolean;
   /** The plan includes the public API (API keys in Settings > Developer Info). */
   api: boolean;
-  /** The plan includes bulk scheduling (posts imported from a CSV file). */
-  bulkScheduling: boolean;
   /** Where this server also takes links to posts (the demo's stand-ins); none on a real one. */
   postLinkOrigins: readonly PostLinkOrigin[];
 }
@@ -33,7 +31,6 @@ export function useFeatures(): Features {
     webSearch: features?.web_search ?? true,
     scheduleInAMinute: features?.schedule_in_a_minute ?? false,
     api: features?.api ?? true,
-    bulkScheduling: features?.bulk_scheduling ?? true,
     postLinkOrigins: data?.post_link_origins ?? [],
   };
 }

@@ -94,10 +94,7 @@ export async function apiRequest<T = unknown>(
       code: extractErrorCode(payload),
       retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
       endedSession,
-      data:
-        typeof payload === 'object' && payload !== null
-          ? (payload as { data?: unknown }).data
-          : undefined,
+      data: (payload as { data?: unknown } | null)?.data,
     });
   }
 

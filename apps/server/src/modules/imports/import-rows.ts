@@ -35,7 +35,7 @@ export interface FileRow {
   extraValues: number;
 }
 
-const fileError = (message: string) => AppError.badRequest(message, 'IMPORT_FILE_INVALID');
+const fileError = (message: string) => AppError.badRequest(message, 'VALIDATION_FAILED');
 
 /**
  * The file's rows under its header. Refuses (400, saying what to fix) a file that is not
@@ -56,7 +56,7 @@ export function readImportFile(bytes: Uint8Array): FileRow[] {
         : IMPORT_MESSAGES.textAfterQuote(error.line),
     );
   }
-  if (parsed.isCut) throw AppError.badRequest(IMPORT_MESSAGES.tooManyRows, 'IMPORT_TOO_MANY_ROWS');
+  if (parsed.isCut) throw AppError.badRequest(IMPORT_MESSAGES.tooManyRows, 'VALIDATION_FAILED');
   const [header, ...records] = parsed.records;
   if (!header) throw fileError(IMPORT_MESSAGES.noHeader);
   const names = header.values.map((value) => value.trim().toLowerCase());

@@ -22,7 +22,7 @@ const FORM_OPTIONS = {
   limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5 },
 };
 
-const fileError = (message: string) => AppError.badRequest(message, 'IMPORT_FILE_INVALID');
+const fileError = (message: string) => AppError.badRequest(message, 'VALIDATION_FAILED');
 
 /**
  * The CSV file of a multipart form, whole (at most 5 MB, so it is held in memory): one
@@ -41,7 +41,7 @@ async function readImportUpload(request: FastifyRequest): Promise<Uint8Array> {
       }
       const buffer = await part.toBuffer();
       if (part.file.truncated)
-        throw AppError.payloadTooLarge(IMPORT_MESSAGES.tooBig, 'IMPORT_TOO_LARGE');
+        throw AppError.payloadTooLarge(IMPORT_MESSAGES.tooBig, 'PAYLOAD_TOO_LARGE');
       bytes = buffer;
     }
   } catch (error) {

@@ -96,7 +96,7 @@ describe('the import screen', () => {
     expect(rows[0]).toContain('Ready');
     expect(rows[0]).toContain('Harbor Coffee');
     expect(rows[0]).toContain('LinkedIn, X/Twitter');
-    expect(rows[0]).toContain('Mar 2, 2026 09:30 (Europe/London)');
+    expect(rows[0]).toContain('Mar 2, 2026, 09:30 (Europe/London)');
     expect(rows[1]).toContain(IMPORT_MESSAGES.badDate('2026-02-30'));
     expect(rows[1]).toContain(IMPORT_MESSAGES.unknownNetwork('myspace'));
     expect(container.querySelector('[role="status"]')?.textContent).toBe(
@@ -130,7 +130,7 @@ describe('the import screen', () => {
   it('says what is wrong with a file the server cannot read', async () => {
     answer(400, {
       statusCode: 400,
-      code: 'IMPORT_FILE_INVALID',
+      code: 'VALIDATION_FAILED',
       message: IMPORT_MESSAGES.noHeader,
     });
     const { container, unmount } = renderPage(true);

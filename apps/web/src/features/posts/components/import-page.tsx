@@ -10,8 +10,8 @@ import {
   type ImportResult,
   type ImportRow,
 } from '@cadence/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CircleAlert, CircleCheck, Download, FileUp, Lock } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, Download, Lock, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -19,10 +19,9 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PlanLockedNote } from '../../../components/ui/plan-locked-note';
 import { StatePanel } from '../../../components/ui/state-panel';
-import { useFeatures } from '../../../hooks/use-features';
+import { meQueryOptions } from '../../../lib/queries/me';
 import { getErrorMessage } from '../../../lib/api-error';
 import { SCHEDULES_QUERY_KEY } from '../../../lib/query-keys';
-import { formatInZone } from '../../../lib/zoned-time';
 import { useImportPosts } from '../api/import-posts';
 
 const COLUMN_NOTES: Record<(typeof IMPORT_COLUMNS)[number], string> = {
@@ -54,7 +53,16 @@ function whenOf(row: ImportRow): string {
   const post = row.post;
   if (!post) return '';
   if (post.scheduled_for === null) return 'Draft';
-  const at = formatInZone(post.scheduled_for, post.timezone, 'MMM d, yyyy HH:mm');
+  // Intl alone: the row's own zone, without the time-zone arithmetic the forms load.
+  const at = new Intl.DateTimeFormat('en-US', {
+    timeZone: post.timezone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(post.scheduled_for));
   return `${post.status === 'queued' ? 'Queue: ' : ''}${at} (${post.timezone})`;
 }
 
@@ -134,7 +142,10 @@ function Locked() {
 
 /** Posts > Import: a CSV file checked row by row, then imported all at once. */
 export function ImportPage() {
-  const features = useFeatures();
+  // From the session check the app shell has loaded (as `useFeatures` reads it); read here,
+  // so the other screens' shared code does not carry it.
+  const { data: me } = useQuery({ ...meQueryOptions(), enabled: false });
+  const isOnPlan = me?.features?.bulk_scheduling ?? true;
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -207,14 +218,13 @@ export function ImportPage() {
         description="Schedule many posts at once from a CSV file: each row becomes a post, scheduled at its date, added to the queue, or kept as a draft."
         actions={
           <Link to={ROUTES.posts} className={buttonClasses('secondary')}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
             Back to Posts
           </Link>
         }
       />
 
       <div className="mt-6 space-y-6">
-        {!features.bulkScheduling ? (
+        {!isOnPlan ? (
           <Locked />
         ) : (
           <>
@@ -244,7 +254,7 @@ export function ImportPage() {
                   className="sr-only"
                 />
                 <Button
-                  icon={<FileUp className="size-4" aria-hidden="true" />}
+                  icon={<Upload className="size-4" aria-hidden="true" />}
                   onClick={() => inputRef.current?.click()}
                   isLoading={check.isPending}
                   loadingText="Checking..."

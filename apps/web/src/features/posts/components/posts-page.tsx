@@ -1,6 +1,6 @@
 import type { Post, PostStatusFilter } from '@cadence/shared';
 import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT, ROUTES } from '@cadence/shared';
-import { FileUp, Newspaper, Plus } from 'lucide-react';
+import { Upload, Newspaper, Plus } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
@@ -127,7 +127,7 @@ export function PostsPage() {
                 </Button>
               )}
               <Link to={ROUTES.postsImport} className={buttonClasses('secondary')}>
-                <FileUp className="size-4" aria-hidden="true" />
+                <Upload className="size-4" aria-hidden="true" />
                 Import
               </Link>
               <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
