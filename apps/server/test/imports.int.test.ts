@@ -38,7 +38,9 @@ const HEADER = 'entity,content,url,networks,date,time,timezone,media_url,first_c
 
 /** A serving of PNG files on 127.0.0.1 (allowed through FETCH_ALLOW_HOSTS). */
 async function startFileHost() {
+  const served: string[] = [];
   const server: Server = createServer((request, response) => {
+    served.push(request.url ?? '');
     if (request.url?.startsWith('/photo')) {
       response.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length });
       return response.end(PNG);
@@ -49,6 +51,7 @@ async function startFileHost() {
   const { port } = server.address() as AddressInfo;
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    served: () => served.filter((url) => url.includes('photo-')),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -451,6 +454,28 @@ describe.each(engines)('bulk scheduling from a file on %s', (engine) => {
       const post = await call<Post>('GET', `/customer/post/${id}`, owner);
       expect(post.json.data.attachments).toHaveLength(1);
       expect(post.json.data.attachments[0]?.mime_type).toBe('image/png');
+    });
+
+    it('a dry run fetches no media, and checks Instagram rows as posts with media', async () => {
+      const instagram = await createCompany(t, owner, 'Gamma');
+      await connectNetworks(t, fakes, owner, instagram, ['instagram']);
+      const before = await tableCounts();
+      const response = await upload(
+        csvOf(
+          `Gamma,Photo one,,instagram,2026-03-03,10:00,,${files.url('/photo-one.png')},,`,
+          `Gamma,Photo two,,instagram,,,,${files.url('/photo-two.png')},,`,
+          'Gamma,No photo,,instagram,2026-03-03,11:00,,,,',
+        ),
+        { dryRun: true },
+      );
+      expect(response.status, response.body).toBe(200);
+      expect(errorsOf(response.json.data.rows)).toEqual([
+        [2, []],
+        [3, []],
+        [4, [SCHEDULE_MESSAGES.instagramNeedsMedia]],
+      ]);
+      expect(files.served()).toEqual([]);
+      expect(await tableCounts()).toEqual(before);
     });
 
     it('refuses a media_url the guard blocks, and keeps no file', async () => {

@@ -4,6 +4,7 @@
  * template and the messages both apps show.
  */
 import { z } from 'zod/mini';
+import { ApiErrorSchema } from './api.js';
 import { NETWORK_IDS, NETWORK_NAMES, NETWORK_TEXT_NAMES, type NetworkId } from './networks.js';
 
 /** The multipart field that carries the CSV file. */
@@ -135,13 +136,7 @@ export const ImportResultSchema = z.object({ rows: z.array(ImportRowSchema) });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 /** 422 IMPORT_INVALID: the error body, with every row as a dry run answers it. */
-export const ImportInvalidSchema = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  message: z.string(),
-  code: z.string(),
-  data: ImportResultSchema,
-});
+export const ImportInvalidSchema = z.extend(ApiErrorSchema, { data: ImportResultSchema });
 
 const NETWORK_BY_WORD: ReadonlyMap<string, NetworkId> = new Map(
   NETWORK_IDS.flatMap((id) => [

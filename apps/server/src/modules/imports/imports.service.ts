@@ -80,8 +80,14 @@ function holdingPort(held: HeldJob[]): JobPort<PublishInstancePayload> {
  * so the row is checked as a post with media (Instagram's rule) without storing anything.
  * The attachment row it makes is rolled back with the rest.
  */
-function mediaToCome(url: string): StoredMedia {
-  return { key: 'posts/import-dry-run', url, name: 'media', mimeType: 'image/jpeg', sizeBytes: 0 };
+function mediaToCome(line: number, url: string): StoredMedia {
+  return {
+    key: `posts/import-dry-run-${line}`,
+    url,
+    name: 'media',
+    mimeType: 'image/jpeg',
+    sizeBytes: 0,
+  };
 }
 
 export function createImportsService(deps: ImportsDeps) {
@@ -131,7 +137,8 @@ export function createImportsService(deps: ImportsDeps) {
             const post = await tx.transaction(async (savepoint) => {
               const services = deps.servicesIn(savepoint, holdingPort(rowJobs), settings);
               const media =
-                options.media.get(row.line) ?? (row.mediaUrl ? mediaToCome(row.mediaUrl) : null);
+                options.media.get(row.line) ??
+                (row.mediaUrl ? mediaToCome(row.line, row.mediaUrl) : null);
               // A dated row is scheduled by the post form's own path (its networks and
               // Instagram rules, then every check of the schedules service).
               const created = await services.posts.create(

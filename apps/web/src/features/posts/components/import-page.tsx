@@ -97,7 +97,7 @@ function RowsTable({ rows }: { rows: readonly ImportRow[] }) {
           {rows.map((row) => (
             <tr key={row.line} className={row.ok ? undefined : 'bg-red-50/60'}>
               <td className="px-3 py-2 align-top text-gray-700 tabular-nums">{row.line}</td>
-              <td className="px-3 py-2 align-top">
+              <td className="min-w-60 px-3 py-2 align-top">
                 {row.ok ? (
                   <span className="inline-flex items-center gap-1 font-medium text-green-800">
                     <CircleCheck className="size-4" aria-hidden="true" /> Ready
