@@ -68,7 +68,13 @@ function whenOf(row: ImportRow): string {
 
 function RowsTable({ rows }: { rows: readonly ImportRow[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    <div
+      role="region"
+      aria-label="Rows of the file"
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
         <caption className="sr-only">The file's rows and their errors</caption>
         <thead className="bg-gray-50 text-xs font-semibold text-gray-700 uppercase">
