@@ -34,6 +34,7 @@ import { registerHealthRoutes } from './modules/health/index.js';
 import { registerLogRoutes } from './modules/logs/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerPostRoutes } from './modules/posts/index.js';
+import { registerImportRoutes } from './modules/imports/index.js';
 import { registerQueueRoutes } from './modules/queue/index.js';
 import {
   registerApiMediaRoutes,
@@ -191,6 +192,7 @@ export async function buildApp(
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
       registerQueueRoutes(typed, services.queue);
+      registerImportRoutes(typed, services.imports);
       registerPublicationActionRoutes(typed, services.publicationActions);
       registerLogRoutes(typed, services.logs);
       registerBillingRoutes(typed, services.billing, services.stripeWebhook);

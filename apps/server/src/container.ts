@@ -51,7 +51,8 @@ import {
 import { createCustomerService } from './modules/customer/index.js';
 import { createLogsService } from './modules/logs/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
-import { createPostsService } from './modules/posts/index.js';
+import { createImportsService } from './modules/imports/index.js';
+import { createPostsService, mediaOfUpload } from './modules/posts/index.js';
 import { createQueueService } from './modules/queue/index.js';
 import { createApiMediaService, createPublicApiService } from './modules/public-api/index.js';
 import {
@@ -240,6 +241,22 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     notify: (event) => notifications.record(event),
     logger,
   });
+  // Each entity's posting queue; a post placed in it is scheduled through `schedules`.
+  const postingQueue = createQueueService({
+    db,
+    clock,
+    savedTimeZone: (userId) => settings.savedTimeZone(userId),
+    ownsCompany: async (userId, companyId) =>
+      (await companies.findOwned(userId, companyId)) !== undefined,
+    schedules,
+  });
+  // The public API's media: the post form's rules (posts) and the uploads' counts.
+  const apiMedia = createApiMediaService({
+    storage,
+    uploads,
+    fetchAllowHosts: config.fetchAllowHosts,
+    publicUrl: config.publicUrl,
+  });
   const services = {
     billing: billing.service,
     auth: createAuthService({
@@ -279,15 +296,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logs: createLogsService({ db }),
     companies,
     schedules,
-    // Each entity's posting queue; a post placed in it is scheduled through `schedules`.
-    queue: createQueueService({
-      db,
-      clock,
-      savedTimeZone: (userId) => settings.savedTimeZone(userId),
-      ownsCompany: async (userId, companyId) =>
-        (await companies.findOwned(userId, companyId)) !== undefined,
-      schedules,
-    }),
+    queue: postingQueue,
     // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).
     publicationActions,
     // The public API (/api/v1) over the same services the web app's routes use.
@@ -326,12 +335,60 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       attempts,
       limits: config.publicApi,
     }),
-    // The public API's media: the post form's rules (posts) and the uploads' counts.
-    apiMedia: createApiMediaService({
+    apiMedia,
+    // Bulk scheduling: a CSV file's posts, through the posts, schedules and queue services.
+    imports: createImportsService({
+      db,
       storage,
-      uploads,
-      fetchAllowHosts: config.fetchAllowHosts,
-      publicUrl: config.publicUrl,
+      logger,
+      publishJobs,
+      entitiesOf: async (userId) =>
+        (await companies.list(userId)).rows.map(({ id, name }) => ({ id, name })),
+      zoneOfEntity: async (userId, companyId) =>
+        (await postingQueue.get(userId, companyId)).timezone,
+      savedSettings: async (userId) => ({
+        timeZone: await settings.savedTimeZone(userId),
+        autoDst: await settings.autoDst(userId),
+      }),
+      // The same services over the import's transaction: only the settings read before it
+      // (on PGlite a read outside the open transaction would wait for it to end).
+      servicesIn: (tx, jobs, saved) => {
+        const txSchedules = createSchedulesService({
+          db: tx,
+          publishJobs: jobs,
+          clock,
+          logger,
+          savedTimeZone: () => Promise.resolve(saved.timeZone),
+          savedAutoDst: () => Promise.resolve(saved.autoDst),
+          createPublications: insertPendingPublications,
+        });
+        return {
+          posts: createPostsService({
+            db: tx,
+            storage,
+            publishJobs: jobs,
+            clock,
+            logger,
+            scheduleFromPost: (userId, input) => txSchedules.create(userId, input),
+          }),
+          queue: createQueueService({
+            db: tx,
+            clock,
+            savedTimeZone: () => Promise.resolve(saved.timeZone),
+            // Not asked by `addPost`, which finds the post among the customer's own (and so
+            // its entity); the import queues nothing else.
+            ownsCompany: () => Promise.resolve(true),
+            schedules: txSchedules,
+          }),
+        };
+      },
+      mediaFromUrl: async (userId, url) => {
+        const saved = await apiMedia.fromUrl(userId, url);
+        const media = mediaOfUpload({ storageKey: saved.storageKey, sizeBytes: saved.media.size });
+        if (!media)
+          throw new Error(`a fetched media file has an unexpected key: ${saved.storageKey}`);
+        return media;
+      },
     }),
     webhooks,
     shortener: createShortenerService({

@@ -165,6 +165,8 @@ export const MeSchema = z.object({
       schedule_in_a_minute: z._default(z.boolean(), false),
       /** The plan includes the public API: Settings > Developer Info offers API keys. */
       api: z._default(z.boolean(), false),
+      /** The plan includes bulk scheduling: Posts offers the import from a file. */
+      bulk_scheduling: z._default(z.boolean(), false),
     }),
   ),
   /**

@@ -138,6 +138,8 @@ export const ERROR_CODES = [
   'MEDIA_MISSING',
   // The posting queue
   'NO_OPEN_SLOT',
+  // Bulk scheduling from a file
+  'IMPORT_INVALID',
   'INVALID_CURSOR',
   'PRECONDITION_FAILED',
   'POST_ALREADY_SENT',

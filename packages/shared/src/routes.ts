@@ -4,6 +4,8 @@ export const ROUTES = {
   home: '/',
   companies: '/companies',
   posts: '/posts',
+  /** Bulk scheduling: posts from a CSV file. */
+  postsImport: '/posts/import',
   scheduling: '/scheduling',
   subscriptions: '/subscriptions',
   paymentSuccess: '/payment-success',
@@ -43,6 +45,8 @@ export const API_PATHS = {
   postQueue: '/customer/post/:id/queue',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
+  /** Posts from a CSV file (multipart, field `file`); `?dry_run=true` checks only. */
+  postImport: '/customer/post/import',
   aiPostFromUrl: '/ai/post-from-url',
   aiHashtags: '/ai/hashtags',
   aiEnhance: '/ai/enhance',

@@ -49,6 +49,7 @@ export function createAppRouter() {
                       loader: ROUTE_DATA.posts,
                       lazy: SCREENS[ROUTES.posts],
                     },
+                    { path: ROUTES.postsImport, lazy: SCREENS[ROUTES.postsImport] },
                     {
                       path: ROUTES.scheduling,
                       loader: ROUTE_DATA.scheduling,

@@ -18,6 +18,10 @@ export const SCREENS = {
     })),
   [ROUTES.posts]: () =>
     import('../features/posts/components/posts-page').then((m) => ({ Component: m.PostsPage })),
+  [ROUTES.postsImport]: () =>
+    import('../features/posts/components/import-page').then((m) => ({
+      Component: m.ImportPage,
+    })),
   [ROUTES.scheduling]: () =>
     import('../features/scheduling/components/scheduling-page').then((m) => ({
       Component: m.SchedulingPage,

@@ -94,6 +94,7 @@ export async function apiRequest<T = unknown>(
       code: extractErrorCode(payload),
       retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
       endedSession,
+      data: (payload as { data?: unknown } | null)?.data,
     });
   }
 

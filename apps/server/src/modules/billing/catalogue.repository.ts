@@ -56,6 +56,19 @@ export async function findPlanByTier(db: DbExecutor, tier: Tier) {
   return plan;
 }
 
+/** Whether the plan includes bulk scheduling from a CSV file. */
+export async function setHasBulkScheduling(
+  db: DbExecutor,
+  planId: string,
+  hasBulkScheduling: boolean,
+  now: Date,
+) {
+  await db
+    .update(subscriptionPlans)
+    .set({ hasBulkScheduling, updatedAt: now })
+    .where(eq(subscriptionPlans.id, planId));
+}
+
 /** Whether the plan includes the public API (API keys, /api/v1). */
 export async function setHasApi(db: DbExecutor, planId: string, hasApi: boolean, now: Date) {
   await db

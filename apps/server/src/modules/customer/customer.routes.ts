@@ -71,6 +71,7 @@ export function registerCustomerRoutes(
             news_search: newsSearch,
             web_search: webSearch,
             api: access.hasApi,
+            bulk_scheduling: access.hasBulkScheduling,
             schedule_in_a_minute: instance.scheduleInAMinute,
           } as const,
           post_link_origins: postLinkOrigins,

@@ -50,8 +50,8 @@ export function createCustomerService(deps: CustomerServiceDeps) {
      * route) and the public API (API keys).
      */
     async planAccess(userId: string) {
-      const { hasAi, hasApi } = await getEntitlements(db, userId, clock());
-      return { hasAi, hasApi };
+      const { hasAi, hasApi, hasBulkScheduling } = await getEntitlements(db, userId, clock());
+      return { hasAi, hasApi, hasBulkScheduling };
     },
 
     async getProfile(userId: string) {

@@ -1,13 +1,13 @@
 import type { Post, PostStatusFilter } from '@cadence/shared';
-import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
-import { Newspaper, Plus } from 'lucide-react';
+import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT, ROUTES } from '@cadence/shared';
+import { Upload, Newspaper, Plus } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
 import type { ScreenHeader } from '../../../components/layout/page-header';
 import { PostUsageMeter } from './post-usage-meter';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { totalPagesOf } from '../../../components/ui/page-items';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -132,6 +132,10 @@ export function PostsPage() {
                   From Articles
                 </Button>
               )}
+              <Link to={ROUTES.postsImport} className={buttonClasses('secondary')}>
+                <Upload className="size-4" aria-hidden="true" />
+                Import
+              </Link>
               <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
                 Create Post
               </Button>
