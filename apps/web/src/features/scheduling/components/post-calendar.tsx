@@ -1,6 +1,9 @@
 import { CalendarDays, X } from 'lucide-react';
 import type { FocusEvent, MouseEvent } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
+import { SCHEDULE_MESSAGES } from '@cadence/shared';
+import { lazyComponent } from '../../../lib/lazy-component';
+import type { CalendarView } from '../utils/time-grid';
 import Calendar from 'react-calendar';
 import type { TileArgs } from 'react-calendar';
 import { Button } from '../../../components/ui/button';
@@ -22,6 +25,13 @@ import './post-calendar.css';
 
 interface PostCalendarProps {
   timeZone: string;
+  /** Whose zone the times are in: the selected entity's queue zone, or the saved one. */
+  zoneSource: 'entity' | 'saved';
+  view: CalendarView;
+  onViewChange: (view: CalendarView) => void;
+  /** The day the week and day views show (and around which). */
+  anchor: string;
+  onAnchorChange: (day: string) => void;
   companyId: string;
   month: CalendarMonth;
   onMonthChange: (month: CalendarMonth) => void;
@@ -46,8 +56,21 @@ function dayTone(count: number, isSelected: boolean, isNeighbour: boolean): stri
   return cn('hover:bg-gray-100', isNeighbour ? 'text-gray-400' : 'text-gray-800');
 }
 
+const TimeGridView = lazyComponent(() => import('./time-grid-view').then((m) => m.TimeGridView));
+
+const VIEWS: ReadonlyArray<readonly [CalendarView, string]> = [
+  ['month', 'Month'],
+  ['week', 'Week'],
+  ['day', 'Day'],
+];
+
 export function PostCalendar({
   timeZone,
+  zoneSource,
+  view,
+  onViewChange,
+  anchor,
+  onAnchorChange,
   companyId,
   month,
   onMonthChange,
@@ -141,6 +164,27 @@ export function PostCalendar({
             Post Calendar
           </h2>
           <LiveClock timeZone={timeZone} />
+          <p className="text-xs text-gray-600">
+            Times in {timeZone}, {zoneSource === 'entity' ? "the entity's zone" : 'your saved zone'}
+          </p>
+        </div>
+        <div role="group" aria-label="Calendar view" className="flex rounded-lg bg-gray-100 p-0.5">
+          {VIEWS.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={view === value}
+              onClick={() => onViewChange(value)}
+              className={cn(
+                'h-8 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
+                view === value
+                  ? 'bg-white text-gray-900 shadow-xs'
+                  : 'text-gray-600 hover:text-gray-900',
+              )}
+            >
+              {label}
+            </button>
+          ))}
         </div>
         {selectedDay !== null && (
           <Button
@@ -153,51 +197,74 @@ export function PostCalendar({
           </Button>
         )}
       </div>
-      <div
-        ref={containerRef}
-        className="relative"
-        onMouseOver={(event: MouseEvent) => showPopupFor(event.target)}
-        onMouseLeave={() => setPopup(null)}
-        onFocus={(event: FocusEvent) => showPopupFor(event.target)}
-        onBlur={(event: FocusEvent) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) setPopup(null);
-        }}
-      >
-        <Calendar
-          className="post-calendar w-full text-sm"
-          calendarType="gregory"
-          locale="en-US"
-          minDetail="year"
-          prev2Label={null}
-          next2Label={null}
-          prevAriaLabel="Previous month"
-          nextAriaLabel="Next month"
-          activeStartDate={new Date(month.year, month.monthIndex, 1)}
-          onActiveStartDateChange={({ action, activeStartDate, view }) => {
-            // Moving to another month (arrows or the month label) shows all days again;
-            // picking a day of the next or previous month only follows it there.
-            if (action !== 'onChange') onSelectedDayChange(null);
-            if (view === 'month' && activeStartDate !== null) {
-              onMonthChange({
-                year: activeStartDate.getFullYear(),
-                monthIndex: activeStartDate.getMonth(),
-              });
-            }
+      {view !== 'month' ? (
+        <Suspense
+          fallback={
+            <p className="py-16 text-center text-sm text-gray-600">{SCHEDULE_MESSAGES.loading}</p>
+          }
+        >
+          <TimeGridView
+            view={view}
+            anchor={anchor}
+            onAnchorChange={onAnchorChange}
+            timeZone={timeZone}
+            companyId={companyId}
+            selectedDay={selectedDay}
+            onSelectedDayChange={onSelectedDayChange}
+          />
+        </Suspense>
+      ) : (
+        <div
+          ref={containerRef}
+          className="relative"
+          onMouseOver={(event: MouseEvent) => showPopupFor(event.target)}
+          onMouseLeave={() => setPopup(null)}
+          onFocus={(event: FocusEvent) => showPopupFor(event.target)}
+          onBlur={(event: FocusEvent) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setPopup(null);
           }}
-          onClickMonth={(date) => {
-            onSelectedDayChange(null);
-            onMonthChange({ year: date.getFullYear(), monthIndex: date.getMonth() });
-          }}
-          onDrillUp={() => onSelectedDayChange(null)}
-          value={selectedDay === null ? null : localDateOfKey(selectedDay)}
-          onClickDay={(date) => onSelectedDayChange(dateKeyOfLocalDate(date))}
-          tileClassName={tileClassName}
-          tileContent={tileContent}
-        />
-        {popup !== null && popupDay !== undefined && (
-          <CalendarDayPopup day={popupDay} timeZone={timeZone} left={popup.left} top={popup.top} />
-        )}
-      </div>
+        >
+          <Calendar
+            className="post-calendar w-full text-sm"
+            calendarType="gregory"
+            locale="en-US"
+            minDetail="year"
+            prev2Label={null}
+            next2Label={null}
+            prevAriaLabel="Previous month"
+            nextAriaLabel="Next month"
+            activeStartDate={new Date(month.year, month.monthIndex, 1)}
+            onActiveStartDateChange={({ action, activeStartDate, view }) => {
+              // Moving to another month (arrows or the month label) shows all days again;
+              // picking a day of the next or previous month only follows it there.
+              if (action !== 'onChange') onSelectedDayChange(null);
+              if (view === 'month' && activeStartDate !== null) {
+                onMonthChange({
+                  year: activeStartDate.getFullYear(),
+                  monthIndex: activeStartDate.getMonth(),
+                });
+              }
+            }}
+            onClickMonth={(date) => {
+              onSelectedDayChange(null);
+              onMonthChange({ year: date.getFullYear(), monthIndex: date.getMonth() });
+            }}
+            onDrillUp={() => onSelectedDayChange(null)}
+            value={selectedDay === null ? null : localDateOfKey(selectedDay)}
+            onClickDay={(date) => onSelectedDayChange(dateKeyOfLocalDate(date))}
+            tileClassName={tileClassName}
+            tileContent={tileContent}
+          />
+          {popup !== null && popupDay !== undefined && (
+            <CalendarDayPopup
+              day={popupDay}
+              timeZone={timeZone}
+              left={popup.left}
+              top={popup.top}
+            />
+          )}
+        </div>
+      )}
       {selectedDay !== null && (
         <p className="sr-only" aria-live="polite">
           Showing posts for {formatDateKey(selectedDay)}

@@ -1,7 +1,10 @@
-import type { Post } from '@cadence/shared';
+import type { Post, ScheduledInstance } from '@cadence/shared';
 import { POST_MESSAGES, SCHEDULE_MESSAGES, SCHEDULE_QUERY_PARAM } from '@cadence/shared';
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { useEntityQueue } from '../../../lib/queries/queue';
+import type { CalendarView } from '../utils/time-grid';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EntityFilter } from '../../../components/ui/entity-filter';
@@ -13,7 +16,7 @@ import { useNow } from '../../../hooks/use-now';
 import { useKeepPageInRange, usePaging } from '../hooks/use-paging';
 import { usePostsFollowPublishing } from '../hooks/use-posts-follow-publishing';
 import { useTimeZone } from '../../../hooks/use-time-zone';
-import { dayRange, monthOf } from '../../../lib/zoned-time';
+import { dayRange, monthOf, todayKey } from '../../../lib/zoned-time';
 import type { DeleteRequest } from './delete-schedules-dialog';
 import { DeleteSchedulesDialog } from './delete-schedules-dialog';
 import type { CalendarMonth } from '../../../lib/zoned-time';
@@ -24,10 +27,18 @@ import { AddToQueueDialog } from '../../../components/queue/add-to-queue-dialog'
 import { ScheduledList } from './scheduled-list';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
+const StandaloneMoveTo = lazyComponent(() =>
+  import('./move/standalone-move-to').then((m) => m.StandaloneMoveTo),
+);
+
 export function SchedulingPage() {
   const companies = useCompanies();
-  const { timeZone, isLoading: isZoneLoading } = useTimeZone();
+  const { timeZone: savedZone, isLoading: isZoneLoading } = useTimeZone();
   const [companyId, setCompanyId] = useState('');
+  const [view, setView] = useState<CalendarView>('month');
+  // Null until the person moves the week or day view: today in the page's zone.
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const [movingInstance, setMovingInstance] = useState<ScheduledInstance | null>(null);
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   // Null until the person moves the calendar: this month in the page's zone.
   const [month, setMonth] = useState<CalendarMonth | null>(null);
@@ -60,6 +71,10 @@ export function SchedulingPage() {
   const companyRows = companies.data?.rows ?? [];
   // An entity deleted meanwhile no longer filters anything.
   const activeCompanyId = companyRows.some((row) => row.id === companyId) ? companyId : '';
+  // The page's times are in the selected entity's zone (its queue's), else the saved zone.
+  const entityQueue = useEntityQueue(activeCompanyId === '' ? null : activeCompanyId);
+  const entityZone = activeCompanyId === '' ? undefined : entityQueue.data?.timezone;
+  const timeZone = entityZone ?? savedZone;
 
   const postsPaging = usePaging(activeCompanyId);
   const posts = useQueuePosts({
@@ -115,6 +130,16 @@ export function SchedulingPage() {
         <div className="mt-6 space-y-6">
           <PostCalendar
             timeZone={timeZone}
+            zoneSource={entityZone === undefined ? 'saved' : 'entity'}
+            view={view}
+            onViewChange={(next) => {
+              // The week or day view opens on the selected day, else today.
+              if (next !== 'month' && anchor === null && selectedDay !== null)
+                setAnchor(selectedDay);
+              setView(next);
+            }}
+            anchor={anchor ?? todayKey(now, timeZone)}
+            onAnchorChange={setAnchor}
             companyId={activeCompanyId}
             month={month ?? monthOf(now, timeZone)}
             onMonthChange={setMonth}
@@ -151,6 +176,7 @@ export function SchedulingPage() {
               selectedIds={selectedIds}
               onSelectedIdsChange={(ids) => setSelection({ key: selectionKey, ids })}
               onDelete={(ids, isBulk) => setDeleteRequest({ ids, isBulk })}
+              onMoveTo={setMovingInstance}
             />
           </div>
         </div>
@@ -167,6 +193,16 @@ export function SchedulingPage() {
         companies={companyRows}
         onClose={() => setQueueingPost(null)}
       />
+      {movingInstance !== null && (
+        <Suspense fallback={null}>
+          <StandaloneMoveTo
+            key={movingInstance.id}
+            occurrence={{ ...movingInstance, content: movingInstance.post.content }}
+            timeZone={timeZone}
+            onClose={() => setMovingInstance(null)}
+          />
+        </Suspense>
+      )}
       <DeleteSchedulesDialog
         request={deleteRequest}
         onClose={() => setDeleteRequest(null)}
