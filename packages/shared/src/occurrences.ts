@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { issueCode } from './error-codes.js';
 import { NETWORK_IDS } from './networks.js';
 import { POST_MESSAGES } from './posts.js';
+import { MOVE_TO_LABEL } from './occurrence-messages.js';
 import { REPEAT_TYPES, ScheduleDateSchema } from './schedules.js';
 
 /*
@@ -21,7 +22,7 @@ export const OCCURRENCES_MAX_DAYS = 42;
 export const OCCURRENCES_MAX = 500;
 
 export const OCCURRENCE_MESSAGES = {
-  moveTo: 'Move to...',
+  moveTo: MOVE_TO_LABEL,
   moveTitle: 'Move scheduled post',
   move: 'Move',
   moved: 'Post moved',

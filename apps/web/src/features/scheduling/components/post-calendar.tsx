@@ -56,7 +56,9 @@ function dayTone(count: number, isSelected: boolean, isNeighbour: boolean): stri
   return cn('hover:bg-gray-100', isNeighbour ? 'text-gray-400' : 'text-gray-800');
 }
 
-const TimeGridView = lazyComponent(() => import('./time-grid-view').then((m) => m.TimeGridView));
+export const TimeGridView = lazyComponent(() =>
+  import('./time-grid-view').then((m) => m.TimeGridView),
+);
 
 const VIEWS: ReadonlyArray<readonly [CalendarView, string]> = [
   ['month', 'Month'],

@@ -1,6 +1,6 @@
 import type { ScheduledInstance } from '@cadence/shared';
-import { OCCURRENCE_MESSAGES, POST_MESSAGES } from '@cadence/shared';
-import { CalendarClock, Repeat, Trash2 } from 'lucide-react';
+import { MOVE_TO_LABEL, POST_MESSAGES } from '@cadence/shared';
+import { Repeat, Trash2 } from 'lucide-react';
 import { useNow } from '../../../hooks/use-now';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -106,13 +106,8 @@ export function ScheduledCard({
       </ul>
       <div className="mt-4 flex justify-end gap-2 border-t border-gray-100 pt-3">
         {isMovable(instance, now) && (
-          <Button
-            size="sm"
-            variant="secondary"
-            icon={<CalendarClock className="size-4" aria-hidden="true" />}
-            onClick={() => onMoveTo(instance)}
-          >
-            {OCCURRENCE_MESSAGES.moveTo}
+          <Button size="sm" variant="secondary" onClick={() => onMoveTo(instance)}>
+            {MOVE_TO_LABEL}
           </Button>
         )}
         <Button

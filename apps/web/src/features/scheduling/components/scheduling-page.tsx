@@ -2,7 +2,7 @@ import type { Post, ScheduledInstance } from '@cadence/shared';
 import { POST_MESSAGES, SCHEDULE_MESSAGES, SCHEDULE_QUERY_PARAM } from '@cadence/shared';
 import { LoaderCircle } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
-import { lazyComponent } from '../../../lib/lazy-component';
+import { lazyComponent, useOpenedOnce, whenIdle } from '../../../lib/lazy-component';
 import { useEntityQueue } from '../../../lib/queries/queue';
 import type { CalendarView } from '../utils/time-grid';
 import { useSearchParams } from 'react-router';
@@ -20,13 +20,19 @@ import { dayRange, monthOf, todayKey } from '../../../lib/zoned-time';
 import type { DeleteRequest } from './delete-schedules-dialog';
 import { DeleteSchedulesDialog } from './delete-schedules-dialog';
 import type { CalendarMonth } from '../../../lib/zoned-time';
-import { PostCalendar } from './post-calendar';
+import { PostCalendar, TimeGridView } from './post-calendar';
 import { PostList } from './post-list';
-import { SchedulePostDialog } from './schedule-post-dialog';
-import { AddToQueueDialog } from '../../../components/queue/add-to-queue-dialog';
 import { ScheduledList } from './scheduled-list';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
+// The dialogs and the week and day views load on first use or once the page is idle, not
+// before the month view's first render.
+const SchedulePostDialog = lazyComponent(() =>
+  import('./schedule-post-dialog').then((m) => m.SchedulePostDialog),
+);
+const AddToQueueDialog = lazyComponent(() =>
+  import('../../../components/queue/add-to-queue-dialog').then((m) => m.AddToQueueDialog),
+);
 const StandaloneMoveTo = lazyComponent(() =>
   import('./move/standalone-move-to').then((m) => m.StandaloneMoveTo),
 );
@@ -67,6 +73,19 @@ export function SchedulingPage() {
       );
   }, [linkedId, linked.data, linked.isError, setSearchParams]);
   useQueryErrorToast(linked, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
+
+  const hasScheduling = useOpenedOnce(schedulingPost !== null);
+  const hasQueueing = useOpenedOnce(queueingPost !== null);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void SchedulePostDialog.preload();
+        void AddToQueueDialog.preload();
+        void StandaloneMoveTo.preload();
+        void TimeGridView.preload();
+      }),
+    [],
+  );
 
   const companyRows = companies.data?.rows ?? [];
   // An entity deleted meanwhile no longer filters anything.
@@ -182,17 +201,25 @@ export function SchedulingPage() {
         </div>
       )}
 
-      <SchedulePostDialog
-        post={schedulingPost}
-        companies={companyRows}
-        timeZone={timeZone}
-        onClose={() => setSchedulingPost(null)}
-      />
-      <AddToQueueDialog
-        post={queueingPost}
-        companies={companyRows}
-        onClose={() => setQueueingPost(null)}
-      />
+      {hasScheduling && (
+        <Suspense fallback={null}>
+          <SchedulePostDialog
+            post={schedulingPost}
+            companies={companyRows}
+            timeZone={savedZone}
+            onClose={() => setSchedulingPost(null)}
+          />
+        </Suspense>
+      )}
+      {hasQueueing && (
+        <Suspense fallback={null}>
+          <AddToQueueDialog
+            post={queueingPost}
+            companies={companyRows}
+            onClose={() => setQueueingPost(null)}
+          />
+        </Suspense>
+      )}
       {movingInstance !== null && (
         <Suspense fallback={null}>
           <StandaloneMoveTo
