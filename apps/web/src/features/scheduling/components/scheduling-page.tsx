@@ -90,9 +90,14 @@ export function SchedulingPage() {
   const companyRows = companies.data?.rows ?? [];
   // An entity deleted meanwhile no longer filters anything.
   const activeCompanyId = companyRows.some((row) => row.id === companyId) ? companyId : '';
-  // The page's times are in the selected entity's zone (its queue's), else the saved zone.
+  // The page's times are in the selected entity's zone when it has a posting queue (its slots
+  // are wall-clock times there), else in the saved zone (the browser's until one is saved; an
+  // entity without a queue answers the saved zone or UTC, which would differ from that).
   const entityQueue = useEntityQueue(activeCompanyId === '' ? null : activeCompanyId);
-  const entityZone = activeCompanyId === '' ? undefined : entityQueue.data?.timezone;
+  const entityZone =
+    activeCompanyId !== '' && (entityQueue.data?.slots.length ?? 0) > 0
+      ? entityQueue.data?.timezone
+      : undefined;
   const timeZone = entityZone ?? savedZone;
 
   const postsPaging = usePaging(activeCompanyId);

@@ -197,16 +197,14 @@ describe('the week view', () => {
     tree.unmount();
   });
   it('drags a repeating occurrence to another day and time, snapped, and asks which posts move', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation((_url, init) =>
-        init?.method === 'PATCH'
-          ? answer(200, {
-              message: OCCURRENCE_MESSAGES.moved,
-              data: { schedule_id: 'x', moved: [] },
-            })
-          : answer(200, { message: '', data: { occurrences: [], truncated: false } }),
-      );
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((_url, init) =>
+      init?.method === 'PATCH'
+        ? answer(200, {
+            message: OCCURRENCE_MESSAGES.moved,
+            data: { schedule_id: 'x', moved: [] },
+          })
+        : answer(200, { message: '', data: { occurrences: [], truncated: false } }),
+    );
     vi.spyOn(toast, 'success').mockReturnValue('toast');
     const tree = renderWeek();
     // jsdom lays nothing out: the columns are 700 px wide (100 per day) from the top left.
