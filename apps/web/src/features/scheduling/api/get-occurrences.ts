@@ -30,6 +30,6 @@ export function occurrencesQueryOptions(params: OccurrencesParams) {
   });
 }
 
-export function useOccurrences(params: OccurrencesParams) {
-  return useQuery(occurrencesQueryOptions(params));
+export function useOccurrences(params: OccurrencesParams, isEnabled = true) {
+  return useQuery({ ...occurrencesQueryOptions(params), enabled: isEnabled });
 }

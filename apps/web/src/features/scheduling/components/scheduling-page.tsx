@@ -5,6 +5,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { lazyComponent, useOpenedOnce, whenIdle } from '../../../lib/lazy-component';
 import { useEntityQueue } from '../../../lib/queries/queue';
 import type { CalendarView } from '../utils/time-grid';
+import type { MovableOccurrence } from './move/use-occurrence-mover';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import { EntityFilter } from '../../../components/ui/entity-filter';
@@ -44,7 +45,11 @@ export function SchedulingPage() {
   const [view, setView] = useState<CalendarView>('month');
   // Null until the person moves the week or day view: today in the page's zone.
   const [anchor, setAnchor] = useState<string | null>(null);
-  const [movingInstance, setMovingInstance] = useState<ScheduledInstance | null>(null);
+  // A move started here: 'Move to...' on a card, or a drop on a day of the month view.
+  const [moveRequest, setMoveRequest] = useState<{
+    occurrence: MovableOccurrence;
+    dropTo?: string;
+  } | null>(null);
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   // Null until the person moves the calendar: this month in the page's zone.
   const [month, setMonth] = useState<CalendarMonth | null>(null);
@@ -164,6 +169,7 @@ export function SchedulingPage() {
             }}
             anchor={anchor ?? todayKey(now, timeZone)}
             onAnchorChange={setAnchor}
+            onDrop={(occurrence, dropTo) => setMoveRequest({ occurrence, dropTo })}
             companyId={activeCompanyId}
             month={month ?? monthOf(now, timeZone)}
             onMonthChange={setMonth}
@@ -200,7 +206,9 @@ export function SchedulingPage() {
               selectedIds={selectedIds}
               onSelectedIdsChange={(ids) => setSelection({ key: selectionKey, ids })}
               onDelete={(ids, isBulk) => setDeleteRequest({ ids, isBulk })}
-              onMoveTo={setMovingInstance}
+              onMoveTo={(instance: ScheduledInstance) =>
+                setMoveRequest({ occurrence: { ...instance, content: instance.post.content } })
+              }
             />
           </div>
         </div>
@@ -225,13 +233,14 @@ export function SchedulingPage() {
           />
         </Suspense>
       )}
-      {movingInstance !== null && (
+      {moveRequest !== null && (
         <Suspense fallback={null}>
           <StandaloneMoveTo
-            key={movingInstance.id}
-            occurrence={{ ...movingInstance, content: movingInstance.post.content }}
+            key={`${moveRequest.occurrence.id}:${moveRequest.dropTo ?? ''}`}
+            occurrence={moveRequest.occurrence}
+            dropTo={moveRequest.dropTo}
             timeZone={timeZone}
-            onClose={() => setMovingInstance(null)}
+            onClose={() => setMoveRequest(null)}
           />
         </Suspense>
       )}

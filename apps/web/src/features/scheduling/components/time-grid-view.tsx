@@ -84,9 +84,21 @@ export function TimeGridView({
   const justDragged = useRef(false);
   const [target, setTarget] = useState<DropTarget | null>(null);
 
+  // Each shown week or day opens at 7 AM, or earlier when a post goes out before then.
+  const scrolledFor = useRef('');
+  const shownKey = `${days[0]}|${timeZone}`;
   useLayoutEffect(() => {
-    if (scrollerRef.current) scrollerRef.current.scrollTop = FIRST_SHOWN_HOUR * HOUR_PX;
-  }, []);
+    const scroller = scrollerRef.current;
+    if (!scroller || scrolledFor.current === shownKey || occurrences.isPlaceholderData) return;
+    if (occurrences.data === undefined) return;
+    scrolledFor.current = shownKey;
+    const earliest = Math.min(
+      FIRST_SHOWN_HOUR * 60,
+      ...occurrences.data.occurrences.map((item) => placeOf(item.scheduled_for, timeZone).minutes),
+    );
+    // A little above the hour, so that its label shows whole.
+    scroller.scrollTop = Math.max(0, Math.floor(earliest / 60) * HOUR_PX - 12);
+  }, [shownKey, occurrences.data, occurrences.isPlaceholderData, timeZone]);
 
   const byDay = useMemo(() => {
     const grouped = new Map<string, Array<{ occurrence: Occurrence; minutes: number }>>();
@@ -119,6 +131,7 @@ export function TimeGridView({
   function onPointerDown(event: ReactPointerEvent<HTMLElement>, occurrence: Occurrence) {
     // Only movable occurrences are buttons that start a drag (the server has the last word).
     if (event.button !== 0) return;
+    justDragged.current = false;
     const box = columnsRef.current?.getBoundingClientRect();
     if (!box) return;
     const pointerMinutes = ((event.clientY - box.top) / HOUR_PX) * 60;

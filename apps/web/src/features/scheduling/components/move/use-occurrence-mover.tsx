@@ -29,7 +29,8 @@ export interface OccurrenceMover {
 
 /**
  * The one way an occurrence is moved: drag and 'Move to...' both end here. `initial` opens
- * 'Move to...' at once (the scheduled list's button); `onClosed` hears it close.
+ * 'Move to...' at once (the scheduled list's button); `onClosed` hears a 'Move to...' or a
+ * drop end (moved, refused or given up).
  */
 export function useOccurrenceMover(
   timeZone: string,
@@ -46,7 +47,14 @@ export function useOccurrenceMover(
   );
   const [pending, setPending] = useState<{ id: string; to: string } | null>(null);
 
-  function send(occurrence: MovableOccurrence, to: string, scope: MoveScope, done: () => void) {
+  /** `done` after a move or a 409 (the dialog closes); `settled` after any answer. */
+  function send(
+    occurrence: MovableOccurrence,
+    to: string,
+    scope: MoveScope,
+    done: () => void,
+    settled?: () => void,
+  ) {
     setPending({ id: occurrence.id, to });
     move.mutate(
       {
@@ -66,7 +74,10 @@ export function useOccurrenceMover(
             done();
           } else toastApiError(error, OCCURRENCE_MESSAGES.moveFailed);
         },
-        onSettled: () => setPending(null),
+        onSettled: () => {
+          setPending(null);
+          settled?.();
+        },
       },
     );
   }
@@ -74,12 +85,13 @@ export function useOccurrenceMover(
   return {
     openMoveTo: setMoveTo,
     drop(occurrence, to) {
-      if (to === occurrence.scheduled_for) return;
+      const finished = () => options.onClosed?.();
+      if (to === occurrence.scheduled_for) return finished();
       if (Date.parse(to) <= Date.now()) {
         toast.error(SCHEDULE_MESSAGES.futureDateTime);
-        return;
+        return finished();
       }
-      if (occurrence.repeat_type === null) send(occurrence, to, 'one', () => undefined);
+      if (occurrence.repeat_type === null) send(occurrence, to, 'one', () => undefined, finished);
       else {
         setPending({ id: occurrence.id, to });
         setDropped({ occurrence, to });
@@ -100,11 +112,16 @@ export function useOccurrenceMover(
           timeZone={timeZone}
           isPending={move.isPending}
           onChoose={(scope) =>
-            dropped && send(dropped.occurrence, dropped.to, scope, () => setDropped(null))
+            dropped &&
+            send(dropped.occurrence, dropped.to, scope, () => {
+              setDropped(null);
+              options.onClosed?.();
+            })
           }
           onClose={() => {
             setDropped(null);
             setPending(null);
+            options.onClosed?.();
           }}
         />
       </>

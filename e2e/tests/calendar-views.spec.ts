@@ -128,3 +128,59 @@ test('drags an occurrence in the week view, moves it again from the keyboard, bo
     column(page, thursday).getByRole('button', { name: new RegExp(content) }),
   ).toContainText('4:30 PM');
 });
+
+test('drags an occurrence to another day of the month view, keeping its time of day', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const token = paidToken();
+  const companyName = uniqueName('Month Roastery');
+  const companyId = await companyWithNetworks(token, companyName);
+  const content = `Month view drag ${Date.now()}`;
+  const post = await createPostByApi(token, companyId, content);
+  await openSignedIn(page, '/scheduling');
+  await page.getByLabel('Filter by entity', { exact: true }).selectOption({ label: companyName });
+  const header = await page.getByText(/^Times in /).textContent();
+  const zone = /^Times in (\S+),/.exec(header ?? '')?.[1] ?? 'UTC';
+  // Next month's 10th at 09:45, dragged to its 12th.
+  const today = wallClockAt(Date.now(), zone);
+  const next = new Date(Date.UTC(today.year, today.month, 1));
+  const month = `${next.getUTCFullYear()}-${String(next.getUTCMonth() + 1).padStart(2, '0')}`;
+  await api('/schedules', {
+    token,
+    body: {
+      social_account_type: ['twitter'],
+      post_id: post.id,
+      schedule_date: instantIn(`${month}-10`, 9, 45, zone),
+    },
+  });
+  await page.reload();
+  await page.getByLabel('Filter by entity', { exact: true }).selectOption({ label: companyName });
+  await page.getByRole('button', { name: 'Next month' }).click();
+  const tile = (day: string) =>
+    page.locator('.react-calendar__tile').filter({ has: page.locator(`[data-day="${day}"]`) });
+  const handle = tile(`${month}-10`).locator('[data-occurrence]');
+  await expect(handle).toHaveText('9:45');
+  const from = (await handle.boundingBox())!;
+  const to = (await tile(`${month}-12`).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.getByText('Post moved')).toBeVisible();
+  // The drop was not a click on the day: no day filter.
+  await expect(page.getByRole('heading', { name: 'All Scheduled Posts' })).toBeVisible();
+
+  await page.reload();
+  await page.getByLabel('Filter by entity', { exact: true }).selectOption({ label: companyName });
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(tile(`${month}-12`).locator('[data-occurrence]')).toHaveText('9:45');
+  await expect(tile(`${month}-10`).locator('[data-occurrence]')).toHaveCount(0);
+  const moved = await api<{ occurrences: Array<{ scheduled_for: string }> }>(
+    `/schedules/occurrences?from=${encodeURIComponent(instantIn(`${month}-01`, 0, 0, zone))}&to=${encodeURIComponent(instantIn(`${month}-28`, 0, 0, zone))}&company_id=${companyId}`,
+    { token },
+  );
+  expect(moved.occurrences.map((item) => item.scheduled_for)).toEqual([
+    instantIn(`${month}-12`, 9, 45, zone),
+  ]);
+});
