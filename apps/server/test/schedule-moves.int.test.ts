@@ -206,6 +206,23 @@ describe.each(engines)('moving scheduled occurrences on %s', (engine) => {
     expect(row?.scheduledFor.toISOString()).toBe('2026-12-14T10:00:00.000Z');
   });
 
+  it('lists a six-week month grid across a daylight saving change, and refuses longer', async () => {
+    // Sunday Oct 25 to Saturday Dec 5 2026 in New York: 42 days and the hour of Nov 1.
+    const grid = await call<Occurrences>(
+      'GET',
+      `/schedules/occurrences?from=${encodeURIComponent('2026-10-25T00:00:00-04:00')}&to=${encodeURIComponent('2026-12-05T23:59:59.999-05:00')}`,
+      owner,
+    );
+    expect(grid.status, grid.body).toBe(200);
+    const tooLong = await call(
+      'GET',
+      '/schedules/occurrences?from=2026-10-01T00:00:00Z&to=2026-12-01T00:00:00Z',
+      owner,
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.message).toBe('Ask for at most 43 days at once');
+  });
+
   it('checks the body: scope, times and the id', async () => {
     const created = await schedule({ schedule_date: '2026-12-16T10:00:00Z' });
     const id = created.instances[0]!.id;

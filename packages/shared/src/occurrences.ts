@@ -16,8 +16,11 @@ export type MoveScope = (typeof MOVE_SCOPES)[number];
 
 /** Week and day views snap a dropped occurrence to this many minutes. */
 export const CALENDAR_SNAP_MINUTES = 15;
-/** The longest range one occurrences request may ask for (a month grid is 42 days). */
-export const OCCURRENCES_MAX_DAYS = 42;
+/**
+ * The longest range one occurrences request may ask for: a month grid of six weeks, and the
+ * hour a daylight saving change can add to it.
+ */
+export const OCCURRENCES_MAX_DAYS = 43;
 /** At most this many occurrences in one answer (`truncated` says when more exist). */
 export const OCCURRENCES_MAX = 500;
 

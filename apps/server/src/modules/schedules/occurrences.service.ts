@@ -151,7 +151,8 @@ export function createOccurrences(deps: OccurrencesDeps) {
         }
 
         // Those after it that already went out (or are going) stay where they are.
-        const moving = locked.filter((row) => row.movable);
+        // The moved one first (another of the series may share its time after a 'one' move).
+        const moving = [target, ...locked.filter((row) => row.movable && row.id !== target.id)];
         const times = expandOccurrences({
           first: to,
           zone: schedule.timezone,

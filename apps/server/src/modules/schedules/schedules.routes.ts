@@ -129,7 +129,7 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
         tags,
         security,
         summary:
-          "Every occurrence in a range of at most 42 days, by time, with whether it may be moved (the calendar's week and day views)",
+          "Every occurrence in a range of at most 43 days, by time, with whether it may be moved (the calendar's month handles and its week and day views)",
         querystring: OccurrencesQuerySchema,
         response: { 200: envelope(OccurrencesSchema), ...errorResponses(400, 401) },
       },
