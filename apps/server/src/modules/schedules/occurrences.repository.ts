@@ -200,7 +200,7 @@ export async function listOccurrences(
   return rowsOf<OccurrenceRow>(
     db,
     sql`select si.id, si.schedule_id, si.scheduled_for, si.status, s.repeat_type,
-        left(p.content, 280) as content, c.name as company_name,
+        left(p.content, 120) as content, c.name as company_name,
         coalesce((select json_agg(pub.network order by pub.network) from publications pub
           where pub.instance_id = si.id), '[]') as networks,
         ${movable(input.now)} as movable
