@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'UNKNOWN_TIME_ZONE',
   'BAD_RANGE',
   'RANGE_TOO_LONG',
+  // Moving an occurrence on the calendar: it moved or began publishing since it was shown
+  'STALE',
   // Publications: the screen's actions (retry, confirm-absent, mark-published, publish-now)
   'PUBLICATION_NOT_FOUND',
   'PUBLICATION_STATE_CHANGED',

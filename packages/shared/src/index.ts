@@ -20,6 +20,8 @@ export * from './publications.js';
 export * from './queue.js';
 export * from './routes.js';
 export * from './schedules.js';
+export * from './occurrences.js';
+export * from './occurrence-messages.js';
 export * from './search.js';
 export * from './shortener.js';
 export * from './sign-out.js';

@@ -59,6 +59,8 @@ export const API_PATHS = {
   schedule: '/schedules/:id',
   schedulesBulkDelete: '/schedules/bulk-delete',
   schedulesCalendar: '/schedules/calendar',
+  scheduleOccurrences: '/schedules/occurrences',
+  scheduleOccurrence: '/schedules/occurrences/:id',
   publicationRetry: '/publications/:id/retry',
   publicationConfirmAbsent: '/publications/:id/confirm-absent',
   publicationMarkPublished: '/publications/:id/mark-published',

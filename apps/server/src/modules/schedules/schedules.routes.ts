@@ -5,6 +5,11 @@ import {
   CalendarQuerySchema,
   CalendarSchema,
   envelope,
+  OCCURRENCE_MESSAGES,
+  OccurrenceMovedSchema,
+  OccurrenceMoveSchema,
+  OccurrencesQuerySchema,
+  OccurrencesSchema,
   SCHEDULE_MESSAGES,
   ScheduleCreatedSchema,
   ScheduleCreateSchema,
@@ -114,5 +119,47 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
       const deleted = await schedules.removeMany(requireUser(request).id, request.body.ids);
       return { message: SCHEDULE_MESSAGES.deleted(deleted), data: { deleted } };
     },
+  );
+
+  app.get(
+    API_PATHS.scheduleOccurrences,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Every occurrence in a range of at most 43 days, by time, with whether it may be moved (the calendar's month handles and its week and day views)",
+        querystring: OccurrencesQuerySchema,
+        response: { 200: envelope(OccurrencesSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      message: 'Occurrences fetched successfully',
+      data: await schedules.occurrences(requireUser(request).id, request.query),
+    }),
+  );
+
+  app.patch(
+    API_PATHS.scheduleOccurrence,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Move a waiting occurrence to another future time; with scope 'following', also the later ones of its repeating schedule (a new series from the new time). 409 STALE when it is no longer at expected_scheduled_for or began publishing",
+        params: ScheduleIdParamsSchema,
+        body: OccurrenceMoveSchema,
+        response: {
+          200: envelope(OccurrenceMovedSchema),
+          ...errorResponses(400, 401, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      message: OCCURRENCE_MESSAGES.moved,
+      data: await schedules.move(requireUser(request).id, request.params.id, request.body),
+    }),
   );
 }

@@ -21,6 +21,7 @@ import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/index.js';
+import { createOccurrences } from './occurrences.service.js';
 import { expandOccurrences } from './recurrence.js';
 import * as repo from './schedules.repository.js';
 
@@ -279,6 +280,9 @@ export function createSchedulesService(deps: SchedulesDeps) {
   }
 
   return {
+    /** The calendar's occurrences of a range; moving one (drag or 'Move to...'). */
+    ...createOccurrences(deps),
+
     /** Company delete: its posts stay, but what was waiting to go out for them must not. */
     async cancelPendingOfCompany(userId: string, companyId: string) {
       const ids = await repo.findPendingInstanceIdsOfCompany(db, userId, companyId);
