@@ -1,6 +1,7 @@
 import {
   WEBHOOK_DISABLE_AFTER_DAYS,
   WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_KEPT_DAYS,
   WEBHOOK_MESSAGES,
   WEBHOOK_ROTATION_HOURS,
   type Webhook,
@@ -333,6 +334,14 @@ export function createWebhooksService(deps: WebhooksDeps) {
     async claimDue(limit = 100): Promise<string[]> {
       const rows = await repo.claimDueMessages(db, clock(), CLAIM_LEASE_MS, limit);
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * Recurring work: events and attempts past WEBHOOK_KEPT_DAYS are deleted (an event still
+     * being retried stays until it is settled).
+     */
+    async sweep() {
+      return repo.deleteSettledBefore(db, new Date(clock().getTime() - WEBHOOK_KEPT_DAYS * DAY_MS));
     },
 
     /**
