@@ -119,8 +119,8 @@ export interface SeedEntity {
 
 /**
  * Signs an account up through the routes, verifies it with the mailed code, puts it on the
- * Business plan, and adds entities with connected networks. Answers the session token and
- * the entities' ids.
+ * plan (Business unless told), and adds entities with connected networks. Answers the
+ * session token and the entities' ids.
  */
 export async function createSeededAccount(input: {
   app: AppInstance;
@@ -129,6 +129,7 @@ export async function createSeededAccount(input: {
   account: { name: string; email: string; password: string };
   entities: SeedEntity[];
   credentials: NetworkCredentials;
+  tier?: string;
 }) {
   const { app, account } = input;
   const call = async (url: string, body: object, token?: string) => {
@@ -144,7 +145,7 @@ export async function createSeededAccount(input: {
     return json.data ?? {};
   };
   await createVerifiedAccount(app, input.lastMail, account);
-  await setTier(input.db, account.email, 'business');
+  await setTier(input.db, account.email, input.tier ?? 'business');
   const { access_token: token } = (await call(API_PATHS.signIn, {
     email: account.email,
     password: account.password,
@@ -216,6 +217,9 @@ export async function seedDemo(
           account: DEMO_ACCOUNT,
           entities: ENTITIES,
           credentials,
+          // Enterprise, so the demo shows the API, webhooks and the MCP server (the plans
+          // keep their defaults: API access is Enterprise's).
+          tier: 'enterprise',
         });
         const [demo] = await db
           .select({ id: users.id })

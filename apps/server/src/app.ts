@@ -32,6 +32,7 @@ import { registerConnectionRoutes } from './modules/connections/index.js';
 import { registerCustomerRoutes } from './modules/customer/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerLogRoutes } from './modules/logs/index.js';
+import { registerMcpRoutes } from './modules/mcp/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerPostRoutes } from './modules/posts/index.js';
 import { registerImportRoutes } from './modules/imports/index.js';
@@ -119,7 +120,7 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Every /api/v1 route: the key check, rate limits, Idempotency-Key, the call log. Before
+  // Every /api/v1 route and /mcp: the key check, rate limits, Idempotency-Key, the call log. Before
   // compression, so an answer kept for Idempotency-Key is the plain one.
   registerPublicApiHooks(app, { apiKeys: services.apiKeys, traffic: services.apiTraffic });
   // The worker thread that cleans SVGs and reads web pages for these routes ends with them.
@@ -211,6 +212,8 @@ export async function buildApp(
   );
   // Public short links live at the root, and must be routed before the web app's fallback.
   registerShortLinkRedirect(app, services.shortener);
+  // The MCP server for AI agents: the public API's service behind an API key.
+  registerMcpRoutes(app, services.publicApi);
 
   await registerWebApp(app, options.webDistDir ?? webDistFolder(), {
     demo: config.simulatedNetworks,

@@ -527,6 +527,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       runBillingRenewals: () => billing.service.runRenewals(),
       /** The public API's sweep: idempotency keys past 24 h, calls past 30 days. */
       sweepPublicApi: () => services.apiTraffic.sweep(),
+      /** Webhook retention: events and attempts past 30 days. */
+      sweepWebhooks: () => webhooks.sweep(),
     },
   };
 }

@@ -11,6 +11,7 @@ export * from './customer.js';
 export * from './error-codes.js';
 export * from './messages.js';
 export * from './networks.js';
+export * from './network-rules.js';
 export * from './oauth-landing.js';
 export * from './plans.js';
 export * from './post-length.js';

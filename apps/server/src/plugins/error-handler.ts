@@ -81,10 +81,10 @@ interface ValidationIssue {
 }
 
 /** The code a schema check named (`issueCode`), else VALIDATION_FAILED. */
-function validationCode(issues: ValidationIssue[]): ErrorCode {
-  for (const issue of issues) {
-    const named = ErrorCodeSchema.safeParse(issue.params?.params?.code);
-    if (named.success) return named.data;
+function validationCode(namedCodes: unknown[]): ErrorCode {
+  for (const named of namedCodes) {
+    const parsed = ErrorCodeSchema.safeParse(named);
+    if (parsed.success) return parsed.data;
   }
   return 'VALIDATION_FAILED';
 }
@@ -98,6 +98,17 @@ function validationMessage(issues: ValidationIssue[]) {
     return issue.message;
   });
   return [...new Set(messages)].join('. ');
+}
+
+/**
+ * The 400 a failed schema check answers, from zod's own issues: for a door that checks its
+ * input with the routes' schemas itself (the MCP tools), so it answers what the route would.
+ */
+export function invalidInput(
+  issues: ReadonlyArray<{ message: string; params?: { code?: unknown } }>,
+): AppError {
+  const message = [...new Set(issues.map((issue) => issue.message))].join('. ');
+  return AppError.badRequest(message, validationCode(issues.map((issue) => issue.params?.code)));
 }
 
 export interface ErrorHandlerOptions {
@@ -123,7 +134,12 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       // A malformed id in the path names nothing that exists: that is a 404, not a 400.
       return error.validationContext === 'params'
         ? sendError(reply, 404, 'NOT_FOUND', message)
-        : sendError(reply, 400, validationCode(issues), message);
+        : sendError(
+            reply,
+            400,
+            validationCode(issues.map((issue) => issue.params?.params?.code)),
+            message,
+          );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

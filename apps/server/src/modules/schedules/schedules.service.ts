@@ -4,6 +4,7 @@ import {
   listCountLimit,
   NETWORK_NAMES,
   NETWORK_TEXT_NAMES,
+  networkNeedsMedia,
   reconnectDeadline,
   POST_MESSAGES,
   postPublishStatusOf,
@@ -214,7 +215,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
     const networks = [...new Set(input.social_account_type)];
     const connections = await checkNetworks(userId, companyId, networks);
     // Instagram publishes images and videos only: say so now, not at publishing time.
-    if (networks.includes('instagram') && !post.hasMedia) {
+    if (!post.hasMedia && networks.some(networkNeedsMedia)) {
       throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
     }
     const zone = await zoneFor(userId, input.timezone);
