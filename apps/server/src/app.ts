@@ -9,6 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { HTTP_MESSAGES } from '@cadence/shared';
 import { z } from 'zod';
+import { registerTeamRoutes, routeRuleOf } from './modules/team/index.js';
 import { createFastify, type AppInstance } from './app-instance.js';
 import type { Container } from './container.js';
 import { AppError } from './errors.js';
@@ -59,6 +60,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** `authenticate` reading the account from the database, not the few-seconds cache. */
     authenticateFresh: (request: FastifyRequest) => Promise<void>;
+    /** Every route registered, with its method. */
+    routeList: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -93,6 +96,12 @@ export async function buildApp(
   const { infra, services } = container;
   const { config } = infra;
   const app = createFastify({ logger: infra.logger, trustProxy: config.trustProxy });
+  // Every route as registered (method, url), for the role table test and the docs.
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  app.decorate('routeList', routeList);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { onAccountGone: (userId) => infra.sessions.forget(userId) });
@@ -156,10 +165,14 @@ export async function buildApp(
   app.decorateRequest('currentToken', null);
   const { sessions, tokens, clock } = infra;
   const { db } = infra.database;
-  app.decorate('authenticate', createAuthenticate(db, tokens, sessions, clock));
+  app.decorateRequest('currentActor', null);
+  // Every signed-in route acts in the workspace the request names, with the caller's role
+  // there; the team module says which role each route needs.
+  const gate = { ruleOf: routeRuleOf, standing: services.team.standing };
+  app.decorate('authenticate', createAuthenticate(db, tokens, sessions, clock, { gate }));
   app.decorate(
     'authenticateFresh',
-    createAuthenticate(db, tokens, sessions, clock, { fresh: true }),
+    createAuthenticate(db, tokens, sessions, clock, { fresh: true, gate }),
   );
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
@@ -203,6 +216,7 @@ export async function buildApp(
       registerApiMediaRoutes(typed, { traffic: services.apiTraffic, media: services.apiMedia });
       registerPublicApiResourceRoutes(typed, services.publicApi);
       registerWebhookRoutes(typed, services.webhooks);
+      registerTeamRoutes(typed, services.team);
       done();
     },
     { prefix: '/api' },

@@ -130,6 +130,14 @@ export const API_PATHS = {
   v1WebhookRotateSecret: '/v1/webhooks/:id/rotate-secret',
   v1WebhookDeliveries: '/v1/webhooks/:id/deliveries',
   v1WebhookRedeliver: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver',
+  // Workspaces and members.
+  teamWorkspaces: '/team/workspaces',
+  teamMembers: '/team/members',
+  teamMember: '/team/members/:id',
+  teamInvitations: '/team/invitations',
+  teamInvitation: '/team/invitations/:id',
+  teamInvitationByToken: '/team/invitations/:token',
+  teamInvitationAccept: '/team/invitations/:token/accept',
   /** Read by every signed-in person, for the banner before a planned deployment. */
   publicDeployment: '/deployment',
 } as const;

@@ -76,6 +76,8 @@ export interface PlanPriceChange {
   highlightPoints?: string[];
   /** The public API on this plan; undefined keeps it. */
   hasApi?: boolean;
+  /** Team members the plan includes; null unlimited, undefined keeps it. */
+  maxMembers?: number | null;
 }
 
 /**
@@ -108,6 +110,8 @@ export async function updatePlanPricing(
       await plans.setHighlightPoints(tx, planId, points, now);
     }
     if (change.hasApi !== undefined) await plans.setHasApi(tx, planId, change.hasApi, now);
+    if (change.maxMembers !== undefined)
+      await plans.setMaxMembers(tx, planId, change.maxMembers, now);
     const interval = await plans.findIntervalOfUnit(tx, planId, unit, 1);
     const old = {
       price: interval?.priceCents ?? null,
