@@ -378,7 +378,7 @@ export async function countPosts(
   filter: ResolvedPostFilter,
   limit: number,
 ): Promise<{ count: number; isExact: boolean }> {
-  const statements = filter.search ? undefined : listStatementsFor(db);
+  const statements = filter.search || filter.onlyCompanyIds ? undefined : listStatementsFor(db);
   const [row] = !statements
     ? await countPostsQuery(db, userId, filter, limit)
     : filter.companyId
