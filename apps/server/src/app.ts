@@ -175,6 +175,15 @@ export async function buildApp(
     createAuthenticate(db, tokens, sessions, clock, { fresh: true, gate }),
   );
 
+  // A route that needs more than reading is refused to a lower role before its body is read
+  // or judged: the role gate authenticates first (the route's own check then finds it done).
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/')) return;
+    const rule = routeRuleOf(request.method, url.slice('/api'.length));
+    if (rule === 'owner' || rule === 'manager' || rule === 'editor') await app.authenticate(request);
+  });
+
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await registerUploads(app, {
     uploadsDir: infra.uploadsDir,

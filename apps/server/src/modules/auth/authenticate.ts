@@ -68,6 +68,8 @@ export function createAuthenticate(
   { fresh = false, gate }: { fresh?: boolean; gate?: WorkspaceGate } = {},
 ) {
   return async function authenticate(request: FastifyRequest) {
+    // Already done for this request (the role gate runs it before the body is read).
+    if (request.currentActor) return;
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
