@@ -12,6 +12,8 @@ export const ROUTES = {
   admin: '/admin/subscriptions',
   testCheckout: '/checkout/test/:orderId',
   receipt: '/receipts/:orderId',
+  /** An invitation's link (mailed): sign in or sign up, then join the workspace. */
+  invite: '/invite/:token',
 } as const;
 
 /** Every API path, relative to `/api`: the one registry the server, the web app and e2e use. */

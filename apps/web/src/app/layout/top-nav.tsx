@@ -10,6 +10,7 @@ import { lazyComponent } from '../../lib/lazy-component';
 import { Avatar } from '../../components/ui/avatar';
 import { prefetchScreen } from '../screens';
 import { getNavItems } from './nav-items';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
 // The bell and its popover load in their own chunk, after the page (no cost to first paint).
 const NotificationBell = lazyComponent(() =>
@@ -80,6 +81,7 @@ export function TopNav({ user }: TopNavProps) {
           <LazyBell />
         </div>
         <div className="ml-auto hidden items-center gap-3 lg:flex">
+          <WorkspaceSwitcher />
           <LazyBell />
           <UserBadge user={user} />
           <button
@@ -137,6 +139,7 @@ export function TopNav({ user }: TopNavProps) {
               ))}
             </ul>
           </nav>
+          <WorkspaceSwitcher className="mt-3 border-t border-gray-200 pt-4" />
           <div className="mt-3 flex items-center justify-between gap-3 border-t border-gray-200 pt-4">
             <UserBadge user={user} isAlwaysDetailed />
             <button
