@@ -80,7 +80,7 @@ describe('the published API', () => {
     const documented = operations()
       .map((entry) => entry.route)
       .sort();
-    const candidates = (route: string) => {
+    const candidates = (route: string): string[] => {
       const alternatives = /\{\w+\}(?:\|\{\w+\})+/.exec(route);
       if (!alternatives) return [route];
       return alternatives[0].split('|').flatMap((name) =>
