@@ -53,7 +53,8 @@ describe.each(engines)('every route against every role on %s', (engine) => {
       tokens[role] = await createVerifiedAccount(t, { email });
       await addMember(t, tokens.owner, { email, token: tokens[role] }, role);
     }
-  });
+    // Several accounts through the real sign-up: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
   });

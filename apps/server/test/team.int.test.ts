@@ -53,7 +53,8 @@ describe.each(engines)('workspaces and members on %s', (engine) => {
     globexId = (await call<{ id: string }>('POST', '/customer/company', owner, globex)).json.data
       .id;
     asMember = inWorkspace(t, ownerId);
-  });
+    // Several accounts through the real sign-up: slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
   });
