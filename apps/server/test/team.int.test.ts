@@ -171,6 +171,46 @@ describe.each(engines)('workspaces and members on %s', (engine) => {
     return rows.filter((row) => row.status === 'invited').map((row) => row.id);
   }
 
+  it("an admin changes a plan's team members on its card, and invitations follow", async () => {
+    // The first verified account (the owner here) is the instance's admin.
+    const plans = (await call<Array<Record<string, unknown>>>('GET', '/admin/plans', owner)).json
+      .data;
+    expect(Object.fromEntries(plans.map((plan) => [plan.tier, plan.max_members]))).toEqual({
+      free: 1,
+      pro: 1,
+      business: 5,
+      enterprise: null,
+    });
+    const business = plans.find((plan) => plan.tier === 'business')!;
+    const card = {
+      price: business.price,
+      sale_price: business.sale_price,
+      sale_end_date: business.sale_end_date,
+      highlight_points: business.highlight_points,
+    };
+    const save = (body: object) =>
+      call('PATCH', `/admin/plans/${String(business.id)}`, owner, body);
+    expect((await save({ ...card, max_members: 0 })).json.message).toBe(
+      'Team members must be at least 1 (the owner)',
+    );
+    const lowered = await save({ ...card, max_members: 3 });
+    expect(lowered.json.data).toMatchObject({ max_members: 3 });
+    const over = await call('POST', '/team/invitations', owner, {
+      email: 'x@example.com',
+      role: 'viewer',
+    });
+    expect(over.json.message).toBe('Your plan includes 3 team members: Upgrade');
+    // A card saved without the field keeps it; null is unlimited.
+    expect((await save(card)).json.data).toMatchObject({ max_members: 3 });
+    expect((await save({ ...card, max_members: null })).json.data).toMatchObject({
+      max_members: null,
+    });
+    expect((await call('GET', '/team/members', owner)).json.data).toMatchObject({
+      seat_limit: null,
+    });
+    await save({ ...card, max_members: 5 });
+  });
+
   it('a request names its workspace; a stranger to it is 403 NOT_A_MEMBER', async () => {
     const own = await call<{ rows: unknown[] }>('GET', '/customer/company', editor);
     expect(own.json.data.rows).toEqual([]);
