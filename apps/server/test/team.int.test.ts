@@ -211,6 +211,34 @@ describe.each(engines)('workspaces and members on %s', (engine) => {
     await save({ ...card, max_members: 5 });
   });
 
+  it("an API key made by a member belongs to the workspace and is limited to the member's entities", async () => {
+    const boss = await createVerifiedAccount(t, { email: 'boss@example.com', name: 'Bo Boss' });
+    const bossId = await accountIdOf(t, 'boss@example.com');
+    await setTierByCommand(t, 'boss@example.com', 'enterprise');
+    const north = (await call<{ id: string }>('POST', '/customer/company', boss, acme)).json.data
+      .id;
+    const south = (await call<{ id: string }>('POST', '/customer/company', boss, globex)).json.data
+      .id;
+    const lead = await createVerifiedAccount(t, { email: 'lead@example.com', name: 'Lea Lead' });
+    await addMember(t, boss, { email: 'lead@example.com', token: lead }, 'manager', [north]);
+    const asLead = inWorkspace(t, bossId);
+    const key = await asLead<{ entity_ids: string[] | null }>('POST', '/customer/api-keys', lead, {
+      name: 'Lead key',
+      scopes: ['read'],
+    });
+    expect(key.status).toBe(201);
+    expect(key.json.data.entity_ids).toEqual([north]);
+    const wider = await asLead('POST', '/customer/api-keys', lead, {
+      name: 'Wider',
+      scopes: ['read'],
+      entity_ids: [south],
+    });
+    expect(wider.status).toBe(400);
+    // The key is the workspace's: its owner sees it in their list.
+    const listed = await call<Array<{ name: string }>>('GET', '/customer/api-keys', boss);
+    expect(JSON.stringify(listed.json.data)).toContain('Lead key');
+  });
+
   it('a request names its workspace; a stranger to it is 403 NOT_A_MEMBER', async () => {
     const own = await call<{ rows: unknown[] }>('GET', '/customer/company', editor);
     expect(own.json.data.rows).toEqual([]);
