@@ -70,7 +70,7 @@ export async function listMembers(db: DbExecutor, workspaceId: string) {
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.workspaceId, workspaceId))
-    .orderBy(asc(memberships.createdAt), asc(memberships.id));
+    .orderBy(asc(memberships.createdAt), asc(users.email));
 }
 
 /** Invitations not used and not expired: they hold a seat. */
