@@ -168,7 +168,11 @@ export async function buildApp(
   app.decorateRequest('currentActor', null);
   // Every signed-in route acts in the workspace the request names, with the caller's role
   // there; the team module says which role each route needs.
-  const gate = { ruleOf: routeRuleOf, standing: services.team.standing };
+  const gate = {
+    ruleOf: routeRuleOf,
+    standing: (personId: string, header: string | undefined) =>
+      services.team.standing(personId, header),
+  };
   app.decorate('authenticate', createAuthenticate(db, tokens, sessions, clock, { gate }));
   app.decorate(
     'authenticateFresh',
@@ -181,7 +185,8 @@ export async function buildApp(
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/')) return;
     const rule = routeRuleOf(request.method, url.slice('/api'.length));
-    if (rule === 'owner' || rule === 'manager' || rule === 'editor') await app.authenticate(request);
+    if (rule === 'owner' || rule === 'manager' || rule === 'editor')
+      await app.authenticate(request);
   });
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });

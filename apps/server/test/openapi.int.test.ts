@@ -83,9 +83,9 @@ describe('the published API', () => {
     const candidates = (route: string): string[] => {
       const alternatives = /\{\w+\}(?:\|\{\w+\})+/.exec(route);
       if (!alternatives) return [route];
-      return alternatives[0].split('|').flatMap((name) =>
-        candidates(route.replace(alternatives[0], name)),
-      );
+      return alternatives[0]
+        .split('|')
+        .flatMap((name) => candidates(route.replace(alternatives[0], name)));
     };
     const matching = routes.map(
       (route) => candidates(route).find((candidate) => documented.includes(candidate)) ?? route,

@@ -45,8 +45,7 @@ export const TEAM_MESSAGES = {
   forbiddenRole: (role: TeamRole) =>
     `Your role in this workspace (${TEAM_ROLE_LABELS[role]}) does not allow this. Ask the workspace's owner or a manager.`,
   ownerOnly: "Only the workspace's owner can do this.",
-  seats: (max: number) =>
-    `Your plan includes ${max} team member${max === 1 ? '' : 's'}: Upgrade`,
+  seats: (max: number) => `Your plan includes ${max} team member${max === 1 ? '' : 's'}: Upgrade`,
   workspacesListed: 'Workspaces fetched successfully',
   membersListed: 'Team members fetched successfully',
   invited: 'Invitation sent',
@@ -76,7 +75,9 @@ export const MemberRoleSchema = z.enum(MEMBER_ROLES, { error: TEAM_MESSAGES.role
 
 const entityIds = z.nullish(
   z
-    .array(z.uuid({ error: TEAM_MESSAGES.entitiesInvalid }), { error: TEAM_MESSAGES.entitiesInvalid })
+    .array(z.uuid({ error: TEAM_MESSAGES.entitiesInvalid }), {
+      error: TEAM_MESSAGES.entitiesInvalid,
+    })
     .check(z.maxLength(TEAM_ENTITIES_MAX, TEAM_MESSAGES.entitiesTooMany)),
 );
 

@@ -98,7 +98,7 @@ export async function countSeats(db: DbExecutor, workspaceId: string, now: Date)
             and ${invitations.usedAt} is null
             and ${invitations.expiresAt} > ${now.toISOString()}::timestamptz)::int as seats
   `);
-  const [row] = (result as unknown as { rows: Array<{ seats: number | string }> }).rows;
+  const [row] = (result as { rows: Array<{ seats: number | string }> }).rows;
   return Number(row?.seats ?? 1);
 }
 

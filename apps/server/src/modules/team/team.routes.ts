@@ -67,7 +67,7 @@ export function registerTeamRoutes(app: AppInstance, team: TeamService) {
         tags,
         security,
         summary:
-          'Invite someone by email (owner only): a mail with a link valid 7 days, once; over the plan\'s seats: 403 PLAN_LIMIT',
+          "Invite someone by email (owner only): a mail with a link valid 7 days, once; over the plan's seats: 403 PLAN_LIMIT",
         body: InvitationCreateSchema,
         response: {
           201: envelope(InvitationCreatedSchema),

@@ -72,7 +72,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     return (await getEntitlements(db, workspaceId, clock())).maxMembers;
   }
 
-  return {
+  const service = {
     /**
      * The standing of `personId` in the workspace `header` names (absent: their own, as
      * owner). A stranger to it: 403 NOT_A_MEMBER. Read at every request, never cached, so a
@@ -87,12 +87,16 @@ export function createTeamService(deps: TeamServiceDeps) {
       const membership = await repo.findMembership(db, workspaceId.toLowerCase(), personId);
       if (!membership) throw AppError.forbidden(TEAM_MESSAGES.notAMember, 'NOT_A_MEMBER');
       const now = clock();
-      if (!membership.lastActiveAt || now.getTime() - membership.lastActiveAt.getTime() > TOUCH_EVERY_MS)
+      if (
+        !membership.lastActiveAt ||
+        now.getTime() - membership.lastActiveAt.getTime() > TOUCH_EVERY_MS
+      )
         await repo.touchMembership(db, membership.id, now);
       return {
         workspaceId: workspaceId.toLowerCase(),
         role: membership.role,
-        entityIds: membership.entityIds && membership.entityIds.length > 0 ? membership.entityIds : null,
+        entityIds:
+          membership.entityIds && membership.entityIds.length > 0 ? membership.entityIds : null,
       };
     },
 
@@ -205,7 +209,10 @@ export function createTeamService(deps: TeamServiceDeps) {
       } catch (error) {
         deps.logger.error({ err: error }, 'invitation mail failed');
         await repo.deleteInvitation(db, workspaceId, invitation.id);
-        throw AppError.badGateway('The invitation mail could not be sent. Try again.', 'MAIL_FAILED');
+        throw AppError.badGateway(
+          'The invitation mail could not be sent. Try again.',
+          'MAIL_FAILED',
+        );
       }
       return {
         id: invitation.id,
@@ -236,10 +243,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     /** Joins the signed-in person to the invitation's workspace; only its own address. */
-    async accept(
-      token: string,
-      person: { id: string; email: string },
-    ): Promise<Workspace> {
+    async accept(token: string, person: { id: string; email: string }): Promise<Workspace> {
       const now = clock();
       return db.transaction(async (tx) => {
         const invitation = await repo.findInvitationByHash(tx, hashInvitationToken(token));
@@ -279,7 +283,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const entityIds = await checkedEntities(workspaceId, input.entity_ids);
       if (!(await repo.updateMembership(db, workspaceId, userId, { role: input.role, entityIds })))
         throw AppError.notFound(TEAM_MESSAGES.memberNotFound, 'MEMBER_NOT_FOUND');
-      const rows = (await this.members(workspaceId)).rows;
+      const rows = (await service.members(workspaceId)).rows;
       return rows.find((row) => row.id === userId && row.status === 'active')!;
     },
 
@@ -296,12 +300,13 @@ export function createTeamService(deps: TeamServiceDeps) {
         { id: workspaceId, role: 'owner' as TeamRole, entityIds: null as string[] | null },
         ...members.map((member) => ({
           id: member.id,
-          role: member.role as TeamRole,
+          role: member.role,
           entityIds: member.entityIds && member.entityIds.length > 0 ? member.entityIds : null,
         })),
       ];
     },
   };
+  return service;
 }
 
 export type TeamService = ReturnType<typeof createTeamService>;
