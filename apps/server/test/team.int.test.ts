@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations } from '../src/db/schema.js';
+import { insertLog } from '../src/modules/logs/index.js';
 import { apiCall, type Method } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
 import { addMember, inWorkspace, invitationLinkIn } from './helpers/team.js';
@@ -402,6 +403,22 @@ describe.each(engines)('workspaces and members on %s', (engine) => {
       owner,
     );
     expect(kept.json.data.created_by).toMatchObject({ name: 'Lee Leaver' });
+    // Post Logs name the person who wrote the post an attempt was for.
+    await insertLog(t.infra.database.db, {
+      userId: ownerId,
+      postId: post.json.data.id,
+      instanceId: '00000000-0000-4000-8000-000000000000',
+      platform: 'twitter',
+      status: 'error',
+      message: 'Network refused',
+      scheduledFor: t.clock(),
+    });
+    const logs = await call<{ rows: Array<{ post_author: string | null }> }>(
+      'GET',
+      '/customer/logs',
+      owner,
+    );
+    expect(logs.json.data.rows[0]?.post_author).toBe('Lee Leaver');
     const workspaces = await call<{ rows: unknown[] }>('GET', '/team/workspaces', removable);
     expect(workspaces.json.data.rows).toHaveLength(1);
   });

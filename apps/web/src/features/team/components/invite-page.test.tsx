@@ -108,9 +108,11 @@ describe('the invitation page', () => {
       ),
     );
     const { container, unmount } = renderPage(null);
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    });
+    for (let tries = 0; tries < 100 && !container.querySelector('h1'); tries += 1) {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+    }
     expect(container.querySelector('h1')?.textContent).toBe('Invitation not found');
     expect(container.textContent).toContain(
       'This invitation has expired or was already used. Ask for a new one.',
