@@ -4,6 +4,7 @@ import type { ResolvedConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createAiClient, type AiClient } from './integrations/ai.js';
 import type { Mailer } from './integrations/mail.js';
+import { createTeamService } from './modules/team/index.js';
 import { createNewsClient } from './integrations/news.js';
 import { createOAuthClients, type OAuthClients } from './integrations/networks/oauth.js';
 import { createNetworkRegistry, type NetworkRegistry } from './integrations/networks/registry.js';
@@ -257,7 +258,10 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     fetchAllowHosts: config.fetchAllowHosts,
     publicUrl: config.publicUrl,
   });
+  // Workspaces and members: who acts in which workspace, with which role (authenticate).
+  const team = createTeamService({ db, mailer, clock, logger, publicUrl: config.publicUrl });
   const services = {
+    team,
     billing: billing.service,
     auth: createAuthService({
       db,

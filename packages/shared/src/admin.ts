@@ -312,6 +312,8 @@ export const AdminPlanSchema = z.object({
   has_api: z.boolean(),
   /** Bulk scheduling from a CSV file is on this plan. */
   has_bulk_scheduling: z.boolean(),
+  /** Team members the plan includes (owner and open invitations count); null: unlimited. */
+  max_members: z.nullable(z.number()),
 });
 export type AdminPlan = z.infer<typeof AdminPlanSchema>;
 
@@ -336,6 +338,16 @@ export const PlanUpdateSchema = z.object({
   has_api: z.optional(z.boolean({ error: 'API access must be true or false' })),
   /** Absent: unchanged. */
   has_bulk_scheduling: z.optional(z.boolean({ error: 'Bulk scheduling must be true or false' })),
+  /** Absent: unchanged; null: unlimited. */
+  max_members: z.optional(
+    z.nullable(
+      z
+        .number({ error: 'Team members must be a whole number, or empty for unlimited' })
+        .check(z.int('Team members must be a whole number, or empty for unlimited'))
+        .check(z.gte(1, 'Team members must be at least 1 (the owner)'))
+        .check(z.lte(10_000, 'Team members must be at most 10000')),
+    ),
+  ),
 });
 export type PlanUpdate = z.input<typeof PlanUpdateSchema>;
 export type PlanUpdateInput = z.output<typeof PlanUpdateSchema>;

@@ -153,6 +153,14 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_INVALID',
   'WEBHOOK_LIMIT',
   'WEBHOOK_DISABLED',
+  // Workspaces and members
+  'NOT_A_MEMBER',
+  'FORBIDDEN_ROLE',
+  'INVITATION_NOT_FOUND',
+  'INVITATION_NOT_YOURS',
+  'MEMBER_NOT_FOUND',
+  'ALREADY_MEMBER',
+  'ALREADY_INVITED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

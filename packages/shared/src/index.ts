@@ -31,3 +31,4 @@ export * from './web-address.js';
 export * from './admin.js';
 export * from './public-api.js';
 export * from './imports.js';
+export * from './team.js';

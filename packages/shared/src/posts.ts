@@ -155,6 +155,8 @@ export const PostSchema = z.object({
   attachments: z.array(AttachmentSchema),
   /** True when the post has at least one schedule. */
   has_schedules: z.boolean(),
+  /** Who wrote it (the owner or a member): cards say 'by {name}'; null for older posts. */
+  created_by: z.optional(z.nullable(z.object({ id: z.string(), name: z.string() }))),
   /** What publishing made of it (`postPublishStatusOf`); null before it is scheduled. */
   publish_status: z.nullable(z.enum(POST_PUBLISH_STATUSES)),
   /** When the post next goes out (its earliest waiting occurrence), ISO; null when none waits. */

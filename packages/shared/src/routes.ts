@@ -14,6 +14,8 @@ export const ROUTES = {
   admin: '/admin/subscriptions',
   testCheckout: '/checkout/test/:orderId',
   receipt: '/receipts/:orderId',
+  /** An invitation's link (mailed): sign in or sign up, then join the workspace. */
+  invite: '/invite/:token',
 } as const;
 
 /** Every API path, relative to `/api`: the one registry the server, the web app and e2e use. */
@@ -117,6 +119,14 @@ export const API_PATHS = {
   webhookRedeliver: '/customer/webhooks/:id/deliveries/:delivery_id/redeliver',
   /** Read by every signed-in person, for the banner before a planned deployment. */
   publicDeployment: '/deployment',
+  // Workspaces and members.
+  teamWorkspaces: '/team/workspaces',
+  teamMembers: '/team/members',
+  teamMember: '/team/members/:id',
+  teamInvitations: '/team/invitations',
+  teamInvitation: '/team/invitations/:id',
+  teamInvitationByToken: '/team/invitations/:token',
+  teamInvitationAccept: '/team/invitations/:token/accept',
 } as const;
 
 /**

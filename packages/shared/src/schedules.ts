@@ -338,6 +338,8 @@ export const SystemLogSchema = z.object({
   post_id: z.nullable(z.string()),
   /** The start of the post's text (the row links to the post through it); null once deleted. */
   post_content: z.optional(z.nullable(z.string())),
+  /** Who wrote the post (the owner or a member); null when unknown. */
+  post_author: z.optional(z.nullable(z.string())),
   instance_id: z.nullable(z.string()),
   error_code: z.nullable(z.string()),
   /** Shown as 'Retry n/3' when above 0. */

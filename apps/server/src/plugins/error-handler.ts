@@ -124,7 +124,10 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
     // A write for an account deleted meanwhile (another process, within its cache's
     // seconds): the session is over, not a server fault.
     const goneAccount = missingAccountOf(error);
-    if (goneAccount !== undefined && goneAccount === request.currentUser?.id) {
+    if (
+      goneAccount !== undefined &&
+      (goneAccount === request.currentActor?.id || goneAccount === request.currentUser?.id)
+    ) {
       options.onAccountGone?.(goneAccount);
       return sendError(reply, 401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
     }

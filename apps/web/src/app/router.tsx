@@ -29,6 +29,8 @@ export function createAppRouter() {
           element: <PublicOnlyRoute />,
           children: [{ path: ROUTES.login, lazy: SCREENS[ROUTES.login] }],
         },
+        // An invitation's link: for visitors and the signed in alike.
+        { path: ROUTES.invite, lazy: SCREENS[ROUTES.invite] },
         {
           element: <AppLayout />,
           children: [

@@ -57,6 +57,8 @@ export const SCREENS = {
           subscriptionSection: createElement(subscriptions.SubscriptionSection),
         }),
     })),
+  [ROUTES.invite]: () =>
+    import('../features/team/components/invite-page').then((m) => ({ Component: m.InvitePage })),
   [ROUTES.admin]: () =>
     import('../features/admin/components/admin-page').then((m) => ({ Component: m.AdminPage })),
 } satisfies Record<string, () => ScreenModule>;

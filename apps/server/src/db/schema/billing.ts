@@ -38,6 +38,8 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   hasApi: boolean('has_api').notNull().default(false),
   /** Bulk scheduling from a CSV file; seeded on Business and Enterprise. */
   hasBulkScheduling: boolean('has_bulk_scheduling').notNull().default(false),
+  /** People in the workspace: the owner, the members and the open invitations; null means unlimited. */
+  maxMembers: integer('max_members').default(1),
   /** Bytes of uploads (logos, avatars, media) the plan allows; null means unlimited. */
   maxStorageBytes: bigint('max_storage_bytes', { mode: 'number' }),
   allowedNetworks: jsonb('allowed_networks').$type<NetworkId[]>().notNull().default([]),

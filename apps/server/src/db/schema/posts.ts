@@ -31,6 +31,8 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The person who wrote it (the owner or a member); null for posts from before teams. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     url: text('url'),
     shortenedUrl: text('shortened_url'),

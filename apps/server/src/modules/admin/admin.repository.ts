@@ -222,6 +222,7 @@ export async function listPlansWithMonthly(db: DbExecutor) {
       highlightPoints: subscriptionPlans.highlightPoints,
       hasApi: subscriptionPlans.hasApi,
       hasBulkScheduling: subscriptionPlans.hasBulkScheduling,
+      maxMembers: subscriptionPlans.maxMembers,
       priceCents: subscriptionPlanIntervals.priceCents,
       salePriceCents: subscriptionPlanIntervals.salePriceCents,
       saleEndsAt: subscriptionPlanIntervals.saleEndsAt,

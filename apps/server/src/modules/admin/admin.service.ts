@@ -344,6 +344,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         highlight_points: plan.highlightPoints,
         has_api: plan.hasApi,
         has_bulk_scheduling: plan.hasBulkScheduling,
+        max_members: plan.maxMembers,
       }));
     },
 
@@ -371,6 +372,7 @@ export function createAdminService(deps: AdminServiceDeps) {
             ...(input.has_bulk_scheduling === undefined
               ? {}
               : { hasBulkScheduling: input.has_bulk_scheduling }),
+            ...(input.max_members === undefined ? {} : { maxMembers: input.max_members }),
           },
           actor.id,
           now,
@@ -382,7 +384,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           target: before.tier,
           before,
           after: input,
-          message: `${actor.email} updated the ${before.name} plan: price ${formatPrice(before.price)} -> ${formatPrice(input.price)}, sale ${formatPrice(before.sale_price)} -> ${formatPrice(input.sale_price)}${input.has_api === undefined || input.has_api === before.has_api ? '' : `, API access ${input.has_api ? 'on' : 'off'}`}${input.has_bulk_scheduling === undefined || input.has_bulk_scheduling === before.has_bulk_scheduling ? '' : `, bulk scheduling ${input.has_bulk_scheduling ? 'on' : 'off'}`}`,
+          message: `${actor.email} updated the ${before.name} plan: price ${formatPrice(before.price)} -> ${formatPrice(input.price)}, sale ${formatPrice(before.sale_price)} -> ${formatPrice(input.sale_price)}${input.has_api === undefined || input.has_api === before.has_api ? '' : `, API access ${input.has_api ? 'on' : 'off'}`}${input.has_bulk_scheduling === undefined || input.has_bulk_scheduling === before.has_bulk_scheduling ? '' : `, bulk scheduling ${input.has_bulk_scheduling ? 'on' : 'off'}`}${input.max_members === undefined || input.max_members === before.max_members ? '' : `, team members ${before.max_members ?? 'unlimited'} -> ${input.max_members ?? 'unlimited'}`}`,
           at: now,
         });
       });

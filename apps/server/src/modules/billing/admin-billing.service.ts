@@ -78,6 +78,8 @@ export interface PlanPriceChange {
   hasApi?: boolean;
   /** Bulk scheduling from a file on this plan; undefined keeps it. */
   hasBulkScheduling?: boolean;
+  /** Team members the plan includes; null unlimited, undefined keeps it. */
+  maxMembers?: number | null;
 }
 
 /**
@@ -112,6 +114,8 @@ export async function updatePlanPricing(
     if (change.hasApi !== undefined) await plans.setHasApi(tx, planId, change.hasApi, now);
     if (change.hasBulkScheduling !== undefined)
       await plans.setHasBulkScheduling(tx, planId, change.hasBulkScheduling, now);
+    if (change.maxMembers !== undefined)
+      await plans.setMaxMembers(tx, planId, change.maxMembers, now);
     const interval = await plans.findIntervalOfUnit(tx, planId, unit, 1);
     const old = {
       price: interval?.priceCents ?? null,

@@ -69,6 +69,19 @@ export async function setHasBulkScheduling(
     .where(eq(subscriptionPlans.id, planId));
 }
 
+/** The team members a plan includes (null: unlimited). */
+export async function setMaxMembers(
+  db: DbExecutor,
+  planId: string,
+  maxMembers: number | null,
+  now: Date,
+) {
+  await db
+    .update(subscriptionPlans)
+    .set({ maxMembers, updatedAt: now })
+    .where(eq(subscriptionPlans.id, planId));
+}
+
 /** Whether the plan includes the public API (API keys, /api/v1). */
 export async function setHasApi(db: DbExecutor, planId: string, hasApi: boolean, now: Date) {
   await db

@@ -17,6 +17,8 @@ export interface Entitlements {
   hasApi: boolean;
   /** Bulk scheduling: posts imported from a CSV file. */
   hasBulkScheduling: boolean;
+  /** People in the workspace (owner, members, open invitations); null means unlimited. */
+  maxMembers: number | null;
   /** Bytes of uploads the plan allows; null means unlimited. */
   maxStorageBytes: number | null;
   allowedNetworks: NetworkId[];
@@ -32,6 +34,7 @@ function toEntitlements(plan: PlanRow): Entitlements {
     hasAi: plan.hasAi,
     hasApi: plan.hasApi,
     hasBulkScheduling: plan.hasBulkScheduling,
+    maxMembers: plan.maxMembers,
     maxStorageBytes: plan.maxStorageBytes,
     allowedNetworks: plan.allowedNetworks,
   };

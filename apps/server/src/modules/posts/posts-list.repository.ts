@@ -15,6 +15,7 @@ import {
   type PostRow,
 } from '../../db/schema/posts.js';
 import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
+import { users } from '../../db/schema/auth.js';
 
 /** The post list's read queries: filters, pages, counts and a single row as the list shows it. */
 export interface PostFilter {
@@ -43,6 +44,8 @@ export interface PostListRow {
   post: PostRow;
   company: { id: string; name: string; logoUrl: string | null } | null;
   hasSchedules: boolean;
+  /** The person who wrote it; null for posts from before teams or whose author is gone. */
+  author: { id: string; name: string } | null;
   publishStatus: PostPublishStatus | null;
   /** ISO; when its earliest waiting occurrence goes out, null when none waits. */
   nextScheduledAt: string | null;
@@ -152,6 +155,7 @@ const listColumns = {
   companyName: companies.name,
   companyLogoUrl: companies.logoUrl,
   hasSchedules: sql<boolean>`exists (select 1 from ${schedules} where ${schedules.postId} = ${posts.id})`,
+  authorName: sql<string | null>`(select u.name from ${users} u where u.id = ${posts.createdBy})`,
   publishStatus: publishStatusSql,
   nextScheduledAt: nextScheduledAtSql,
   // In the page's own query, not a second round trip.
@@ -177,6 +181,7 @@ function toListRow(row: {
   companyName: string | null;
   companyLogoUrl: string | null;
   hasSchedules: boolean;
+  authorName: string | null;
   publishStatus: PostPublishStatus | null;
   nextScheduledAt: Date | string | null;
   attachments: ListAttachment[] | string;
@@ -193,6 +198,10 @@ function toListRow(row: {
         ? { id: row.companyId, name: row.companyName, logoUrl: row.companyLogoUrl }
         : null,
     hasSchedules: Boolean(row.hasSchedules),
+    author:
+      row.post.createdBy && row.authorName !== null
+        ? { id: row.post.createdBy, name: row.authorName }
+        : null,
     publishStatus: row.publishStatus ?? null,
     nextScheduledAt: toIsoOrNull(row.nextScheduledAt),
   };
@@ -312,7 +321,7 @@ export async function listPostPageCounted(
 ): Promise<{ rows: PostListRow[]; total: { count: number; isExact: boolean } }> {
   // A search or a status filter takes the built query; the prepared statements cover the
   // plain list (with or without an entity), the request every page load makes.
-  if (filter.search || filter.status) {
+  if (filter.search || filter.status || filter.onlyCompanyIds) {
     const [rows, total] = await Promise.all([
       listPostPage(db, userId, filter, page),
       countPosts(db, userId, filter, page.countLimit),
@@ -369,7 +378,7 @@ export async function countPosts(
   filter: ResolvedPostFilter,
   limit: number,
 ): Promise<{ count: number; isExact: boolean }> {
-  const statements = filter.search ? undefined : listStatementsFor(db);
+  const statements = filter.search || filter.onlyCompanyIds ? undefined : listStatementsFor(db);
   const [row] = !statements
     ? await countPostsQuery(db, userId, filter, limit)
     : filter.companyId

@@ -24,6 +24,8 @@ export interface PostValues {
   scheduledFor: Date | null;
   tone: string | null;
   platforms: NetworkId[];
+  /** Set on insert only: the person who wrote it. */
+  createdBy?: string;
 }
 
 export interface AttachmentValues {

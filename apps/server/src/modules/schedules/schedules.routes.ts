@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   API_PATHS,
   BulkDeletedSchema,
@@ -19,11 +20,14 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityScope, requireActor, requireUser } from '../auth/index.js';
 import type { SchedulesService } from './schedules.service.js';
 
 const tags = ['Schedules'];
 const security = [{ bearerAuth: [] }];
+
+/** The entities that exist for the person acting (a member may be limited to some). */
+const accessOf = (request: FastifyRequest) => ({ entityIds: entityScope(request) });
 
 export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesService) {
   const guarded = { preHandler: app.authenticate };
@@ -42,7 +46,10 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
       },
     },
     async (request, reply) => {
-      const data = await schedules.create(requireUser(request).id, request.body);
+      const data = await schedules.create(requireUser(request).id, request.body, {
+        actorId: requireActor(request).id,
+        access: accessOf(request),
+      });
       return reply
         .code(201)
         .send({ success: true as const, message: SCHEDULE_MESSAGES.scheduled, data });
@@ -63,7 +70,7 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
     },
     async (request) => ({
       message: 'Schedules fetched successfully',
-      data: await schedules.list(requireUser(request).id, request.query),
+      data: await schedules.list(requireUser(request).id, request.query, accessOf(request)),
     }),
   );
 
@@ -81,7 +88,7 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
     },
     async (request) => ({
       message: 'Calendar fetched successfully',
-      data: await schedules.calendar(requireUser(request).id, request.query),
+      data: await schedules.calendar(requireUser(request).id, request.query, accessOf(request)),
     }),
   );
 
@@ -98,7 +105,11 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
       },
     },
     async (request) => {
-      const deleted = await schedules.remove(requireUser(request).id, request.params.id);
+      const deleted = await schedules.remove(
+        requireUser(request).id,
+        request.params.id,
+        accessOf(request),
+      );
       return { message: SCHEDULE_MESSAGES.deleted(deleted), data: { deleted } };
     },
   );
@@ -116,7 +127,11 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
       },
     },
     async (request) => {
-      const deleted = await schedules.removeMany(requireUser(request).id, request.body.ids);
+      const deleted = await schedules.removeMany(
+        requireUser(request).id,
+        request.body.ids,
+        accessOf(request),
+      );
       return { message: SCHEDULE_MESSAGES.deleted(deleted), data: { deleted } };
     },
   );

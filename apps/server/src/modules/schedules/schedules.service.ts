@@ -150,6 +150,23 @@ async function removeInstances(
   return deleted.length;
 }
 
+/**
+ * The entities that exist for the person acting: null means all of them; a member limited
+ * to some finds the occurrences of others absent (404) in the list, the calendar and writes.
+ */
+export interface EntityAccess {
+  entityIds: string[] | null;
+}
+const ALL: EntityAccess = { entityIds: null };
+const isVisible = (companyId: string | null, access: EntityAccess = ALL) =>
+  access.entityIds === null || (companyId !== null && access.entityIds.includes(companyId));
+
+/** Who schedules, and what exists for them (a workspace's member). */
+export interface ScheduleActing {
+  actorId?: string;
+  access?: EntityAccess;
+}
+
 export function createSchedulesService(deps: SchedulesDeps) {
   const { db } = deps;
 
@@ -201,13 +218,24 @@ export function createSchedulesService(deps: SchedulesDeps) {
   }
 
   /** What `create` and `createAtPickedTime` share: every check, one transaction, the jobs. */
+  /** The occurrences among `ids` whose entity exists for `access` (all of them for all). */
+  async function visibleIds(userId: string, ids: string[], access: EntityAccess) {
+    if (access.entityIds === null) return ids;
+    const rows = await repo.loadInstances(db, userId, ids);
+    return rows
+      .filter((row) => isVisible(row.company?.id ?? null, access))
+      .map((row) => row.instance.id);
+  }
+
   async function schedulePost(
     userId: string,
     input: PickedScheduleInput,
     timing: { input: ScheduleInput } | { pick: TimePicker },
+    acting: ScheduleActing = {},
   ) {
     const post = await repo.findOwnedPost(db, userId, input.post_id);
-    if (!post) throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
+    if (!post || !isVisible(post.companyId, acting.access))
+      throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
     if (!post.companyId) {
       throw AppError.badRequest(SCHEDULE_MESSAGES.postHasNoEntity, 'POST_HAS_NO_ENTITY');
     }
@@ -253,6 +281,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
       }
       const inserted = await repo.insertSchedule(tx, {
         userId,
+        createdBy: acting.actorId ?? userId,
         postId: post.id,
         networks,
         ...plan,
@@ -291,7 +320,8 @@ export function createSchedulesService(deps: SchedulesDeps) {
       return removeInstances(db, deps.publishJobs, userId, ids, true);
     },
 
-    create: (userId: string, input: ScheduleInput) => schedulePost(userId, input, { input }),
+    create: (userId: string, input: ScheduleInput, acting: ScheduleActing = {}) =>
+      schedulePost(userId, input, { input }, acting),
 
     /**
      * Schedules a post once, at the time `pick` answers inside the schedule's transaction
@@ -312,9 +342,11 @@ export function createSchedulesService(deps: SchedulesDeps) {
         from?: string;
         to?: string;
       },
+      access: EntityAccess = ALL,
     ) {
       const filter = {
         userId,
+        onlyCompanyIds: access.entityIds ?? undefined,
         companyId: query.company_id,
         postId: query.post_id,
         from: query.from ? new Date(query.from) : undefined,
@@ -338,6 +370,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
     async calendar(
       userId: string,
       query: { from: string; to: string; company_id?: string; timezone?: string },
+      access: EntityAccess = ALL,
     ): Promise<{ days: CalendarDay[] }> {
       const zone = await zoneFor(userId, query.timezone);
       const from = new Date(query.from);
@@ -349,6 +382,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
         to,
         zone,
         ...(query.company_id ? { companyId: query.company_id } : {}),
+        ...(access.entityIds ? { onlyCompanyIds: access.entityIds } : {}),
         perDay: CALENDAR_POPUP_MAX_POSTS,
       });
       const days = new Map<string, CalendarDay>();
@@ -369,14 +403,25 @@ export function createSchedulesService(deps: SchedulesDeps) {
       return { days: [...days.values()] };
     },
 
-    async remove(userId: string, id: string) {
-      const count = await removeInstances(db, deps.publishJobs, userId, [id]);
+    async remove(userId: string, id: string, access: EntityAccess = ALL) {
+      const count = await removeInstances(
+        db,
+        deps.publishJobs,
+        userId,
+        await visibleIds(userId, [id], access),
+      );
       if (count === 0) throw notFound();
       return count;
     },
 
-    async removeMany(userId: string, ids: string[]) {
-      const count = await removeInstances(db, deps.publishJobs, userId, [...new Set(ids)]);
+    async removeMany(userId: string, ids: string[], access: EntityAccess = ALL) {
+      const unique = [...new Set(ids)];
+      const count = await removeInstances(
+        db,
+        deps.publishJobs,
+        userId,
+        await visibleIds(userId, unique, access),
+      );
       if (count === 0) throw notFound();
       return count;
     },

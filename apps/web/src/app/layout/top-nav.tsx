@@ -10,6 +10,7 @@ import { lazyComponent } from '../../lib/lazy-component';
 import { Avatar } from '../../components/ui/avatar';
 import { prefetchScreen } from '../screens';
 import { getNavItems } from './nav-items';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
 // The bell and its popover load in their own chunk, after the page (no cost to first paint).
 const NotificationBell = lazyComponent(() =>
@@ -82,6 +83,7 @@ export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps)
         <div className="ml-auto flex items-center gap-1 lg:hidden">{user && <LazyBell />}</div>
         {user && (
           <div className="ml-auto hidden items-center gap-3 lg:flex">
+            <WorkspaceSwitcher />
             <LazyBell />
             <UserBadge user={user} />
             <button
@@ -140,6 +142,7 @@ export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps)
               ))}
             </ul>
           </nav>
+          <WorkspaceSwitcher className="mt-3 border-t border-gray-200 pt-4" />
           <div className="mt-3 flex items-center justify-between gap-3 border-t border-gray-200 pt-4">
             {user && <UserBadge user={user} isAlwaysDetailed />}
             <button

@@ -24,6 +24,10 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
   const [points, setPoints] = useState<string[]>(plan.highlight_points);
   const [hasApi, setHasApi] = useState(plan.has_api);
   const [hasBulk, setHasBulk] = useState(plan.has_bulk_scheduling);
+  // Empty: unlimited.
+  const [maxMembers, setMaxMembers] = useState(
+    plan.max_members === null ? '' : String(plan.max_members),
+  );
   const save = savePercent(plan.price, plan.sale_price);
   const id = (field: string) => `plan-${plan.id}-${field}`;
 
@@ -46,6 +50,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
               highlight_points: points.filter((point) => point.trim() !== ''),
               has_api: hasApi,
               has_bulk_scheduling: hasBulk,
+              max_members: maxMembers.trim() === '' ? null : Number(maxMembers),
             },
           })
           .then(
@@ -133,6 +138,18 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
           />
           Bulk scheduling (import posts from a CSV file)
         </label>
+        <label htmlFor={id('members')} className="text-sm font-medium text-gray-800 sm:col-span-2">
+          Team members (empty: unlimited)
+          <input
+            id={id('members')}
+            type="number"
+            step="1"
+            min="1"
+            value={maxMembers}
+            onChange={(e) => setMaxMembers(e.target.value)}
+            className={inputClasses}
+          />
+        </label>
       </div>
       <fieldset className="mt-3">
         <legend className="text-sm font-medium text-gray-800">Highlight Points</legend>
@@ -190,7 +207,7 @@ export function PlansSection({ timeZone }: { timeZone: string }) {
     <div className="grid gap-4 lg:grid-cols-2">
       {plans.data.map((plan) => (
         <PlanCard
-          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}-${plan.has_api}-${plan.has_bulk_scheduling}`}
+          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}-${plan.has_api}-${plan.has_bulk_scheduling}-${plan.max_members}`}
           plan={plan}
           timeZone={timeZone}
         />

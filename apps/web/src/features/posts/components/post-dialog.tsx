@@ -2,6 +2,7 @@ import type { Company, Post } from '@cadence/shared';
 import { Suspense } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { PostAuthor } from './post-dates';
 import { PostForm } from './post-form';
 
 // Only an existing post with something to act on shows it: its own chunk, off the page's.
@@ -33,6 +34,7 @@ export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
       size="2xl"
       isModalStrict
     >
+      {editor?.post != null && <PostAuthor post={editor.post} className="-mt-2 mb-3" />}
       {editor !== null && (
         <PostForm
           key={editor.post?.id ?? 'new'}
