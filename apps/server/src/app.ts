@@ -1,3 +1,5 @@
+import { registerApprovalRoutes } from './modules/approvals/index.js';
+import { registerBrandingRoutes } from './modules/branding/index.js';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -203,6 +205,8 @@ export async function buildApp(
       registerApiMediaRoutes(typed, { traffic: services.apiTraffic, media: services.apiMedia });
       registerPublicApiResourceRoutes(typed, services.publicApi);
       registerWebhookRoutes(typed, services.webhooks);
+      registerApprovalRoutes(typed, services.approvals, limiter);
+      registerBrandingRoutes(typed, services.branding);
       done();
     },
     { prefix: '/api' },

@@ -310,6 +310,8 @@ export const AdminPlanSchema = z.object({
   highlight_points: z.array(z.string()),
   /** The public API (API keys, /api/v1) is on this plan. */
   has_api: z.boolean(),
+  /** White label (the workspace's own brand) is on this plan. */
+  has_white_label: z.boolean(),
 });
 export type AdminPlan = z.infer<typeof AdminPlanSchema>;
 
@@ -332,6 +334,8 @@ export const PlanUpdateSchema = z.object({
   ),
   /** Absent: unchanged. */
   has_api: z.optional(z.boolean({ error: 'API access must be true or false' })),
+  /** Absent: unchanged. */
+  has_white_label: z.optional(z.boolean({ error: 'White label must be true or false' })),
 });
 export type PlanUpdate = z.input<typeof PlanUpdateSchema>;
 export type PlanUpdateInput = z.output<typeof PlanUpdateSchema>;

@@ -149,6 +149,15 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_INVALID',
   'WEBHOOK_LIMIT',
   'WEBHOOK_DISABLED',
+  // Approvals, review links and white label
+  'SELF_APPROVAL',
+  'FORBIDDEN_ROLE',
+  'NOT_APPROVED',
+  'REVIEW_STATE_CHANGED',
+  'REVIEW_NOT_NEEDED',
+  'REVIEW_LINK_NOT_FOUND',
+  'CONTRAST_TOO_LOW',
+  'PLAN_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -12,6 +12,8 @@ export const ROUTES = {
   admin: '/admin/subscriptions',
   testCheckout: '/checkout/test/:orderId',
   receipt: '/receipts/:orderId',
+  /** A client's review link (no account). */
+  review: '/review/:token',
 } as const;
 
 /** Every API path, relative to `/api`: the one registry the server, the web app and e2e use. */
@@ -132,6 +134,20 @@ export const API_PATHS = {
   v1WebhookRedeliver: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver',
   /** Read by every signed-in person, for the banner before a planned deployment. */
   publicDeployment: '/deployment',
+  // Approvals: a post's review, its comments, and the entity's review links for clients.
+  postReview: '/customer/post/:id/review',
+  postSubmit: '/customer/post/:id/submit',
+  postApprove: '/customer/post/:id/approve',
+  postRequestChanges: '/customer/post/:id/request-changes',
+  postComments: '/customer/post/:id/comments',
+  companyReviewLinks: '/customer/company/:id/review-links',
+  reviewLink: '/customer/review-links/:id',
+  /** The client's side of a review link: no account, the token is the key. */
+  review: '/review/:token',
+  reviewApprove: '/review/:token/posts/:post_id/approve',
+  reviewRequestChanges: '/review/:token/posts/:post_id/request-changes',
+  /** The workspace's brand (white label), set by its owner. */
+  teamBranding: '/team/branding',
 } as const;
 
 /** Public redirect of the built-in shortener (outside /api). */

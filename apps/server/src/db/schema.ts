@@ -22,3 +22,5 @@ export * from './schema/uploads.js';
 export * from './schema/api-keys.js';
 export * from './schema/queue.js';
 export * from './schema/webhooks.js';
+export * from './schema/approvals.js';
+export * from './schema/branding.js';

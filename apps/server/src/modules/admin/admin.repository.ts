@@ -221,6 +221,7 @@ export async function listPlansWithMonthly(db: DbExecutor) {
       tier: subscriptionPlans.tier,
       highlightPoints: subscriptionPlans.highlightPoints,
       hasApi: subscriptionPlans.hasApi,
+      hasWhiteLabel: subscriptionPlans.hasWhiteLabel,
       priceCents: subscriptionPlanIntervals.priceCents,
       salePriceCents: subscriptionPlanIntervals.salePriceCents,
       saleEndsAt: subscriptionPlanIntervals.saleEndsAt,

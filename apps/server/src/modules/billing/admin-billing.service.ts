@@ -76,6 +76,8 @@ export interface PlanPriceChange {
   highlightPoints?: string[];
   /** The public API on this plan; undefined keeps it. */
   hasApi?: boolean;
+  /** White label on this plan; undefined keeps it. */
+  hasWhiteLabel?: boolean;
 }
 
 /**
@@ -108,6 +110,8 @@ export async function updatePlanPricing(
       await plans.setHighlightPoints(tx, planId, points, now);
     }
     if (change.hasApi !== undefined) await plans.setHasApi(tx, planId, change.hasApi, now);
+    if (change.hasWhiteLabel !== undefined)
+      await plans.setHasWhiteLabel(tx, planId, change.hasWhiteLabel, now);
     const interval = await plans.findIntervalOfUnit(tx, planId, unit, 1);
     const old = {
       price: interval?.priceCents ?? null,

@@ -15,6 +15,8 @@ export interface Entitlements {
   hasAi: boolean;
   /** The public API: API keys and /api/v1. */
   hasApi: boolean;
+  /** The workspace's own brand on review pages, its mails and the top bar. */
+  hasWhiteLabel: boolean;
   /** Bytes of uploads the plan allows; null means unlimited. */
   maxStorageBytes: number | null;
   allowedNetworks: NetworkId[];
@@ -29,6 +31,7 @@ function toEntitlements(plan: PlanRow): Entitlements {
     maxNetworks: plan.maxNetworks,
     hasAi: plan.hasAi,
     hasApi: plan.hasApi,
+    hasWhiteLabel: plan.hasWhiteLabel,
     maxStorageBytes: plan.maxStorageBytes,
     allowedNetworks: plan.allowedNetworks,
   };
