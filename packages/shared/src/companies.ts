@@ -186,8 +186,8 @@ export const CompanySchema = z.object({
   custom_industry: z.nullable(z.string()),
   description: z.nullable(z.string()),
   logo_url: z.nullable(z.string()),
-  /** Who approves its posts before they go out. */
-  approval: ApprovalModeSchema,
+  /** Who approves its posts before they go out (always answered; optional for older callers). */
+  approval: z.optional(ApprovalModeSchema),
   social_credentials: z.array(SocialCredentialSummarySchema),
   created_at: z.string(),
   updated_at: z.string(),

@@ -157,7 +157,6 @@ export const ERROR_CODES = [
   'REVIEW_NOT_NEEDED',
   'REVIEW_LINK_NOT_FOUND',
   'CONTRAST_TOO_LOW',
-  'PLAN_LIMIT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,6 +22,8 @@ export function createAppRouter() {
       // the same blank page as before, named busy, and React Router has its fallback.
       hydrateFallbackElement: <div className="min-h-dvh" aria-busy="true" />,
       children: [
+        // A client's review link: public whether or not someone is signed in on this browser.
+        { path: ROUTES.review, lazy: SCREENS[ROUTES.review] },
         {
           element: <PublicOnlyRoute />,
           children: [{ path: ROUTES.login, lazy: SCREENS[ROUTES.login] }],

@@ -53,6 +53,11 @@ export const SCREENS = {
           subscriptionSection: createElement(subscriptions.SubscriptionSection),
         }),
     })),
+  // A client's review link: no account, no app shell.
+  [ROUTES.review]: () =>
+    import('../features/approvals/components/review-page').then((m) => ({
+      Component: m.ReviewPage,
+    })),
   [ROUTES.admin]: () =>
     import('../features/admin/components/admin-page').then((m) => ({ Component: m.AdminPage })),
 } satisfies Record<string, () => ScreenModule>;

@@ -1,3 +1,4 @@
+import type { ReviewState } from '@cadence/shared';
 import {
   INSTANCE_PUBLISH_STATUS,
   type PostPublishStatus,
@@ -41,6 +42,8 @@ export type ListAttachment = Pick<PostAttachmentRow, 'id' | 'mediaUrl' | 'name' 
 
 export interface PostListRow {
   post: PostRow;
+  /** In an entity with approval, the post's review state; null without approval. */
+  reviewState: ReviewState | null;
   company: { id: string; name: string; logoUrl: string | null } | null;
   hasSchedules: boolean;
   publishStatus: PostPublishStatus | null;
@@ -154,6 +157,10 @@ const listColumns = {
   hasSchedules: sql<boolean>`exists (select 1 from ${schedules} where ${schedules.postId} = ${posts.id})`,
   publishStatus: publishStatusSql,
   nextScheduledAt: nextScheduledAtSql,
+  // The review state in an entity with approval (no review row: a draft); null without.
+  reviewState: sql<ReviewState | null>`(case when coalesce(${companies.approval}, 'none') = 'none'
+    then null
+    else coalesce((select r.state from post_reviews r where r.post_id = ${posts.id}), 'draft') end)`,
   // In the page's own query, not a second round trip.
   attachments: sql<ListAttachment[]>`coalesce((
     select json_agg(json_build_object(
@@ -179,6 +186,7 @@ function toListRow(row: {
   hasSchedules: boolean;
   publishStatus: PostPublishStatus | null;
   nextScheduledAt: Date | string | null;
+  reviewState: ReviewState | null;
   attachments: ListAttachment[] | string;
 }): PostListRow {
   return {
@@ -195,6 +203,7 @@ function toListRow(row: {
     hasSchedules: Boolean(row.hasSchedules),
     publishStatus: row.publishStatus ?? null,
     nextScheduledAt: toIsoOrNull(row.nextScheduledAt),
+    reviewState: row.reviewState ?? null,
   };
 }
 

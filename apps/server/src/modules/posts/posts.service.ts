@@ -61,6 +61,7 @@ function toPost(row: listQueries.PostListRow): Post {
     has_schedules: row.hasSchedules,
     publish_status: row.publishStatus,
     next_scheduled_at: row.nextScheduledAt,
+    review_state: row.reviewState,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };
