@@ -1,5 +1,17 @@
 import type { ApprovalMode, CommentVisibility, NetworkId, ReviewState } from '@cadence/shared';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { postComments, postReviews, reviewLinks } from '../../db/schema/approvals.js';
 import { companies } from '../../db/schema/companies.js';
@@ -17,7 +29,7 @@ import { scheduledInstances } from '../../db/schema/schedules.js';
  * wait for its commit and then judge the row as it is, so no post being sent back to review
  * is claimed from a snapshot taken before.
  */
-export function clearedToSend(instanceId: SQL | unknown): SQL {
+export function clearedToSend(instanceId: SQLWrapper): SQL {
   return sql`(exists (
       select 1 from scheduled_instances gate_si
       join posts gate_p on gate_p.id = gate_si.post_id
