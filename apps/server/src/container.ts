@@ -272,7 +272,14 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     }),
     // Sign out: this token, or every token of the account.
     signOut: createSignOut({ db, clock, forgetSession: (userId) => sessions.forget(userId) }),
-    customer: createCustomerService({ db, storage, clock, logger, uploads }),
+    customer: createCustomerService({
+      db,
+      storage,
+      clock,
+      logger,
+      uploads,
+      brandOf: (workspaceId) => branding.brandOf(workspaceId),
+    }),
     uploads,
     notifications,
     approvals,
