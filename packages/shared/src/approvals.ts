@@ -1,5 +1,8 @@
 import { z } from 'zod/mini';
-import { NETWORK_IDS } from './networks.js';
+
+// Imports nothing else of this package: the entity, post and session schemas use these, and
+// the web build keeps those in chunks of their own (a cycle between chunks leaves a value
+// undefined while a schema is built). The review link's page schema is in review-links.ts.
 
 // ---- Approvals: who must approve a post before it goes out -------------------------------
 
@@ -158,29 +161,6 @@ export const BrandSchema = z.object({
   accent_color: z.string(),
 });
 export type Brand = z.infer<typeof BrandSchema>;
-
-/** What a client sees on a review link: nothing of the account, only the posts waiting. */
-export const ReviewPageSchema = z.object({
-  entity: z.object({ name: z.string(), logo_url: z.nullable(z.string()) }),
-  /** The workspace's brand (white label), or Cadence's when it has none. */
-  brand: BrandSchema,
-  label: z.nullable(z.string()),
-  expires_at: z.string(),
-  posts: z.array(
-    z.object({
-      id: z.string(),
-      content: z.string(),
-      url: z.nullable(z.string()),
-      media: z.nullable(z.object({ url: z.string(), mime_type: z.string() })),
-      /** Each network the post goes to, with its time (null: not scheduled yet). */
-      previews: z.array(
-        z.object({ network: z.enum(NETWORK_IDS), scheduled_for: z.nullable(z.string()) }),
-      ),
-      comments: z.array(PostCommentSchema),
-    }),
-  ),
-});
-export type ReviewPage = z.infer<typeof ReviewPageSchema>;
 
 export const APPROVAL_MESSAGES = {
   selfApproval: 'You cannot approve your own post: ask a manager or the owner.',

@@ -27,4 +27,5 @@ export * from './web-address.js';
 export * from './admin.js';
 export * from './public-api.js';
 export * from './approvals.js';
+export * from './review-links.js';
 export * from './branding.js';
