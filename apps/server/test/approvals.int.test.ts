@@ -317,7 +317,11 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
     expect(early.json).toMatchObject({ code: 'NOT_APPROVED' });
     await act('postSubmit', post.id);
     await act('postApprove', post.id);
-    const now = await call('POST', path(API_PATHS.publicationPublishNow, { id: missed!.id }), owner);
+    const now = await call(
+      'POST',
+      path(API_PATHS.publicationPublishNow, { id: missed!.id }),
+      owner,
+    );
     expect(now.status).toBe(200);
     await t.publisher.publishInstance(instanceId);
     expect((await publicationsOf(instanceId))[0]).toMatchObject({ status: 'published' });
@@ -443,7 +447,10 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
       await schedule(waiting.id, ['twitter'], 3600);
       await act('postSubmit', waiting.id);
       const teamApproved = await act('postApprove', waiting.id);
-      expect(teamApproved.json.data).toMatchObject({ state: 'in_review', waiting_for_client: true });
+      expect(teamApproved.json.data).toMatchObject({
+        state: 'in_review',
+        waiting_for_client: true,
+      });
       const draft = await newPost(clientEntity);
       const notYet = await newPost(clientEntity);
       await act('postSubmit', notYet.id);
@@ -531,7 +538,9 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
 
       const live = await createLink(clientEntity);
       const liveToken = tokenOf(live.json.data.url);
-      expect((await call('DELETE', path(API_PATHS.reviewLink, { id: live.json.data.id }), other)).status).toBe(404);
+      expect(
+        (await call('DELETE', path(API_PATHS.reviewLink, { id: live.json.data.id }), other)).status,
+      ).toBe(404);
       const revoked = await call(
         'DELETE',
         path(API_PATHS.reviewLink, { id: live.json.data.id }),
@@ -544,7 +553,9 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
         path(API_PATHS.companyReviewLinks, { id: clientEntity }),
         owner,
       );
-      const states = Object.fromEntries(listed.json.data.rows.map((row) => [row.id, row.is_active]));
+      const states = Object.fromEntries(
+        listed.json.data.rows.map((row) => [row.id, row.is_active]),
+      );
       expect(states[short.json.data.id]).toBe(false);
       expect(states[live.json.data.id]).toBe(false);
       expect(JSON.stringify(listed.json)).not.toContain(liveToken);
@@ -564,8 +575,7 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
   });
 
   describe('white label', () => {
-    const save = (token: string, body: object) =>
-      call('PUT', API_PATHS.teamBranding, token, body);
+    const save = (token: string, body: object) => call('PUT', API_PATHS.teamBranding, token, body);
 
     it('refuses an accent colour under 4.5:1 against white, and one on a plan without it', async () => {
       const pale = await save(owner, { name: 'Northwind Agency', accent_color: '#7f9cf5' });

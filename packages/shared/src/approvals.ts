@@ -183,7 +183,8 @@ export const APPROVAL_MESSAGES = {
   clientChangesRequested: 'Thank you: your changes were sent.',
   notWaitingForClient: 'This post is not waiting for your review any more.',
   /** Bell and mail. */
-  submittedNotice: (entity: string, by: string) => `${by} submitted a post of ${entity} for review.`,
+  submittedNotice: (entity: string, by: string) =>
+    `${by} submitted a post of ${entity} for review.`,
   approvedNotice: (entity: string, by: string) => `${by} approved your post of ${entity}.`,
   changesNotice: (entity: string, by: string, comment: string) =>
     `${by} asked for changes to your post of ${entity}: ${comment}`,

@@ -24,4 +24,3 @@ export const ReviewPageSchema = z.object({
   ),
 });
 export type ReviewPage = z.infer<typeof ReviewPageSchema>;
-

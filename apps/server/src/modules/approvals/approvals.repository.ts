@@ -181,7 +181,10 @@ export async function requestChanges(
     .where(
       by === 'client'
         ? waitingForClient(postId)
-        : and(eq(postReviews.postId, postId), inArray(postReviews.state, ['in_review', 'approved'])),
+        : and(
+            eq(postReviews.postId, postId),
+            inArray(postReviews.state, ['in_review', 'approved']),
+          ),
     )
     .returning();
   return row;
@@ -261,10 +264,7 @@ export async function findOwnCompany(db: DbExecutor, workspaceId: string, compan
   return row;
 }
 
-export async function insertReviewLink(
-  db: DbExecutor,
-  values: typeof reviewLinks.$inferInsert,
-) {
+export async function insertReviewLink(db: DbExecutor, values: typeof reviewLinks.$inferInsert) {
   const [row] = await db.insert(reviewLinks).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
@@ -278,17 +278,16 @@ export async function listReviewLinks(db: DbExecutor, workspaceId: string, compa
     .orderBy(desc(reviewLinks.createdAt), desc(reviewLinks.id));
 }
 
-export async function revokeReviewLink(
-  db: DbExecutor,
-  workspaceId: string,
-  id: string,
-  now: Date,
-) {
+export async function revokeReviewLink(db: DbExecutor, workspaceId: string, id: string, now: Date) {
   const rows = await db
     .update(reviewLinks)
     .set({ revokedAt: now })
     .where(
-      and(eq(reviewLinks.id, id), eq(reviewLinks.userId, workspaceId), isNull(reviewLinks.revokedAt)),
+      and(
+        eq(reviewLinks.id, id),
+        eq(reviewLinks.userId, workspaceId),
+        isNull(reviewLinks.revokedAt),
+      ),
     )
     .returning({ id: reviewLinks.id });
   if (rows.length > 0) return true;
@@ -367,12 +366,7 @@ export async function listUpcoming(db: DbExecutor, postIds: string[]) {
     })
     .from(scheduledInstances)
     .innerJoin(publications, eq(publications.instanceId, scheduledInstances.id))
-    .where(
-      and(
-        inArray(scheduledInstances.postId, postIds),
-        eq(publications.status, 'pending'),
-      ),
-    )
+    .where(and(inArray(scheduledInstances.postId, postIds), eq(publications.status, 'pending')))
     .orderBy(asc(scheduledInstances.scheduledFor));
 }
 

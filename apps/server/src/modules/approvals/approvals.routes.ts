@@ -35,7 +35,10 @@ export const REVIEW_LINK_RATE_LIMIT: RateLimit = { max: 60, windowSeconds: 60 };
 
 const ReviewLinkIdParamsSchema = z.object({ id: z.string() });
 const TokenParamsSchema = z.object({ token: z.string().max(200) });
-const TokenPostParamsSchema = z.object({ token: z.string().max(200), post_id: z.string().max(100) });
+const TokenPostParamsSchema = z.object({
+  token: z.string().max(200),
+  post_id: z.string().max(100),
+});
 
 export function registerApprovalRoutes(
   app: AppInstance,
@@ -101,7 +104,7 @@ export function registerApprovalRoutes(
   );
   reviewAction(
     API_PATHS.postApprove,
-    "Approve a post in review (managers and the owner; nobody but the owner approves their own)",
+    'Approve a post in review (managers and the owner; nobody but the owner approves their own)',
     (request) => approvals.approve(workspaceOf(request), actorOf(request), request.params.id),
     APPROVAL_MESSAGES.approved,
   );
@@ -145,7 +148,8 @@ export function registerApprovalRoutes(
       schema: {
         tags,
         security,
-        summary: "Comment on a post: 'team' comments never reach a client, 'client' ones show on its review link",
+        summary:
+          "Comment on a post: 'team' comments never reach a client, 'client' ones show on its review link",
         params: PostIdParamsSchema,
         body: CommentBodySchema,
         response: { 201: envelope(PostCommentSchema), ...errorResponses(400, 401, 403, 404) },
@@ -246,7 +250,10 @@ export function registerApprovalRoutes(
     },
     async (request) => {
       paced(request);
-      return { message: 'Review fetched successfully', data: await approvals.page(request.params.token) };
+      return {
+        message: 'Review fetched successfully',
+        data: await approvals.page(request.params.token),
+      };
     },
   );
 

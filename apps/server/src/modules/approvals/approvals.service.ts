@@ -170,7 +170,12 @@ export function createApprovalsService(deps: ApprovalsDeps) {
     });
   }
 
-  async function decide(workspaceId: string, actor: Actor, postId: string, decision: ReviewDecision) {
+  async function decide(
+    workspaceId: string,
+    actor: Actor,
+    postId: string,
+    decision: ReviewDecision,
+  ) {
     const subject = await subjectOf(workspaceId, postId);
     assertAllowed(permission(actor, decision, postOf(subject)));
     needsApproval(subject);
@@ -395,7 +400,8 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       const subject = await clientSubject(link, company.id, postId);
       const who = name?.trim() || 'The client';
       const row = await repo.approveByClient(db, postId, who, clock());
-      if (!row) throw AppError.conflict(APPROVAL_MESSAGES.notWaitingForClient, 'REVIEW_STATE_CHANGED');
+      if (!row)
+        throw AppError.conflict(APPROVAL_MESSAGES.notWaitingForClient, 'REVIEW_STATE_CHANGED');
       await deps.notify({
         userId: subject.authorId ?? subject.userId,
         kind: 'post_approved',
@@ -419,14 +425,18 @@ export function createApprovalsService(deps: ApprovalsDeps) {
         );
         return changed;
       });
-      if (!row) throw AppError.conflict(APPROVAL_MESSAGES.notWaitingForClient, 'REVIEW_STATE_CHANGED');
+      if (!row)
+        throw AppError.conflict(APPROVAL_MESSAGES.notWaitingForClient, 'REVIEW_STATE_CHANGED');
       const notice = {
         kind: 'post_changes_requested' as const,
         postId,
         companyId: subject.companyId,
         message: APPROVAL_MESSAGES.changesNotice(company.name, input.name, input.comment),
       };
-      const told = new Set([subject.authorId ?? subject.userId, ...(await reviewersOf(link.userId))]);
+      const told = new Set([
+        subject.authorId ?? subject.userId,
+        ...(await reviewersOf(link.userId)),
+      ]);
       for (const userId of told) await deps.notify({ ...notice, userId });
     },
   };

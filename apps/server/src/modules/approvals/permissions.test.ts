@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { canApprove, permission, type ReviewDecision } from './permissions.js';
 
 const OWNER = 'owner-id';
-const actor = (role: MemberRole, id = `${role}-id`) => ({ id: role === 'owner' ? OWNER : id, role });
+const actor = (role: MemberRole, id = `${role}-id`) => ({
+  id: role === 'owner' ? OWNER : id,
+  role,
+});
 
 describe('approval permissions', () => {
   const table: Record<ReviewDecision, readonly MemberRole[]> = {
@@ -16,7 +19,9 @@ describe('approval permissions', () => {
     manage_review_links: ['owner', 'manager'],
     set_branding: ['owner'],
   };
-  for (const [decision, allowed] of Object.entries(table) as Array<[ReviewDecision, MemberRole[]]>) {
+  for (const [decision, allowed] of Object.entries(table) as Array<
+    [ReviewDecision, MemberRole[]]
+  >) {
     for (const role of MEMBER_ROLES) {
       const expected = allowed.includes(role);
       it(`${role} ${expected ? 'may' : 'may not'} ${decision}`, () => {

@@ -29,8 +29,7 @@ export type ReviewDecision =
   | 'set_branding';
 
 export type Permission =
-  | { allowed: true }
-  | { allowed: false; message: string; code: 'FORBIDDEN_ROLE' | 'SELF_APPROVAL' };
+  { allowed: true } | { allowed: false; message: string; code: 'FORBIDDEN_ROLE' | 'SELF_APPROVAL' };
 
 const ALLOWED: Permission = { allowed: true };
 const forbidden = (message: string = APPROVAL_MESSAGES.forbiddenRole): Permission => ({

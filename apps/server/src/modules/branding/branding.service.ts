@@ -30,8 +30,7 @@ export function createBrandingService(deps: { db: Db; clock: Clock }) {
     const brand = row
       ? { name: row.name, logo_url: row.logoUrl, accent_color: row.accentColor }
       : null;
-    const effective: Brand =
-      brand && entitlements.hasWhiteLabel ? brand : { ...DEFAULT_BRAND };
+    const effective: Brand = brand && entitlements.hasWhiteLabel ? brand : { ...DEFAULT_BRAND };
     return { available: entitlements.hasWhiteLabel, brand, effective };
   }
 
@@ -43,7 +42,11 @@ export function createBrandingService(deps: { db: Db; clock: Clock }) {
       return (await read(workspaceId)).effective;
     },
 
-    async save(workspaceId: string, actor: Actor, input: BrandingInput & { logo_url: string | null }) {
+    async save(
+      workspaceId: string,
+      actor: Actor,
+      input: BrandingInput & { logo_url: string | null },
+    ) {
       assertAllowed(permission(actor, 'set_branding'));
       if (!(await getEntitlements(db, workspaceId, clock())).hasWhiteLabel) {
         throw AppError.forbidden(BRANDING_MESSAGES.planRequired, 'PLAN_LIMIT');

@@ -92,7 +92,9 @@ describe("a post's review panel", () => {
       ],
     });
     const click = (text: string) =>
-      [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === text)!.click();
+      [...container.querySelectorAll('button')]
+        .find((b) => b.textContent?.trim() === text)!
+        .click();
     act(() => click('Request changes'));
     act(() => click('Send back'));
     expect(container.textContent).toContain('Comment is required');

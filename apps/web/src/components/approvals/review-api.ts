@@ -25,14 +25,17 @@ export function usePostReview(postId: string) {
   return useQuery({
     queryKey: reviewKey(postId),
     queryFn: async ({ signal }) =>
-      (await apiRequest(at(API_PATHS.postReview, { id: postId }), { schema: PostReviewSchema, signal }))
-        .data,
+      (
+        await apiRequest(at(API_PATHS.postReview, { id: postId }), {
+          schema: PostReviewSchema,
+          signal,
+        })
+      ).data,
   });
 }
 
 export type ReviewActionInput =
-  | { action: 'submit' | 'approve' }
-  | { action: 'request_changes'; comment: string };
+  { action: 'submit' | 'approve' } | { action: 'request_changes'; comment: string };
 
 const ACTION_PATHS = {
   submit: API_PATHS.postSubmit,

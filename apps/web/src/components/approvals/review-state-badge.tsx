@@ -15,9 +15,7 @@ export function ReviewStateBadge({ review }: { review: PostReview }) {
   const needsClient = review.approval === 'team_and_client';
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span
-        className={cn('rounded-full px-2 py-0.5 text-xs font-medium', TONES[review.state])}
-      >
+      <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', TONES[review.state])}>
         {review.waiting_for_client ? 'Waiting for the client' : REVIEW_STATE_LABELS[review.state]}
       </span>
       <Mark label="Team" isDone={review.team_approved_at !== null} />

@@ -47,13 +47,17 @@ function answer(status: number, body: unknown) {
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 30)));
 const routes = [{ path: '/review/:token', element: <ReviewPage /> }];
 const button = (text: string) => {
-  const found = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === text);
+  const found = [...document.querySelectorAll('button')].find(
+    (b) => b.textContent?.trim() === text,
+  );
   if (!found) throw new Error(`no button ${text}`);
   return found;
 };
 function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
   const prototype =
-    element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    element instanceof HTMLTextAreaElement
+      ? HTMLTextAreaElement.prototype
+      : HTMLInputElement.prototype;
   Reflect.set(prototype, 'value', value, element);
   element.dispatchEvent(new Event('input', { bubbles: true }));
 }

@@ -38,7 +38,9 @@ export function ReviewPage() {
       <main className="flex min-h-dvh items-center justify-center bg-gray-50 px-4">
         <div className="max-w-md rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-gray-200">
           <h1 className="text-lg font-semibold text-gray-900">
-            {gone ? APPROVAL_MESSAGES.reviewLinkExpired : 'The review could not be loaded. Try again.'}
+            {gone
+              ? APPROVAL_MESSAGES.reviewLinkExpired
+              : 'The review could not be loaded. Try again.'}
           </h1>
         </div>
       </main>
@@ -48,10 +50,7 @@ export function ReviewPage() {
   const { brand, entity, posts } = page.data;
   return (
     <div className="min-h-dvh bg-gray-50">
-      <header
-        className="border-b-4 bg-white"
-        style={{ borderBottomColor: brand.accent_color }}
-      >
+      <header className="border-b-4 bg-white" style={{ borderBottomColor: brand.accent_color }}>
         <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
           {brand.logo_url !== null && (
             <img src={brand.logo_url} alt="" className="size-8 rounded object-contain" />
