@@ -1,31 +1,13 @@
 import { z } from 'zod/mini';
 
-// Imports nothing else of this package: the entity, post and session schemas use these, and
-// the web build keeps those in chunks of their own (a cycle between chunks leaves a value
-// undefined while a schema is built). The review link's page schema is in review-links.ts.
+import { ApprovalModeSchema, REVIEW_STATES, type ApprovalMode } from './approval-basics.js';
 
 // ---- Approvals: who must approve a post before it goes out -------------------------------
 
-/** An entity's approval: none (today's behaviour), the team, or the team and then the client. */
-export const APPROVAL_MODES = ['none', 'team', 'team_and_client'] as const;
-export type ApprovalMode = (typeof APPROVAL_MODES)[number];
-export const ApprovalModeSchema = z.enum(APPROVAL_MODES, {
-  error: 'Approval must be none, team or team_and_client',
-});
 export const APPROVAL_MODE_LABELS: Record<ApprovalMode, string> = {
   none: 'No approval',
   team: 'The team approves',
   team_and_client: 'The team, then the client approves',
-};
-
-/** A post's review state, in an entity with approval. */
-export const REVIEW_STATES = ['draft', 'in_review', 'changes_requested', 'approved'] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
-export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
-  draft: 'Draft',
-  in_review: 'In review',
-  changes_requested: 'Changes requested',
-  approved: 'Approved',
 };
 
 /** A person's role in a workspace. */
@@ -154,13 +136,6 @@ export const ClientApproveBodySchema = z.object({
       ),
   ),
 });
-
-export const BrandSchema = z.object({
-  name: z.string(),
-  logo_url: z.nullable(z.string()),
-  accent_color: z.string(),
-});
-export type Brand = z.infer<typeof BrandSchema>;
 
 export const APPROVAL_MESSAGES = {
   selfApproval: 'You cannot approve your own post: ask a manager or the owner.',

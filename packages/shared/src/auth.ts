@@ -1,4 +1,4 @@
-import { BrandSchema } from './approvals.js';
+import { BrandSchema } from './approval-basics.js';
 import { z } from 'zod/mini';
 
 export const OTP_LENGTH = 6;

@@ -5,8 +5,6 @@ import { z } from 'zod/mini';
 /** The least contrast an accent colour must have against white (WCAG AA for normal text). */
 export const MIN_ACCENT_CONTRAST = 4.5;
 export const BRAND_NAME_MAX = 60;
-/** Cadence's own brand, used where a workspace has none (or its plan has no white label). */
-export const DEFAULT_BRAND = { name: 'Cadence', logo_url: null, accent_color: '#4f46e5' } as const;
 
 const HEX = /^#([0-9a-f]{6})$/i;
 

@@ -1,4 +1,4 @@
-import { ApprovalModeSchema } from './approvals.js';
+import { ApprovalModeSchema } from './approval-basics.js';
 import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';

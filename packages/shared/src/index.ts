@@ -26,6 +26,7 @@ export * from './time-zone.js';
 export * from './web-address.js';
 export * from './admin.js';
 export * from './public-api.js';
+export * from './approval-basics.js';
 export * from './approvals.js';
 export * from './review-links.js';
 export * from './branding.js';

@@ -1,4 +1,4 @@
-import { REVIEW_STATES } from './approvals.js';
+import { REVIEW_STATES } from './approval-basics.js';
 import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { BrandSchema, PostCommentSchema } from './approvals.js';
+import { BrandSchema } from './approval-basics.js';
+import { PostCommentSchema } from './approvals.js';
 import { NETWORK_IDS } from './networks.js';
 
 /** What a client sees on a review link: nothing of the account, only the posts waiting. */
