@@ -1,3 +1,5 @@
+import { registerApprovalRoutes } from './modules/approvals/index.js';
+import { registerBrandingRoutes } from './modules/branding/index.js';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -237,6 +239,8 @@ export async function buildApp(
       registerPublicApiResourceRoutes(typed, services.publicApi);
       registerWebhookRoutes(typed, services.webhooks);
       registerTeamRoutes(typed, services.team);
+      registerApprovalRoutes(typed, services.approvals, limiter);
+      registerBrandingRoutes(typed, services.branding);
       done();
     },
     { prefix: '/api' },

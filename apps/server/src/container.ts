@@ -52,6 +52,8 @@ import {
 import { createCustomerService } from './modules/customer/index.js';
 import { createLogsService } from './modules/logs/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
+import { createApprovalsService } from './modules/approvals/index.js';
+import { createBrandingService } from './modules/branding/index.js';
 import { createImportsService } from './modules/imports/index.js';
 import { createPostsService, mediaOfUpload } from './modules/posts/index.js';
 import { createQueueService } from './modules/queue/index.js';
@@ -139,6 +141,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   // Untrusted markup (SVG logos, fetched web pages) is taken apart on a worker thread with a
   // time limit, never on the event loop (decision 102). Started on first use.
   const markup = createMarkupThread(overrides.markup);
+  const branding = createBrandingService({ db, clock });
   const notifications = createNotificationsService({
     db,
     mailJobs: jobs.port(notificationMailJob),
@@ -147,6 +150,15 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logger,
     mailDelaySeconds: config.notifyMailDelaySeconds,
     publicUrl: config.publicUrl,
+    brandOf: (workspaceId) => branding.brandOf(workspaceId),
+  });
+  const approvals = createApprovalsService({
+    db,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+    notify: (notice) => notifications.recordReview(notice),
+    brandOf: (workspaceId) => branding.brandOf(workspaceId),
   });
 
   const settings = createSettingsService({ db, clock });
@@ -281,9 +293,18 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     }),
     // Sign out: this token, or every token of the account.
     signOut: createSignOut({ db, clock, forgetSession: (userId) => sessions.forget(userId) }),
-    customer: createCustomerService({ db, storage, clock, logger, uploads }),
+    customer: createCustomerService({
+      db,
+      storage,
+      clock,
+      logger,
+      uploads,
+      brandOf: (workspaceId) => branding.brandOf(workspaceId),
+    }),
     uploads,
     notifications,
+    approvals,
+    branding,
     account: createAccountService({
       db,
       publishJobs,

@@ -314,6 +314,8 @@ export const AdminPlanSchema = z.object({
   has_bulk_scheduling: z.boolean(),
   /** Team members the plan includes (owner and open invitations count); null: unlimited. */
   max_members: z.nullable(z.number()),
+  /** White label (the workspace's own brand) is on this plan. */
+  has_white_label: z.boolean(),
 });
 export type AdminPlan = z.infer<typeof AdminPlanSchema>;
 
@@ -348,6 +350,7 @@ export const PlanUpdateSchema = z.object({
         .check(z.lte(10_000, 'Team members must be at most 10000')),
     ),
   ),
+  has_white_label: z.optional(z.boolean({ error: 'White label must be true or false' })),
 });
 export type PlanUpdate = z.input<typeof PlanUpdateSchema>;
 export type PlanUpdateInput = z.output<typeof PlanUpdateSchema>;

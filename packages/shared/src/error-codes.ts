@@ -161,6 +161,13 @@ export const ERROR_CODES = [
   'MEMBER_NOT_FOUND',
   'ALREADY_MEMBER',
   'ALREADY_INVITED',
+  // Approvals, review links and white label
+  'SELF_APPROVAL',
+  'NOT_APPROVED',
+  'REVIEW_STATE_CHANGED',
+  'REVIEW_NOT_NEEDED',
+  'REVIEW_LINK_NOT_FOUND',
+  'CONTRAST_TOO_LOW',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -32,3 +32,7 @@ export * from './admin.js';
 export * from './public-api.js';
 export * from './imports.js';
 export * from './team.js';
+export * from './approval-basics.js';
+export * from './approvals.js';
+export * from './review-links.js';
+export * from './branding.js';

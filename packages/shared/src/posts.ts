@@ -1,3 +1,4 @@
+import { REVIEW_STATES } from './approval-basics.js';
 import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';
@@ -161,6 +162,8 @@ export const PostSchema = z.object({
   publish_status: z.nullable(z.enum(POST_PUBLISH_STATUSES)),
   /** When the post next goes out (its earliest waiting occurrence), ISO; null when none waits. */
   next_scheduled_at: z.nullable(z.string()),
+  /** In an entity with approval: draft, in_review, changes_requested or approved; else null. */
+  review_state: z.optional(z.nullable(z.enum(REVIEW_STATES))),
   created_at: z.string(),
   updated_at: z.string(),
 });

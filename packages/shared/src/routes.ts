@@ -16,6 +16,8 @@ export const ROUTES = {
   receipt: '/receipts/:orderId',
   /** An invitation's link (mailed): sign in or sign up, then join the workspace. */
   invite: '/invite/:token',
+  /** A client's review link (no account). */
+  review: '/review/:token',
 } as const;
 
 /** Every API path, relative to `/api`: the one registry the server, the web app and e2e use. */
@@ -127,6 +129,20 @@ export const API_PATHS = {
   teamInvitation: '/team/invitations/:id',
   teamInvitationByToken: '/team/invitations/:token',
   teamInvitationAccept: '/team/invitations/:token/accept',
+  // Approvals: a post's review, its comments, and the entity's review links for clients.
+  postReview: '/customer/post/:id/review',
+  postSubmit: '/customer/post/:id/submit',
+  postApprove: '/customer/post/:id/approve',
+  postRequestChanges: '/customer/post/:id/request-changes',
+  postComments: '/customer/post/:id/comments',
+  companyReviewLinks: '/customer/company/:id/review-links',
+  reviewLink: '/customer/review-links/:id',
+  /** The client's side of a review link: no account, the token is the key. */
+  review: '/review/:token',
+  reviewApprove: '/review/:token/posts/:post_id/approve',
+  reviewRequestChanges: '/review/:token/posts/:post_id/request-changes',
+  /** The workspace's brand (white label), set by its owner. */
+  teamBranding: '/team/branding',
 } as const;
 
 /**

@@ -181,6 +181,8 @@ export const ScheduleDataSchema = z.object({
   status: z.enum(PUBLICATION_STATUSES),
   external_url: z.nullable(z.string()),
   error: z.nullable(z.string()),
+  /** Why it failed or was missed, for programs ('NOT_APPROVED': not approved before its time). */
+  error_code: z.optional(z.nullable(z.string())),
   attempts: z.number().check(z.int()),
   published_at: z.nullable(z.string()),
   /** Due again at (a retry or publish-now from the screen); null: the occurrence's time. */

@@ -25,6 +25,8 @@ export function createAppRouter() {
         <FirstFrameOr fallback={<div className="min-h-dvh" aria-busy="true" />} />
       ),
       children: [
+        // A client's review link: public whether or not someone is signed in on this browser.
+        { path: ROUTES.review, lazy: SCREENS[ROUTES.review] },
         {
           element: <PublicOnlyRoute />,
           children: [{ path: ROUTES.login, lazy: SCREENS[ROUTES.login] }],

@@ -59,6 +59,11 @@ export const SCREENS = {
     })),
   [ROUTES.invite]: () =>
     import('../features/team/components/invite-page').then((m) => ({ Component: m.InvitePage })),
+  // A client's review link: no account, no app shell.
+  [ROUTES.review]: () =>
+    import('../features/approvals/components/review-page').then((m) => ({
+      Component: m.ReviewPage,
+    })),
   [ROUTES.admin]: () =>
     import('../features/admin/components/admin-page').then((m) => ({ Component: m.AdminPage })),
 } satisfies Record<string, () => ScreenModule>;

@@ -223,6 +223,7 @@ export async function listPlansWithMonthly(db: DbExecutor) {
       hasApi: subscriptionPlans.hasApi,
       hasBulkScheduling: subscriptionPlans.hasBulkScheduling,
       maxMembers: subscriptionPlans.maxMembers,
+      hasWhiteLabel: subscriptionPlans.hasWhiteLabel,
       priceCents: subscriptionPlanIntervals.priceCents,
       salePriceCents: subscriptionPlanIntervals.salePriceCents,
       saleEndsAt: subscriptionPlanIntervals.saleEndsAt,

@@ -80,6 +80,8 @@ export interface PlanPriceChange {
   hasBulkScheduling?: boolean;
   /** Team members the plan includes; null unlimited, undefined keeps it. */
   maxMembers?: number | null;
+  /** White label on this plan; undefined keeps it. */
+  hasWhiteLabel?: boolean;
 }
 
 /**
@@ -116,6 +118,8 @@ export async function updatePlanPricing(
       await plans.setHasBulkScheduling(tx, planId, change.hasBulkScheduling, now);
     if (change.maxMembers !== undefined)
       await plans.setMaxMembers(tx, planId, change.maxMembers, now);
+    if (change.hasWhiteLabel !== undefined)
+      await plans.setHasWhiteLabel(tx, planId, change.hasWhiteLabel, now);
     const interval = await plans.findIntervalOfUnit(tx, planId, unit, 1);
     const old = {
       price: interval?.priceCents ?? null,

@@ -90,6 +90,19 @@ export async function setHasApi(db: DbExecutor, planId: string, hasApi: boolean,
     .where(eq(subscriptionPlans.id, planId));
 }
 
+/** Whether the plan includes white label (the workspace's own brand). */
+export async function setHasWhiteLabel(
+  db: DbExecutor,
+  planId: string,
+  hasWhiteLabel: boolean,
+  now: Date,
+) {
+  await db
+    .update(subscriptionPlans)
+    .set({ hasWhiteLabel, updatedAt: now })
+    .where(eq(subscriptionPlans.id, planId));
+}
+
 export async function setHighlightPoints(
   db: DbExecutor,
   planId: string,

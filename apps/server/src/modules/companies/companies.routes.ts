@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
+import { actorOf } from '../approvals/index.js';
 import { entityScope, requireUser } from '../auth/index.js';
 import type { CompaniesService } from './companies.service.js';
 
@@ -68,14 +69,18 @@ export function registerCompanyRoutes(app: AppInstance, companies: CompaniesServ
         summary: 'Edit a company',
         params: CompanyIdParamsSchema,
         body: CompanyInputSchema,
-        response: { 200: envelope(CompanySchema), ...errorResponses(400, 401, 404) },
+        response: { 200: envelope(CompanySchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({
       message: COMPANY_MESSAGES.updated,
-      data: await companies.update(requireUser(request).id, request.params.id, request.body, {
-        entityIds: entityScope(request),
-      }),
+      data: await companies.update(
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+        { entityIds: entityScope(request) },
+        actorOf(request),
+      ),
     }),
   );
 

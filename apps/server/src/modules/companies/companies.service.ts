@@ -19,6 +19,7 @@ import {
   UnsafeSvgError,
   type MarkupThread,
 } from '../../lib/markup/markup-thread.js';
+import { assertAllowed, canSetApproval, type Actor } from '../approvals/index.js';
 import { getEntitlements } from '../plans/index.js';
 import * as repo from './companies.repository.js';
 import { type UploadsService, storageKeyOfUrl } from '../uploads/index.js';
@@ -33,6 +34,7 @@ function toCompany(row: CompanyRow, connections: repo.ConnectionSummary[]): Comp
     custom_industry: row.customIndustry,
     description: row.description,
     logo_url: row.logoUrl,
+    approval: row.approval,
     social_credentials: connections
       .filter((connection) => connection.companyId === row.id)
       .map((connection) => ({
@@ -140,14 +142,22 @@ export function createCompaniesService(deps: {
       return toCompany(row, []);
     },
 
+    /**
+     * `access`: the entities that exist for the person asking; `actor`: who asks. Changing who
+     * approves the entity's posts is for the owner and managers.
+     */
     async update(
       userId: string,
       id: string,
       fields: CompanyFields,
       access: EntityAccess = ALL,
+      actor: Actor = { id: userId, role: 'owner' },
     ): Promise<Company> {
       if (!isVisible(id, access)) throw notFound();
       const before = await repo.findCompany(db, userId, id);
+      if (before && fields.approval !== undefined && fields.approval !== before.approval) {
+        assertAllowed(canSetApproval(actor));
+      }
       const row = await repo.updateCompany(db, userId, id, fields, deps.clock());
       if (!row) throw notFound();
       // A replaced logo goes at once (when it is this customer's and nothing else uses it).

@@ -66,6 +66,7 @@ export function registerCustomerRoutes(
           is_admin: user.isAdmin,
           profile_image: user.avatarUrl,
           simulated_networks: instance.simulatedNetworks,
+          brand: await customer.brandOf(user.id),
           features: {
             ai,
             news_search: newsSearch,

@@ -19,6 +19,8 @@ export interface Entitlements {
   hasBulkScheduling: boolean;
   /** People in the workspace (owner, members, open invitations); null means unlimited. */
   maxMembers: number | null;
+  /** The workspace's own brand on review pages, its mails and the top bar. */
+  hasWhiteLabel: boolean;
   /** Bytes of uploads the plan allows; null means unlimited. */
   maxStorageBytes: number | null;
   allowedNetworks: NetworkId[];
@@ -35,6 +37,7 @@ function toEntitlements(plan: PlanRow): Entitlements {
     hasApi: plan.hasApi,
     hasBulkScheduling: plan.hasBulkScheduling,
     maxMembers: plan.maxMembers,
+    hasWhiteLabel: plan.hasWhiteLabel,
     maxStorageBytes: plan.maxStorageBytes,
     allowedNetworks: plan.allowedNetworks,
   };

@@ -1,3 +1,4 @@
+import type { ReviewState } from '@cadence/shared';
 import {
   INSTANCE_PUBLISH_STATUS,
   type PostPublishStatus,
@@ -42,6 +43,8 @@ export type ListAttachment = Pick<PostAttachmentRow, 'id' | 'mediaUrl' | 'name' 
 
 export interface PostListRow {
   post: PostRow;
+  /** In an entity with approval, the post's review state; null without approval. */
+  reviewState: ReviewState | null;
   company: { id: string; name: string; logoUrl: string | null } | null;
   hasSchedules: boolean;
   /** The person who wrote it; null for posts from before teams or whose author is gone. */
@@ -158,6 +161,10 @@ const listColumns = {
   authorName: sql<string | null>`(select u.name from ${users} u where u.id = ${posts.createdBy})`,
   publishStatus: publishStatusSql,
   nextScheduledAt: nextScheduledAtSql,
+  // The review state in an entity with approval (no review row: a draft); null without.
+  reviewState: sql<ReviewState | null>`(case when coalesce(${companies.approval}, 'none') = 'none'
+    then null
+    else coalesce((select r.state from post_reviews r where r.post_id = ${posts.id}), 'draft') end)`,
   // In the page's own query, not a second round trip.
   attachments: sql<ListAttachment[]>`coalesce((
     select json_agg(json_build_object(
@@ -184,6 +191,7 @@ function toListRow(row: {
   authorName: string | null;
   publishStatus: PostPublishStatus | null;
   nextScheduledAt: Date | string | null;
+  reviewState: ReviewState | null;
   attachments: ListAttachment[] | string;
 }): PostListRow {
   return {
@@ -204,6 +212,7 @@ function toListRow(row: {
         : null,
     publishStatus: row.publishStatus ?? null,
     nextScheduledAt: toIsoOrNull(row.nextScheduledAt),
+    reviewState: row.reviewState ?? null,
   };
 }
 

@@ -109,10 +109,11 @@ export async function insertPost(
   userId: string,
   values: PostValues,
   now: Date,
+  authorId: string = userId,
 ): Promise<PostRow> {
   const [row] = await db
     .insert(posts)
-    .values({ userId, ...values, createdAt: now, updatedAt: now })
+    .values({ userId, authorId, ...values, createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;

@@ -22,6 +22,7 @@ import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js'
 import type { Clock } from '../../lib/clock.js';
 import type { KeysetPosition } from '../../lib/keyset.js';
 import type { Logger } from '../../logger.js';
+import { sendBackToReview } from '../approvals/index.js';
 import { getEntitlements } from '../plans/index.js';
 import { recordWebhookEvent } from '../webhooks/index.js';
 import type { StoredMedia } from './media.js';
@@ -61,6 +62,7 @@ function toPost(row: listQueries.PostListRow): Post {
     created_by: row.author,
     publish_status: row.publishStatus,
     next_scheduled_at: row.nextScheduledAt,
+    review_state: row.reviewState,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };
@@ -101,6 +103,8 @@ export interface PostWriteOptions {
   schedule?: (postId: string) => Promise<unknown>;
   /** Who writes it (the person acting in the workspace); absent: the workspace's owner. */
   actorId?: string;
+  /** The post's author for its review (approvals); absent: `actorId`, else the owner. */
+  authorId?: string;
   /** The entities that exist for the person acting. */
   access?: PostAccess;
 }
@@ -301,7 +305,13 @@ export function createPostsService(deps: PostsServiceDeps) {
           if (limit !== null) {
             throw AppError.forbidden(POST_MESSAGES.monthlyLimit(limit), 'POST_MONTHLY_LIMIT');
           }
-          const post = await repo.insertPost(tx, userId, values, clock());
+          const post = await repo.insertPost(
+            tx,
+            userId,
+            values,
+            clock(),
+            options.authorId ?? options.actorId,
+          );
           if (media) await repo.insertAttachment(tx, post.id, toAttachmentValues(media));
           await repo.recordPostMade(tx, userId, utcMonth(post.createdAt));
           await recordPostEvent(tx, 'post.created', post);
@@ -378,6 +388,10 @@ export function createPostsService(deps: PostsServiceDeps) {
           const row = await repo.updatePost(tx, userId, id, values, clock());
           if (!row) throw notFound();
           await recordPostEvent(tx, 'post.updated', row);
+          // An approval was given to what the post said: new text or media needs a new one.
+          if (isContentChanged(existing, values) || isMediaReplaced) {
+            await sendBackToReview(tx, id, clock());
+          }
           if (!isMediaReplaced) return [];
           const keys = await repo.deleteAttachments(tx, id);
           if (media) await repo.insertAttachment(tx, id, toAttachmentValues(media));
@@ -438,6 +452,16 @@ export function createPostsService(deps: PostsServiceDeps) {
       await removeFiles(keys);
     },
   };
+}
+
+/** Whether an edit changes what would be published (its text or link). */
+function isContentChanged(before: PostRow, after: repo.PostValues): boolean {
+  return (
+    before.content !== after.content ||
+    before.url !== after.url ||
+    before.shortenedUrl !== after.shortenedUrl ||
+    before.urlShortened !== after.urlShortened
+  );
 }
 
 type ValuesInput = Omit<ParsedPostFields, 'tone'> & { tone?: string | null | undefined };

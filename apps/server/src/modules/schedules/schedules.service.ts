@@ -112,6 +112,7 @@ export function toScheduleData(
     status: publication.status,
     external_url: publication.externalUrl,
     error: publication.lastError,
+    error_code: publication.errorCode,
     attempts: publication.attempts,
     published_at: publication.publishedAt?.toISOString() ?? null,
     due_at: publication.dueAt?.toISOString() ?? null,

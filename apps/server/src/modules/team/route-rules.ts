@@ -31,6 +31,10 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [rule('GET', P.teamWorkspaces)]: 'personal',
   [rule('POST', P.teamInvitationAccept)]: 'personal',
   [rule('GET', P.teamInvitationByToken)]: 'public',
+  // A client's review link: no account, the token is the key.
+  [rule('GET', P.review)]: 'public',
+  [rule('POST', P.reviewApprove)]: 'public',
+  [rule('POST', P.reviewRequestChanges)]: 'public',
 
   // The owner's alone: billing, the team, the workspace itself.
   [rule('GET', P.subscriptionPlans)]: 'owner',
@@ -47,6 +51,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [rule('POST', P.teamInvitations)]: 'owner',
   [rule('DELETE', P.teamInvitation)]: 'owner',
   [rule('PATCH', P.teamMember)]: 'owner',
+  [rule('PUT', P.teamBranding)]: 'owner',
   [rule('DELETE', P.teamMember)]: 'owner',
 
   // Managers: entities, networks, the workspace's settings, keys and webhooks.
@@ -70,6 +75,10 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [rule('POST', P.webhookTest)]: 'manager',
   [rule('POST', P.webhookRotateSecret)]: 'manager',
   [rule('POST', P.webhookRedeliver)]: 'manager',
+  [rule('POST', P.postApprove)]: 'manager',
+  [rule('POST', P.postRequestChanges)]: 'manager',
+  [rule('POST', P.companyReviewLinks)]: 'manager',
+  [rule('DELETE', P.reviewLink)]: 'manager',
 
   // Editors: posts and their scheduling, and the writing helpers.
   [rule('POST', P.posts)]: 'editor',
@@ -77,6 +86,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [rule('DELETE', P.post)]: 'editor',
   [rule('POST', P.postQueue)]: 'editor',
   [rule('POST', P.postImport)]: 'editor',
+  [rule('POST', P.postSubmit)]: 'editor',
+  [rule('POST', P.postComments)]: 'editor',
   [rule('PATCH', P.scheduleOccurrence)]: 'editor',
   [rule('POST', P.schedules)]: 'editor',
   [rule('DELETE', P.schedule)]: 'editor',

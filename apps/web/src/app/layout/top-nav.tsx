@@ -1,5 +1,5 @@
 import type { Me } from '@cadence/shared';
-import { ROUTES } from '@cadence/shared';
+import { DEFAULT_BRAND, ROUTES } from '@cadence/shared';
 import { LogOut, Menu, X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -54,7 +54,19 @@ export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps)
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
         <Link to={ROUTES.home} className="rounded-lg" onClick={closeMenu}>
-          <Logo />
+          {user?.brand && user.brand.name !== DEFAULT_BRAND.name ? (
+            // The workspace's own brand (white label) in place of Cadence's.
+            <span className="flex items-center gap-2">
+              {user.brand.logo_url !== null && (
+                <img src={user.brand.logo_url} alt="" className="size-8 rounded object-contain" />
+              )}
+              <span className="text-lg font-semibold" style={{ color: user.brand.accent_color }}>
+                {user.brand.name}
+              </span>
+            </span>
+          ) : (
+            <Logo />
+          )}
         </Link>
 
         <nav aria-label="Main" className="hidden flex-1 lg:block">

@@ -28,6 +28,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
   const [maxMembers, setMaxMembers] = useState(
     plan.max_members === null ? '' : String(plan.max_members),
   );
+  const [hasWhiteLabel, setHasWhiteLabel] = useState(plan.has_white_label);
   const save = savePercent(plan.price, plan.sale_price);
   const id = (field: string) => `plan-${plan.id}-${field}`;
 
@@ -51,6 +52,7 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
               has_api: hasApi,
               has_bulk_scheduling: hasBulk,
               max_members: maxMembers.trim() === '' ? null : Number(maxMembers),
+              has_white_label: hasWhiteLabel,
             },
           })
           .then(
@@ -150,6 +152,19 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
             className={inputClasses}
           />
         </label>
+        <label
+          htmlFor={id('white-label')}
+          className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2"
+        >
+          <input
+            id={id('white-label')}
+            type="checkbox"
+            checked={hasWhiteLabel}
+            onChange={(e) => setHasWhiteLabel(e.target.checked)}
+            className="size-4 rounded border-gray-300 accent-brand-600"
+          />
+          White label (the workspace&apos;s own brand)
+        </label>
       </div>
       <fieldset className="mt-3">
         <legend className="text-sm font-medium text-gray-800">Highlight Points</legend>
@@ -207,7 +222,7 @@ export function PlansSection({ timeZone }: { timeZone: string }) {
     <div className="grid gap-4 lg:grid-cols-2">
       {plans.data.map((plan) => (
         <PlanCard
-          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}-${plan.has_api}-${plan.has_bulk_scheduling}-${plan.max_members}`}
+          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}-${plan.has_api}-${plan.has_bulk_scheduling}-${plan.max_members}-${plan.has_white_label}`}
           plan={plan}
           timeZone={timeZone}
         />

@@ -9,6 +9,12 @@ import { PostForm } from './post-form';
 const PostPublications = lazyComponent(() =>
   import('./post-publications').then((module) => module.PostPublications),
 );
+// A post's review (entities with approval), in its own chunk too.
+const PostReviewPanel = lazyComponent(() =>
+  import('../../../components/approvals/post-review-panel').then(
+    (module) => module.PostReviewPanel,
+  ),
+);
 
 /** Which post the modal edits: null writes a new one (for the filtered entity, if any). */
 export interface PostEditor {
@@ -49,6 +55,7 @@ export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
       {editor?.post != null && (
         <Suspense fallback={null}>
           <PostPublications postId={editor.post.id} />
+          <PostReviewPanel postId={editor.post.id} />
         </Suspense>
       )}
     </Dialog>
