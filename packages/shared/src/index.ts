@@ -26,3 +26,4 @@ export * from './time-zone.js';
 export * from './web-address.js';
 export * from './admin.js';
 export * from './public-api.js';
+export * from './analytics.js';

@@ -43,6 +43,12 @@ export const API_PATHS = {
   postQueue: '/customer/post/:id/queue',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
+  /** Each of the post's publications with its latest numbers from the network. */
+  postMetrics: '/customer/post/:id/metrics',
+  /** The Analytics screen's numbers for an entity (or all) and a period. */
+  analyticsSummary: '/analytics/summary',
+  /** The period's publications and their numbers as CSV. */
+  analyticsExport: '/analytics/export',
   aiPostFromUrl: '/ai/post-from-url',
   aiHashtags: '/ai/hashtags',
   aiEnhance: '/ai/enhance',
@@ -113,6 +119,7 @@ export const API_PATHS = {
   v1Posts: '/v1/posts',
   v1Post: '/v1/posts/:id',
   v1PostSchedule: '/v1/posts/:id/schedule',
+  v1PostMetrics: '/v1/posts/:id/metrics',
   v1PublicationPublishNow: '/v1/publications/:id/publish-now',
   v1PublicationRetry: '/v1/publications/:id/retry',
   v1PublicationConfirmAbsent: '/v1/publications/:id/confirm-absent',
