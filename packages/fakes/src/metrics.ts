@@ -28,8 +28,9 @@ function unit(id: string, salt: string): number {
 
 /**
  * A post's counts `elapsedMs` after it was made: each count is its ceiling (drawn from the id)
- * times 1 - e^(-hours / 24), floored. They never shrink, and after about five days they stop
- * changing (so a reader's "unchanged" case is real).
+ * times 1 - e^(-hours / 24), floored, and impressions also grow by one each whole hour, so a
+ * post keeps being seen for its 30 days. They never shrink. (Numbers that stay the same are
+ * what a stand-in whose metrics clock stands still answers.)
  */
 export function fakeMetricCounts(id: string, elapsedMs: number): FakeMetricCounts {
   const hours = Math.max(0, elapsedMs) / HOUR_MS;
@@ -37,7 +38,7 @@ export function fakeMetricCounts(id: string, elapsedMs: number): FakeMetricCount
   const count = (salt: string, low: number, high: number) =>
     Math.floor((low + unit(id, salt) * (high - low)) * grown);
   return {
-    impressions: count('impressions', 400, 4000),
+    impressions: count('impressions', 400, 4000) + Math.floor(hours),
     reach: count('reach', 300, 3000),
     likes: count('likes', 10, 200),
     replies: count('replies', 1, 30),

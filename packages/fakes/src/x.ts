@@ -112,6 +112,8 @@ export async function startFakeX(options: { user?: { name: string; username: str
     retryAfterSeconds?: number;
   }> = [];
   const metrics = createFakeMetrics();
+  /** The ids each `GET /2/tweets` lookup asked for, in order. */
+  const lookups: string[][] = [];
   const usedNonces = new Set<string>();
   const sockets = new Set<Socket>();
   let nextId = 1_850_000_000_000_000_000n;
@@ -272,6 +274,7 @@ export async function startFakeX(options: { user?: { name: string; username: str
     const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
     if (ids.length === 0 || ids.length > 100)
       return invalidRequest('ids', 'ids must name between 1 and 100 posts');
+    lookups.push(ids);
     const fields = (url.searchParams.get('tweet.fields') ?? '').split(',');
     const found: object[] = [];
     const errors: object[] = [];
@@ -538,6 +541,7 @@ export async function startFakeX(options: { user?: { name: string; username: str
     },
     /** The metric reads' numbers and deletions (see metrics.ts). */
     metrics,
+    lookups,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -17,7 +17,7 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
   app.get(
     API_PATHS.analyticsSummary,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Analytics'],
         security: [{ bearerAuth: [] }],
@@ -42,7 +42,7 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
   app.get(
     API_PATHS.analyticsExport,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Analytics'],
         security: [{ bearerAuth: [] }],
@@ -64,7 +64,7 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
   app.get(
     API_PATHS.postMetrics,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['Analytics'],
         security: [{ bearerAuth: [] }],
