@@ -243,6 +243,13 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     notify: (event) => notifications.record(event),
     logger,
   });
+  // The Analytics screen and each post's numbers, read from what the metrics job stored.
+  const analytics = createAnalyticsService({
+    db,
+    savedTimeZone: async (userId) => (await settings.savedTimeZone(userId)) ?? 'UTC',
+    ownsCompany: async (userId, companyId) =>
+      (await companies.findOwned(userId, companyId)) !== undefined,
+  });
   const services = {
     billing: billing.service,
     auth: createAuthService({
@@ -302,6 +309,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       schedules,
       publicationActions,
       uploads,
+      postMetrics: (userId, postId) => analytics.postMetrics(userId, postId),
     }),
     connections,
     oauth,
@@ -337,13 +345,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publicUrl: config.publicUrl,
     }),
     webhooks,
-    // The Analytics screen and each post's numbers, read from what the metrics job stored.
-    analytics: createAnalyticsService({
-      db,
-      savedTimeZone: async (userId) => (await settings.savedTimeZone(userId)) ?? 'UTC',
-      ownsCompany: async (userId, companyId) =>
-        (await companies.findOwned(userId, companyId)) !== undefined,
-    }),
+    analytics,
     shortener: createShortenerService({
       db,
       publicUrl: config.publicUrl,

@@ -1,5 +1,6 @@
 import { fakeFollowerCount, fakeMetricCounts } from '@cadence/fakes';
 import {
+  API_PATHS,
   NETWORK_IDS,
   type AnalyticsSummary,
   type NetworkId,
@@ -22,6 +23,7 @@ import {
   startNetworkFakes,
   type NetworkFakes,
 } from './helpers/networks.js';
+import { apiClient } from './helpers/api.js';
 import { createPost } from './helpers/posts.js';
 import {
   createVerifiedAccount,
@@ -342,6 +344,32 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
       clicks: 3,
       raw: { likeCount: counts.likes, repostCount: counts.reposts },
     });
+    // Per day: the three clicks on today's date of the entity's summary.
+    const today = new Date(`${t.clock().toISOString().slice(0, 10)}T00:00:00Z`);
+    const tomorrow = new Date(today.getTime() + DAY * 1000);
+    const summary = (
+      await getJson(
+        t.app,
+        `/analytics/summary?company_id=${companyId}&from=${today.toISOString()}&to=${tomorrow.toISOString()}`,
+        token,
+      )
+    ).json.data as unknown as AnalyticsSummary;
+    expect(summary.clicks).toBe(3);
+    expect(summary.series).toEqual([expect.objectContaining({ date: today.toISOString().slice(0, 10), clicks: 3 })]);
+    // The same through the public API, with a key that may read; not without the scope, nor
+    // with someone else's key.
+    const { call } = apiClient(() => t.app);
+    const keyOf = async (bearer: string, scopes: string[]) =>
+      (await call<{ key: string }>('POST', API_PATHS.apiKeys, bearer, { name: 'K', scopes })).json
+        .data.key;
+    const v1 = API_PATHS.v1PostMetrics.replace(':id', post.postId);
+    const viaApi = await call<PostMetrics>('GET', v1, await keyOf(token, ['read']));
+    expect(viaApi.status).toBe(200);
+    expect(viaApi.json.data).toEqual(await metricsOf(post.postId));
+    expect((await call('GET', v1, await keyOf(token, ['write']))).status).toBe(403);
+    const stranger = await createVerifiedAccount(t, { email: `clicks-${engine}@example.com` });
+    await setTierByCommand(t, `clicks-${engine}@example.com`, 'enterprise');
+    expect((await call('GET', v1, await keyOf(stranger, ['read']))).status).toBe(404);
   });
 
   it("answers the summary's totals and their change from the previous period, owner-scoped", async () => {
