@@ -506,6 +506,45 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
     }
   });
 
+  it('sorts the Posts list by engagement, most first', async () => {
+    const entity = await createCompany(t, token, `Sort entity ${engine}`);
+    await connectNetworks(t, fakes, token, entity, ['twitter', 'bluesky']);
+    const made = [];
+    for (let index = 0; index < 4; index++) made.push(await publish('twitter', { entity }));
+    made.push(await publish('bluesky', { entity }));
+    await poll();
+    t.clock.advance(2 * HOUR);
+    await poll();
+    const engagementsOf = async (postId: string) =>
+      (
+        await db()
+          .select({ engagements: publicationStats.engagements })
+          .from(publicationStats)
+          .where(eq(publicationStats.postId, postId))
+      ).reduce((sum, row) => sum + row.engagements, 0);
+    const expectedOrder = (
+      await Promise.all(
+        made.map(async (post, index) => ({
+          id: post.postId,
+          index,
+          e: await engagementsOf(post.postId),
+        })),
+      )
+    )
+      // Most engagements first; a tie newest first.
+      .sort((a, b) => b.e - a.e || b.index - a.index)
+      .map((row) => row.id);
+    const list = async (query: string) =>
+      ((await getJson(t.app, `/customer/post?company_id=${entity}${query}`, token)).json
+        .data as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+    expect(await list('&sort=engagement')).toEqual(expectedOrder);
+    // The default stays newest first.
+    expect(await list('')).toEqual(made.map((post) => post.postId).reverse());
+    const bad = await getJson(t.app, `/customer/post?sort=loudest`, token);
+    expect(bad.status).toBe(400);
+    expect(bad.json.message).toMatch(/sort must be one of: newest, engagement/);
+  });
+
   it('refuses a period that makes no sense with a message', async () => {
     const bad = await getJson(
       t.app,

@@ -229,6 +229,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
         countLimit: listCountLimit(query.page, query.pageSize),
+        sort: query.sort,
       });
       return {
         rows: rows.map(toPost),
