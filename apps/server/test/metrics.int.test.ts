@@ -388,6 +388,11 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
     await poll();
     t.clock.advance(HOUR);
     await poll();
+    // A day on: the posts read again, and the accounts' followers of that day.
+    t.clock.advance(DAY);
+    token = await signIn(t, 'owner@example.com', 'correct horse battery');
+    const nextDayFollowersRead = now();
+    await poll();
     const readAt = now();
     const to = new Date(periodStart.getTime() + 7 * DAY * 1000);
     const from = periodStart;
@@ -418,17 +423,26 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
       engagements: earlierStats.engagements,
     });
     expect(earlierStats.reads).toBeGreaterThan(0);
-    // Followers: each account's last count read before the period's end, less its last one
-    // before the period (read once a day, when the job first runs that day).
-    const gained = (account: string) =>
-      fakeFollowerCount(account, periodFollowersRead) -
-      fakeFollowerCount(account, firstFollowersRead);
+    // Followers, read once a day: a day's count belongs to the period holding the day's start,
+    // so the period began on the count of its first day (read as it was published) and
+    // ended on the next day's; the week before, from the first count to that first day's.
+    const gained = (account: string, from: number, to: number) =>
+      fakeFollowerCount(account, to) - fakeFollowerCount(account, from);
+    const accounts = [fakes.twitter.user.id, fakes.threads.user.id];
     expect(summary.followers_gained).toBe(
-      gained(fakes.twitter.user.id) + gained(fakes.threads.user.id),
+      accounts.reduce(
+        (sum, account) => sum + gained(account, periodFollowersRead, nextDayFollowersRead),
+        0,
+      ),
     );
     expect(summary.followers_gained).toBeGreaterThan(0);
-    // The period before: the first counts ever read are its start, so nothing gained yet.
-    expect(summary.previous.followers_gained).toBe(0);
+    expect(summary.previous.followers_gained).toBe(
+      // The Threads account was connected with the entity: its first count, the week before.
+      accounts.reduce(
+        (sum, account) => sum + gained(account, firstFollowersRead, periodFollowersRead),
+        0,
+      ),
+    );
     // One entry per UTC day the period touches (it starts mid-day here: 8 dates).
     expect(summary.series.map((day) => day.date)).toEqual(
       Array.from({ length: 8 }, (_, index) =>

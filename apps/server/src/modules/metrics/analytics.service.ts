@@ -52,16 +52,21 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       const before = new Date(from.getTime() - (to.getTime() - from.getTime()));
       const bestFrom = new Date(to.getTime() - BEST_HOURS_LOOKBACK_DAYS * DAY_MS);
       const timeZone = await deps.savedTimeZone(userId);
-      const [current, previous, series, byNetwork, top, hours] = await Promise.all([
-        repo.totals(db, scope, from, to),
-        repo.totals(db, scope, before, from),
-        repo.dailySeries(db, scope, from, to),
-        repo.byNetwork(db, scope, from, to),
-        repo.topPosts(db, scope, from, to, TOP_POSTS_LIMIT),
-        repo.bestHours(db, scope, bestFrom, to, timeZone),
-      ]);
-      const published = new Map(series.published.map((row) => [row.day, row]));
-      const clicks = new Map(series.clicks.map((row) => [row.day, Number(row.clicks ?? 0)]));
+      const [current, previous, clicks, clicksBefore, gained, gainedBefore, top, hours] =
+        await Promise.all([
+          repo.publishedIn(db, scope, from, to),
+          repo.publishedIn(db, scope, before, from),
+          repo.clicksByDay(db, scope, from, to),
+          repo.clicksByDay(db, scope, before, from),
+          repo.followersGained(db, scope, from, to),
+          repo.followersGained(db, scope, before, from),
+          repo.topPosts(db, scope, from, to, TOP_POSTS_LIMIT),
+          repo.bestHours(db, scope, bestFrom, to, timeZone),
+        ]);
+      const sum = (days: Array<{ clicks: number }>) =>
+        days.reduce((total, day) => total + day.clicks, 0);
+      const published = current.days;
+      const clicksOn = new Map(clicks.map((row) => [row.day, row.clicks]));
       const days: AnalyticsSummary['series'] = [];
       const firstDay = Date.parse(`${from.toISOString().slice(0, 10)}T00:00:00Z`);
       for (let day = firstDay; day < to.getTime(); day += DAY_MS) {
@@ -69,19 +74,21 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
         const row = published.get(date);
         days.push({
           date,
-          posts_published: Number(row?.posts_published ?? 0),
-          impressions: Number(row?.impressions ?? 0),
-          engagements: Number(row?.engagements ?? 0),
-          clicks: clicks.get(date) ?? 0,
+          posts_published: row?.posts_published ?? 0,
+          impressions: row?.impressions ?? 0,
+          engagements: row?.engagements ?? 0,
+          clicks: clicksOn.get(date) ?? 0,
         });
       }
       const postsForHours = hours.reduce((total, cell) => total + cell.posts, 0);
       const needed = Math.max(0, BEST_HOURS_MIN_POSTS - postsForHours);
       return {
-        ...current,
-        previous,
+        ...current.totals,
+        clicks: sum(clicks),
+        followers_gained: gained,
+        previous: { ...previous.totals, clicks: sum(clicksBefore), followers_gained: gainedBefore },
         series: days,
-        by_network: byNetwork,
+        by_network: current.networks,
         top_posts: top.map((row) => ({
           publication_id: row.publication_id,
           post_id: row.post_id,

@@ -21,7 +21,8 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
       schema: {
         tags: ['Analytics'],
         security: [{ bearerAuth: [] }],
-        summary: 'The Analytics screen: totals, their change, series, networks, top posts, best hours',
+        summary:
+          'The Analytics screen: totals, their change, series, networks, top posts, best hours',
         description:
           'Publications published in [from, to) counted by their latest numbers; `previous` is the ' +
           'same span right before `from`. Engagements are likes + comments + shares; clicks (the ' +
