@@ -29,7 +29,10 @@ import type {
   PostMetrics,
 } from '../apps/server/src/integrations/networks/types.js';
 import { createLogger } from '../apps/server/src/logger.js';
-import { createAnalyticsService, createMetricsPoller } from '../apps/server/src/modules/metrics/index.js';
+import {
+  createAnalyticsService,
+  createMetricsPoller,
+} from '../apps/server/src/modules/metrics/index.js';
 import * as analyticsQueries from '../apps/server/src/modules/metrics/analytics.repository.js';
 import { createScratchDatabase } from './scratch-database.js';
 import { percentile } from './stats.js';
@@ -159,9 +162,11 @@ try {
     adapters: Object.fromEntries(NETWORK_IDS.map((network) => [network, countingAdapter(network)])),
   } as unknown as NetworkRegistry;
   const connections = new Map(
-    (await rows<{ id: string; company_id: string; network: NetworkId }>(
-      'select id, company_id, network from social_connections',
-    )).map((row) => [`${row.company_id}:${row.network}`, row.id]),
+    (
+      await rows<{ id: string; company_id: string; network: NetworkId }>(
+        'select id, company_id, network from social_connections',
+      )
+    ).map((row) => [`${row.company_id}:${row.network}`, row.id]),
   );
   const poller = createMetricsPoller({
     db,
@@ -221,7 +226,9 @@ try {
   await db.execute(sql`
     insert into users (name, email, password_hash, is_verified)
     values ('Heavy', 'heavy@example.com', 'x', true)`);
-  const [heavy] = await rows<{ id: string }>(`select id from users where email = 'heavy@example.com'`);
+  const [heavy] = await rows<{ id: string }>(
+    `select id from users where email = 'heavy@example.com'`,
+  );
   await db.execute(sql`
     insert into companies (user_id, name, website)
     select ${heavy!.id}, 'Heavy entity ' || n, 'https://example.com' from generate_series(1, 5) n`);
@@ -330,14 +337,26 @@ try {
       ['bestHours', () => analyticsQueries.bestHours(db, scope, from, to, 'Europe/Berlin')],
     ];
     const plan = async (text: { toSQL?: unknown } | ReturnType<typeof sql>) => {
-      const query = (db as unknown as { dialect: { sqlToQuery: (q: unknown) => { sql: string; params: unknown[] } } }).dialect.sqlToQuery(text);
-      const answer = await database.executeSql(`explain (analyze, buffers) ${query.sql}`, query.params);
-      for (const row of answer.rows as Array<Record<string, string>>) console.log(row['QUERY PLAN']);
+      const query = (
+        db as unknown as {
+          dialect: { sqlToQuery: (q: unknown) => { sql: string; params: unknown[] } };
+        }
+      ).dialect.sqlToQuery(text);
+      const answer = await database.executeSql(
+        `explain (analyze, buffers) ${query.sql}`,
+        query.params,
+      );
+      for (const row of answer.rows as Array<Record<string, string>>)
+        console.log(row['QUERY PLAN']);
     };
     if (process.env.EXPLAIN) {
       const { sql: build } = await import('drizzle-orm');
-      await plan(build`select count(distinct s.post_id), sum(s.impressions) from publication_stats s where s.user_id = ${heavy!.id} and s.published_at >= ${from.toISOString()}::timestamptz and s.published_at < ${to.toISOString()}::timestamptz`);
-      await plan(build`select s.publication_id from publication_stats s join posts p on p.id = s.post_id where s.user_id = ${heavy!.id} and s.published_at >= ${from.toISOString()}::timestamptz and s.published_at < ${to.toISOString()}::timestamptz order by s.engagements desc limit 10`);
+      await plan(
+        build`select count(distinct s.post_id), sum(s.impressions) from publication_stats s where s.user_id = ${heavy!.id} and s.published_at >= ${from.toISOString()}::timestamptz and s.published_at < ${to.toISOString()}::timestamptz`,
+      );
+      await plan(
+        build`select s.publication_id from publication_stats s join posts p on p.id = s.post_id where s.user_id = ${heavy!.id} and s.published_at >= ${from.toISOString()}::timestamptz and s.published_at < ${to.toISOString()}::timestamptz order by s.engagements desc limit 10`,
+      );
     }
     console.log('\nEach query alone (90 days, all entities): name | p50 (ms)');
     for (const [name, run] of parts) {
