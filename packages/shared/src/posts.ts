@@ -177,10 +177,6 @@ export const PageNumberSchema = z._default(
   1,
 );
 
-/** How the Posts list is ordered: newest first (the default), or most engagements first. */
-export const POST_LIST_SORTS = ['newest', 'engagement'] as const;
-export type PostListSort = (typeof POST_LIST_SORTS)[number];
-
 export const PostListQuerySchema = z.object({
   page: PageNumberSchema,
   pageSize: z._default(
@@ -202,13 +198,6 @@ export const PostListQuerySchema = z.object({
     z.enum(POST_STATUS_FILTERS, {
       error: `status must be one of: ${POST_STATUS_FILTERS.join(', ')}`,
     }),
-  ),
-  /**
-   * `engagement`: most likes + comments + shares first (each publication's latest numbers,
-   * summed per post), then newest first.
-   */
-  sort: z.optional(
-    z.enum(POST_LIST_SORTS, { error: `sort must be one of: ${POST_LIST_SORTS.join(', ')}` }),
   ),
 });
 export type PostListQuery = z.input<typeof PostListQuerySchema>;

@@ -43,12 +43,6 @@ export const API_PATHS = {
   postQueue: '/customer/post/:id/queue',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
-  /** Each of the post's publications with its latest numbers from the network. */
-  postMetrics: '/customer/post/:id/metrics',
-  /** The Analytics screen's numbers for an entity (or all) and a period. */
-  analyticsSummary: '/analytics/summary',
-  /** The period's publications and their numbers as CSV. */
-  analyticsExport: '/analytics/export',
   aiPostFromUrl: '/ai/post-from-url',
   aiHashtags: '/ai/hashtags',
   aiEnhance: '/ai/enhance',

@@ -44,14 +44,20 @@ const dayAfter = (to: Date) =>
     .slice(0, 10);
 
 /**
- * The period's publications, read once (the covering index answers the scan): sums per UTC
- * day and network, and the distinct posts per day and in all (hashed, not sorted).
+ * The period's publications, read once (the covering index answers the scan): sums per day
+ * (in the saved time zone) and network, and the distinct posts per day and in all (hashed, not sorted).
  */
-export async function publishedIn(db: DbExecutor, scope: Scope, from: Date, to: Date) {
+export async function publishedIn(
+  db: DbExecutor,
+  scope: Scope,
+  from: Date,
+  to: Date,
+  timeZone: string,
+) {
   const result = await db.execute(sql`
     with x as materialized (
       select s.post_id, s.network, s.impressions, s.engagements, s.likes, s.comments, s.shares,
-        to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD') as day
+        to_char(s.published_at at time zone ${timeZone}, 'YYYY-MM-DD') as day
       from publication_stats s
       where ${owned(scope)} and ${period(from, to)}
     ), sums as (
@@ -181,6 +187,48 @@ export async function followersGained(db: DbExecutor, scope: Scope, from: Date, 
   return num(rowsOf<{ gained: unknown }>(result)[0]?.gained);
 }
 
+/**
+ * Per network: clicks on the short links of the posts published there in the period (a post
+ * on two networks counts its link's clicks on both), and the latest followers of the
+ * scope's accounts there (null: never read).
+ */
+export async function networkExtras(db: DbExecutor, scope: Scope, from: Date, to: Date) {
+  const [clicks, followers] = await Promise.all([
+    db.execute(sql`
+      select n.network, coalesce(sum(c.clicks), 0) as clicks
+      from (select distinct s.network, s.post_id from publication_stats s
+        where ${owned(scope)} and ${period(from, to)}) n
+      join posts p on p.id = n.post_id and p.shortened_url is not null
+      join short_links l on l.user_id = p.user_id
+        and l.code = substring(p.shortened_url from '/s/([A-Za-z0-9_-]+)$')
+      join short_link_clicks c on c.short_link_id = l.id
+        and c.day >= ${dayAfter(from)}::date and c.day < ${dayAfter(to)}::date
+      group by n.network`),
+    db.execute(sql`
+      select c.network, sum(f.followers) as followers
+      from social_connections c join companies co on co.id = c.company_id
+      join lateral (select f.followers from follower_counts f where f.connection_id = c.id
+        and f.day < ${dayAfter(to)}::date order by f.day desc limit 1) f on true
+      where co.user_id = ${scope.userId}
+        ${scope.companyId ? sql`and c.company_id = ${scope.companyId}` : sql``}
+      group by c.network`),
+  ]);
+  return {
+    clicks: new Map(
+      rowsOf<{ network: NetworkId; clicks: unknown }>(clicks).map((row) => [
+        row.network,
+        num(row.clicks),
+      ]),
+    ),
+    followers: new Map(
+      rowsOf<{ network: NetworkId; followers: unknown }>(followers).map((row) => [
+        row.network,
+        num(row.followers),
+      ]),
+    ),
+  };
+}
+
 export interface StatRow {
   publication_id: string;
   post_id: string;
@@ -225,7 +273,7 @@ export async function periodRows(db: DbExecutor, scope: Scope, from: Date, to: D
   return rowsOf<StatRow>(result);
 }
 
-/** Posts and engagements by weekday (ISO: 1 Monday) and hour in `timeZone`. */
+/** Posts and engagements by weekday (0 Sunday) and hour in `timeZone`. */
 export async function bestHours(
   db: DbExecutor,
   scope: Scope,
@@ -235,7 +283,7 @@ export async function bestHours(
 ) {
   const local = sql`(s.published_at at time zone ${timeZone})`;
   const result = await db.execute(sql`
-    select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
+    select extract(dow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
       count(*) as posts, coalesce(sum(s.engagements), 0) as engagements
     from publication_stats s
     where ${owned(scope)} and ${period(from, to)}

@@ -1,6 +1,6 @@
 import {
   INSTANCE_PUBLISH_STATUS,
-  type PostListSort,
+  type PostSort,
   type PostPublishStatus,
   type PostStatusFilter,
 } from '@cadence/shared';
@@ -214,7 +214,7 @@ export function listPostPageQuery(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-  page: { limit: number; offset: number; sort?: PostListSort | undefined },
+  page: { limit: number; offset: number; sort?: PostSort | undefined },
 ) {
   const order =
     page.sort === 'engagement' ? [sql`${engagementsSql} desc`, ...NEWEST_FIRST] : NEWEST_FIRST;
@@ -310,7 +310,7 @@ export async function listPostPage(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-  page: { limit: number; offset: number; sort?: PostListSort | undefined },
+  page: { limit: number; offset: number; sort?: PostSort | undefined },
 ): Promise<PostListRow[]> {
   const rows = await listPostPageQuery(db, userId, filter, page);
   return rows.map(toListRow);
@@ -321,7 +321,7 @@ export async function listPostPageCounted(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-  page: { limit: number; offset: number; countLimit: number; sort?: PostListSort | undefined },
+  page: { limit: number; offset: number; countLimit: number; sort?: PostSort | undefined },
 ): Promise<{ rows: PostListRow[]; total: { count: number; isExact: boolean } }> {
   // A search, a status filter or the engagement order takes the built query; the prepared
   // statements cover the plain list (with or without an entity), the request every page
