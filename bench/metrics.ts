@@ -330,7 +330,7 @@ try {
     const from = new Date(to.getTime() - 90 * DAY_MS);
     const scope = { userId: heavy!.id };
     const parts: Array<[string, () => Promise<unknown>]> = [
-      ['publishedIn', () => analyticsQueries.publishedIn(db, scope, from, to)],
+      ['publishedIn', () => analyticsQueries.publishedIn(db, scope, from, to, 'Europe/Berlin')],
       ['clicksByDay', () => analyticsQueries.clicksByDay(db, scope, from, to)],
       ['followersGained', () => analyticsQueries.followersGained(db, scope, from, to)],
       ['topPosts', () => analyticsQueries.topPosts(db, scope, from, to, 10)],

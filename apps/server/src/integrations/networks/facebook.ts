@@ -61,8 +61,12 @@ const PagePostsSchema = graphListSchema(
 /** `GET /{post-id}?fields=reactions.summary(total_count),comments.summary(total_count),shares`. */
 const PostNumbersSchema = z.object({
   id: z.string(),
-  reactions: z.object({ summary: z.object({ total_count: z.number().optional() }).optional() }).optional(),
-  comments: z.object({ summary: z.object({ total_count: z.number().optional() }).optional() }).optional(),
+  reactions: z
+    .object({ summary: z.object({ total_count: z.number().optional() }).optional() })
+    .optional(),
+  comments: z
+    .object({ summary: z.object({ total_count: z.number().optional() }).optional() })
+    .optional(),
   // Left out by Graph while nobody has shared the post.
   shares: z.object({ count: z.number().optional() }).optional(),
 });

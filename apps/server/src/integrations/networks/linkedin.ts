@@ -204,7 +204,11 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
       };
       return read.set(
         urn,
-        postMetrics(raw, { likes: ['totalLikes'], comments: ['aggregatedTotalComments'], shares: [] }),
+        postMetrics(raw, {
+          likes: ['totalLikes'],
+          comments: ['aggregatedTotalComments'],
+          shares: [],
+        }),
       );
     },
 

@@ -125,7 +125,11 @@ export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCr
       const read: MetricsRead = new Map();
       if (externalIds.length === 0) return read;
       if (externalIds.length > X_METRICS_BATCH) {
-        throw new NetworkError('twitter', 'invalid', `X reads at most ${X_METRICS_BATCH} posts a call`);
+        throw new NetworkError(
+          'twitter',
+          'invalid',
+          `X reads at most ${X_METRICS_BATCH} posts a call`,
+        );
       }
       const url = new URL(`${base}/2/tweets`);
       url.searchParams.set('ids', externalIds.join(','));

@@ -33,8 +33,8 @@ const iso = (value: string | Date | null) =>
   value === null ? null : new Date(value).toISOString();
 
 /** A CSV cell: quoted, and a leading = + - @ made inert so a spreadsheet never runs it. */
-function cell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
+function cell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
@@ -196,7 +196,10 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           shares: Number(row.shares ?? 0),
           impressions: row.impressions === null ? null : Number(row.impressions),
           clicks: Number(row.clicks ?? 0),
-          raw: (typeof row.raw === 'string' ? JSON.parse(row.raw) : row.raw) ?? {},
+          raw:
+            (typeof row.raw === 'string'
+              ? (JSON.parse(row.raw) as Record<string, number>)
+              : row.raw) ?? {},
         })),
       };
     },

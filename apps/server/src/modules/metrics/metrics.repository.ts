@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { NetworkId } from '@cadence/shared';
 import type { DbExecutor } from '../../db/client.js';
 import {
