@@ -17,6 +17,7 @@ import { createJobs } from './jobs/port.js';
 import { notificationMailJob } from './jobs/notification-mail.job.js';
 import { orphanSweepJob } from './jobs/orphan-sweep.job.js';
 import { tokenSweepJob } from './jobs/token-sweep.job.js';
+import { metricsPollJob } from './jobs/metrics-poll.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { webhookDeliveryJob } from './jobs/webhook-delivery.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -51,6 +52,7 @@ import {
 } from './modules/connections/index.js';
 import { createCustomerService } from './modules/customer/index.js';
 import { createLogsService } from './modules/logs/index.js';
+import { createAnalyticsService, createMetricsPoller } from './modules/metrics/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { createApprovalsService } from './modules/approvals/index.js';
 import { createBrandingService } from './modules/branding/index.js';
@@ -134,6 +136,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const publishJobs = jobs.port(publishInstanceJob);
   const orphanSweepJobs = jobs.port(orphanSweepJob);
   const tokenSweepJobs = jobs.port(tokenSweepJob);
+  const metricsPollJobs = jobs.port(metricsPollJob);
   const webhookJobs = jobs.port(webhookDeliveryJob);
 
   // Every upload (logo, avatar, media): rate limit, storage allowance, orphan sweep.
@@ -272,6 +275,13 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   });
   // Workspaces and members: who acts in which workspace, with which role (authenticate).
   const team = createTeamService({ db, mailer, clock, logger, publicUrl: config.publicUrl });
+  // The Analytics screen and each post's numbers, read from what the metrics job stored.
+  const analytics = createAnalyticsService({
+    db,
+    savedTimeZone: async (userId) => (await settings.savedTimeZone(userId)) ?? 'UTC',
+    ownsCompany: async (userId, companyId) =>
+      (await companies.findOwned(userId, companyId)) !== undefined,
+  });
   const services = {
     team,
     billing: billing.service,
@@ -333,6 +343,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       schedules,
       publicationActions,
       uploads,
+      postMetrics: (userId, postId) => analytics.postMetrics(userId, postId),
     }),
     connections,
     oauth,
@@ -416,6 +427,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       },
     }),
     webhooks,
+    analytics,
     shortener: createShortenerService({
       db,
       publicUrl: config.publicUrl,
@@ -497,6 +509,17 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     return { publisher, readBack };
   };
   let instancePublisher = buildInstancePublisher(false);
+  // The posts' numbers and accounts' followers, read on the metrics job's own queue.
+  const metricsPoller = createMetricsPoller({
+    db,
+    clock,
+    logger,
+    registry: networks,
+    credentialsOf: (companyId, network) => tokenLifecycle.forPublishing(companyId, network),
+    scale: config.metricsPollScale,
+    xMetricsEnabled: async () => (await liveSettings.read()).x_metrics_enabled >= 1,
+    countCall: (service) => void countExternalCall(db, service, clock()),
+  });
   const publishInstance = (instanceId: string) => instancePublisher.publisher(instanceId);
   const readBackUnconfirmed = () => instancePublisher.readBack.readBack();
   const restartPublisher = () => {
@@ -524,6 +547,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publishJobs,
       orphanSweepJobs,
       tokenSweepJobs,
+      metricsPollJobs,
       webhookJobs,
     },
     services,
@@ -550,6 +574,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       },
       /** The billing renewals' work: renewals and lapses at period end, stale checkouts. */
       runBillingRenewals: () => billing.service.runRenewals(),
+      /** The metrics job's work: due reads of posts' numbers, and accounts' followers. */
+      pollMetrics: () => metricsPoller.poll(),
       /** The public API's sweep: idempotency keys past 24 h, calls past 30 days. */
       sweepPublicApi: () => services.apiTraffic.sweep(),
       /** Webhook retention: events and attempts past 30 days. */

@@ -36,3 +36,4 @@ export * from './approval-basics.js';
 export * from './approvals.js';
 export * from './review-links.js';
 export * from './branding.js';
+export * from './analytics.js';

@@ -161,6 +161,7 @@ export const PUBLIC_API_PATHS = {
   v1Posts: '/v1/posts',
   v1Post: '/v1/posts/:id',
   v1PostSchedule: '/v1/posts/:id/schedule',
+  v1PostMetrics: '/v1/posts/:id/metrics',
   v1PublicationPublishNow: '/v1/publications/:id/publish-now',
   v1PublicationRetry: '/v1/publications/:id/retry',
   v1PublicationConfirmAbsent: '/v1/publications/:id/confirm-absent',

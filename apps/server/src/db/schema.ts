@@ -25,3 +25,4 @@ export * from './schema/webhooks.js';
 export * from './schema/team.js';
 export * from './schema/approvals.js';
 export * from './schema/branding.js';
+export * from './schema/metrics.js';

@@ -15,6 +15,7 @@ import {
   envelope,
   MarkPublishedSchema,
   POST_MESSAGES,
+  PostMetricsSchema,
   PUBLIC_API_MESSAGES,
   PUBLICATION_ACTION_SCOPES,
   PUBLICATION_MESSAGES,
@@ -193,6 +194,25 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
       reply.header('etag', etag);
       return { message: PUBLIC_API_MESSAGES.postFetched, data: post };
     },
+  );
+
+  app.get(
+    PUBLIC_API_PATHS.v1PostMetrics,
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Each of the post's publications with its latest numbers from the network and when they were read (scope read)",
+        params: PostParams,
+        response: { 200: envelope(PostMetricsSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ({
+      message: PUBLIC_API_MESSAGES.postFetched,
+      data: await api.getPostMetrics(requireApiCaller(request), request.params.id),
+    }),
   );
 
   app.post(
