@@ -15,6 +15,7 @@ export * from './oauth-landing.js';
 export * from './plans.js';
 export * from './post-length.js';
 export * from './posts.js';
+export * from './post-variants.js';
 export * from './publications.js';
 export * from './queue.js';
 export * from './routes.js';

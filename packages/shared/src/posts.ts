@@ -1,6 +1,11 @@
 import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';
+import {
+  PostFirstCommentFieldSchema,
+  PostThreadFieldSchema,
+  PostVariantsFieldSchema,
+} from './post-variants.js';
 
 /** Post tones (spec 000 section 3); professional is the default. */
 export const POST_TONES = [
@@ -153,6 +158,15 @@ export const PostSchema = z.object({
   platforms: z.array(z.enum(NETWORK_IDS)),
   status: z.enum(['draft', 'scheduled']),
   attachments: z.array(AttachmentSchema),
+  /** Each network's own text (and `media_ids: []` for one sent without the media). */
+  variants: z.partialRecord(
+    z.enum(NETWORK_IDS),
+    z.object({ content: z.optional(z.string()), media_ids: z.optional(z.array(z.string())) }),
+  ),
+  /** The thread's follow-up parts on X, Bluesky and Threads (the post is the first part). */
+  thread: z.array(z.string()),
+  /** Posted under the post on Facebook, Instagram and LinkedIn, after a delay. */
+  first_comment: z.nullable(z.string()),
   /** True when the post has at least one schedule. */
   has_schedules: z.boolean(),
   /** What publishing made of it (`postPublishStatusOf`); null before it is scheduled. */
@@ -346,6 +360,9 @@ export const PostFieldsSchema = z.object({
   status: z.optional(
     z.enum(['draft', 'scheduled'], { error: 'status must be draft or scheduled' }),
   ),
+  variants: PostVariantsFieldSchema,
+  thread: PostThreadFieldSchema,
+  first_comment: PostFirstCommentFieldSchema,
   /** Edit only: true removes the post's media. */
   remove_media: z.pipe(
     z.transform(parseFlag),

@@ -1,4 +1,4 @@
-import type { NetworkId, PublicationStatus } from '@cadence/shared';
+import type { NetworkId, PostVariants, PublicationStatus } from '@cadence/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { companies } from '../../db/schema/companies.js';
@@ -24,6 +24,9 @@ export interface PostValues {
   scheduledFor: Date | null;
   tone: string | null;
   platforms: NetworkId[];
+  variants: PostVariants;
+  thread: string[];
+  firstComment: string | null;
 }
 
 export interface AttachmentValues {

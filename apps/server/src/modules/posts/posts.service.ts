@@ -1,8 +1,10 @@
 import {
   DEFAULT_POST_TONE,
   listCountLimit,
+  NETWORK_IDS,
   NETWORK_TEXT_NAMES,
   PUBLIC_API_MESSAGES,
+  postTextProblems,
   POST_MESSAGES,
   SCHEDULE_MESSAGES,
   postStatusOf,
@@ -50,6 +52,9 @@ function toPost(row: listQueries.PostListRow): Post {
     scheduled_for: post.scheduledFor?.toISOString() ?? null,
     tone: post.tone,
     platforms: post.platforms,
+    variants: post.variants,
+    thread: post.thread,
+    first_comment: post.firstComment,
     status: postStatusOf(post.scheduledFor),
     attachments: row.attachments.map((attachment) => ({
       id: attachment.id,
@@ -268,6 +273,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         const companyId = fields.company_id ?? '';
         await assertOwnCompany(userId, companyId);
         const values = toValues(fields, companyId);
+        assertTextsFit(values, media !== null);
         const row = await db.transaction(async (tx) => {
           await repo.lockMonthlyPosts(tx, userId);
           const limit = await monthlyLimitReached(tx, userId);
@@ -326,6 +332,10 @@ export function createPostsService(deps: PostsServiceDeps) {
             tone: fields.tone === undefined ? existing.tone : fields.tone,
             platforms: fields.platforms ?? existing.platforms,
             content: fields.content ?? existing.content,
+            variants: fields.variants ?? existing.variants,
+            thread: fields.thread ?? existing.thread,
+            first_comment:
+              fields.first_comment === undefined ? existing.firstComment : fields.first_comment,
             scheduled_for:
               fields.scheduled_for === undefined
                 ? (existing.scheduledFor?.toISOString() ?? null)
@@ -333,6 +343,9 @@ export function createPostsService(deps: PostsServiceDeps) {
           },
           companyId,
         );
+        const keepsMedia =
+          fields.remove_media !== true && (await repo.listAttachments(db, [id])).length > 0;
+        assertTextsFit(values, media !== null || keepsMedia);
         // A newly set time schedules the post, unless it already waits to go out (the
         // Scheduling page manages those).
         const newTime = values.scheduledFor;
@@ -341,8 +354,6 @@ export function createPostsService(deps: PostsServiceDeps) {
           newTime.getTime() !== existing.scheduledFor?.getTime() &&
           !(await repo.hasPendingInstances(db, id))
         ) {
-          const keepsMedia =
-            fields.remove_media !== true && (await repo.listAttachments(db, [id])).length > 0;
           await scheduleAt(userId, id, newTime, values.platforms, media !== null || keepsMedia);
         }
         const isMediaReplaced = media !== null || fields.remove_media === true;
@@ -412,6 +423,27 @@ export function createPostsService(deps: PostsServiceDeps) {
   };
 }
 
+/**
+ * Each network's own text within that network's limit, each thread part and the first comment
+ * within the limits of the networks the post is for (all of them while none is chosen): 400
+ * with the first problem's words.
+ */
+function assertTextsFit(values: repo.PostValues, hasMedia: boolean) {
+  const networks = values.platforms.length > 0 ? values.platforms : [...NETWORK_IDS];
+  const link = values.urlShortened && values.shortenedUrl ? values.shortenedUrl : values.url;
+  const [problem] = postTextProblems(
+    {
+      content: values.content,
+      variants: values.variants,
+      thread: values.thread,
+      first_comment: values.firstComment,
+    },
+    networks,
+    { link, hasMedia },
+  );
+  if (problem) throw AppError.badRequest(problem.message, 'POST_TEXT_OVER_LIMIT');
+}
+
 type ValuesInput = Omit<ParsedPostFields, 'tone'> & { tone?: string | null | undefined };
 
 /** The row values of a post: the tone defaults. */
@@ -426,6 +458,9 @@ function toValues(fields: ValuesInput, companyId: string): repo.PostValues {
     scheduledFor,
     tone: fields.tone ?? DEFAULT_POST_TONE,
     platforms: fields.platforms ?? [],
+    variants: fields.variants ?? {},
+    thread: fields.thread ?? [],
+    firstComment: fields.first_comment ?? null,
   };
 }
 

@@ -2,6 +2,8 @@ import {
   CONNECTION_MESSAGES,
   NETWORK_TEXT_NAMES,
   SCHEDULE_MESSAGES,
+  networkKeepsMedia,
+  textForNetwork,
   type NetworkId,
   type PublicationStatus,
 } from '@cadence/shared';
@@ -115,10 +117,12 @@ export function createInstancePublisher(deps: PublishDeps) {
   async function publishOne(
     context: repo.InstanceContext,
     pending: PublicationRow,
-    media: PublishInput['media'],
+    sharedMedia: PublishInput['media'],
   ): Promise<PublicationRow['status'] | undefined> {
     const { post } = context;
     const network = pending.network;
+    // The network's own version of the post, where it has one (decision 111).
+    const media = networkKeepsMedia(post.variants, network) ? sharedMedia : null;
     // The name inside a sentence ('Reconnect X for …'), not the label 'X/Twitter'.
     const name = NETWORK_TEXT_NAMES[network];
 
@@ -190,7 +194,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     }
     let credentials = usable.credentials;
     const input: PublishInput = {
-      text: post.content,
+      text: textForNetwork(post, network),
       link: linkOf(post),
       media,
       publication: { id: pending.id, scheduledFor: context.instance.scheduledFor },

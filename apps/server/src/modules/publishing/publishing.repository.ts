@@ -1,4 +1,4 @@
-import type { NetworkId } from '@cadence/shared';
+import type { NetworkId, PostVariants } from '@cadence/shared';
 import { and, eq, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { logInsert, type LogEntry } from '../logs/index.js';
@@ -32,6 +32,9 @@ export interface InstanceContext {
     url: string | null;
     shortenedUrl: string | null;
     urlShortened: boolean;
+    variants: PostVariants;
+    thread: string[];
+    firstComment: string | null;
   };
   attachment: { mediaUrl: string; storageKey: string; mimeType: string; name: string } | null;
   publications: PublicationRow[];
@@ -48,6 +51,9 @@ interface StartedRow {
   url: string | null;
   shortened_url: string | null;
   url_shortened: boolean;
+  variants: PostVariants | string | null;
+  thread: string[] | string | null;
+  first_comment: string | null;
   media_url: string | null;
   storage_key: string | null;
   mime_type: string | null;
@@ -56,6 +62,9 @@ interface StartedRow {
   publications: Array<Record<string, unknown>> | string;
   connections: Array<Record<string, unknown>> | string;
 }
+
+const parsedObject = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 const parsedJson = <T>(value: T[] | string): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
@@ -77,6 +86,7 @@ export async function startInstance(
       with claimed as (${claimInstance(instanceId, now)})
       select c.id, c.user_id, c.post_id, c.scheduled_for,
         p.company_id, p.content, p.url, p.shortened_url, p.url_shortened,
+        p.variants, p.thread, p.first_comment,
         a.media_url, a.storage_key, a.mime_type, a.name as attachment_name,
         co.name as entity_name,
         coalesce((
@@ -84,7 +94,8 @@ export async function startInstance(
             'id', pub.id, 'instanceId', pub.instance_id, 'network', pub.network,
             'connectionId', pub.connection_id, 'accountName', pub.account_name,
             'status', pub.status, 'externalId', pub.external_id,
-            'externalUrl', pub.external_url, 'attempts', pub.attempts,
+            'externalUrl', pub.external_url, 'externalRef', pub.external_ref,
+            'attempts', pub.attempts,
             'lastError', pub.last_error, 'errorCode', pub.error_code,
             'claimedAt', pub.claimed_at, 'sendPending', pub.send_pending, 'nextAttemptAt', pub.next_attempt_at,
             'dueAt', pub.due_at, 'publishedAt', pub.published_at, 'updatedAt', pub.updated_at,
@@ -131,6 +142,9 @@ export async function startInstance(
       url: row.url,
       shortenedUrl: row.shortened_url,
       urlShortened: row.url_shortened,
+      variants: parsedObject<PostVariants>(row.variants) ?? {},
+      thread: parsedObject<string[]>(row.thread) ?? [],
+      firstComment: row.first_comment,
     },
     attachment:
       row.media_url && row.storage_key && row.mime_type
@@ -150,6 +164,7 @@ export async function startInstance(
       status: entry.status as PublicationRow['status'],
       externalId: (entry.externalId as string | null) ?? null,
       externalUrl: (entry.externalUrl as string | null) ?? null,
+      externalRef: (entry.externalRef as string | null) ?? null,
       attempts: Number(entry.attempts),
       lastError: (entry.lastError as string | null) ?? null,
       errorCode: (entry.errorCode as string | null) ?? null,
