@@ -2,16 +2,18 @@ import type { NetworkId, PostLength } from '@cadence/shared';
 import { BLUESKY_MAX_BYTES, NETWORK_TEXT_NAMES, measurePostLength } from '@cadence/shared';
 
 /**
- * The networks among `networks` that would refuse `content`, measured their way, with the
+ * The networks among `networks` that would refuse their text (`content`, or their own), measured their way, with the
  * link counted where the network puts it into the text.
  */
 export function findRejections(
   content: string,
   networks: readonly NetworkId[],
   extras: { link?: string | null; hasMedia?: boolean } = {},
+  /** A network's own text ('Customize for X') is measured instead of `content`. */
+  variants: Partial<Record<NetworkId, string>> = {},
 ): PostLength[] {
   return networks
-    .map((network) => measurePostLength(network, content, extras))
+    .map((network) => measurePostLength(network, variants[network] ?? content, extras))
     .filter((item) => item.isOver);
 }
 
