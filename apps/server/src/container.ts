@@ -399,6 +399,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       // A publication that ended badly, or a connection to renew: the bell and the mail.
       notify: (event) => notifications.record(event),
       lanes,
+      firstCommentDelaySeconds: config.publisher.firstCommentDelaySeconds,
     });
     // Unconfirmed publications looked for on their networks, with the same clients.
     const readBack = createReadBack({
@@ -440,6 +441,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       tokens,
       sessions,
       publishJobs,
+      /** The call lanes this process's publish calls wait in (tests hold an account's turn). */
+      lanes,
       orphanSweepJobs,
       tokenSweepJobs,
       webhookJobs,

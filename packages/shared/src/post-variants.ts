@@ -316,6 +316,8 @@ export const ThreadStateSchema = z.object({
   stopped_at: z.nullable(
     z.object({
       part: z.number().check(z.int()),
+      /** The part's id: its Retry's address. */
+      part_id: z.string(),
       status: z.enum(FOLLOW_UP_STATUSES),
       error: z.nullable(z.string()),
     }),
@@ -324,6 +326,8 @@ export const ThreadStateSchema = z.object({
 export type ThreadState = z.infer<typeof ThreadStateSchema>;
 
 export const FirstCommentStateSchema = z.object({
+  /** The comment's id: its Retry's address. */
+  id: z.string(),
   status: z.enum(FOLLOW_UP_STATUSES),
   error: z.nullable(z.string()),
   /** When it is (or was) due. */
@@ -356,3 +360,18 @@ export function firstCommentLabel(state: FirstCommentState): string {
 
 /** The follow-up states a customer may retry from (a failed one; an unconfirmed one they checked). */
 export const FOLLOW_UP_RETRYABLE: readonly FollowUpStatus[] = ['failed', 'unconfirmed'];
+
+export const PublicationPartIdParamsSchema = z.object({
+  id: z.uuid({ error: 'Part not found' }),
+});
+
+export const FOLLOW_UP_MESSAGES = {
+  notFound: 'Part not found',
+  retried: 'Retry requested',
+  moved: 'This part is no longer waiting for a retry: refresh to see where it is',
+} as const;
+
+export const PartRetryResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(FOLLOW_UP_STATUSES),
+});

@@ -1,4 +1,9 @@
-import type { NetworkId, PostVariants } from '@cadence/shared';
+import {
+  FIRST_COMMENT_NETWORKS,
+  THREAD_NETWORKS,
+  type NetworkId,
+  type PostVariants,
+} from '@cadence/shared';
 import { and, eq, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { logInsert, type LogEntry } from '../logs/index.js';
@@ -341,10 +346,11 @@ function webhookCte(event: WebhookEventInput | undefined, changed: 'done' | 'set
 export async function markPublished(
   db: DbExecutor,
   publicationId: string,
-  result: { externalId: string; url: string | null },
+  result: { externalId: string; url: string | null; ref?: string | null | undefined },
   now: Date,
   log?: LogEntry,
   event?: WebhookEventInput,
+  followUps?: { commentDueAt: Date },
 ) {
   const at = now.toISOString();
   const [row] = await rowsOf<{ n: number }>(
@@ -352,15 +358,50 @@ export async function markPublished(
     sql`
       with done as (
         update publications set status = 'published', external_id = ${result.externalId},
-          external_url = ${result.url}, published_at = ${at}::timestamptz, last_error = null,
+          external_url = ${result.url}, external_ref = ${result.ref ?? null},
+          published_at = ${at}::timestamptz, last_error = null,
           error_code = null, next_attempt_at = null, updated_at = ${at}::timestamptz
         where id = ${publicationId} and external_id is null
           and status in ('publishing', 'unconfirmed', 'pending')
-        returning id
-      )${log ? sql`, logged as (${logInsert(log)} returning 1)` : sql``}${webhookCte(event, 'done')}
+        returning id, instance_id, network
+      )${log ? sql`, logged as (${logInsert(log)} returning 1)` : sql``}${webhookCte(event, 'done')}${
+        followUps ? followUpsCte(followUps.commentDueAt, now) : sql``
+      }
       select count(*)::int as n from done`,
   );
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The follow-ups of a publication that just went out, made by the same statement (so a
+ * thread is never left without its parts): the post's thread as it is now, one row per part
+ * (2..n) on a thread network; its first comment, due after the delay, on a comment network.
+ */
+function followUpsCte(commentDueAt: Date, now: Date) {
+  const at = now.toISOString();
+  return sql`, parts as (
+    insert into publication_parts (publication_id, kind, position, content, due_at, updated_at)
+    select d.id, 'thread', (t.ordinality + 1)::smallint, t.value, null, ${at}::timestamptz
+    from done d
+    join scheduled_instances si on si.id = d.instance_id
+    join posts po on po.id = si.post_id
+    cross join lateral jsonb_array_elements_text(po.thread) with ordinality as t(value, ordinality)
+    where d.network in (${sql.join(
+      THREAD_NETWORKS.map((network) => sql`${network}`),
+      sql`, `,
+    )})
+    union all
+    select d.id, 'comment', 1, btrim(po.first_comment), ${commentDueAt.toISOString()}::timestamptz,
+      ${at}::timestamptz
+    from done d
+    join scheduled_instances si on si.id = d.instance_id
+    join posts po on po.id = si.post_id
+    where d.network in (${sql.join(
+      FIRST_COMMENT_NETWORKS.map((network) => sql`${network}`),
+      sql`, `,
+    )}) and coalesce(btrim(po.first_comment), '') <> ''
+    on conflict do nothing
+    returning 1)`;
 }
 
 /**
@@ -420,4 +461,27 @@ export async function listPublicationStates(db: DbExecutor, instanceId: string) 
     })
     .from(publications)
     .where(eq(publications.instanceId, instanceId));
+}
+
+/**
+ * The instance's thread parts not yet out (behind no part that failed: a thread stops there
+ * until the customer's Retry): a part that waits keeps the instance open (so a
+ * worker that dies between parts leaves it to the reconciler), and its time becomes the
+ * instance's next job.
+ */
+export async function listWaitingThreadParts(db: DbExecutor, instanceId: string, now: Date) {
+  const parts = await rowsOf<{ status: 'pending' | 'publishing'; due_at: string | Date | null }>(
+    db,
+    sql`select pp.status, pp.due_at
+      from publication_parts pp join publications p on p.id = pp.publication_id
+      where p.instance_id = ${instanceId} and pp.kind = 'thread'
+        and pp.status in ('pending', 'publishing')
+        and not exists (select 1 from publication_parts e
+          where e.publication_id = pp.publication_id and e.kind = 'thread'
+            and e.position < pp.position and e.status in ('failed', 'unconfirmed'))`,
+  );
+  return parts.map((part) => ({
+    status: part.status,
+    dueAt: part.due_at === null ? now : new Date(part.due_at),
+  }));
 }
