@@ -86,6 +86,8 @@ export function createWorker(container: Container) {
   return {
     /** Publishes one instance now, as its job would (tests and tools). */
     publishInstance: (instanceId: string) => track(work.publishInstance(instanceId)),
+    /** Posts one publication's first comment now, as its job would (tests). */
+    publishFirstComment: (publicationId: string) => track(work.publishFirstComment(publicationId)),
     reconcile: reconciler.reconcile,
     /** Takes the read-back's due looks now, as its recurring task would (tests). */
     readBack: () => track(work.readBackUnconfirmed()),

@@ -128,6 +128,11 @@ export interface NetworkAdapter<C> {
    */
   preparesBeforePublishing?(post: PublishInput): boolean;
   /**
+   * Posts `text` as a comment under the account's post `on` (a post's first comment: Facebook,
+   * Instagram). Failures are NetworkErrors of the same kinds as `publish`.
+   */
+  comment?(on: PostReference, text: string, credentials: C): Promise<PublishResult>;
+  /**
    * Looks on the account for this post, as it would have been sent, made within the window
    * (the network's documented read API). Answers the post, or null when the network answered
    * and it is not there; throws a NetworkError when the network cannot be read.

@@ -1,4 +1,4 @@
-import type { FollowUpStatus } from '@cadence/shared';
+import type { FollowUpStatus, NetworkId } from '@cadence/shared';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { publicationParts, type PublicationPartRow } from '../../db/schema/publishing.js';
@@ -191,4 +191,34 @@ export async function findCommentsWithoutJob(
   return (result as { rows: Array<{ publication_id: string }> }).rows.map(
     (row) => row.publication_id,
   );
+}
+
+/** A publication's first comment with what posting it needs: the post on the network, its entity. */
+export async function loadComment(db: DbExecutor, publicationId: string) {
+  const result: unknown = await db.execute(sql`
+    select pp.id as part_id, p.network, p.status as publication_status,
+      p.external_id, p.external_ref, po.company_id
+    from publication_parts pp
+    join publications p on p.id = pp.publication_id
+    join scheduled_instances si on si.id = p.instance_id
+    join posts po on po.id = si.post_id
+    where pp.publication_id = ${publicationId} and pp.kind = 'comment'`);
+  const [row] = (
+    result as {
+      rows: Array<{
+        part_id: string;
+        network: NetworkId;
+        publication_status: string;
+        external_id: string | null;
+        external_ref: string | null;
+        company_id: string | null;
+      }>;
+    }
+  ).rows;
+  if (!row) return undefined;
+  const [part] = await db
+    .select()
+    .from(publicationParts)
+    .where(eq(publicationParts.id, row.part_id));
+  return part ? { ...row, part } : undefined;
 }
