@@ -467,6 +467,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publishJobs,
       /** The call lanes this process's publish calls wait in (tests hold an account's turn). */
       lanes,
+      /** Queues a publication's first comment at its time. */
+      sendCommentJob,
       orphanSweepJobs,
       tokenSweepJobs,
       webhookJobs,

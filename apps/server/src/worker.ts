@@ -61,6 +61,7 @@ export function createWorker(container: Container) {
     logger,
     // While stopped, nothing is queued; the due posts are found again after Start.
     isStopped: () => isPublisherStopped,
+    sendCommentJob: infra.sendCommentJob,
   });
   const recurring = createRecurringRunner(
     recurringWork({
