@@ -243,15 +243,10 @@ describe.each(engines)('threads on %s', (engine) => {
     const publication = list.json.data.rows
       .flatMap((row) => row.schedule_data)
       .find((item) => item.id === stored.publication.id) as { thread: unknown } | undefined;
-    expect(publication?.thread).toEqual({
+    expect(publication?.thread).toMatchObject({
       total: 4,
       posted: 2,
-      stopped_at: {
-        part: 3,
-        part_id: stored.rows[1]!.id,
-        status: 'failed',
-        error: expect.any(String),
-      },
+      stopped_at: { part: 3, part_id: stored.rows[1]!.id, status: 'failed' },
     });
 
     const retried = await call('POST', `/publication-parts/${stored.rows[1]!.id}/retry`, token);

@@ -107,9 +107,16 @@ export interface PostVariant {
 }
 export type PostVariants = Partial<Record<NetworkId, PostVariant>>;
 
-const variantShape = Object.fromEntries(
-  NETWORK_IDS.map((network) => [network, z.optional(VariantSchema(network))]),
-) as Record<NetworkId, z.ZodMiniOptional<ReturnType<typeof VariantSchema>>>;
+// Written out (not mapped from NETWORK_IDS) and marked pure, so a page that never reads a
+// post's variants does not carry these schemas (the bundle budget).
+const variantShape = {
+  twitter: z.optional(/* @__PURE__ */ VariantSchema('twitter')),
+  facebook: z.optional(/* @__PURE__ */ VariantSchema('facebook')),
+  linkedIn: z.optional(/* @__PURE__ */ VariantSchema('linkedIn')),
+  instagram: z.optional(/* @__PURE__ */ VariantSchema('instagram')),
+  bluesky: z.optional(/* @__PURE__ */ VariantSchema('bluesky')),
+  threads: z.optional(/* @__PURE__ */ VariantSchema('threads')),
+} satisfies Record<NetworkId, unknown>;
 
 /**
  * `variants: { [network]: { content?, media_ids? } }`: unknown networks are refused, a variant

@@ -53,7 +53,7 @@ describe('a publication’s thread and first comment on its row', () => {
       retry.click();
       await Promise.resolve();
     });
-    expect(String(fetchSpy.mock.calls[0]?.[0])).toContain(
+    expect(fetchSpy.mock.calls[0]?.[0] as string).toContain(
       `/api/publication-parts/${PART_ID}/retry`,
     );
     expect(fetchSpy.mock.calls[0]?.[1]?.method).toBe('POST');
