@@ -1,4 +1,4 @@
-import type { Company, Post } from '@cadence/shared';
+import type { Company, NetworkId, Post } from '@cadence/shared';
 import { Suspense } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -20,6 +20,8 @@ const PostReviewPanel = lazyComponent(() =>
 export interface PostEditor {
   post: Post | null;
   defaultCompanyId: string;
+  /** Opens with this network's own text started from the shared one ('Customize for X'). */
+  customizeFor?: NetworkId;
 }
 
 interface PostDialogProps {
@@ -46,6 +48,7 @@ export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
           key={editor.post?.id ?? 'new'}
           post={editor.post}
           defaultCompanyId={editor.defaultCompanyId}
+          customizeFor={editor.customizeFor}
           companies={companies}
           onCancel={onClose}
           onSaved={onClose}
