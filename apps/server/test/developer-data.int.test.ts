@@ -3,7 +3,9 @@ import {
   API_PATHS,
   WEBHOOK_KEPT_DAYS,
   type CreatedApiKey,
-  type WebhookWithSecret, PUBLIC_API_PATHS } from '@cadence/shared';
+  type WebhookWithSecret,
+  PUBLIC_API_PATHS,
+} from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -6,7 +6,9 @@ import {
   networkRules,
   type ApiCallList,
   type ApiPost,
-  type CreatedApiKey, PUBLIC_API_PATHS } from '@cadence/shared';
+  type CreatedApiKey,
+  PUBLIC_API_PATHS,
+} from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, scheduledInstances } from '../src/db/schema.js';
@@ -251,8 +253,8 @@ describe.each(engines)('the MCP server at /mcp on %s', (engine) => {
     expect(shape(scheduledByTool.structuredContent)).toEqual(shape(scheduledByRoute.json));
 
     // publish_now (confirmed) and POST /publications/:id/publish-now.
-    const toolPublication = (await rest<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, toolPost.id))).json
-      .data.publications[0]!.id;
+    const toolPublication = (await rest<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, toolPost.id)))
+      .json.data.publications[0]!.id;
     const routePublication = (
       await rest<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, madeByRoute.json.data.id))
     ).json.data.publications[0]!.id;
@@ -260,7 +262,10 @@ describe.each(engines)('the MCP server at /mcp on %s', (engine) => {
       publication_id: toolPublication,
       confirm: true,
     });
-    const nowByRoute = await rest('POST', at(PUBLIC_API_PATHS.v1PublicationPublishNow, routePublication));
+    const nowByRoute = await rest(
+      'POST',
+      at(PUBLIC_API_PATHS.v1PublicationPublishNow, routePublication),
+    );
     expect(nowByRoute.status).toBe(202);
     expect(shape(nowByTool.structuredContent)).toEqual(shape(nowByRoute.json));
     // Twice is refused the same way by both doors.
@@ -313,7 +318,10 @@ describe.each(engines)('the MCP server at /mcp on %s', (engine) => {
 
     // Bad input: the route's own 400, message and code.
     const badTool = await tool(client, 'create_post', { entity_id: entityA, content: '' });
-    const badRoute = await rest('POST', PUBLIC_API_PATHS.v1Posts, { entity_id: entityA, content: '' });
+    const badRoute = await rest('POST', PUBLIC_API_PATHS.v1Posts, {
+      entity_id: entityA,
+      content: '',
+    });
     expect(badRoute.status).toBe(400);
     expect(badTool.structuredContent).toEqual(badRoute.json);
     const lateTool = await tool(client, 'create_post', {
@@ -478,7 +486,10 @@ describe.each(engines)('the MCP server at /mcp on %s', (engine) => {
       (entities.structuredContent!.data as Array<{ id: string }>).map((row) => row.id),
     ).toEqual([entityA]);
     const hidden = (
-      await rest<ApiPost>('POST', PUBLIC_API_PATHS.v1Posts, { entity_id: entityB, content: content() })
+      await rest<ApiPost>('POST', PUBLIC_API_PATHS.v1Posts, {
+        entity_id: entityB,
+        content: content(),
+      })
     ).json.data;
     const byTool = await tool(limited, 'get_post', { post_id: hidden.id });
     const byRoute = await call('GET', at(PUBLIC_API_PATHS.v1Post, hidden.id), keys.limited);

@@ -5,7 +5,9 @@ import {
   type AnalyticsSummary,
   type NetworkId,
   type PostMetrics,
-  type ScheduledInstance, PUBLIC_API_PATHS } from '@cadence/shared';
+  type ScheduledInstance,
+  PUBLIC_API_PATHS,
+} from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -4,7 +4,9 @@ import {
   type ApiPost,
   type CreatedApiKey,
   type Post,
-  type ScheduledInstance, PUBLIC_API_PATHS } from '@cadence/shared';
+  type ScheduledInstance,
+  PUBLIC_API_PATHS,
+} from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledInstances } from '../src/db/schema.js';
@@ -174,7 +176,11 @@ describe.each(engines)('text per network on %s', (engine) => {
     expect(patched.status, patched.body).toBe(200);
     expect(patched.json.data.variants).toEqual({ twitter: { content: 'For X', media_ids: [] } });
 
-    const read = await v1<ApiPost>('GET', `${PUBLIC_API_PATHS.v1Posts}/${made.json.data.id}`, apiKey);
+    const read = await v1<ApiPost>(
+      'GET',
+      `${PUBLIC_API_PATHS.v1Posts}/${made.json.data.id}`,
+      apiKey,
+    );
     expect(read.json.data.variants).toEqual({ twitter: { content: 'For X', media_ids: [] } });
 
     const media = await v1('PATCH', `${PUBLIC_API_PATHS.v1Posts}/${made.json.data.id}`, apiKey, {

@@ -4,7 +4,9 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   type ApiPost,
   type ApiPublication,
-  type CreatedApiKey, PUBLIC_API_PATHS } from '@cadence/shared';
+  type CreatedApiKey,
+  PUBLIC_API_PATHS,
+} from '@cadence/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +105,10 @@ describe.each(engines)('Idempotency-Key on the public API writes on %s', (engine
     expect(await postCount()).toBe(before + 1);
 
     // A refused request (400) is answered again the same, and never creates.
-    const bad = await withKey(PUBLIC_API_PATHS.v1Posts, 'post-bad', { entity_id: entity, content: '' });
+    const bad = await withKey(PUBLIC_API_PATHS.v1Posts, 'post-bad', {
+      entity_id: entity,
+      content: '',
+    });
     expect(bad.status).toBe(400);
     const badAgain = await withKey(PUBLIC_API_PATHS.v1Posts, 'post-bad', {
       entity_id: entity,

@@ -19,9 +19,7 @@ describe('approval permissions', () => {
     manage_review_links: ['owner', 'manager'],
     set_branding: ['owner'],
   };
-  for (const [decision, allowed] of Object.entries(table) as Array<
-    [ReviewDecision, TeamRole[]]
-  >) {
+  for (const [decision, allowed] of Object.entries(table) as Array<[ReviewDecision, TeamRole[]]>) {
     for (const role of TEAM_ROLES) {
       const expected = allowed.includes(role);
       it(`${role} ${expected ? 'may' : 'may not'} ${decision}`, () => {
