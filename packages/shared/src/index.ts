@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './ai-writing.js';
+export * from './analytics.js';
 export * from './api.js';
 export * from './api-keys.js';
 export * from './webhooks.js';

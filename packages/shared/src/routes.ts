@@ -5,6 +5,7 @@ export const ROUTES = {
   companies: '/companies',
   posts: '/posts',
   scheduling: '/scheduling',
+  analytics: '/analytics',
   subscriptions: '/subscriptions',
   paymentSuccess: '/payment-success',
   paymentFailed: '/payment-failed',
@@ -41,6 +42,8 @@ export const API_PATHS = {
   post: '/customer/post/:id',
   /** Schedules the post at its entity's next open queue slot. */
   postQueue: '/customer/post/:id/queue',
+  /** Each publication's latest numbers and when they were read. */
+  postMetrics: '/customer/post/:id/metrics',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
   aiPostFromUrl: '/ai/post-from-url',
@@ -51,6 +54,9 @@ export const API_PATHS = {
   searchNews: '/search/news',
   searchWeb: '/search/web',
   searchArticles: '/search/articles',
+  // The Analytics screen: the period's numbers, and the same period as a CSV file.
+  analyticsSummary: '/analytics/summary',
+  analyticsExport: '/analytics/export.csv',
   schedules: '/schedules',
   schedule: '/schedules/:id',
   schedulesBulkDelete: '/schedules/bulk-delete',
