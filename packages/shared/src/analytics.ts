@@ -1,11 +1,25 @@
 import { z } from 'zod/mini';
 import { NETWORK_IDS } from './networks.js';
+import { PostListQuerySchema } from './posts.js';
 
 // ---- The Analytics screen and a post's numbers: what crosses HTTP ----------------------------
 //
 // Engagements are likes + comments + shares (shares: reposts plus quotes where a network has
 // both). Link clicks come from the built-in shortener and stand apart from engagements.
 // Impressions are null where a network does not give them (LinkedIn, Bluesky).
+
+/**
+ * The paths, relative to `/api`, of the Analytics screen and a post's numbers. Apart from
+ * API_PATHS (which every page loads, routes.ts) to keep them out of the other screens' budgets.
+ */
+export const ANALYTICS_API_PATHS = {
+  /** The period's numbers: `?company_id&from&to`. */
+  summary: '/analytics/summary',
+  /** The same period as a CSV file. */
+  export: '/analytics/export.csv',
+  /** Each publication's latest numbers and when they were read. */
+  postMetrics: '/customer/post/:id/metrics',
+} as const;
 
 /** The periods the screen offers, in days. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
@@ -126,7 +140,11 @@ export const AnalyticsSummarySchema = z.extend(AnalyticsTotalsSchema, {
 });
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
 
-/** A publication's latest read; `read_at` null: not read yet. `raw`: the network's own names. */
+/**
+ * A publication's latest read; `read_at` null: not read yet. `raw` is the read's numbers by
+ * the network's own names ({ retweet_count: 41, ... }); not checked here (z.record would add
+ * 0.5 KB to the zod chunk every page loads): `rawNumbersOf` reads it.
+ */
 export const PublicationMetricsSchema = z.object({
   id: z.string(),
   network: z.enum(NETWORK_IDS),
@@ -136,12 +154,20 @@ export const PublicationMetricsSchema = z.object({
   shares: count,
   impressions: z.nullable(count),
   clicks: count,
-  raw: z.record(z.string(), z.unknown()),
+  raw: z.unknown(),
 });
 export type PublicationMetrics = z.infer<typeof PublicationMetricsSchema>;
 
 export const PostMetricsSchema = z.object({ publications: z.array(PublicationMetricsSchema) });
 export type PostMetrics = z.infer<typeof PostMetricsSchema>;
+
+/** The numeric entries of a read's `raw`, by the network's names, in their order. */
+export function rawNumbersOf(raw: unknown): Array<[string, number]> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
+  return Object.entries(raw).filter(
+    (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+  );
+}
 
 /** Likes + comments + shares: one rule for the summary, the post's view and the Posts sort. */
 export function engagementsOf(numbers: { likes: number; comments: number; shares: number }) {
@@ -156,3 +182,21 @@ export function periodChange(current: number, previous: number): number | null {
   if (previous === 0) return null;
   return Math.round(((current - previous) / Math.abs(previous)) * 100);
 }
+
+// ---- The Posts list sorted by engagement ---------------------------------------------------
+
+/**
+ * The Posts list's orders: newest first (the default), or the most engagement first (likes +
+ * comments + shares of its publications at their latest reads, `engagementsOf`).
+ */
+export const POST_SORTS = ['newest', 'engagement'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+
+/**
+ * The Posts list's query with its `sort`. Here rather than in posts.ts, whose schemas every
+ * screen with posts loads: the server's list route reads this one.
+ */
+export const SortedPostListQuerySchema = z.extend(PostListQuerySchema, {
+  sort: z.optional(z.enum(POST_SORTS, { error: `sort must be one of: ${POST_SORTS.join(', ')}` })),
+});
+export type SortedPostListQuery = z.input<typeof SortedPostListQuerySchema>;

@@ -159,11 +159,6 @@ export const PostSchema = z.object({
   publish_status: z.nullable(z.enum(POST_PUBLISH_STATUSES)),
   /** When the post next goes out (its earliest waiting occurrence), ISO; null when none waits. */
   next_scheduled_at: z.nullable(z.string()),
-  /**
-   * Likes + comments + shares of its publications at their latest reads (`engagementsOf`);
-   * sent with the list sorted by engagement.
-   */
-  engagements: z.optional(z.number().check(z.int(), z.gte(0))),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -181,10 +176,6 @@ export const PageNumberSchema = z._default(
     .check(z.lte(1_000_000, 'page is too large')),
   1,
 );
-
-/** The Posts list's orders: newest first (the default), or the most engagement first. */
-export const POST_SORTS = ['newest', 'engagement'] as const;
-export type PostSort = (typeof POST_SORTS)[number];
 
 export const PostListQuerySchema = z.object({
   page: PageNumberSchema,
@@ -208,7 +199,6 @@ export const PostListQuerySchema = z.object({
       error: `status must be one of: ${POST_STATUS_FILTERS.join(', ')}`,
     }),
   ),
-  sort: z.optional(z.enum(POST_SORTS, { error: `sort must be one of: ${POST_SORTS.join(', ')}` })),
 });
 export type PostListQuery = z.input<typeof PostListQuerySchema>;
 

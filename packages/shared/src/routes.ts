@@ -42,8 +42,6 @@ export const API_PATHS = {
   post: '/customer/post/:id',
   /** Schedules the post at its entity's next open queue slot. */
   postQueue: '/customer/post/:id/queue',
-  /** Each publication's latest numbers and when they were read. */
-  postMetrics: '/customer/post/:id/metrics',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
   aiPostFromUrl: '/ai/post-from-url',
@@ -54,9 +52,8 @@ export const API_PATHS = {
   searchNews: '/search/news',
   searchWeb: '/search/web',
   searchArticles: '/search/articles',
-  // The Analytics screen: the period's numbers, and the same period as a CSV file.
-  analyticsSummary: '/analytics/summary',
-  analyticsExport: '/analytics/export.csv',
+  // The Analytics screen's paths are ANALYTICS_API_PATHS (analytics.ts): only its screen and
+  // the post's view load them, not every page as this registry.
   schedules: '/schedules',
   schedule: '/schedules/:id',
   schedulesBulkDelete: '/schedules/bulk-delete',

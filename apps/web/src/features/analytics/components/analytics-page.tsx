@@ -81,6 +81,7 @@ export function AnalyticsPage() {
         {data !== undefined ? (
           isEmpty(data) ? (
             <AnalyticsEmpty
+              period={period}
               isNarrowed={companyId !== '' || period !== LONGEST_PERIOD}
               onWiden={() => {
                 setSelectedId('');

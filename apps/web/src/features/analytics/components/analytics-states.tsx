@@ -55,40 +55,37 @@ export function AnalyticsError({ detail, isRetrying, onRetry }: AnalyticsErrorPr
 }
 
 /**
- * Nothing published in the period nor the one before. With a filter (one entity, or fewer
- * than 90 days) the way on is a wider view; without, it is to publish a first post.
+ * Nothing published in the period nor the one before. The way on is a post that goes out;
+ * with a narrower view (one entity, fewer than 90 days) the widest one may have numbers.
  */
 export function AnalyticsEmpty({
+  period,
   isNarrowed,
   onWiden,
 }: {
+  period: number;
   isNarrowed: boolean;
   onWiden: () => void;
 }) {
-  if (isNarrowed) {
-    return (
-      <StatePanel
-        icon={BarChart3}
-        tone="neutral"
-        title="No posts were published in this period."
-        action={
-          <Button variant="secondary" onClick={onWiden}>
-            Show all entities, 90 days
-          </Button>
-        }
-      >
-        Try a longer period or all entities. Numbers appear here once a post has gone out.
-      </StatePanel>
-    );
-  }
   return (
     <StatePanel
       icon={BarChart3}
-      title="No published posts yet."
+      title={
+        isNarrowed
+          ? `No posts were published in the last ${period} days.`
+          : 'No published posts yet.'
+      }
       action={
-        <Link to={ROUTES.scheduling} className={buttonClasses('primary', 'md')}>
-          Schedule a post
-        </Link>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to={ROUTES.scheduling} className={buttonClasses('primary', 'md')}>
+            Schedule a post
+          </Link>
+          {isNarrowed && (
+            <Button variant="secondary" onClick={onWiden}>
+              Show all entities, 90 days
+            </Button>
+          )}
+        </div>
       }
     >
       Once a post goes out, its likes, comments, shares, impressions and link clicks show up here,

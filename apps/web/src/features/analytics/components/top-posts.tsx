@@ -1,10 +1,9 @@
 import type { AnalyticsTopPost } from '@cadence/shared';
-import { NETWORK_NAMES, NETWORK_TEXT_NAMES, postPagePath } from '@cadence/shared';
+import { isHttpUrl, NETWORK_NAMES, NETWORK_TEXT_NAMES, postPagePath } from '@cadence/shared';
 import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { NetworkMark } from '../../../components/entities/network-mark';
 import { formatInZone } from '../../../lib/zoned-time';
-import { safeHttpUrl } from '../../../lib/safe-link';
 import { formatCount, formatOptionalCount } from '../utils/analytics-format';
 import { CELL, HEADER_CELL, NUMBER_CELL, NUMBER_HEADER_CELL } from './table-classes';
 
@@ -68,7 +67,8 @@ export function TopPosts({ posts, timeZone }: TopPostsProps) {
             </thead>
             <tbody className="divide-y divide-gray-100">
               {posts.map((post) => {
-                const networkUrl = safeHttpUrl(post.url);
+                // Only an http(s) address becomes a link: a stored value must never run script.
+                const networkUrl = post.url !== null && isHttpUrl(post.url) ? post.url : null;
                 return (
                   <tr key={post.publication_id} data-testid="top-post" className="align-top">
                     <th scope="row" className={`${CELL} font-normal`}>

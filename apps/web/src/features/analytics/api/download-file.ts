@@ -1,6 +1,6 @@
-import { API_BASE } from './api-client';
-import { ApiRequestError, extractErrorMessage } from './api-error';
-import { getToken } from './session';
+import { API_BASE } from '../../../lib/api-client';
+import { ApiRequestError, extractErrorMessage } from '../../../lib/api-error';
+import { getToken } from '../../../lib/session';
 
 /** The file name the server proposes in Content-Disposition, else `fallback`. */
 function fileNameOf(response: Response, fallback: string) {
