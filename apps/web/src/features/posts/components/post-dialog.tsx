@@ -9,6 +9,11 @@ const PostPublications = lazyComponent(() =>
   import('./post-publications').then((module) => module.PostPublications),
 );
 
+// The publications' numbers, for a post that has gone out: their own chunk too.
+const PostMetrics = lazyComponent(() =>
+  import('./post-metrics').then((module) => module.PostMetrics),
+);
+
 /** Which post the modal edits: null writes a new one (for the filtered entity, if any). */
 export interface PostEditor {
   post: Post | null;
@@ -47,6 +52,8 @@ export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
       {editor?.post != null && (
         <Suspense fallback={null}>
           <PostPublications postId={editor.post.id} />
+          {/* A post never scheduled has nothing out to read numbers of. */}
+          {editor.post.has_schedules && <PostMetrics postId={editor.post.id} />}
         </Suspense>
       )}
     </Dialog>
