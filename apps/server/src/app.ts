@@ -46,6 +46,7 @@ import { registerSettingsRoutes } from './modules/settings/index.js';
 import { registerUploadRoutes } from './modules/uploads/index.js';
 import { registerWebhookRoutes } from './modules/webhooks/index.js';
 import { registerShortenerRoutes, registerShortLinkRedirect } from './modules/shortener/index.js';
+import { registerAnalyticsRoutes } from './modules/metrics/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerUploads } from './plugins/uploads.js';
@@ -187,6 +188,7 @@ export async function buildApp(
       registerConnectionRoutes(typed, services.connections, services.oauth);
       registerPostRoutes(typed, services.posts, infra.storage, services.uploads);
       registerShortenerRoutes(typed, services.shortener, limiter);
+      registerAnalyticsRoutes(typed, services.analytics);
       registerSearchRoutes(typed, services.search, limiter);
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);

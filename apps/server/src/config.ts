@@ -152,6 +152,11 @@ const EnvSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(0, 'must be 0 or more')
     .default(30_000),
+  METRICS_POLL_SCALE: z.coerce
+    .number({ error: 'must be a number, like 1 or 0.01' })
+    .positive('must be more than 0')
+    .max(100, 'must be at most 100')
+    .default(1),
   NOTIFY_MAIL_DELAY_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int('must be a whole number of seconds')
@@ -288,6 +293,11 @@ export interface Config {
   notifyMailDelaySeconds: number;
   /** Seconds to wait after each failed webhook delivery; then it is given up. */
   webhookRetrySchedule: number[];
+  /**
+   * METRICS_POLL_SCALE: multiplies every interval (and age step) of the posts' metric reads;
+   * below 1 for tests and the demo.
+   */
+  metricsPollScale: number;
   publisher: {
     /** An instance found later than this is marked missed instead of published late. */
     missedAfterMs: number;
@@ -424,6 +434,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     notifyMailDelaySeconds: parsed.NOTIFY_MAIL_DELAY_SECONDS,
     webhookRetrySchedule: parsed.WEBHOOK_RETRY_SCHEDULE,
+    metricsPollScale: parsed.METRICS_POLL_SCALE,
     publisher: {
       missedAfterMs: parsed.PUBLISH_MISSED_AFTER_MINUTES * 60_000,
       concurrencyPerNetwork: parsed.PUBLISH_CONCURRENCY_PER_NETWORK,

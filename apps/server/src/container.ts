@@ -16,6 +16,7 @@ import { createJobs } from './jobs/port.js';
 import { notificationMailJob } from './jobs/notification-mail.job.js';
 import { orphanSweepJob } from './jobs/orphan-sweep.job.js';
 import { tokenSweepJob } from './jobs/token-sweep.job.js';
+import { metricsPollJob } from './jobs/metrics-poll.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { webhookDeliveryJob } from './jobs/webhook-delivery.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -50,6 +51,7 @@ import {
 } from './modules/connections/index.js';
 import { createCustomerService } from './modules/customer/index.js';
 import { createLogsService } from './modules/logs/index.js';
+import { createAnalyticsService, createMetricsPoller } from './modules/metrics/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { createPostsService } from './modules/posts/index.js';
 import { createQueueService } from './modules/queue/index.js';
@@ -130,6 +132,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const publishJobs = jobs.port(publishInstanceJob);
   const orphanSweepJobs = jobs.port(orphanSweepJob);
   const tokenSweepJobs = jobs.port(tokenSweepJob);
+  const metricsPollJobs = jobs.port(metricsPollJob);
   const webhookJobs = jobs.port(webhookDeliveryJob);
 
   // Every upload (logo, avatar, media): rate limit, storage allowance, orphan sweep.
@@ -240,6 +243,13 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     notify: (event) => notifications.record(event),
     logger,
   });
+  // The Analytics screen and each post's numbers, read from what the metrics job stored.
+  const analytics = createAnalyticsService({
+    db,
+    savedTimeZone: async (userId) => (await settings.savedTimeZone(userId)) ?? 'UTC',
+    ownsCompany: async (userId, companyId) =>
+      (await companies.findOwned(userId, companyId)) !== undefined,
+  });
   const services = {
     billing: billing.service,
     auth: createAuthService({
@@ -299,6 +309,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       schedules,
       publicationActions,
       uploads,
+      postMetrics: (userId, postId) => analytics.postMetrics(userId, postId),
     }),
     connections,
     oauth,
@@ -334,6 +345,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publicUrl: config.publicUrl,
     }),
     webhooks,
+    analytics,
     shortener: createShortenerService({
       db,
       publicUrl: config.publicUrl,
@@ -415,6 +427,17 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     return { publisher, readBack };
   };
   let instancePublisher = buildInstancePublisher(false);
+  // The posts' numbers and accounts' followers, read on the metrics job's own queue.
+  const metricsPoller = createMetricsPoller({
+    db,
+    clock,
+    logger,
+    registry: networks,
+    credentialsOf: (companyId, network) => tokenLifecycle.forPublishing(companyId, network),
+    scale: config.metricsPollScale,
+    xMetricsEnabled: async () => (await liveSettings.read()).x_metrics_enabled >= 1,
+    countCall: (service) => void countExternalCall(db, service, clock()),
+  });
   const publishInstance = (instanceId: string) => instancePublisher.publisher(instanceId);
   const readBackUnconfirmed = () => instancePublisher.readBack.readBack();
   const restartPublisher = () => {
@@ -442,6 +465,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publishJobs,
       orphanSweepJobs,
       tokenSweepJobs,
+      metricsPollJobs,
       webhookJobs,
     },
     services,
@@ -468,6 +492,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       },
       /** The billing renewals' work: renewals and lapses at period end, stale checkouts. */
       runBillingRenewals: () => billing.service.runRenewals(),
+      /** The metrics job's work: due reads of posts' numbers, and accounts' followers. */
+      pollMetrics: () => metricsPoller.poll(),
       /** The public API's sweep: idempotency keys past 24 h, calls past 30 days. */
       sweepPublicApi: () => services.apiTraffic.sweep(),
     },

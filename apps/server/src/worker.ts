@@ -75,6 +75,7 @@ export function createWorker(container: Container) {
         sweepPublicApi: work.sweepPublicApi,
         orphanSweepJobs: infra.orphanSweepJobs,
         tokenSweepJobs: infra.tokenSweepJobs,
+        metricsPollJobs: infra.metricsPollJobs,
         dispatchWebhooks: work.dispatchWebhooks,
         database: infra.database,
       },
@@ -93,6 +94,8 @@ export function createWorker(container: Container) {
     sendNotificationMail: (userId: string) => track(work.sendNotificationMail(userId)),
     /** Runs the orphan-upload sweep now, as its job would (tests). */
     sweepOrphanUploads: () => track(work.sweepOrphanUploads()),
+    /** Reads the due metrics now, as the metrics job would (tests). */
+    pollMetrics: () => track(work.pollMetrics()),
     /** Runs the token sweep now, as its job would (tests). */
     sweepTokens: () => track(work.sweepTokens()),
     /**

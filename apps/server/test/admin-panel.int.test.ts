@@ -119,6 +119,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
       'publish_missed_after_minutes',
       'publish_retry_base_ms',
       'sign_in_attempts_per_10_minutes',
+      'x_metrics_enabled',
     ]);
     const retry = settings.find((setting) => setting.key === 'publish_retry_base_ms')!;
     expect(retry.value.value).toBe(10); // seeded from PUBLISH_RETRY_BASE_MS

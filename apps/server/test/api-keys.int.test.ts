@@ -4,6 +4,7 @@ import {
   type ApiKeyList,
   type ApiMe,
   type CreatedApiKey,
+  PUBLIC_API_PATHS,
 } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ describe.each(engines)('API keys and /api/v1 on %s', (engine) => {
   const create = (token: string, body: object) =>
     call<CreatedApiKey>('POST', API_PATHS.apiKeys, token, body);
   const list = (token: string) => call<ApiKeyList>('GET', API_PATHS.apiKeys, token);
-  const me = (key: string | null) => call<ApiMe>('GET', API_PATHS.v1Me, key);
+  const me = (key: string | null) => call<ApiMe>('GET', PUBLIC_API_PATHS.v1Me, key);
   const future = () => new Date(t.clock().getTime() + 30 * 86_400_000).toISOString();
 
   it('creates a key, shows it once, lists it without its secret and stores only a hash', async () => {

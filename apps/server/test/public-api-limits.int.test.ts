@@ -11,6 +11,7 @@ import {
   type ApiCallList,
   type ApiMedia,
   type CreatedApiKey,
+  PUBLIC_API_PATHS,
 } from '@cadence/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,11 +130,12 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
     expect(created.status).toBe(201);
     return created.json.data;
   };
-  const me = (key: string, app: AppInstance = t.app) => apiCall(app, 'GET', API_PATHS.v1Me, key);
+  const me = (key: string, app: AppInstance = t.app) =>
+    apiCall(app, 'GET', PUBLIC_API_PATHS.v1Me, key);
   const fromUrl = (key: string, url: string, idempotencyKey?: string) =>
     call<ApiMedia>(
       'POST',
-      API_PATHS.v1MediaFromUrl,
+      PUBLIC_API_PATHS.v1MediaFromUrl,
       key,
       { url },
       {
@@ -184,7 +186,7 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
     expect(again.status).toBe(200);
     expect(again.headers['ratelimit-remaining']).toBe(String(READS - 1));
     // A request without a valid key is refused before any count (there is no key to count).
-    const anonymous = await apiCall(t.app, 'GET', API_PATHS.v1Me, null);
+    const anonymous = await apiCall(t.app, 'GET', PUBLIC_API_PATHS.v1Me, null);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers['ratelimit-limit']).toBeUndefined();
   });
@@ -355,7 +357,8 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
       const { key } = await newKey('Uploader');
       const upload = (bytes: Buffer, type: string, idempotencyKey?: string) => {
         const parts = [{ name: 'media', filename: 'photo.png', type, bytes }];
-        if (!idempotencyKey) return apiForm<ApiMedia>(t.app, 'POST', API_PATHS.v1Media, key, parts);
+        if (!idempotencyKey)
+          return apiForm<ApiMedia>(t.app, 'POST', PUBLIC_API_PATHS.v1Media, key, parts);
         return apiFormWithHeader(key, parts, idempotencyKey);
       };
       const before = await mediaCount();
@@ -385,10 +388,12 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
       const text = await upload(Buffer.from('plain text pretending'), 'image/png');
       expect(text.status).toBe(400);
       expect(text.json).toMatchObject({ code: 'MEDIA_TYPE', message: MEDIA_MESSAGES.type });
-      const json = await call('POST', API_PATHS.v1Media, key, { url: files.url('/photo.png') });
+      const json = await call('POST', PUBLIC_API_PATHS.v1Media, key, {
+        url: files.url('/photo.png'),
+      });
       expect(json.status).toBe(400);
       expect(json.json.message).toBe(API_TRAFFIC_MESSAGES.mediaNotMultipart);
-      const empty = await apiForm(t.app, 'POST', API_PATHS.v1Media, key, [
+      const empty = await apiForm(t.app, 'POST', PUBLIC_API_PATHS.v1Media, key, [
         { name: 'note', value: 'no file' },
       ]);
       expect(empty.status).toBe(400);
@@ -457,7 +462,7 @@ describe.each(engines)('the public API: limits, call log, idempotency, media on 
     idempotencyKey: string,
   ) {
     const { payload, headers } = multipartForm(parts);
-    return apiCall<ApiMedia>(t.app, 'POST', API_PATHS.v1Media, key, payload, {
+    return apiCall<ApiMedia>(t.app, 'POST', PUBLIC_API_PATHS.v1Media, key, payload, {
       headers: { ...headers, 'idempotency-key': idempotencyKey },
     });
   }

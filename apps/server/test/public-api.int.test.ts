@@ -10,6 +10,7 @@ import {
   type ApiSchedule,
   type CreatedApiKey,
   type NetworkId,
+  PUBLIC_API_PATHS,
 } from '@cadence/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +102,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
 
   async function createApiPost(body: Record<string, unknown> = {}, key = keys.full) {
     t.clock.advance(1); // newest first: each post a second after the last
-    const answer = await v1<ApiPost>('POST', API_PATHS.v1Posts, key, {
+    const answer = await v1<ApiPost>('POST', PUBLIC_API_PATHS.v1Posts, key, {
       entity_id: entityA,
       content: content(),
       ...body,
@@ -138,19 +139,23 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
     const everyRoute = (): Array<[Method, string, object?]> => {
       const id = '00000000-0000-4000-8000-000000000000';
       return [
-        ['GET', API_PATHS.v1Entities],
-        ['GET', at(API_PATHS.v1Entity, id)],
-        ['GET', at(API_PATHS.v1EntityConnections, id)],
-        ['GET', API_PATHS.v1Posts],
-        ['GET', at(API_PATHS.v1Post, id)],
-        ['POST', API_PATHS.v1Posts, { entity_id: entityA, content: 'x' }],
-        ['PATCH', at(API_PATHS.v1Post, id), { content: 'x' }],
-        ['DELETE', at(API_PATHS.v1Post, id)],
-        ['POST', at(API_PATHS.v1PostSchedule, id), { networks: ['bluesky'], scheduled_for: 'x' }],
-        ['POST', at(API_PATHS.v1PublicationPublishNow, id)],
-        ['POST', at(API_PATHS.v1PublicationRetry, id)],
-        ['POST', at(API_PATHS.v1PublicationConfirmAbsent, id)],
-        ['POST', at(API_PATHS.v1PublicationMarkPublished, id), { url: 'https://x.com/a/1' }],
+        ['GET', PUBLIC_API_PATHS.v1Entities],
+        ['GET', at(PUBLIC_API_PATHS.v1Entity, id)],
+        ['GET', at(PUBLIC_API_PATHS.v1EntityConnections, id)],
+        ['GET', PUBLIC_API_PATHS.v1Posts],
+        ['GET', at(PUBLIC_API_PATHS.v1Post, id)],
+        ['POST', PUBLIC_API_PATHS.v1Posts, { entity_id: entityA, content: 'x' }],
+        ['PATCH', at(PUBLIC_API_PATHS.v1Post, id), { content: 'x' }],
+        ['DELETE', at(PUBLIC_API_PATHS.v1Post, id)],
+        [
+          'POST',
+          at(PUBLIC_API_PATHS.v1PostSchedule, id),
+          { networks: ['bluesky'], scheduled_for: 'x' },
+        ],
+        ['POST', at(PUBLIC_API_PATHS.v1PublicationPublishNow, id)],
+        ['POST', at(PUBLIC_API_PATHS.v1PublicationRetry, id)],
+        ['POST', at(PUBLIC_API_PATHS.v1PublicationConfirmAbsent, id)],
+        ['POST', at(PUBLIC_API_PATHS.v1PublicationMarkPublished, id), { url: 'https://x.com/a/1' }],
       ];
     };
 
@@ -182,7 +187,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
     });
 
     it('serves the OpenAPI of the /api/v1 routes alone, also shown in /api/docs', async () => {
-      const answer = await v1<never>('GET', API_PATHS.v1OpenApi, null);
+      const answer = await v1<never>('GET', PUBLIC_API_PATHS.v1OpenApi, null);
       expect(answer.status).toBe(200);
       const doc = JSON.parse(answer.body) as {
         paths: Record<string, Record<string, { tags: string[]; security?: unknown[] }>>;
@@ -212,7 +217,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
   describe('entities and connections', () => {
     it('lists entities a page at a time with a stable cursor', async () => {
       for (const name of ['Gamma', 'Delta', 'Epsilon']) await createCompany(t, owner, name);
-      const first = await v1<ApiEntity[]>('GET', `${API_PATHS.v1Entities}?limit=2`);
+      const first = await v1<ApiEntity[]>('GET', `${PUBLIC_API_PATHS.v1Entities}?limit=2`);
       expect(first.status).toBe(200);
       expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
       const seen = first.json.data.map((entity) => entity.name);
@@ -222,7 +227,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
       while (cursor) {
         const page = await v1<ApiEntity[]>(
           'GET',
-          `${API_PATHS.v1Entities}?limit=2&cursor=${encodeURIComponent(cursor)}`,
+          `${PUBLIC_API_PATHS.v1Entities}?limit=2&cursor=${encodeURIComponent(cursor)}`,
         );
         expect(page.status).toBe(200);
         seen.push(...page.json.data.map((entity) => entity.name));
@@ -230,7 +235,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
       }
       expect(seen).toEqual(['Epsilon', 'Delta', 'Gamma', 'Beta', 'Alpha']);
 
-      const all = await v1<ApiEntity[]>('GET', API_PATHS.v1Entities);
+      const all = await v1<ApiEntity[]>('GET', PUBLIC_API_PATHS.v1Entities);
       expect(all.json.data.map((entity) => entity.name)).toEqual([
         'Zeta',
         'Epsilon',
@@ -255,26 +260,26 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
 
     it('refuses a bad limit or cursor with 400 and a clear message', async () => {
       for (const limit of ['0', '101', 'ten', '2.5']) {
-        const answer = await v1('GET', `${API_PATHS.v1Entities}?limit=${limit}`);
+        const answer = await v1('GET', `${PUBLIC_API_PATHS.v1Entities}?limit=${limit}`);
         expect(answer.status).toBe(400);
         expect(answer.json.message).toBe(PUBLIC_API_MESSAGES.limitInvalid);
       }
       for (const cursor of ['nope', Buffer.from('["x","y"]').toString('base64url')]) {
-        const answer = await v1('GET', `${API_PATHS.v1Posts}?cursor=${cursor}`);
+        const answer = await v1('GET', `${PUBLIC_API_PATHS.v1Posts}?cursor=${cursor}`);
         expect(answer.status).toBe(400);
         expect(answer.json).toMatchObject({
           code: 'INVALID_CURSOR',
           message: PUBLIC_API_MESSAGES.cursorInvalid,
         });
       }
-      expect((await v1('GET', `${API_PATHS.v1Entities}?limit=100`)).status).toBe(200);
+      expect((await v1('GET', `${PUBLIC_API_PATHS.v1Entities}?limit=100`)).status).toBe(200);
     });
 
     it("answers one entity and its connections' status", async () => {
-      const entity = await v1<ApiEntity>('GET', at(API_PATHS.v1Entity, entityA));
+      const entity = await v1<ApiEntity>('GET', at(PUBLIC_API_PATHS.v1Entity, entityA));
       expect(entity.status).toBe(200);
       expect(entity.json.data).toMatchObject({ id: entityA, name: 'Alpha' });
-      const again = await v1('GET', at(API_PATHS.v1Entity, entityA), keys.full, undefined, {
+      const again = await v1('GET', at(PUBLIC_API_PATHS.v1Entity, entityA), keys.full, undefined, {
         headers: { 'if-none-match': entity.headers.etag as string },
       });
       expect(again.status).toBe(304);
@@ -283,7 +288,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
       const { db } = t.infra.database;
       const connected = await v1<ApiConnection[]>(
         'GET',
-        at(API_PATHS.v1EntityConnections, entityA),
+        at(PUBLIC_API_PATHS.v1EntityConnections, entityA),
       );
       expect(connected.status).toBe(200);
       expect(connected.json.data.map((row) => [row.network, row.status, row.expires_at])).toEqual([
@@ -309,7 +314,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         await setConnection('bluesky', { needsReconnect: true });
         const changed = await v1<ApiConnection[]>(
           'GET',
-          at(API_PATHS.v1EntityConnections, entityA),
+          at(PUBLIC_API_PATHS.v1EntityConnections, entityA),
         );
         expect(changed.json.data).toEqual([
           expect.objectContaining({
@@ -320,7 +325,10 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
           expect.objectContaining({ network: 'bluesky', status: 'needs_reconnect' }),
         ]);
         await setConnection('twitter', { tokenExpiresAt: later });
-        const far = await v1<ApiConnection[]>('GET', at(API_PATHS.v1EntityConnections, entityA));
+        const far = await v1<ApiConnection[]>(
+          'GET',
+          at(PUBLIC_API_PATHS.v1EntityConnections, entityA),
+        );
         expect(far.json.data[0]).toMatchObject({
           status: 'connected',
           expires_at: later.toISOString(),
@@ -332,27 +340,30 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
     });
 
     it("hides other entities from a key limited to some, and other customers' from everyone", async () => {
-      const listed = await v1<ApiEntity[]>('GET', API_PATHS.v1Entities, keys.limited);
+      const listed = await v1<ApiEntity[]>('GET', PUBLIC_API_PATHS.v1Entities, keys.limited);
       expect(listed.json.data.map((entity) => entity.id)).toEqual([entityA]);
       for (const [key, id] of [
         [keys.limited, entityB],
         [keys.full, othersEntity],
         [keys.others, entityA],
       ] as const) {
-        for (const url of [at(API_PATHS.v1Entity, id), at(API_PATHS.v1EntityConnections, id)]) {
+        for (const url of [
+          at(PUBLIC_API_PATHS.v1Entity, id),
+          at(PUBLIC_API_PATHS.v1EntityConnections, id),
+        ]) {
           const answer = await v1('GET', url, key);
           expect(answer.status).toBe(404);
           expect(answer.json.code).toBe('COMPANY_NOT_FOUND');
         }
       }
-      expect((await v1('GET', at(API_PATHS.v1Entity, 'not-an-id'))).status).toBe(404);
+      expect((await v1('GET', at(PUBLIC_API_PATHS.v1Entity, 'not-an-id'))).status).toBe(404);
     });
   });
 
   describe('posts', () => {
     it('creates a draft, answers it with an ETag and reads it back the same', async () => {
       const text = content();
-      const created = await v1<ApiPost>('POST', API_PATHS.v1Posts, keys.full, {
+      const created = await v1<ApiPost>('POST', PUBLIC_API_PATHS.v1Posts, keys.full, {
         entity_id: entityA,
         content: `  ${text}  `,
         url: 'example.com/article',
@@ -370,7 +381,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         next_scheduled_at: null,
         publications: [],
       });
-      const read = await v1<ApiPost>('GET', at(API_PATHS.v1Post, created.json.data.id));
+      const read = await v1<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, created.json.data.id));
       expect(read.status).toBe(200);
       expect(read.json.data).toEqual(created.json.data);
       expect(read.headers.etag).toBe(created.headers.etag);
@@ -411,11 +422,11 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         ],
       ];
       for (const [body, message] of cases) {
-        const answer = await v1('POST', API_PATHS.v1Posts, keys.full, body);
+        const answer = await v1('POST', PUBLIC_API_PATHS.v1Posts, keys.full, body);
         expect(answer.status, JSON.stringify(body)).toBe(400);
         expect(answer.json.message).toBe(message);
       }
-      const notJson = await v1('POST', API_PATHS.v1Posts, keys.full, '{"content":');
+      const notJson = await v1('POST', PUBLIC_API_PATHS.v1Posts, keys.full, '{"content":');
       expect(notJson.status).toBe(400);
       expect(notJson.json.code).toBe('INVALID_JSON');
     });
@@ -465,7 +476,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         });
         expect(web.status).toBeGreaterThanOrEqual(400);
         const before = await countPosts();
-        const api = await v1('POST', API_PATHS.v1Posts, keys.full, {
+        const api = await v1('POST', PUBLIC_API_PATHS.v1Posts, keys.full, {
           entity_id: entityA,
           content: content(),
           ...choice,
@@ -479,7 +490,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         expect(await countPosts()).toBe(before);
         const viaRoute = await v1(
           'POST',
-          at(API_PATHS.v1PostSchedule, scheduled.id),
+          at(PUBLIC_API_PATHS.v1PostSchedule, scheduled.id),
           keys.full,
           choice,
         );
@@ -496,7 +507,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
       const when = inMinutes(30);
       const answer = await v1<ApiSchedule>(
         'POST',
-        at(API_PATHS.v1PostSchedule, post.id),
+        at(PUBLIC_API_PATHS.v1PostSchedule, post.id),
         keys.full,
         {
           networks: ['bluesky'],
@@ -510,7 +521,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         networks: ['bluesky'],
         publications: [{ network: 'bluesky', status: 'pending', scheduled_for: when }],
       });
-      const read = await v1<ApiPost>('GET', at(API_PATHS.v1Post, post.id));
+      const read = await v1<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, post.id));
       expect(read.json.data.publications.map((row) => row.id)).toEqual(
         answer.json.data.publications.map((row) => row.id),
       );
@@ -529,7 +540,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         },
       ]);
       // Instagram now accepts it: the post has media.
-      const again = await v1('POST', API_PATHS.v1Posts, keys.full, {
+      const again = await v1('POST', PUBLIC_API_PATHS.v1Posts, keys.full, {
         entity_id: entityA,
         content: content(),
         media_ids: [mediaId],
@@ -537,7 +548,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
       expect(again.status).toBe(409);
       expect(again.json.code).toBe('MEDIA_IN_USE');
       const theirs = await uploadMedia('api-other@example.com');
-      const foreign = await v1('POST', API_PATHS.v1Posts, keys.full, {
+      const foreign = await v1('POST', PUBLIC_API_PATHS.v1Posts, keys.full, {
         entity_id: entityA,
         content: content(),
         media_ids: [theirs],
@@ -546,19 +557,19 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
       expect(foreign.json.code).toBe('MEDIA_NOT_FOUND');
 
       // The same id again changes nothing; another replaces it; [] removes it.
-      const same = await v1<ApiPost>('PATCH', at(API_PATHS.v1Post, post.id), keys.full, {
+      const same = await v1<ApiPost>('PATCH', at(PUBLIC_API_PATHS.v1Post, post.id), keys.full, {
         media_ids: [mediaId],
       });
       expect(same.json.data.media).toEqual(post.media);
       const file = await t.app.inject({ method: 'GET', url: post.media[0]!.url });
       expect(file.statusCode).toBe(200);
       const next = await uploadMedia();
-      const replaced = await v1<ApiPost>('PATCH', at(API_PATHS.v1Post, post.id), keys.full, {
+      const replaced = await v1<ApiPost>('PATCH', at(PUBLIC_API_PATHS.v1Post, post.id), keys.full, {
         media_ids: [next],
       });
       expect(replaced.status).toBe(200);
       expect(replaced.json.data.media.map((media) => media.id)).toEqual([next]);
-      const removed = await v1<ApiPost>('PATCH', at(API_PATHS.v1Post, post.id), keys.full, {
+      const removed = await v1<ApiPost>('PATCH', at(PUBLIC_API_PATHS.v1Post, post.id), keys.full, {
         media_ids: [],
       });
       expect(removed.json.data.media).toEqual([]);
@@ -566,11 +577,11 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
 
     it('changes a post only with a current ETag: a stale one is 412 and changes nothing', async () => {
       const post = await createApiPost({ url: 'example.com/one' });
-      const read = await v1<ApiPost>('GET', at(API_PATHS.v1Post, post.id));
+      const read = await v1<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, post.id));
       const etag = read.headers.etag as string;
       const changed = await v1<ApiPost>(
         'PATCH',
-        at(API_PATHS.v1Post, post.id),
+        at(PUBLIC_API_PATHS.v1Post, post.id),
         keys.full,
         { content: 'Changed once' },
         {
@@ -583,7 +594,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
 
       const stale = await v1(
         'PATCH',
-        at(API_PATHS.v1Post, post.id),
+        at(PUBLIC_API_PATHS.v1Post, post.id),
         keys.full,
         { content: 'Lost update', url: null },
         {
@@ -596,13 +607,13 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         code: 'PRECONDITION_FAILED',
         message: PUBLIC_API_MESSAGES.stale,
       });
-      const after = await v1<ApiPost>('GET', at(API_PATHS.v1Post, post.id));
+      const after = await v1<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, post.id));
       expect(after.json.data).toEqual(changed.json.data);
       expect(after.headers.etag).toBe(changed.headers.etag);
 
       const withCurrent = await v1<ApiPost>(
         'PATCH',
-        at(API_PATHS.v1Post, post.id),
+        at(PUBLIC_API_PATHS.v1Post, post.id),
         keys.full,
         { url: null },
         {
@@ -611,7 +622,9 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
       );
       expect(withCurrent.status).toBe(200);
       expect(withCurrent.json.data.url).toBeNull();
-      const blank = await v1('PATCH', at(API_PATHS.v1Post, post.id), keys.full, { content: ' ' });
+      const blank = await v1('PATCH', at(PUBLIC_API_PATHS.v1Post, post.id), keys.full, {
+        content: ' ',
+      });
       expect(blank.status).toBe(400);
       expect(blank.json.message).toBe('Please fill in all required fields: content');
     });
@@ -619,14 +632,14 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
     it('refuses to change a post that went out (409) and deletes what has not (204)', async () => {
       const post = await createApiPost({ networks: ['bluesky'], scheduled_for: inMinutes(10) });
       await publishDue(post.id);
-      const sent = await v1<ApiPost>('GET', at(API_PATHS.v1Post, post.id));
+      const sent = await v1<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, post.id));
       expect(sent.json.data.status).toBe('published');
       expect(sent.json.data.publications[0]).toMatchObject({
         status: 'published',
         url: expect.stringContaining('http') as unknown,
         attempts: 1,
       });
-      const refused = await v1('PATCH', at(API_PATHS.v1Post, post.id), keys.full, {
+      const refused = await v1('PATCH', at(PUBLIC_API_PATHS.v1Post, post.id), keys.full, {
         content: 'Too late',
       });
       expect(refused.status).toBe(409);
@@ -634,21 +647,21 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         code: 'POST_ALREADY_SENT',
         message: PUBLIC_API_MESSAGES.alreadySent('Bluesky'),
       });
-      expect((await v1<ApiPost>('GET', at(API_PATHS.v1Post, post.id))).json.data.content).toBe(
-        post.content,
-      );
+      expect(
+        (await v1<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, post.id))).json.data.content,
+      ).toBe(post.content);
 
       const waiting = await createApiPost({ networks: ['bluesky'], scheduled_for: inMinutes(90) });
-      const deleted = await v1('DELETE', at(API_PATHS.v1Post, waiting.id));
+      const deleted = await v1('DELETE', at(PUBLIC_API_PATHS.v1Post, waiting.id));
       expect(deleted.status).toBe(204);
       expect(deleted.body).toBe('');
-      expect((await v1('GET', at(API_PATHS.v1Post, waiting.id))).status).toBe(404);
+      expect((await v1('GET', at(PUBLIC_API_PATHS.v1Post, waiting.id))).status).toBe(404);
       const instances = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.postId, waiting.id));
       expect(instances).toEqual([]);
-      expect((await v1('DELETE', at(API_PATHS.v1Post, waiting.id))).status).toBe(404);
+      expect((await v1('DELETE', at(PUBLIC_API_PATHS.v1Post, waiting.id))).status).toBe(404);
     });
 
     it('lists posts a page at a time, filtered by entity, status and time', async () => {
@@ -662,37 +675,37 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
       let cursor: string | null = null;
       do {
         const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-        const page = await v1<ApiPost[]>('GET', `${API_PATHS.v1Posts}?limit=2${query}`);
+        const page = await v1<ApiPost[]>('GET', `${PUBLIC_API_PATHS.v1Posts}?limit=2${query}`);
         expect(page.status).toBe(200);
         expect(page.json.data.length).toBeLessThanOrEqual(2);
         everything.push(...page.json.data.map((row) => row.id));
         cursor = (page.json as unknown as List<ApiPost>).next_cursor;
       } while (cursor);
-      const all = await v1<ApiPost[]>('GET', `${API_PATHS.v1Posts}?limit=100`);
+      const all = await v1<ApiPost[]>('GET', `${PUBLIC_API_PATHS.v1Posts}?limit=100`);
       expect(everything).toEqual(all.json.data.map((row) => row.id));
       expect(new Set(everything).size).toBe(everything.length);
       expect(everything.slice(0, 3)).toEqual([draft.id, inB.id, early.id]);
 
-      const ofB = await v1<ApiPost[]>('GET', `${API_PATHS.v1Posts}?entity_id=${entityB}`);
+      const ofB = await v1<ApiPost[]>('GET', `${PUBLIC_API_PATHS.v1Posts}?entity_id=${entityB}`);
       expect(ofB.json.data.map((row) => row.id)).toEqual([inB.id]);
       const drafts = await v1<ApiPost[]>(
         'GET',
-        `${API_PATHS.v1Posts}?status=not_scheduled&limit=100`,
+        `${PUBLIC_API_PATHS.v1Posts}?status=not_scheduled&limit=100`,
       );
       expect(drafts.json.data.every((row) => row.status === 'not_scheduled')).toBe(true);
       expect(drafts.json.data.map((row) => row.id)).toContain(draft.id);
       const window = await v1<ApiPost[]>(
         'GET',
-        `${API_PATHS.v1Posts}?from=${encodeURIComponent(inMinutes(23 * 60))}&to=${encodeURIComponent(inMinutes(25 * 60))}`,
+        `${PUBLIC_API_PATHS.v1Posts}?from=${encodeURIComponent(inMinutes(23 * 60))}&to=${encodeURIComponent(inMinutes(25 * 60))}`,
       );
       expect(window.json.data.map((row) => row.id)).toEqual([early.id]);
       const backwards = await v1(
         'GET',
-        `${API_PATHS.v1Posts}?from=${encodeURIComponent(inMinutes(60))}&to=${encodeURIComponent(inMinutes(30))}`,
+        `${PUBLIC_API_PATHS.v1Posts}?from=${encodeURIComponent(inMinutes(60))}&to=${encodeURIComponent(inMinutes(30))}`,
       );
       expect(backwards.status).toBe(400);
       expect(backwards.json.message).toBe(PUBLIC_API_MESSAGES.rangeBackwards);
-      const badStatus = await v1('GET', `${API_PATHS.v1Posts}?status=lost`);
+      const badStatus = await v1('GET', `${PUBLIC_API_PATHS.v1Posts}?status=lost`);
       expect(badStatus.status).toBe(400);
       expect(badStatus.json.message).toBe(PUBLIC_API_MESSAGES.statusInvalid);
     });
@@ -704,23 +717,31 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         networks: ['bluesky'],
         scheduled_for: inMinutes(45),
       });
-      const listed = await v1<ApiPost[]>('GET', `${API_PATHS.v1Posts}?limit=100`, keys.limited);
+      const listed = await v1<ApiPost[]>(
+        'GET',
+        `${PUBLIC_API_PATHS.v1Posts}?limit=100`,
+        keys.limited,
+      );
       const ids = listed.json.data.map((row) => row.id);
       expect(ids).toContain(inA.id);
       expect(ids).not.toContain(inB.id);
       expect(listed.json.data.every((row) => row.entity_id === entityA)).toBe(true);
       expect(
-        (await v1('GET', `${API_PATHS.v1Posts}?entity_id=${entityB}`, keys.limited)).status,
+        (await v1('GET', `${PUBLIC_API_PATHS.v1Posts}?entity_id=${entityB}`, keys.limited)).status,
       ).toBe(404);
-      const created = await v1('POST', API_PATHS.v1Posts, keys.limited, {
+      const created = await v1('POST', PUBLIC_API_PATHS.v1Posts, keys.limited, {
         entity_id: entityB,
         content: 'No',
       });
       expect(created.status).toBe(404);
       expect(created.json.code).toBe('COMPANY_NOT_FOUND');
       expect(
-        (await v1('POST', API_PATHS.v1Posts, keys.others, { entity_id: entityA, content: 'No' }))
-          .status,
+        (
+          await v1('POST', PUBLIC_API_PATHS.v1Posts, keys.others, {
+            entity_id: entityA,
+            content: 'No',
+          })
+        ).status,
       ).toBe(404);
 
       const publicationB = inB.publications[0]!.id;
@@ -729,12 +750,12 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
         [keys.others, inA.id, inA.publications[0]!.id],
       ] as const) {
         for (const [method, url, body] of [
-          ['GET', at(API_PATHS.v1Post, post)],
-          ['PATCH', at(API_PATHS.v1Post, post), { content: 'Mine now' }],
-          ['DELETE', at(API_PATHS.v1Post, post)],
+          ['GET', at(PUBLIC_API_PATHS.v1Post, post)],
+          ['PATCH', at(PUBLIC_API_PATHS.v1Post, post), { content: 'Mine now' }],
+          ['DELETE', at(PUBLIC_API_PATHS.v1Post, post)],
           [
             'POST',
-            at(API_PATHS.v1PostSchedule, post),
+            at(PUBLIC_API_PATHS.v1PostSchedule, post),
             { networks: ['bluesky'], scheduled_for: inMinutes(50) },
           ],
         ] as Array<[Method, string, object?]>) {
@@ -742,16 +763,19 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
           expect(answer.status, `${method} ${url}`).toBe(404);
           expect(answer.json.code).toBe('POST_NOT_FOUND');
         }
-        for (const action of [API_PATHS.v1PublicationPublishNow, API_PATHS.v1PublicationRetry]) {
+        for (const action of [
+          PUBLIC_API_PATHS.v1PublicationPublishNow,
+          PUBLIC_API_PATHS.v1PublicationRetry,
+        ]) {
           const answer = await v1('POST', at(action, publication), key);
           expect(answer.status).toBe(404);
           expect(answer.json.code).toBe('PUBLICATION_NOT_FOUND');
         }
       }
       // Nothing of theirs changed.
-      const still = await v1<ApiPost>('GET', at(API_PATHS.v1Post, inB.id));
+      const still = await v1<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, inB.id));
       expect(still.json.data).toEqual(inB);
-      const othersList = await v1<ApiPost[]>('GET', API_PATHS.v1Posts, keys.others);
+      const othersList = await v1<ApiPost[]>('GET', PUBLIC_API_PATHS.v1Posts, keys.others);
       expect(othersList.json.data).toEqual([]);
     });
   });
@@ -788,7 +812,7 @@ describe.each(engines)('the public API /api/v1 on %s', (engine) => {
       const id = post.publications[0]!.id;
       fakes.bluesky.failNext('invalid', 1, 'com.atproto.repo.createRecord');
       await publishDue(post.id);
-      const failed = await v1<ApiPost>('GET', at(API_PATHS.v1Post, post.id));
+      const failed = await v1<ApiPost>('GET', at(PUBLIC_API_PATHS.v1Post, post.id));
       expect(failed.json.data.publications[0]).toMatchObject({
         status: 'failed',
         error: {

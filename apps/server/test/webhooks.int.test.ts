@@ -6,6 +6,7 @@ import {
   type Webhook,
   type WebhookDelivery,
   type WebhookWithSecret,
+  PUBLIC_API_PATHS,
 } from '@cadence/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -104,7 +105,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     events: string[],
     extra: { entity_ids?: string[]; url?: string } = {},
   ) {
-    const created = await call<WebhookWithSecret>('POST', API_PATHS.v1Webhooks, key, {
+    const created = await call<WebhookWithSecret>('POST', PUBLIC_API_PATHS.v1Webhooks, key, {
       url: receiver.url(path),
       events,
       ...extra,
@@ -142,7 +143,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
       events: ['post.created'],
       entity_ids: null,
     });
-    const listed = await call<Webhook[]>('GET', API_PATHS.v1Webhooks, key);
+    const listed = await call<Webhook[]>('GET', PUBLIC_API_PATHS.v1Webhooks, key);
     expect(listed.status).toBe(200);
     expect(listed.json.data.map((row) => row.id)).toContain(created.id);
     expect(listed.body).not.toContain(created.secret.slice(6));
@@ -153,37 +154,37 @@ describe.each(engines)('webhooks on %s', (engine) => {
       .where(eq(webhookEndpoints.id, created.id));
     expect(JSON.stringify(stored)).not.toContain(created.secret.slice(6));
 
-    const plainHttp = await call('POST', API_PATHS.v1Webhooks, key, {
+    const plainHttp = await call('POST', PUBLIC_API_PATHS.v1Webhooks, key, {
       url: 'http://hooks.example.com/in',
       events: ['post.created'],
     });
     expect(plainHttp.status).toBe(400);
     expect(plainHttp.json.code).toBe('WEBHOOK_URL_INVALID');
     expect(plainHttp.json.message).toMatch(/https:\/\//);
-    const noEvents = await call('POST', API_PATHS.v1Webhooks, key, {
+    const noEvents = await call('POST', PUBLIC_API_PATHS.v1Webhooks, key, {
       url: 'https://hooks.example.com/in',
       events: [],
     });
     expect(noEvents.status).toBe(400);
     expect(noEvents.json.message).toBe('Choose at least one event');
-    const unknown = await call('POST', API_PATHS.v1Webhooks, key, {
+    const unknown = await call('POST', PUBLIC_API_PATHS.v1Webhooks, key, {
       url: 'https://hooks.example.com/in',
       events: ['post.exploded'],
     });
     expect(unknown.status).toBe(400);
-    const notUrl = await call('POST', API_PATHS.v1Webhooks, key, {
+    const notUrl = await call('POST', PUBLIC_API_PATHS.v1Webhooks, key, {
       url: 'nope',
       events: ['post.created'],
     });
     expect(notUrl.status).toBe(400);
     expect(notUrl.json.message).toMatch(/full web address/);
 
-    expect((await call('GET', API_PATHS.v1Webhooks, null)).status).toBe(401);
+    expect((await call('GET', PUBLIC_API_PATHS.v1Webhooks, null)).status).toBe(401);
     const readOnly = await call<CreatedApiKey>('POST', API_PATHS.apiKeys, token, {
       name: 'reader',
       scopes: ['read'],
     });
-    const refused = await call('POST', API_PATHS.v1Webhooks, readOnly.json.data.key, {
+    const refused = await call('POST', PUBLIC_API_PATHS.v1Webhooks, readOnly.json.data.key, {
       url: 'https://hooks.example.com/in',
       events: ['post.created'],
     });
@@ -455,7 +456,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const hook = await addEndpoint('/flaky', ['post.deleted']);
     const test = await call<{ message_id: string }>(
       'POST',
-      idPath(API_PATHS.v1WebhookTest, hook.id),
+      idPath(PUBLIC_API_PATHS.v1WebhookTest, hook.id),
       key,
     );
     expect(test.status).toBe(202);
@@ -481,7 +482,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
 
     const page = await call<WebhookDelivery[]>(
       'GET',
-      `${idPath(API_PATHS.v1WebhookDeliveries, hook.id)}?limit=3`,
+      `${idPath(PUBLIC_API_PATHS.v1WebhookDeliveries, hook.id)}?limit=3`,
       key,
     );
     expect(page.status).toBe(200);
@@ -497,7 +498,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(cursor).toEqual(expect.any(String));
     const rest = await call<WebhookDelivery[]>(
       'GET',
-      `${idPath(API_PATHS.v1WebhookDeliveries, hook.id)}?limit=3&cursor=${cursor}`,
+      `${idPath(PUBLIC_API_PATHS.v1WebhookDeliveries, hook.id)}?limit=3&cursor=${cursor}`,
       key,
     );
     expect(rest.json.data.map((row) => row.attempt)).toEqual([1]);
@@ -506,7 +507,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     receiver.answer('/flaky', 204);
     const again = await call(
       'POST',
-      idPath(API_PATHS.v1WebhookRedeliver, hook.id, page.json.data[2]!.id),
+      idPath(PUBLIC_API_PATHS.v1WebhookRedeliver, hook.id, page.json.data[2]!.id),
       key,
     );
     expect(again.status).toBe(202);
@@ -514,7 +515,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(receiver.at('/flaky').at(-1)!.headers['webhook-id']).toBe(test.json.data.message_id);
     const missing = await call(
       'POST',
-      idPath(API_PATHS.v1WebhookRedeliver, hook.id, '00000000-0000-4000-8000-000000000000'),
+      idPath(PUBLIC_API_PATHS.v1WebhookRedeliver, hook.id, '00000000-0000-4000-8000-000000000000'),
       key,
     );
     expect(missing.status).toBe(404);
@@ -538,12 +539,14 @@ describe.each(engines)('webhooks on %s', (engine) => {
     await makePost();
     await deliver();
     expect(
-      (await call<Webhook>('GET', idPath(API_PATHS.v1Webhook, hook.id), key)).json.data.status,
+      (await call<Webhook>('GET', idPath(PUBLIC_API_PATHS.v1Webhook, hook.id), key)).json.data
+        .status,
     ).toBe('enabled');
     t.clock.advance(86_400);
     await makePost();
     await deliver();
-    const off = (await call<Webhook>('GET', idPath(API_PATHS.v1Webhook, hook.id), key)).json.data;
+    const off = (await call<Webhook>('GET', idPath(PUBLIC_API_PATHS.v1Webhook, hook.id), key)).json
+      .data;
     expect(off.status).toBe('disabled');
     expect(off.disabled_at).toBe(t.clock().toISOString());
     // Nothing more goes to it, and its waiting retries are dropped.
@@ -570,7 +573,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
 
     // Turned on again: deliveries resume, its failure clock afresh.
     receiver.answer('/down', 200);
-    const on = await call<Webhook>('PATCH', idPath(API_PATHS.v1Webhook, hook.id), key, {
+    const on = await call<Webhook>('PATCH', idPath(PUBLIC_API_PATHS.v1Webhook, hook.id), key, {
       enabled: true,
     });
     expect(on.json.data).toMatchObject({
@@ -586,7 +589,7 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const hook = await addEndpoint('/rotated', ['post.deleted']);
     const rotated = await call<WebhookWithSecret>(
       'POST',
-      idPath(API_PATHS.v1WebhookRotateSecret, hook.id),
+      idPath(PUBLIC_API_PATHS.v1WebhookRotateSecret, hook.id),
       key,
     );
     expect(rotated.status).toBe(200);
@@ -595,13 +598,13 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(rotated.json.data.previous_secret_expires_at).toBe(
       new Date(t.clock().getTime() + 24 * 3600_000).toISOString(),
     );
-    await call('POST', idPath(API_PATHS.v1WebhookTest, hook.id), key);
+    await call('POST', idPath(PUBLIC_API_PATHS.v1WebhookTest, hook.id), key);
     await deliver();
     const during = receiver.at('/rotated').at(-1)!;
     expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(verifiedWith([hook.secret, fresh], during)).toEqual([true, true]);
     t.clock.advance(24 * 3600);
-    await call('POST', idPath(API_PATHS.v1WebhookTest, hook.id), key);
+    await call('POST', idPath(PUBLIC_API_PATHS.v1WebhookTest, hook.id), key);
     await deliver();
     const after = receiver.at('/rotated').at(-1)!;
     expect(verifiedWith([hook.secret, fresh], after)).toEqual([false, true]);
@@ -609,13 +612,13 @@ describe.each(engines)('webhooks on %s', (engine) => {
 
   it('follows no redirect and refuses a private address at send time', async () => {
     const redirected = await addEndpoint('/redirect', ['post.deleted']);
-    await call('POST', idPath(API_PATHS.v1WebhookTest, redirected.id), key);
+    await call('POST', idPath(PUBLIC_API_PATHS.v1WebhookTest, redirected.id), key);
     expect(await deliver()).toEqual(['failed']);
     expect(receiver.at('/after-redirect')).toHaveLength(0);
     const [redirect] = (
       await call<WebhookDelivery[]>(
         'GET',
-        idPath(API_PATHS.v1WebhookDeliveries, redirected.id),
+        idPath(PUBLIC_API_PATHS.v1WebhookDeliveries, redirected.id),
         key,
       )
     ).json.data;
@@ -625,10 +628,14 @@ describe.each(engines)('webhooks on %s', (engine) => {
     const local = await addEndpoint('/private', ['post.deleted'], {
       url: `https://localhost:${receiver.port}/private`,
     });
-    await call('POST', idPath(API_PATHS.v1WebhookTest, local.id), key);
+    await call('POST', idPath(PUBLIC_API_PATHS.v1WebhookTest, local.id), key);
     expect(await deliver()).toEqual(['failed']);
     const [blocked] = (
-      await call<WebhookDelivery[]>('GET', idPath(API_PATHS.v1WebhookDeliveries, local.id), key)
+      await call<WebhookDelivery[]>(
+        'GET',
+        idPath(PUBLIC_API_PATHS.v1WebhookDeliveries, local.id),
+        key,
+      )
     ).json.data;
     expect(blocked).toMatchObject({ status_code: null, success: false });
     expect(blocked!.error).toMatch(/private or local address/);
@@ -644,19 +651,21 @@ describe.each(engines)('webhooks on %s', (engine) => {
       })
     ).json.data.key;
     const all = await addEndpoint('/all-entities', ['post.created']);
-    const own = await call<WebhookWithSecret>('POST', API_PATHS.v1Webhooks, limitedKey, {
+    const own = await call<WebhookWithSecret>('POST', PUBLIC_API_PATHS.v1Webhooks, limitedKey, {
       url: receiver.url('/own'),
       events: ['post.created'],
     });
     expect(own.status).toBe(201);
     expect(own.json.data.entity_ids).toEqual([entity]);
-    const listed = await call<Webhook[]>('GET', API_PATHS.v1Webhooks, limitedKey);
+    const listed = await call<Webhook[]>('GET', PUBLIC_API_PATHS.v1Webhooks, limitedKey);
     expect(listed.json.data.map((row) => row.id)).toEqual([own.json.data.id]);
-    expect((await call('GET', idPath(API_PATHS.v1Webhook, all.id), limitedKey)).status).toBe(404);
-    expect((await call('DELETE', idPath(API_PATHS.v1Webhook, all.id), limitedKey)).status).toBe(
+    expect((await call('GET', idPath(PUBLIC_API_PATHS.v1Webhook, all.id), limitedKey)).status).toBe(
       404,
     );
-    const elsewhere = await call('POST', API_PATHS.v1Webhooks, limitedKey, {
+    expect(
+      (await call('DELETE', idPath(PUBLIC_API_PATHS.v1Webhook, all.id), limitedKey)).status,
+    ).toBe(404);
+    const elsewhere = await call('POST', PUBLIC_API_PATHS.v1Webhooks, limitedKey, {
       url: receiver.url('/other'),
       events: ['post.created'],
       entity_ids: [otherEntity],
@@ -664,7 +673,8 @@ describe.each(engines)('webhooks on %s', (engine) => {
     expect(elsewhere.status).toBe(400);
     expect(elsewhere.json.code).toBe('COMPANY_NOT_FOUND');
     expect(
-      (await call('DELETE', idPath(API_PATHS.v1Webhook, own.json.data.id), limitedKey)).status,
+      (await call('DELETE', idPath(PUBLIC_API_PATHS.v1Webhook, own.json.data.id), limitedKey))
+        .status,
     ).toBe(204);
   });
 

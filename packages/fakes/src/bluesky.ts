@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { postNotFound, postPage } from './post-page.js';
+import { createFakeMetrics } from './metrics.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 
@@ -103,7 +104,9 @@ export async function startFakeBluesky(
   /** Record keys refused because a record already had them (a second attempt's createRecord). */
   const refusedKeys: string[] = [];
   const calls: Record<string, number> = {};
-  const failures: Array<{ kind: FakeFailure; nsid: string | undefined }> = [];
+  const failures: Array<{ kind: FakeFailure; nsid: string | undefined; retryAfter?: number }> =
+    [];
+  const metrics = createFakeMetrics();
   const sockets = new Set<Socket>();
   let baseUrl = '';
   /** The PDS the sessions' DID documents name (the fake itself unless a test says otherwise). */
@@ -203,6 +206,7 @@ export async function startFakeBluesky(
       throw new XrpcError(500, 'InternalServerError', 'Internal Server Error');
     }
     posts.push({ uri, text, link, media, record, account: account.did, receivedAt: Date.now() });
+    metrics.made(uri);
     const cid = `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`;
     return { uri, cid, commit: { cid, rev: rkey }, validationStatus: 'valid' };
   };
@@ -255,6 +259,48 @@ export async function startFakeBluesky(
         if (!post) throw new XrpcError(400, 'RecordNotFound', `Could not locate record: ${uri}`);
         const cid = `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`;
         return { uri, cid, value: post.record };
+      }
+      case 'GET app.bsky.feed.getPosts': {
+        // Up to 25 at-uris; a post that does not exist (or was deleted) is simply left out.
+        authorize(request, accessTokens);
+        const uris = new URL(request.url ?? '/', 'http://fake').searchParams.getAll('uris');
+        if (uris.length === 0 || uris.length > 25) {
+          throw new XrpcError(400, 'InvalidRequest', 'uris must have between 1 and 25 items');
+        }
+        return {
+          posts: uris.flatMap((uri) => {
+            const post = posts.find((item) => item.uri === uri);
+            const counts = post && metrics.countsOf(uri);
+            if (!post || !counts) return [];
+            const author = accountNamed(post.account) ?? ACCOUNT;
+            return [
+              {
+                uri,
+                cid: `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`,
+                author: { did: author.did, handle: author.handle },
+                record: post.record,
+                replyCount: counts.replies,
+                repostCount: counts.reposts,
+                likeCount: counts.likes,
+                quoteCount: counts.quotes,
+                indexedAt: new Date(post.receivedAt).toISOString(),
+              },
+            ];
+          }),
+        };
+      }
+      case 'GET app.bsky.actor.getProfile': {
+        authorize(request, accessTokens);
+        const actor = new URL(request.url ?? '/', 'http://fake').searchParams.get('actor') ?? '';
+        const account = accountNamed(actor);
+        if (!account) throw new XrpcError(400, 'InvalidRequest', 'Profile not found');
+        return {
+          did: account.did,
+          handle: account.handle,
+          followersCount: metrics.followersOf(account.did),
+          followsCount: 42,
+          postsCount: posts.filter((post) => post.account === account.did).length,
+        };
       }
       case 'POST com.atproto.repo.createRecord':
         return createRecord(json(), authorize(request, accessTokens).account);
@@ -316,6 +362,10 @@ export async function startFakeBluesky(
       const failure = failures[0];
       if (failure && (failure.nsid === undefined || failure.nsid === nsid)) {
         failures.shift();
+        if (failure.retryAfter !== undefined) {
+          response.setHeader('Retry-After', String(failure.retryAfter));
+          return send(429, { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' });
+        }
         return fail(failure.kind, response, send);
       }
       try {
@@ -355,6 +405,12 @@ export async function startFakeBluesky(
     failNext(kind: FakeFailure, times = 1, nsid?: string) {
       for (let i = 0; i < times; i++) failures.push({ kind, nsid });
     },
+    /** The next request (to `nsid`) answers 429 with `Retry-After: seconds`. */
+    rateLimitNext(nsid: string, seconds: number) {
+      failures.push({ kind: 'rate-limited', nsid, retryAfter: seconds });
+    },
+    /** The metric reads' numbers and deletions (see metrics.ts). */
+    metrics,
     /** New sessions name this PDS in their DID document (a PDS elsewhere than the login host). */
     namePds(url: string) {
       pdsEndpoint = url;

@@ -14,6 +14,7 @@ import {
 import { accountCredential, accountOf } from './accounts.js';
 import { metaList, metaTime, nextPageUrl, pickFields } from './meta-list.js';
 import { postNotFound, postPage } from './post-page.js';
+import { createFakeMetrics } from './metrics.js';
 
 /** What a connection to a Page on this stand-in holds: the shape the server stores for Facebook. */
 export interface FakeFacebookCredentials {
@@ -104,6 +105,51 @@ export async function startFakeFacebook(
   };
 
   const expiries = createTokenExpiries(oauth);
+  const metrics = createFakeMetrics();
+  const missing = (id: string) =>
+    graphError(
+      100,
+      `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      { subcode: 33 },
+    );
+  /**
+   * A post's numbers, read with its Page's token: `GET /{post-id}?fields=reactions.summary(...)
+   * ,comments.summary(...),shares` (no `shares` while nobody shared it) and
+   * `GET /{post-id}/insights?metric=post_impressions`.
+   */
+  const postNumbers = (request: GraphRequest, post: FakeFacebookPost, edge: string | undefined) => {
+    const counts = metrics.countsOf(post.id);
+    if (!counts) return missing(post.id);
+    if (pageOfToken(request.accessToken)?.id !== post.pageId) {
+      return graphError(10, '(#10) This endpoint requires the pages_read_engagement permission');
+    }
+    if (edge === 'insights') {
+      const names = (request.params.get('metric') ?? '').split(',');
+      const data = names
+        .filter((name) => name === 'post_impressions')
+        .map((name) => ({
+          name,
+          period: 'lifetime',
+          values: [{ value: counts.impressions }],
+          title: 'Lifetime Post Total Impressions',
+          id: `${post.id}/insights/${name}/lifetime`,
+        }));
+      return { status: 200, body: { data } };
+    }
+    const fields = request.params.get('fields') ?? '';
+    const summary = (total: number) => ({ data: [], summary: { total_count: total } });
+    return {
+      status: 200,
+      body: {
+        id: post.id,
+        ...(fields.includes('reactions') ? { reactions: summary(counts.likes) } : {}),
+        ...(fields.includes('comments') ? { comments: summary(counts.replies) } : {}),
+        ...(fields.includes('shares') && counts.reposts > 0
+          ? { shares: { count: counts.reposts } }
+          : {}),
+      },
+    };
+  };
   const route = (request: GraphRequest): GraphReply => {
     const login = facebookLogin(request, oauth);
     if (login) return login;
@@ -156,15 +202,23 @@ export async function startFakeFacebook(
         },
       };
     }
+    const post = method === 'GET' ? posts.find((item) => item.id === first) : undefined;
+    if (post && (!edge || edge === 'insights')) return postNumbers(request, post, edge);
     const page = findPage(first);
-    if (!page) {
-      return graphError(
-        100,
-        `Unsupported get request. Object with ID '${first ?? ''}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-        { subcode: 33 },
-      );
+    if (!page) return missing(first ?? '');
+    if (method === 'GET' && !edge) {
+      const fields = (params.get('fields') ?? 'id,name').split(',');
+      return {
+        status: 200,
+        body: {
+          id: page.id,
+          name: page.name,
+          ...(fields.includes('followers_count')
+            ? { followers_count: metrics.followersOf(page.id) }
+            : {}),
+        },
+      };
     }
-    if (method === 'GET' && !edge) return { status: 200, body: { id: page.id, name: page.name } };
     if (method === 'GET' && edge === 'posts') {
       // The Page's posts this fake received, read with the Page's token.
       if (tokenPage?.id !== page.id) {
@@ -234,6 +288,7 @@ export async function startFakeFacebook(
         : {}),
       receivedAt: Date.now(),
     });
+    metrics.made(endpoint === 'videos' ? objectId : postId);
     if (endpoint === 'feed') return { status: 200, body: { id: postId } };
     if (endpoint === 'photos') return { status: 200, body: { id: objectId, post_id: postId } };
     return { status: 200, body: { id: objectId } };
@@ -256,7 +311,15 @@ export async function startFakeFacebook(
       });
     },
     endpointOf: ({ segments: [first, edge] }) =>
-      first === 'me' ? 'accounts' : first === 'debug_token' ? 'debug_token' : (edge ?? 'page'),
+      first === 'me'
+        ? 'accounts'
+        : first === 'debug_token'
+          ? 'debug_token'
+          : posts.some((post) => post.id === first)
+            ? edge === 'insights'
+              ? 'post-insights'
+              : 'post'
+            : (edge ?? 'page'),
     route,
     failure: (kind) => {
       if (kind === 'unauthorized') return graphFailures.unauthorized();
@@ -295,6 +358,8 @@ export async function startFakeFacebook(
     oauth,
     /** Dates a token for debug_token (by the app's clock); the fixed tokens never expire. */
     setTokenExpiry: expiries.set,
+    /** The metric reads' numbers and deletions (see metrics.ts). */
+    metrics,
     authorizeUrl: `${server.baseUrl}/dialog/oauth`,
   };
 }

@@ -19,6 +19,14 @@ export { startFakeLinkedIn, type FakeLinkedInEndpoint, type FakeLinkedInPost } f
 export { startFakeBluesky, type FakeBlueskyPost } from './bluesky.js';
 export { startFakeThreads, type FakeThreadsContainer, type FakeThreadsPost } from './threads.js';
 export { oauthEnvFor } from './oauth-env.js';
+/** The numbers the stand-ins' metric reads answer (growing with a post's age). */
+export {
+  createFakeMetrics,
+  fakeFollowerCount,
+  fakeMetricCounts,
+  type FakeMetricCounts,
+  type FakeMetrics,
+} from './metrics.js';
 /** The handle a stand-in gives an account named through its consent page (the demo's entities). */
 export { handleOf } from './oauth.js';
 

@@ -13,6 +13,7 @@ import {
 import { accountCredential, accountOf, drawMs, numericIdOf } from './accounts.js';
 import { metaList, metaTime, nextPageUrl, pickFields } from './meta-list.js';
 import { postNotFound, postPage } from './post-page.js';
+import { createFakeMetrics, type FakeMetricCounts } from './metrics.js';
 
 /** What a connection to this stand-in holds (the server learns the ig-user id at verification). */
 export interface FakeInstagramCredentials {
@@ -93,6 +94,16 @@ export async function startFakeInstagram(
   const containers = new Map<string, Container>();
   const media = new Map<string, FakeInstagramPost>();
   let sequence = 0;
+  const metrics = createFakeMetrics();
+  /** The metrics `GET /{media-id}/insights` answers, by the names Instagram gives them. */
+  const INSIGHTS: Record<string, (counts: FakeMetricCounts) => number> = {
+    views: (counts) => counts.impressions,
+    reach: (counts) => counts.reach,
+    likes: (counts) => counts.likes,
+    comments: (counts) => counts.replies,
+    shares: (counts) => counts.reposts,
+    saved: (counts) => counts.saves,
+  };
 
   const createContainer = ({ params }: GraphRequest, account: string): GraphReply => {
     const isReel = params.get('media_type') === 'REELS';
@@ -148,14 +159,26 @@ export async function startFakeInstagram(
     };
     posts.push(post);
     media.set(post.id, post);
+    metrics.made(post.id);
     return { status: 200, body: { id: post.id } };
   };
 
   /** Known once the server listens; the permalinks point at it. */
   let origin = '';
-  const readObject = (id: string): GraphReply => {
+  const readObject = (id: string, params: Map<string, string>): GraphReply => {
     const igUser = igUserById(id);
-    if (igUser) return { status: 200, body: igUser };
+    if (igUser) {
+      const fields = (params.get('fields') ?? '').split(',');
+      return {
+        status: 200,
+        body: {
+          ...igUser,
+          ...(fields.includes('followers_count')
+            ? { followers_count: metrics.followersOf(igUser.id) }
+            : {}),
+        },
+      };
+    }
     const container = containers.get(id);
     if (container) {
       if (isProcessing(container)) {
@@ -174,7 +197,7 @@ export async function startFakeInstagram(
       };
     }
     const post = media.get(id);
-    if (post)
+    if (post && !metrics.isDeleted(id))
       return {
         status: 200,
         // A local page, as the permalink the stand-in answers (Instagram's own is on instagram.com).
@@ -212,7 +235,31 @@ export async function startFakeInstagram(
       const data = isUnlinked ? PAGES.filter((page) => !page.instagram_business_account) : linked;
       return { status: 200, body: { data, paging: { cursors: { before: 'MA', after: 'MQ' } } } };
     }
-    if (method === 'GET' && !edge) return readObject(first);
+    if (method === 'GET' && !edge) return readObject(first, request.params);
+    if (method === 'GET' && edge === 'insights' && media.has(first)) {
+      const post = media.get(first)!;
+      const counts = metrics.countsOf(first);
+      if (!counts) {
+        return graphError(100, `Unsupported get request. Object with ID '${first}' does not exist`, {
+          subcode: 33,
+        });
+      }
+      if (post.account !== user.id) {
+        return graphError(10, '(#10) Application does not have permission for this action');
+      }
+      const names = (request.params.get('metric') ?? '').split(',');
+      const unknown = names.find((name) => !INSIGHTS[name]);
+      if (unknown) {
+        return graphError(100, `(#100) metric[0] must be one of the following values: ${Object.keys(INSIGHTS).join(', ')}`);
+      }
+      const data = names.map((name) => ({
+        name,
+        period: 'lifetime',
+        values: [{ value: INSIGHTS[name]!(counts) }],
+        id: `${first}/insights/${name}/lifetime`,
+      }));
+      return { status: 200, body: { data } };
+    }
     if (method === 'GET' && first === user.id && edge === 'media' && !isUnlinked) {
       // The account's media this fake published (documented fields: id, caption, timestamp, permalink...).
       const { params } = request;
@@ -300,5 +347,7 @@ export async function startFakeInstagram(
     /** Dates a token for debug_token (by the app's clock); the fixed tokens never expire. */
     setTokenExpiry: expiries.set,
     unlinkedToken: UNLINKED_TOKEN,
+    /** The metric reads' numbers and deletions (see metrics.ts). */
+    metrics,
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { accountCredential, accountOf } from './accounts.js';
 import { createFakeOAuth, formParams, oauthError, oauthJson, type OAuthReply } from './oauth.js';
 import { postNotFound, postPage } from './post-page.js';
+import { createFakeMetrics } from './metrics.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 /** Endpoints as `METHOD /path`, also the keys of `calls`. */
@@ -12,7 +13,8 @@ export type FakeLinkedInEndpoint =
   | 'POST /rest/images'
   | 'PUT /dms-uploads'
   | 'POST /rest/posts'
-  | 'GET /rest/posts';
+  | 'GET /rest/posts'
+  | 'GET /rest/socialActions';
 
 export interface FakeLinkedInPost {
   id: string;
@@ -175,6 +177,7 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
   const refusedDuplicates: string[] = [];
   const images = new Map<string, { mimeType: string; size: number } | null>();
   const posts: FakeLinkedInPost[] = [];
+  const metrics = createFakeMetrics();
   const calls: Partial<Record<FakeLinkedInEndpoint, number>> = {};
   /** Where upload reservations point (the fake itself unless a test says otherwise). */
   let uploadOrigin: string | undefined;
@@ -256,6 +259,7 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
       account: author,
       receivedAt: Date.now(),
     });
+    metrics.made(id);
     response.writeHead(201, { 'x-restli-id': id });
     response.end();
   };
@@ -368,6 +372,31 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
       response.writeHead(201);
       return response.end();
     }
+    if (endpoint === 'GET /rest/socialActions') {
+      // `GET /rest/socialActions/{urn}`: the post's likes and comments summaries.
+      checkVersioned(request);
+      const urn = decodeURIComponent(url.pathname.slice('/rest/socialActions/'.length));
+      const post = posts.find((item) => item.id === urn);
+      const counts = post && metrics.countsOf(urn);
+      if (!post || !counts) {
+        throw new LinkedInError({ status: 404, code: 'NOT_FOUND', message: `Not Found: ${urn}` });
+      }
+      if (post.account !== authorOf(account)) {
+        throw new LinkedInError({
+          status: 403,
+          code: 'ACCESS_DENIED',
+          message: 'Not enough permissions to access: socialActions',
+        });
+      }
+      return send(200, {
+        target: urn,
+        likesSummary: { totalLikes: counts.likes, likedByCurrentUser: false },
+        commentsSummary: {
+          totalFirstLevelComments: counts.replies,
+          aggregatedTotalComments: counts.replies,
+        },
+      });
+    }
     if (endpoint === 'GET /rest/posts') {
       checkVersioned(request);
       return send(200, postsByAuthor(url.searchParams, request, authorOf(account)));
@@ -411,7 +440,13 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
         return;
       }
       const path = url.pathname;
-      const endpoint = `${request.method} ${path.startsWith('/dms-uploads/') ? '/dms-uploads' : path}`;
+      const endpoint = `${request.method} ${
+        path.startsWith('/dms-uploads/')
+          ? '/dms-uploads'
+          : path.startsWith('/rest/socialActions/')
+            ? '/rest/socialActions'
+            : path
+      }`;
       calls[endpoint as FakeLinkedInEndpoint] = (calls[endpoint as FakeLinkedInEndpoint] ?? 0) + 1;
       try {
         const failure = failures[0];
@@ -463,6 +498,8 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
       return { credentials, member: memberOf(n) };
     },
     calls,
+    /** The metric reads' numbers and deletions (see metrics.ts). */
+    metrics,
     /** Upload reservations name this origin (an upload host elsewhere than the API). */
     nameUploadOrigin(origin: string) {
       uploadOrigin = origin;

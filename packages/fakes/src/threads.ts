@@ -5,6 +5,7 @@ import { createFakeOAuth, handleOf, oauthError, oauthJson, type OAuthReply } fro
 import { accountCredential, accountOf, drawMs, numericIdOf } from './accounts.js';
 import { metaList, metaTime, nextPageUrl, pickFields } from './meta-list.js';
 import { postNotFound, postPage } from './post-page.js';
+import { createFakeMetrics, type FakeMetricCounts } from './metrics.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 
@@ -162,6 +163,15 @@ export async function startFakeThreads(
   let nextId = 18_000_000_000_000_000n;
   let processingChecks = 0;
   const newId = () => String(nextId++);
+  const metrics = createFakeMetrics();
+  /** The metrics `GET /{media-id}/insights` answers, by the names Threads gives them. */
+  const INSIGHTS: Record<string, (counts: FakeMetricCounts) => number> = {
+    views: (counts) => counts.impressions,
+    likes: (counts) => counts.likes,
+    replies: (counts) => counts.replies,
+    reposts: (counts) => counts.reposts,
+    quotes: (counts) => counts.quotes,
+  };
 
   function endpointOf(method: string, segments: string[]): string {
     if (segments.length === 2) return `${method} /${segments[1]}`;
@@ -200,6 +210,33 @@ export async function startFakeThreads(
           (after) => nextPageUrl(`http://127.0.0.1:${port}/v1.0/me/threads`, params, after),
         ),
       ];
+    }
+    if (method === 'GET' && isUser && action === 'threads_insights') {
+      // `GET /{user}/threads_insights?metric=followers_count`: a total, not a daily series.
+      if (params.get('metric') !== 'followers_count') return badParameter('Unsupported metric');
+      const followers = { value: metrics.followersOf(user.id) };
+      return [200, { data: [{ name: 'followers_count', period: 'day', total_value: followers }] }];
+    }
+    if (method === 'GET' && action === 'insights' && posts.some((post) => post.id === first)) {
+      const post = posts.find((candidate) => candidate.id === first)!;
+      const counts = metrics.countsOf(first);
+      if (!counts) {
+        return metaError(400, 100, `Object with ID '${first}' does not exist`, {
+          error_subcode: 33,
+        });
+      }
+      if (post.account !== user.id) {
+        return metaError(400, 10, 'Application does not have permission for this action');
+      }
+      const names = (params.get('metric') ?? '').split(',');
+      if (names.some((name) => !INSIGHTS[name])) return badParameter('Unsupported metric');
+      const data = names.map((name) => ({
+        name,
+        period: 'lifetime',
+        values: [{ value: INSIGHTS[name]!(counts) }],
+        id: `${first}/insights/${name}/lifetime`,
+      }));
+      return [200, { data }];
     }
     if (action && !isUser) {
       return metaError(400, 100, `Object with ID '${first}' does not exist`, { error_subcode: 33 });
@@ -255,6 +292,7 @@ export async function startFakeThreads(
         account: user.id,
         receivedAt: Date.now(),
       });
+      metrics.made(id);
       return [200, { id }];
     }
     if (method === 'GET' && !action) {
@@ -386,8 +424,11 @@ export async function startFakeThreads(
         receivedAt,
       };
       posts.push(post);
+      metrics.made(id);
       return post;
     },
+    /** The metric reads' numbers and deletions (see metrics.ts). */
+    metrics,
     /** The next `times` requests (to `endpoint`, e.g. 'POST /threads_publish', if given) fail so. */
     failNext(kind: FakeFailure, times = 1, endpoint?: string) {
       for (let i = 0; i < times; i++) failures.push({ kind, endpoint });

@@ -12,6 +12,7 @@ import {
 } from './oauth.js';
 import { accountCredential, accountOf, numericIdOf } from './accounts.js';
 import { postNotFound, postPage } from './post-page.js';
+import { createFakeMetrics } from './metrics.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 
@@ -105,7 +106,14 @@ export async function startFakeX(options: { user?: { name: string; username: str
   const refusedDuplicates: string[] = [];
   const media = new Map<string, FakeXMedia>();
   const calls: Record<string, number> = {};
-  const failures: Array<{ kind: FakeFailure; endpoint: string | undefined }> = [];
+  const failures: Array<{
+    kind: FakeFailure;
+    endpoint: string | undefined;
+    retryAfterSeconds?: number;
+  }> = [];
+  const metrics = createFakeMetrics();
+  /** The ids each `GET /2/tweets` lookup asked for, in order. */
+  const lookups: string[][] = [];
   const usedNonces = new Set<string>();
   const sockets = new Set<Socket>();
   let nextId = 1_850_000_000_000_000_000n;
@@ -258,6 +266,57 @@ export async function startFakeX(options: { user?: { name: string; username: str
     ];
   }
 
+  /**
+   * `GET /2/tweets?ids=…&tweet.fields=public_metrics` (up to 100 ids): the posts found, and
+   * each id not found (deleted) as a 'Not Found Error' in the 200 answer's `errors` list.
+   */
+  function lookUpTweets(url: URL): Answer {
+    const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
+    if (ids.length === 0 || ids.length > 100)
+      return invalidRequest('ids', 'ids must name between 1 and 100 posts');
+    lookups.push(ids);
+    const fields = (url.searchParams.get('tweet.fields') ?? '').split(',');
+    const found: object[] = [];
+    const errors: object[] = [];
+    for (const id of ids) {
+      const post = posts.find((item) => item.id === id);
+      const counts = post ? metrics.countsOf(id) : undefined;
+      if (!post || !counts) {
+        errors.push({
+          value: id,
+          detail: `Could not find tweet with ids: [${id}].`,
+          title: 'Not Found Error',
+          resource_type: 'tweet',
+          parameter: 'ids',
+          resource_id: id,
+          type: 'https://api.twitter.com/2/problems/resource-not-found',
+        });
+        continue;
+      }
+      found.push({
+        id,
+        text: post.text ?? '',
+        edit_history_tweet_ids: [id],
+        ...(fields.includes('public_metrics')
+          ? {
+              public_metrics: {
+                retweet_count: counts.reposts,
+                reply_count: counts.replies,
+                like_count: counts.likes,
+                quote_count: counts.quotes,
+                bookmark_count: counts.saves,
+                impression_count: counts.impressions,
+              },
+            }
+          : {}),
+      });
+    }
+    return [
+      200,
+      { ...(found.length > 0 ? { data: found } : {}), ...(errors.length > 0 ? { errors } : {}) },
+    ];
+  }
+
   let uploadGate: Promise<void> | undefined;
 
   async function handle(
@@ -273,7 +332,20 @@ export async function startFakeX(options: { user?: { name: string; username: str
       }).formData();
     const path = url.pathname;
     const user = userOf(account);
-    if (request.method === 'GET' && path === '/2/users/me') return [200, { data: user }];
+    if (request.method === 'GET' && path === '/2/users/me') {
+      const fields = (url.searchParams.get('user.fields') ?? '').split(',');
+      if (!fields.includes('public_metrics')) return [200, { data: user }];
+      const followers = metrics.followersOf(user.id);
+      const public_metrics = {
+        followers_count: followers,
+        following_count: 120,
+        tweet_count: posts.filter((post) => post.account === user.id).length,
+        listed_count: 3,
+        like_count: 0,
+      };
+      return [200, { data: { ...user, public_metrics } }];
+    }
+    if (request.method === 'GET' && path === '/2/tweets') return lookUpTweets(url);
     const timeline = /^\/2\/users\/(\d+)\/tweets$/.exec(path);
     if (request.method === 'GET' && timeline) return readTimeline(timeline[1]!, url);
     if (request.method === 'POST' && path === '/2/media/upload') {
@@ -349,6 +421,7 @@ export async function startFakeX(options: { user?: { name: string; username: str
         receivedAt: Date.now(),
       };
       posts.push(post);
+      metrics.made(post.id);
       return data({ id: post.id, text: post.text ?? '', edit_history_tweet_ids: [post.id] }, 201);
     }
     return problem(404, 'Not Found Error', `Could not find ${path}`);
@@ -382,8 +455,13 @@ export async function startFakeX(options: { user?: { name: string; username: str
       const failureIndex = failures.findIndex(
         (f) => f.endpoint === undefined || f.endpoint === endpoint,
       );
-      const failure = failureIndex >= 0 ? failures.splice(failureIndex, 1)[0]!.kind : undefined;
+      const failed = failureIndex >= 0 ? failures.splice(failureIndex, 1)[0] : undefined;
+      const failure = failed?.kind;
       if (failure === 'hang') return;
+      if (failure === 'rate-limited' && failed?.retryAfterSeconds !== undefined) {
+        const [status, body] = FAILURES[failure];
+        return send([status, body, { 'retry-after': String(failed.retryAfterSeconds) }]);
+      }
       if (failure === 'rate-limited') {
         const reset = Math.floor(Date.now() / 1000) + RATE_WINDOW_SECONDS;
         const [status, body] = FAILURES[failure];
@@ -450,12 +528,20 @@ export async function startFakeX(options: { user?: { name: string; username: str
     postedEarlier(text: string, receivedAt: number, account = USER.id) {
       const post = { id: newId(), text, media: [], account, receivedAt };
       posts.push(post);
+      metrics.made(post.id);
       return post;
     },
     /** The next `times` requests (to `endpoint`, e.g. 'POST /2/tweets', when given) fail this way. */
     failNext(kind: FakeFailure, times = 1, endpoint?: string) {
       for (let i = 0; i < times; i++) failures.push({ kind, endpoint });
     },
+    /** The next request to `endpoint` answers 429 with `Retry-After: seconds`. */
+    rateLimitNext(endpoint: string, seconds: number) {
+      failures.push({ kind: 'rate-limited', endpoint, retryAfterSeconds: seconds });
+    },
+    /** The metric reads' numbers and deletions (see metrics.ts). */
+    metrics,
+    lookups,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

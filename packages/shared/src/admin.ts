@@ -66,6 +66,7 @@ export const SETTING_KEYS = [
   'publish_retry_base_ms',
   'ai_requests_per_hour',
   'sign_in_attempts_per_10_minutes',
+  'x_metrics_enabled',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -76,6 +77,7 @@ const SETTING_LABELS: Record<SettingKey, string> = {
   publish_retry_base_ms: 'First retry delay',
   ai_requests_per_hour: 'AI requests per hour',
   sign_in_attempts_per_10_minutes: 'Sign-in attempts per 10 minutes',
+  x_metrics_enabled: 'X metrics reads',
 };
 
 /** Words kept as people write them when a key has no label of its own. */

@@ -1,6 +1,5 @@
 export * from './account.js';
 export * from './ai-writing.js';
-export * from './analytics.js';
 export * from './api.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
@@ -27,3 +26,4 @@ export * from './time-zone.js';
 export * from './web-address.js';
 export * from './admin.js';
 export * from './public-api.js';
+export * from './analytics.js';

@@ -44,6 +44,12 @@ export const API_PATHS = {
   postQueue: '/customer/post/:id/queue',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
+  /** Each of the post's publications with its latest numbers from the network. */
+  postMetrics: '/customer/post/:id/metrics',
+  /** The Analytics screen's numbers for an entity (or all) and a period. */
+  analyticsSummary: '/analytics/summary',
+  /** The period's publications and their numbers as CSV. */
+  analyticsExport: '/analytics/export',
   aiPostFromUrl: '/ai/post-from-url',
   aiHashtags: '/ai/hashtags',
   aiEnhance: '/ai/enhance',
@@ -52,8 +58,6 @@ export const API_PATHS = {
   searchNews: '/search/news',
   searchWeb: '/search/web',
   searchArticles: '/search/articles',
-  // The Analytics screen's paths are ANALYTICS_API_PATHS (analytics.ts): only its screen and
-  // the post's view load them, not every page as this registry.
   schedules: '/schedules',
   schedule: '/schedules/:id',
   schedulesBulkDelete: '/schedules/bulk-delete',
@@ -105,6 +109,22 @@ export const API_PATHS = {
   apiKey: '/customer/api-keys/:id',
   /** The calls made to the public API with the customer's keys (newest first). */
   apiKeyCalls: '/customer/api-keys/calls',
+  // Webhook endpoints: the web app's (session) and the public API's (key), one service.
+  webhooks: '/customer/webhooks',
+  webhook: '/customer/webhooks/:id',
+  webhookTest: '/customer/webhooks/:id/test',
+  webhookRotateSecret: '/customer/webhooks/:id/rotate-secret',
+  webhookDeliveries: '/customer/webhooks/:id/deliveries',
+  webhookRedeliver: '/customer/webhooks/:id/deliveries/:delivery_id/redeliver',
+  /** Read by every signed-in person, for the banner before a planned deployment. */
+  publicDeployment: '/deployment',
+} as const;
+
+/**
+ * The public API's paths, relative to `/api` (authenticated with an API key). Apart from
+ * API_PATHS, which every web page loads: the browser never calls these.
+ */
+export const PUBLIC_API_PATHS = {
   // The public API: authenticated with an API key (`Authorization: Bearer cad_...`).
   v1Me: '/v1/me',
   v1Media: '/v1/media',
@@ -116,25 +136,17 @@ export const API_PATHS = {
   v1Posts: '/v1/posts',
   v1Post: '/v1/posts/:id',
   v1PostSchedule: '/v1/posts/:id/schedule',
+  v1PostMetrics: '/v1/posts/:id/metrics',
   v1PublicationPublishNow: '/v1/publications/:id/publish-now',
   v1PublicationRetry: '/v1/publications/:id/retry',
   v1PublicationConfirmAbsent: '/v1/publications/:id/confirm-absent',
   v1PublicationMarkPublished: '/v1/publications/:id/mark-published',
-  // Webhook endpoints: the web app's (session) and the public API's (key), one service.
-  webhooks: '/customer/webhooks',
-  webhook: '/customer/webhooks/:id',
-  webhookTest: '/customer/webhooks/:id/test',
-  webhookRotateSecret: '/customer/webhooks/:id/rotate-secret',
-  webhookDeliveries: '/customer/webhooks/:id/deliveries',
-  webhookRedeliver: '/customer/webhooks/:id/deliveries/:delivery_id/redeliver',
   v1Webhooks: '/v1/webhooks',
   v1Webhook: '/v1/webhooks/:id',
   v1WebhookTest: '/v1/webhooks/:id/test',
   v1WebhookRotateSecret: '/v1/webhooks/:id/rotate-secret',
   v1WebhookDeliveries: '/v1/webhooks/:id/deliveries',
   v1WebhookRedeliver: '/v1/webhooks/:id/deliveries/:delivery_id/redeliver',
-  /** Read by every signed-in person, for the banner before a planned deployment. */
-  publicDeployment: '/deployment',
 } as const;
 
 /** Public redirect of the built-in shortener (outside /api). */

@@ -22,3 +22,4 @@ export * from './schema/uploads.js';
 export * from './schema/api-keys.js';
 export * from './schema/queue.js';
 export * from './schema/webhooks.js';
+export * from './schema/metrics.js';

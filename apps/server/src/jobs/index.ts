@@ -1,3 +1,4 @@
+import { metricsPollJob } from './metrics-poll.job.js';
 import { notificationMailJob } from './notification-mail.job.js';
 import { orphanSweepJob } from './orphan-sweep.job.js';
 import { publishInstanceJob } from './publish-instance.job.js';
@@ -16,6 +17,7 @@ export const JOBS = [
   orphanSweepJob,
   tokenSweepJob,
   webhookDeliveryJob,
+  metricsPollJob,
 ] as const;
 
 /** The work the jobs do (the container's `jobs`). */
@@ -25,6 +27,7 @@ export interface JobWork {
   sweepOrphanUploads: () => Promise<unknown>;
   sweepTokens: () => Promise<unknown>;
   deliverWebhook: (messageId: string) => Promise<unknown>;
+  pollMetrics: () => Promise<unknown>;
 }
 
 /** Every listed job with its handler, each given only the part of the work it does. */
@@ -35,5 +38,6 @@ export function bindJobs(work: JobWork): BoundJob[] {
     bindJob(orphanSweepJob, { sweepOrphanUploads: work.sweepOrphanUploads }),
     bindJob(tokenSweepJob, { sweepTokens: work.sweepTokens }),
     bindJob(webhookDeliveryJob, { deliverWebhook: work.deliverWebhook }),
+    bindJob(metricsPollJob, { pollMetrics: work.pollMetrics }),
   ];
 }

@@ -19,6 +19,7 @@ function workerDeps(kind: 'pglite' | 'postgres'): NonNullable<RecurringDeps['wor
     sweepPublicApi: () => Promise.resolve({ keys: 0, calls: 0 }),
     orphanSweepJobs: { send: () => Promise.resolve(null) },
     tokenSweepJobs: { send: () => Promise.resolve(null) },
+    metricsPollJobs: { send: () => Promise.resolve(null) },
     dispatchWebhooks: () => Promise.resolve(0),
     database: { kind, executeSql: () => Promise.resolve({ rows: [] }) },
   };
@@ -66,6 +67,12 @@ describe('the list of recurring work', () => {
           runsOn: 'one worker at a time',
         },
         { name: 'token-sweep', every: 900_000, first: 'at start', runsOn: 'one worker at a time' },
+        {
+          name: 'metrics-poll',
+          every: 60_000,
+          first: { afterMs: 20_000 },
+          runsOn: 'one worker at a time',
+        },
         { name: 'webhook-dispatch', every: 1_000, first: 'at start', runsOn: 'every worker' },
         {
           name: 'embedded-database-analyze',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResolvedConfig } from '../config.js';
 import type { Database } from '../db/client.js';
+import { metricsPollJob } from './metrics-poll.job.js';
 import { orphanSweepJob } from './orphan-sweep.job.js';
 import { tokenSweepJob } from './token-sweep.job.js';
 
@@ -53,6 +54,7 @@ export interface RecurringDeps {
     sweepPublicApi(): Promise<{ keys: number; calls: number }>;
     orphanSweepJobs: SweepPort;
     tokenSweepJobs: SweepPort;
+    metricsPollJobs: SweepPort;
     /** Queues a delivery job for each due webhook message (the outbox's relay). */
     dispatchWebhooks(): Promise<number>;
     database: Pick<Database, 'kind' | 'executeSql'>;
@@ -174,6 +176,19 @@ export function recurringWork(deps: RecurringDeps): RecurringTask[] {
       run: () =>
         worker.tokenSweepJobs.send({}).catch((error: unknown) => {
           logger.error({ err: error }, 'could not queue the token sweep');
+          return null;
+        }),
+    },
+    {
+      // Published posts' numbers and accounts' followers read from the networks (on their
+      // own queue, never in the publisher's way); the job reads only what is due.
+      name: metricsPollJob.name,
+      every: 1 * MINUTE_MS,
+      first: { afterMs: 20 * SECOND_MS },
+      runsOn: 'one worker at a time',
+      run: () =>
+        worker.metricsPollJobs.send({}).catch((error: unknown) => {
+          logger.error({ err: error }, 'could not queue the metrics poll');
           return null;
         }),
     },

@@ -62,6 +62,15 @@ export const SETTING_DEFINITIONS: Record<SettingKey, SettingDefinition> = {
       'Sign-in, sign-up and code attempts allowed from one network address per 10 minutes, per action.',
     defaultValue: () => 30,
   },
+  x_metrics_enabled: {
+    key: 'x_metrics_enabled',
+    min: 0,
+    max: 1,
+    unit: 'on (1) / off (0)',
+    description:
+      "Read the likes, replies, reposts and impressions of posts published on X (1: on, 0: off). Each read is billed by X: the posts' numbers are read hourly at first and then less often, up to 100 posts per billed call, and each account's followers once a day.",
+    defaultValue: () => 1,
+  },
 };
 
 export type SettingValues = Record<SettingKey, number>;

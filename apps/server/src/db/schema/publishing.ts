@@ -74,6 +74,10 @@ export const publications = pgTable(
     index('publications_pending_due_idx')
       .on(table.dueAt)
       .where(sql`${table.status} = 'pending' and ${table.dueAt} is not null`),
+    // The metrics job's look for publications published since the last it started reading.
+    index('publications_published_idx')
+      .on(table.publishedAt)
+      .where(sql`${table.status} = 'published'`),
     // The read-back's look for unconfirmed publications whose look is due.
     index('publications_read_back_idx')
       .on(table.readBackAt)

@@ -1,6 +1,16 @@
 // Tables owned by the shortener module (src/modules/shortener): only its code writes them.
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 /** Links made by the built-in shortener, served at /s/:code. */
@@ -23,4 +33,17 @@ export const shortLinks = pgTable(
     uniqueIndex('short_links_code_key').on(table.code),
     index('short_links_user_url_idx').on(table.userId, table.url),
   ],
+);
+
+/** A built-in short link's clicks per UTC day (what the Analytics screen counts per post). */
+export const shortLinkClicks = pgTable(
+  'short_link_clicks',
+  {
+    shortLinkId: uuid('short_link_id')
+      .notNull()
+      .references(() => shortLinks.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.shortLinkId, table.day] })],
 );

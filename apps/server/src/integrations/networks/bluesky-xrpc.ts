@@ -12,8 +12,8 @@ export interface XrpcCall {
   /** e.g. `com.atproto.repo.createRecord` */
   nsid: string;
   method: 'GET' | 'POST';
-  /** Query parameters (a GET's arguments). */
-  query?: Record<string, string>;
+  /** Query parameters (a GET's arguments); a list repeats the parameter (`uris=…&uris=…`). */
+  query?: Record<string, string | readonly string[]>;
   token?: string;
   json?: unknown;
   bytes?: { data: Buffer; mimeType: string };
@@ -115,7 +115,11 @@ export async function callXrpc<T>(call: XrpcCall, schema: z.ZodType<T>): Promise
     headers['content-type'] = 'application/json';
     body = JSON.stringify(call.json);
   }
-  const query = call.query ? `?${new URLSearchParams(call.query).toString()}` : '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(call.query ?? {})) {
+    for (const each of typeof value === 'string' ? [value] : value) params.append(name, each);
+  }
+  const query = call.query ? `?${params.toString()}` : '';
   const url = `${call.baseUrl.replace(/\/+$/, '')}/xrpc/${call.nsid}${query}`;
   if (call.guard) await refusePrivate(url, call.guard);
   let status: number;

@@ -5,10 +5,12 @@ import { z } from 'zod';
 import { BlueskySessions, type BlueskySession } from './bluesky-session.js';
 import { detectFacets } from './bluesky-text.js';
 import { callXrpc } from './bluesky-xrpc.js';
+import { postMetrics } from './metrics-read.js';
 import {
   NetworkError,
   NO_SLOT,
   type BlueskyCredentials,
+  type MetricsRead,
   type NetworkAdapter,
   type PublishInput,
 } from './types.js';
@@ -41,6 +43,21 @@ const CreatedSchema = z.object({ uri: z.string().startsWith('at://'), cid: z.str
 const AccountSchema = z.object({ did: z.string(), handle: z.string() });
 const RecordSchema = z.object({ uri: z.string().startsWith('at://'), cid: z.string().optional() });
 const POSTS = 'app.bsky.feed.post';
+/** `app.bsky.feed.getPosts`: the posts found, with their counts; a missing post is left out. */
+const PostsViewSchema = z.object({
+  posts: z.array(
+    z.looseObject({
+      uri: z.string(),
+      likeCount: z.number().optional(),
+      repostCount: z.number().optional(),
+      replyCount: z.number().optional(),
+      quoteCount: z.number().optional(),
+    }),
+  ),
+});
+const ProfileSchema = z.object({ did: z.string(), followersCount: z.number().optional() });
+/** getPosts takes up to 25 uris a call. */
+export const BLUESKY_METRICS_BATCH = 25;
 
 /** The base32-sortable alphabet of AT Protocol record keys of the TID form. */
 const TID_ALPHABET = '234567abcdefghijklmnopqrstuvwxyz';
@@ -180,6 +197,64 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
 
   return {
     id: 'bluesky',
+    metricsBatch: BLUESKY_METRICS_BATCH,
+
+    async readMetrics(externalIds, credentials) {
+      const read: MetricsRead = new Map();
+      if (externalIds.length === 0) return read;
+      if (externalIds.length > BLUESKY_METRICS_BATCH) {
+        throw invalid(`Bluesky reads at most ${BLUESKY_METRICS_BATCH} posts a call`);
+      }
+      const answer = await sessions.use(credentials, (session) =>
+        callXrpc(
+          {
+            baseUrl: session.pdsUrl,
+            guard: session.pdsGuard,
+            nsid: 'app.bsky.feed.getPosts',
+            method: 'GET',
+            query: { uris: externalIds },
+            token: session.accessJwt,
+            timeoutMs,
+          },
+          PostsViewSchema,
+        ),
+      );
+      for (const post of answer.posts) {
+        const { uri, likeCount, repostCount, replyCount, quoteCount } = post;
+        read.set(
+          uri,
+          postMetrics(
+            { likeCount, repostCount, replyCount, quoteCount },
+            {
+              likes: ['likeCount'],
+              comments: ['replyCount'],
+              shares: ['repostCount', 'quoteCount'],
+            },
+          ),
+        );
+      }
+      // The network answered: a post it left out does not exist any more.
+      for (const id of externalIds) if (!read.has(id)) read.set(id, 'gone');
+      return read;
+    },
+
+    async readFollowers(credentials) {
+      const profile = await sessions.use(credentials, (session) =>
+        callXrpc(
+          {
+            baseUrl: session.pdsUrl,
+            guard: session.pdsGuard,
+            nsid: 'app.bsky.actor.getProfile',
+            method: 'GET',
+            query: { actor: session.did },
+            token: session.accessJwt,
+            timeoutMs,
+          },
+          ProfileSchema,
+        ),
+      );
+      return profile.followersCount ?? null;
+    },
 
     async findPublished(post, credentials) {
       if (!post.publication) {

@@ -7,10 +7,20 @@ import {
   sameText,
   sinceSeconds,
 } from './find-published.js';
-import { callGraph, listGraphPages, type GraphClientConfig } from './meta-graph-request.js';
+import {
+  callGraph,
+  GraphInsightsSchema,
+  graphListSchema,
+  insightNumbers,
+  isGoneError,
+  listGraphPages,
+  type GraphClientConfig,
+} from './meta-graph-request.js';
+import { postMetrics } from './metrics-read.js';
 import {
   NetworkError,
   type FacebookCredentials,
+  type MetricsRead,
   type NetworkAdapter,
   type PublishInput,
   type PublishMedia,
@@ -39,22 +49,28 @@ const ListedPageSchema = z.object({
 const FeedResultSchema = z.object({ id: z.string() });
 const PhotoResultSchema = z.object({ id: z.string(), post_id: z.string().optional() });
 /** `GET /{page-id}/posts?fields=id,message,created_time,permalink_url`, newest first. */
-const PagePostsSchema = z.object({
-  data: z.array(
-    z.object({
-      id: z.string(),
-      message: z.string().optional(),
-      created_time: z.string().optional(),
-      permalink_url: z.string().optional(),
-    }),
-  ),
-  paging: z
-    .object({
-      cursors: z.object({ after: z.string().optional() }).optional(),
-      next: z.string().optional(),
-    })
+const PagePostsSchema = graphListSchema(
+  z.object({
+    id: z.string(),
+    message: z.string().optional(),
+    created_time: z.string().optional(),
+    permalink_url: z.string().optional(),
+  }),
+);
+
+/** `GET /{post-id}?fields=reactions.summary(total_count),comments.summary(total_count),shares`. */
+const PostNumbersSchema = z.object({
+  id: z.string(),
+  reactions: z
+    .object({ summary: z.object({ total_count: z.number().optional() }).optional() })
     .optional(),
+  comments: z
+    .object({ summary: z.object({ total_count: z.number().optional() }).optional() })
+    .optional(),
+  // Left out by Graph while nobody has shared the post.
+  shares: z.object({ count: z.number().optional() }).optional(),
 });
+const FollowersSchema = z.object({ followers_count: z.number().optional() });
 
 function clientConfig(config: FacebookConfig): GraphClientConfig {
   return { network: 'facebook', baseUrl: config.baseUrl, timeoutMs: config.timeoutMs ?? 15_000 };
@@ -133,6 +149,68 @@ export function createFacebookAdapter(config: FacebookConfig): NetworkAdapter<Fa
 
   return {
     id: 'facebook',
+    metricsBatch: 1,
+
+    async readMetrics(externalIds, credentials) {
+      const read: MetricsRead = new Map();
+      const [id] = externalIds;
+      if (!id) return read;
+      requirePage(credentials);
+      let numbers: z.infer<typeof PostNumbersSchema>;
+      try {
+        numbers = await callGraph(graph, {
+          method: 'GET',
+          path: `/${encodeURIComponent(id)}`,
+          ...pageAuth(credentials),
+          params: { fields: 'reactions.summary(total_count),comments.summary(total_count),shares' },
+          schema: PostNumbersSchema,
+        });
+      } catch (error) {
+        if (isGoneError(error)) return read.set(id, 'gone');
+        throw error;
+      }
+      // Impressions come from the post's insights, which need the Page's insights permission.
+      let impressions: unknown;
+      try {
+        const insights = await callGraph(graph, {
+          method: 'GET',
+          path: `/${encodeURIComponent(id)}/insights`,
+          ...pageAuth(credentials),
+          params: { metric: 'post_impressions' },
+          schema: GraphInsightsSchema,
+        });
+        impressions = insightNumbers(insights).post_impressions;
+      } catch (error) {
+        if (error instanceof NetworkError && error.kind === 'rate-limited') throw error;
+      }
+      const raw = {
+        reactions: numbers.reactions?.summary?.total_count,
+        comments: numbers.comments?.summary?.total_count,
+        shares: numbers.shares?.count,
+        post_impressions: impressions,
+      };
+      return read.set(
+        id,
+        postMetrics(raw, {
+          likes: ['reactions'],
+          comments: ['comments'],
+          shares: ['shares'],
+          impressions: 'post_impressions',
+        }),
+      );
+    },
+
+    async readFollowers(credentials) {
+      requirePage(credentials);
+      const page = await callGraph(graph, {
+        method: 'GET',
+        path: pagePath(credentials),
+        ...pageAuth(credentials),
+        params: { fields: 'followers_count' },
+        schema: FollowersSchema,
+      });
+      return page.followers_count ?? null;
+    },
 
     async verify(credentials) {
       requirePage(credentials);

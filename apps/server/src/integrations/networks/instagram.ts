@@ -8,11 +8,21 @@ import {
   sameText,
   sinceSeconds,
 } from './find-published.js';
-import { callGraph, listGraphPages, type GraphClientConfig } from './meta-graph-request.js';
+import {
+  callGraph,
+  GraphInsightsSchema,
+  graphListSchema,
+  insightNumbers,
+  isGoneError,
+  listGraphPages,
+  type GraphClientConfig,
+} from './meta-graph-request.js';
+import { postMetrics } from './metrics-read.js';
 import {
   NetworkError,
   NO_SLOT,
   type InstagramCredentials,
+  type MetricsRead,
   type NetworkAdapter,
   type VerifiedAccount,
 } from './types.js';
@@ -43,22 +53,16 @@ const ContainerStatusSchema = z.object({
 });
 const PermalinkSchema = z.object({ permalink: z.string().optional() });
 /** `GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink`, newest first. */
-const MediaListSchema = z.object({
-  data: z.array(
-    z.object({
-      id: z.string(),
-      caption: z.string().optional(),
-      timestamp: z.string().optional(),
-      permalink: z.string().optional(),
-    }),
-  ),
-  paging: z
-    .object({
-      cursors: z.object({ after: z.string().optional() }).optional(),
-      next: z.string().optional(),
-    })
-    .optional(),
-});
+const MediaListSchema = graphListSchema(
+  z.object({
+    id: z.string(),
+    caption: z.string().optional(),
+    timestamp: z.string().optional(),
+    permalink: z.string().optional(),
+  }),
+);
+
+const FollowersSchema = z.object({ followers_count: z.number().optional() });
 
 function failure(kind: 'auth' | 'invalid' | 'transient', message: string) {
   return new NetworkError('instagram', kind, message);
@@ -164,6 +168,46 @@ export function createInstagramAdapter(
   return {
     id: 'instagram',
     preparesBeforePublishing: () => true,
+    metricsBatch: 1,
+
+    async readMetrics(externalIds, credentials) {
+      const read: MetricsRead = new Map();
+      const [id] = externalIds;
+      if (!id) return read;
+      try {
+        const insights = await callGraph(graph, {
+          method: 'GET',
+          path: `/${encodeURIComponent(id)}/insights`,
+          accessToken: credentials.accessToken,
+          params: { metric: 'views,reach,likes,comments,shares,saved' },
+          schema: GraphInsightsSchema,
+        });
+        return read.set(
+          id,
+          postMetrics(insightNumbers(insights), {
+            likes: ['likes'],
+            comments: ['comments'],
+            shares: ['shares'],
+            impressions: 'views',
+          }),
+        );
+      } catch (error) {
+        if (isGoneError(error)) return read.set(id, 'gone');
+        throw error;
+      }
+    },
+
+    async readFollowers(credentials) {
+      const igUserId = credentials.igUserId || (await findAccount(credentials)).accountId;
+      const account = await callGraph(graph, {
+        method: 'GET',
+        path: `/${encodeURIComponent(igUserId)}`,
+        accessToken: credentials.accessToken,
+        params: { fields: 'followers_count' },
+        schema: FollowersSchema,
+      });
+      return account.followers_count ?? null;
+    },
 
     verify: (credentials) => findAccount(credentials),
 

@@ -2,11 +2,13 @@ import { composePostText } from '@cadence/shared';
 import { z } from 'zod';
 import { madeWithin, MAX_READ_PAGES, sameText } from './find-published.js';
 import { callLinkedIn, readJson } from './linkedin-http.js';
+import { postMetrics } from './metrics-read.js';
 import { toLittleText } from './linkedin-little-text.js';
 import {
   NetworkError,
   NO_SLOT,
   type LinkedInCredentials,
+  type MetricsRead,
   type NetworkAdapter,
   type PublishInput,
   type PublishMedia,
@@ -59,6 +61,16 @@ const AuthorPostsSchema = z.object({
     .optional(),
 });
 const POSTS_PER_PAGE = 50;
+/** `GET /rest/socialActions/{urn}`: the post's likes and comments. */
+const SocialActionsSchema = z.object({
+  likesSummary: z.looseObject({ totalLikes: z.number().optional() }).optional(),
+  commentsSummary: z
+    .looseObject({
+      aggregatedTotalComments: z.number().optional(),
+      totalFirstLevelComments: z.number().optional(),
+    })
+    .optional(),
+});
 
 const UploadSchema = z.object({
   value: z.object({ uploadUrl: z.url(), image: z.string().startsWith('urn:li:image:') }),
@@ -162,6 +174,46 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
 
   return {
     id: 'linkedIn',
+    metricsBatch: 1,
+
+    async readMetrics(externalIds, credentials) {
+      const read: MetricsRead = new Map();
+      const [urn] = externalIds;
+      if (!urn) return read;
+      let response: Awaited<ReturnType<typeof callLinkedIn>>;
+      try {
+        response = await callLinkedIn({
+          url: `${baseUrl}/rest/socialActions/${encodeURIComponent(urn)}`,
+          method: 'GET',
+          accessToken: credentials.accessToken,
+          apiVersion,
+          timeoutMs,
+        });
+      } catch (error) {
+        if (error instanceof NetworkError && error.details.status === 404) {
+          return read.set(urn, 'gone');
+        }
+        throw error;
+      }
+      const actions = readJson(response, SocialActionsSchema, "post's likes and comments");
+      const raw = {
+        totalLikes: actions.likesSummary?.totalLikes,
+        aggregatedTotalComments:
+          actions.commentsSummary?.aggregatedTotalComments ??
+          actions.commentsSummary?.totalFirstLevelComments,
+      };
+      return read.set(
+        urn,
+        postMetrics(raw, {
+          likes: ['totalLikes'],
+          comments: ['aggregatedTotalComments'],
+          shares: [],
+        }),
+      );
+    },
+
+    // A member's network size is not readable with a member's posting token.
+    readFollowers: () => Promise.resolve(null),
 
     async verify(credentials) {
       const member = await readMember(credentials.accessToken);

@@ -109,6 +109,56 @@ export async function callGraph<T>(config: GraphClientConfig, call: GraphCall<T>
   );
 }
 
+/**
+ * A Graph list (Facebook, Instagram and Threads answer lists alike): `data` with the items and
+ * `paging` with the `after` cursor and, when more follow, a `next` address.
+ */
+export function graphListSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    paging: z
+      .object({
+        cursors: z.object({ after: z.string().optional() }).optional(),
+        next: z.string().optional(),
+      })
+      .optional(),
+  });
+}
+
+/**
+ * A Graph insights answer (`/{id}/insights`, Threads' `/{user}/threads_insights`): one entry per
+ * metric, its number in `values[0].value` (lifetime metrics) or `total_value.value`.
+ */
+export const GraphInsightsSchema = z.object({
+  data: z.array(
+    z.looseObject({
+      name: z.string(),
+      values: z.array(z.looseObject({ value: z.unknown() })).optional(),
+      total_value: z.looseObject({ value: z.unknown() }).optional(),
+    }),
+  ),
+});
+
+/** An insights answer as numbers by metric name (a metric left out is simply absent). */
+export function insightNumbers(answer: z.infer<typeof GraphInsightsSchema>) {
+  const numbers: Record<string, unknown> = {};
+  for (const metric of answer.data) {
+    numbers[metric.name] = metric.total_value?.value ?? metric.values?.[0]?.value;
+  }
+  return numbers;
+}
+
+/**
+ * Whether a Graph error says the object is not there (deleted): 100/33 "Object with ID …
+ * does not exist", or a bare 404.
+ */
+export function isGoneError(error: unknown): boolean {
+  return (
+    error instanceof NetworkError &&
+    (error.details.code === '100/33' || error.details.status === 404)
+  );
+}
+
 /** Enough for any real account; stops a misbehaving cursor from looping forever. */
 const MAX_LIST_PAGES = 10;
 
@@ -126,15 +176,7 @@ export async function listGraphPages<T>(
     item: z.ZodType<T>;
   },
 ): Promise<T[]> {
-  const schema = z.object({
-    data: z.array(list.item),
-    paging: z
-      .object({
-        cursors: z.object({ after: z.string().optional() }).optional(),
-        next: z.string().optional(),
-      })
-      .optional(),
-  });
+  const schema = graphListSchema(list.item);
   const items: T[] = [];
   let after: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES; page++) {

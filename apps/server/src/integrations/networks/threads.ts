@@ -7,9 +7,22 @@ import {
   sameText,
   sinceSeconds,
 } from './find-published.js';
+import {
+  GraphInsightsSchema,
+  graphListSchema,
+  insightNumbers,
+  isGoneError,
+} from './meta-graph-request.js';
+import { postMetrics } from './metrics-read.js';
 import { buildThreadsContainer } from './threads-content.js';
 import { callThreads, type ThreadsCall } from './threads-http.js';
-import { NetworkError, NO_SLOT, type NetworkAdapter, type ThreadsCredentials } from './types.js';
+import {
+  NetworkError,
+  NO_SLOT,
+  type MetricsRead,
+  type NetworkAdapter,
+  type ThreadsCredentials,
+} from './types.js';
 
 export interface ThreadsAdapterConfig {
   /** `https://graph.threads.net/v1.0` in production (version included). */
@@ -30,22 +43,14 @@ const IdSchema = z.object({ id: z.string() });
 const StatusSchema = z.object({ status: z.string(), error_message: z.string().optional() });
 const PermalinkSchema = z.object({ permalink: z.string() });
 /** `GET /me/threads?fields=id,text,timestamp,permalink`: the account's posts, newest first. */
-const ThreadsListSchema = z.object({
-  data: z.array(
-    z.object({
-      id: z.string(),
-      text: z.string().optional(),
-      timestamp: z.string().optional(),
-      permalink: z.string().optional(),
-    }),
-  ),
-  paging: z
-    .object({
-      cursors: z.object({ after: z.string().optional() }).optional(),
-      next: z.string().optional(),
-    })
-    .optional(),
-});
+const ThreadsListSchema = graphListSchema(
+  z.object({
+    id: z.string(),
+    text: z.string().optional(),
+    timestamp: z.string().optional(),
+    permalink: z.string().optional(),
+  }),
+);
 
 export function createThreadsAdapter(
   config: ThreadsAdapterConfig,
@@ -107,6 +112,51 @@ export function createThreadsAdapter(
   return {
     id: 'threads',
     preparesBeforePublishing: () => true,
+    metricsBatch: 1,
+
+    async readMetrics(externalIds, credentials) {
+      const read: MetricsRead = new Map();
+      const [id] = externalIds;
+      if (!id) return read;
+      let body: unknown;
+      try {
+        body = await call(
+          {
+            method: 'GET',
+            path: `/${encodeURIComponent(id)}/insights`,
+            params: { metric: 'views,likes,replies,reposts,quotes' },
+          },
+          credentials,
+        );
+      } catch (error) {
+        if (isGoneError(error)) return read.set(id, 'gone');
+        throw error;
+      }
+      const insights = parse(GraphInsightsSchema, body, "the post's insights");
+      return read.set(
+        id,
+        postMetrics(insightNumbers(insights), {
+          likes: ['likes'],
+          comments: ['replies'],
+          shares: ['reposts', 'quotes'],
+          impressions: 'views',
+        }),
+      );
+    },
+
+    async readFollowers(credentials) {
+      const user = encodeURIComponent(credentials.userId ?? 'me');
+      const body = await call(
+        {
+          method: 'GET',
+          path: `/${user}/threads_insights`,
+          params: { metric: 'followers_count' },
+        },
+        credentials,
+      );
+      const numbers = insightNumbers(parse(GraphInsightsSchema, body, "the account's insights"));
+      return typeof numbers.followers_count === 'number' ? numbers.followers_count : null;
+    },
 
     async verify(credentials) {
       const body = await call(

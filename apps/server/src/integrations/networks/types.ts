@@ -100,6 +100,26 @@ export const NO_SLOT: PublishContext = {
   beforePublishCall: () => Promise.resolve(),
 };
 
+/**
+ * One post's numbers as the network gave them at one read. Shares are reposts plus quotes
+ * where a network has both; impressions are null where the network gives none.
+ */
+export interface PostMetrics {
+  likes: number;
+  comments: number;
+  shares: number;
+  impressions: number | null;
+  /** Every number read, by the network's own name (`like_count`, `repostCount`...). */
+  raw: Record<string, number>;
+}
+
+/**
+ * The answer of one metric read, per external id asked: the numbers, or 'gone' when the
+ * network answered that the post no longer exists (deleted). An id left out was not answered
+ * either way (read it again later).
+ */
+export type MetricsRead = Map<string, PostMetrics | 'gone'>;
+
 /** One network behind a few verbs. `C` is that network's stored credential object. */
 export interface NetworkAdapter<C> {
   readonly id: NetworkId;
@@ -123,6 +143,16 @@ export interface NetworkAdapter<C> {
     credentials: C,
     window: FindPublishedWindow,
   ): Promise<PublishResult | null>;
+  /** The most posts one `readMetrics` call takes (X 100 ids, Bluesky 25 uris, else 1). */
+  readonly metricsBatch: number;
+  /**
+   * Reads the numbers of the account's posts (at most `metricsBatch` external ids) through the
+   * network's documented read API. Throws a NetworkError when the network cannot be read (a
+   * 429 carries `retryAfterSeconds`).
+   */
+  readMetrics(externalIds: readonly string[], credentials: C): Promise<MetricsRead>;
+  /** The account's followers now, or null where the network (or the token) does not tell. */
+  readFollowers(credentials: C): Promise<number | null>;
 }
 
 /** Credentials as stored (encrypted) per network. Field names follow spec 000 section 3. */

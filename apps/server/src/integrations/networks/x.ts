@@ -4,10 +4,12 @@ import { madeWithin, MAX_READ_PAGES, networkTime, sameText, sinceIso } from './f
 import { xProblemMessage } from './x-errors.js';
 import { callX } from './x-http.js';
 import { uploadXMedia } from './x-media.js';
+import { postMetrics } from './metrics-read.js';
 import {
   NetworkError,
   NO_SLOT,
   type NetworkAdapter,
+  type MetricsRead,
   type PublishInput,
   type TwitterCredentials,
 } from './types.js';
@@ -48,6 +50,36 @@ const TimelineSchema = z.object({
     .optional(),
   meta: z.object({ next_token: z.string().optional() }).optional(),
 });
+/**
+ * `GET /2/tweets?ids=…&tweet.fields=public_metrics`: the posts found in `data`, each id not
+ * found (deleted) as a 'Not Found Error' in `errors` of the same 200 answer.
+ */
+const LookupSchema = z.object({
+  data: z
+    .array(
+      z.object({ id: z.string(), public_metrics: z.record(z.string(), z.unknown()).optional() }),
+    )
+    .optional(),
+  errors: z
+    .array(
+      z.looseObject({
+        value: z.string().optional(),
+        resource_id: z.string().optional(),
+        title: z.string().optional(),
+        type: z.string().optional(),
+      }),
+    )
+    .optional(),
+});
+/** `GET /2/users/me?user.fields=public_metrics`. */
+const MeMetricsSchema = z.object({
+  data: z.object({
+    public_metrics: z.object({ followers_count: z.number().optional() }).optional(),
+  }),
+});
+/** X takes up to 100 ids a lookup. */
+export const X_METRICS_BATCH = 100;
+
 type TimelinePost = NonNullable<z.infer<typeof TimelineSchema>['data']>[number];
 
 /**
@@ -87,6 +119,58 @@ export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCr
 
   return {
     id: 'twitter',
+    metricsBatch: X_METRICS_BATCH,
+
+    async readMetrics(externalIds, credentials) {
+      const read: MetricsRead = new Map();
+      if (externalIds.length === 0) return read;
+      if (externalIds.length > X_METRICS_BATCH) {
+        throw new NetworkError(
+          'twitter',
+          'invalid',
+          `X reads at most ${X_METRICS_BATCH} posts a call`,
+        );
+      }
+      const url = new URL(`${base}/2/tweets`);
+      url.searchParams.set('ids', externalIds.join(','));
+      url.searchParams.set('tweet.fields', 'public_metrics');
+      const answer = LookupSchema.safeParse(
+        await callX({ method: 'GET', url }, credentials, timeoutMs),
+      );
+      if (!answer.success) {
+        throw new NetworkError('twitter', 'transient', "X answered the posts' numbers oddly");
+      }
+      for (const post of answer.data.data ?? []) {
+        read.set(
+          post.id,
+          postMetrics(post.public_metrics ?? {}, {
+            likes: ['like_count'],
+            comments: ['reply_count'],
+            shares: ['retweet_count', 'quote_count'],
+            impressions: 'impression_count',
+          }),
+        );
+      }
+      for (const error of answer.data.errors ?? []) {
+        const id = error.resource_id ?? error.value;
+        const notFound =
+          error.title === 'Not Found Error' || /resource-not-found/.test(error.type ?? '');
+        if (id && notFound && !read.has(id)) read.set(id, 'gone');
+      }
+      return read;
+    },
+
+    async readFollowers(credentials) {
+      const url = new URL(`${base}/2/users/me`);
+      url.searchParams.set('user.fields', 'public_metrics');
+      const answer = MeMetricsSchema.safeParse(
+        await callX({ method: 'GET', url }, credentials, timeoutMs),
+      );
+      if (!answer.success) {
+        throw new NetworkError('twitter', 'transient', 'X answered without the account details');
+      }
+      return answer.data.data.public_metrics?.followers_count ?? null;
+    },
 
     async verify(credentials) {
       const account = await me(credentials);

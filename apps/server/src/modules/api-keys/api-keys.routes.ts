@@ -10,6 +10,7 @@ import {
   CreatedApiKeySchema,
   envelope,
   type ApiKeyScope,
+  PUBLIC_API_PATHS,
 } from '@cadence/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -133,7 +134,7 @@ export function requireScope(request: FastifyRequest, scope: ApiKeyScope): ApiCa
 export function registerPublicApiRoutes(app: AppInstance, services: { apiKeys: ApiKeysService }) {
   const { apiKeys } = services;
   app.get(
-    API_PATHS.v1Me,
+    PUBLIC_API_PATHS.v1Me,
     {
       schema: {
         tags: ['Public API'],

@@ -1,5 +1,6 @@
 import {
   INSTANCE_PUBLISH_STATUS,
+  type PostListSort,
   type PostPublishStatus,
   type PostStatusFilter,
 } from '@cadence/shared';
@@ -198,16 +199,28 @@ function toListRow(row: {
   };
 }
 
-/** One page, newest first: the (user_id, created_at desc, id desc) index answers it. */
+/**
+ * A post's engagements: its publications' latest likes + comments + shares (the metrics
+ * module's stats, one row per publication; publication_stats_post_idx answers it).
+ */
+const engagementsSql = sql`coalesce((select sum(s.engagements) from publication_stats s
+  where s.post_id = ${posts.id}), 0)`;
+
+/**
+ * One page, newest first: the (user_id, created_at desc, id desc) index answers it. By
+ * engagement, every matching post's sum is read and sorted (no index can hold it).
+ */
 export function listPostPageQuery(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; sort?: PostListSort | undefined },
 ) {
+  const order =
+    page.sort === 'engagement' ? [sql`${engagementsSql} desc`, ...NEWEST_FIRST] : NEWEST_FIRST;
   return selectListRows(db)
     .where(filterCondition(userId, filter))
-    .orderBy(...NEWEST_FIRST)
+    .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
 }
@@ -297,7 +310,7 @@ export async function listPostPage(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; sort?: PostListSort | undefined },
 ): Promise<PostListRow[]> {
   const rows = await listPostPageQuery(db, userId, filter, page);
   return rows.map(toListRow);
@@ -308,11 +321,12 @@ export async function listPostPageCounted(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-  page: { limit: number; offset: number; countLimit: number },
+  page: { limit: number; offset: number; countLimit: number; sort?: PostListSort | undefined },
 ): Promise<{ rows: PostListRow[]; total: { count: number; isExact: boolean } }> {
-  // A search or a status filter takes the built query; the prepared statements cover the
-  // plain list (with or without an entity), the request every page load makes.
-  if (filter.search || filter.status) {
+  // A search, a status filter or the engagement order takes the built query; the prepared
+  // statements cover the plain list (with or without an entity), the request every page
+  // load makes.
+  if (filter.search || filter.status || page.sort === 'engagement') {
     const [rows, total] = await Promise.all([
       listPostPage(db, userId, filter, page),
       countPosts(db, userId, filter, page.countLimit),

@@ -6,7 +6,7 @@ import {
   PostCreateBodySchema,
   PostEditBodySchema,
   PostIdParamsSchema,
-  PostListQuerySchema,
+  SortedPostListQuerySchema,
   PostListSchema,
   PostSchema,
   PostUsageSchema,
@@ -88,7 +88,7 @@ export function registerPostRoutes(
         security,
         summary:
           "The customer's posts, newest first, a page at a time; `q` matches content, url or entity name",
-        querystring: PostListQuerySchema,
+        querystring: SortedPostListQuerySchema,
         response: { 200: envelope(PostListSchema), ...errorResponses(400, 401) },
       },
     },

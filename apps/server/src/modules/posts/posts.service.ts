@@ -10,7 +10,7 @@ import {
   type Post,
   type PostList,
   type PostUsage,
-  type PostListQuerySchema,
+  type SortedPostListQuerySchema,
 } from '@cadence/shared';
 import type { z } from 'zod';
 import type { Db, DbExecutor } from '../../db/client.js';
@@ -29,7 +29,7 @@ import { requireFieldsAfterEdit, type ParsedPostFields } from './post-fields.js'
 import * as listQueries from './posts-list.repository.js';
 import * as repo from './posts.repository.js';
 
-export type PostListQuery = z.output<typeof PostListQuerySchema>;
+export type PostListQuery = z.output<typeof SortedPostListQuerySchema>;
 
 const notFound = () => AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
 const entityNotFound = () => AppError.notFound(POST_MESSAGES.entityNotFound, 'COMPANY_NOT_FOUND');
@@ -229,6 +229,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
         countLimit: listCountLimit(query.page, query.pageSize),
+        sort: query.sort,
       });
       return {
         rows: rows.map(toPost),

@@ -1,11 +1,11 @@
 import {
-  API_PATHS,
   ApiMediaSchema,
   MEDIA_FIELD,
   MEDIA_NOTE,
   MediaFromUrlSchema,
   API_TRAFFIC_MESSAGES,
   envelope,
+  PUBLIC_API_PATHS,
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
@@ -31,7 +31,7 @@ export function registerApiMediaRoutes(
   const answers = { 201: envelope(ApiMediaSchema), ...errorResponses(400, 403, 409, 413, 422) };
 
   app.post(
-    API_PATHS.v1Media,
+    PUBLIC_API_PATHS.v1Media,
     {
       config: { idempotent: true },
       schema: {
@@ -64,7 +64,7 @@ export function registerApiMediaRoutes(
   );
 
   app.post(
-    API_PATHS.v1MediaFromUrl,
+    PUBLIC_API_PATHS.v1MediaFromUrl,
     {
       config: { idempotent: true },
       bodyLimit: 16 * 1024,

@@ -1,5 +1,4 @@
 import {
-  API_PATHS,
   ApiEntitySchema,
   ApiConnectionSchema,
   ApiIdParamsSchema,
@@ -16,12 +15,14 @@ import {
   envelope,
   MarkPublishedSchema,
   POST_MESSAGES,
+  PostMetricsSchema,
   PUBLIC_API_MESSAGES,
   PUBLICATION_ACTION_SCOPES,
   PUBLICATION_MESSAGES,
   SCHEDULE_MESSAGES,
   type ApiKeyScope,
   type PublicationAction,
+  PUBLIC_API_PATHS,
 } from '@cadence/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -99,7 +100,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   const read = { ...guard('read'), preSerialization: conditionalGet };
 
   app.get(
-    API_PATHS.v1Entities,
+    PUBLIC_API_PATHS.v1Entities,
     {
       ...read,
       schema: {
@@ -117,7 +118,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.get(
-    API_PATHS.v1Entity,
+    PUBLIC_API_PATHS.v1Entity,
     {
       ...read,
       schema: {
@@ -135,7 +136,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.get(
-    API_PATHS.v1EntityConnections,
+    PUBLIC_API_PATHS.v1EntityConnections,
     {
       ...read,
       schema: {
@@ -156,7 +157,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.get(
-    API_PATHS.v1Posts,
+    PUBLIC_API_PATHS.v1Posts,
     {
       ...read,
       schema: {
@@ -176,7 +177,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.get(
-    API_PATHS.v1Post,
+    PUBLIC_API_PATHS.v1Post,
     {
       ...read,
       schema: {
@@ -195,8 +196,27 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
     },
   );
 
+  app.get(
+    PUBLIC_API_PATHS.v1PostMetrics,
+    {
+      ...read,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Each of the post's publications with its latest numbers from the network and when they were read (scope read)",
+        params: PostParams,
+        response: { 200: envelope(PostMetricsSchema), ...errorResponses(403, 404) },
+      },
+    },
+    async (request) => ({
+      message: PUBLIC_API_MESSAGES.postFetched,
+      data: await api.getPostMetrics(requireApiCaller(request), request.params.id),
+    }),
+  );
+
   app.post(
-    API_PATHS.v1Posts,
+    PUBLIC_API_PATHS.v1Posts,
     {
       ...guard('write'),
       config: { idempotent: true },
@@ -222,7 +242,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.patch(
-    API_PATHS.v1Post,
+    PUBLIC_API_PATHS.v1Post,
     {
       ...guard('write'),
       bodyLimit: 64 * 1024,
@@ -251,7 +271,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.delete(
-    API_PATHS.v1Post,
+    PUBLIC_API_PATHS.v1Post,
     {
       ...guard('write'),
       schema: {
@@ -269,7 +289,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
   );
 
   app.post(
-    API_PATHS.v1PostSchedule,
+    PUBLIC_API_PATHS.v1PostSchedule,
     {
       ...guard('write'),
       bodyLimit: 16 * 1024,
@@ -327,26 +347,26 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
     );
 
   actionRoute(
-    API_PATHS.v1PublicationPublishNow,
+    PUBLIC_API_PATHS.v1PublicationPublishNow,
     'publish-now',
     202,
     'Publish a pending publication now instead of at its time (scope publish)',
   );
   actionRoute(
-    API_PATHS.v1PublicationRetry,
+    PUBLIC_API_PATHS.v1PublicationRetry,
     'retry',
     202,
     'Retry a failed or missed publication now (scope publish)',
   );
   actionRoute(
-    API_PATHS.v1PublicationConfirmAbsent,
+    PUBLIC_API_PATHS.v1PublicationConfirmAbsent,
     'confirm-absent',
     200,
     'You checked that an unconfirmed publication is not on the network: post it now (scope publish)',
   );
 
   app.post(
-    API_PATHS.v1PublicationMarkPublished,
+    PUBLIC_API_PATHS.v1PublicationMarkPublished,
     {
       ...guard(PUBLICATION_ACTION_SCOPES['mark-published']),
       config: { idempotent: true },
@@ -374,7 +394,7 @@ export function registerPublicApiResourceRoutes(app: AppInstance, api: PublicApi
 
   let document: OpenApiDocument | undefined;
   app.get(
-    API_PATHS.v1OpenApi,
+    PUBLIC_API_PATHS.v1OpenApi,
     {
       config: { withoutApiKey: true },
       schema: {

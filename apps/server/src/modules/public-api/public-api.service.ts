@@ -19,6 +19,7 @@ import {
   type ApiSchedule,
   type ApiScheduleCreate,
   type Post,
+  type PostMetrics,
   type PublicationAction,
 } from '@cadence/shared';
 import type { Db } from '../../db/client.js';
@@ -50,6 +51,8 @@ export interface PublicApiDeps {
   schedules: Pick<SchedulesService, 'create'>;
   publicationActions: PublicationActions;
   uploads: Pick<UploadsService, 'findMedia' | 'idsOfKeys'>;
+  /** Each of a customer's post's publications with its latest numbers (the metrics module's). */
+  postMetrics: (userId: string, postId: string) => Promise<PostMetrics>;
 }
 
 /** A list's page as the API answers it. */
@@ -226,6 +229,13 @@ export function createPublicApiService(deps: PublicApiDeps) {
     async getPost(caller: ApiCaller, id: string): Promise<TaggedPost> {
       assertScope(caller, 'read');
       return tagged(caller.user.id, await visiblePost(caller, id));
+    },
+
+    /** The post's publications with their latest numbers, as the post's view shows them. */
+    async getPostMetrics(caller: ApiCaller, id: string): Promise<PostMetrics> {
+      assertScope(caller, 'read');
+      const post = await visiblePost(caller, id);
+      return deps.postMetrics(caller.user.id, post.id);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { shortLinks } from '../../db/schema/shortener.js';
+import { shortLinkClicks, shortLinks } from '../../db/schema/shortener.js';
 
 export async function findLinkForUrl(db: DbExecutor, userId: string, url: string) {
   const [link] = await db
@@ -25,12 +25,24 @@ export async function insertLink(
   return row;
 }
 
-/** Counts one click in a single statement (no lost updates) and answers the target. */
+/**
+ * Counts one click in a single statement (no lost updates), in the link's total and in its
+ * day's row, and answers the target.
+ */
 export async function recordClick(db: DbExecutor, code: string, now: Date) {
-  const [row] = await db
-    .update(shortLinks)
-    .set({ clicks: sql`${shortLinks.clicks} + 1`, lastClickedAt: now })
-    .where(eq(shortLinks.code, code))
-    .returning({ url: shortLinks.url });
-  return row?.url;
+  const day = now.toISOString().slice(0, 10);
+  const result = await db.execute(sql`
+    with clicked as (
+      update ${shortLinks}
+         set clicks = ${shortLinks.clicks} + 1, last_clicked_at = ${now.toISOString()}
+       where ${shortLinks.code} = ${code}
+       returning id, url
+    ), counted as (
+      insert into ${shortLinkClicks} (short_link_id, day, clicks)
+      select id, ${day}::date, 1 from clicked
+      on conflict (short_link_id, day)
+      do update set clicks = ${shortLinkClicks.clicks} + 1
+    )
+    select url from clicked`);
+  return (result as unknown as { rows: Array<{ url: string }> }).rows[0]?.url;
 }

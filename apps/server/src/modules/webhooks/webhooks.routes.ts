@@ -10,6 +10,7 @@ import {
   WebhookSchema,
   WebhookUpdateSchema,
   WebhookWithSecretSchema,
+  PUBLIC_API_PATHS,
 } from '@cadence/shared';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
@@ -271,12 +272,12 @@ export function registerWebhookRoutes(app: AppInstance, webhooks: WebhooksServic
   });
   registerDoor(app, webhooks, {
     paths: {
-      list: API_PATHS.v1Webhooks,
-      one: API_PATHS.v1Webhook,
-      test: API_PATHS.v1WebhookTest,
-      rotate: API_PATHS.v1WebhookRotateSecret,
-      deliveries: API_PATHS.v1WebhookDeliveries,
-      redeliver: API_PATHS.v1WebhookRedeliver,
+      list: PUBLIC_API_PATHS.v1Webhooks,
+      one: PUBLIC_API_PATHS.v1Webhook,
+      test: PUBLIC_API_PATHS.v1WebhookTest,
+      rotate: PUBLIC_API_PATHS.v1WebhookRotateSecret,
+      deliveries: PUBLIC_API_PATHS.v1WebhookDeliveries,
+      redeliver: PUBLIC_API_PATHS.v1WebhookRedeliver,
     },
     // The key itself is checked by the hooks every /api/v1 route follows.
     preHandler: [],

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ANALYTICS_API_PATHS } from '@cadence/shared';
+import { API_PATHS } from '@cadence/shared';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeValue, render } from '../../../test/render';
@@ -44,7 +44,7 @@ function renderPage(answer: (url: URL) => Promise<Response>) {
 const summaryCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
   fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === `/api${ANALYTICS_API_PATHS.summary}`);
+    .filter((url) => url.pathname === `/api${API_PATHS.analyticsSummary}`);
 /** What a screen reader reads of `node`: its texts, elements apart, aria-hidden ones left out. */
 function spoken(node: Node): string {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
@@ -112,9 +112,9 @@ describe('the Analytics screen', () => {
     );
 
     expect(tableRows(sectionTitled(container, 'By network'))).toEqual([
-      ['X/Twitter', '10', '8,200', '610', '51', '1,840'],
-      ['LinkedIn', '8', '0', '250', '30', '—'],
-      ['Bluesky', '6', '4,640', '172', '15', '312'],
+      ['X/Twitter', '10', '8,200', '420', '95', '95', '610'],
+      ['LinkedIn', '8', '0', '210', '40', '0', '250'],
+      ['Bluesky', '6', '4,640', '120', '22', '30', '172'],
     ]);
 
     const top = [...container.querySelectorAll('[data-testid="top-post"]')];
@@ -182,11 +182,14 @@ describe('the Analytics screen', () => {
 
   it('with fewer than 20 published posts, says how many more the best hours need', async () => {
     const { container, unmount } = renderPage(() =>
-      json({ message: 'ok', data: summary({ best_hours: { needed: 7, cells: [] } }) }),
+      json({
+        message: 'ok',
+        data: summary({ best_hours: { time_zone: ZONE, posts: 13, needed: 7, cells: [] } }),
+      }),
     );
     await until(() => container.querySelector('[data-testid="best-hours-needed"]'));
     expect(text(container, '[data-testid="best-hours-needed"]')).toBe(
-      '7 more published posts needed to show the best hours to post (it needs 20 in the period).',
+      '7 more published posts needed to show the best hours to post (it needs 20).',
     );
     expect(sectionTitled(container, 'Best hours to post')?.querySelector('table')).toBeNull();
     unmount();
@@ -254,7 +257,7 @@ describe('the Analytics screen', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { container, fetchMock, unmount } = renderPage((url) =>
-      url.pathname.endsWith('.csv')
+      url.pathname === `/api${API_PATHS.analyticsExport}`
         ? Promise.resolve(
             new Response('date,posts_published\n2026-11-20,1\n', {
               headers: {
@@ -273,7 +276,7 @@ describe('the Analytics screen', () => {
     await until(() => clicked.mock.calls.length > 0);
     const csv = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
-      .find((url) => url.pathname === `/api${ANALYTICS_API_PATHS.export}`);
+      .find((url) => url.pathname === `/api${API_PATHS.analyticsExport}`);
     expect(csv?.searchParams.get('from')).toBe('2026-10-22T04:00:00.000Z');
     expect(csv?.searchParams.get('to')).toBe('2026-11-21T05:00:00.000Z');
     expect(createObjectURL).toHaveBeenCalledTimes(1);

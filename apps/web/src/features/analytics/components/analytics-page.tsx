@@ -97,7 +97,7 @@ export function AnalyticsPage() {
               <BestHours
                 needed={data.best_hours.needed}
                 cells={data.best_hours.cells}
-                timeZone={timeZone}
+                timeZone={data.best_hours.time_zone}
               />
             </div>
           )

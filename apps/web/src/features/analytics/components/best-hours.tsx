@@ -1,8 +1,14 @@
 import type { BestHoursCell } from '@cadence/shared';
-import { BEST_HOURS_MIN_POSTS } from '@cadence/shared';
+import { BEST_HOURS_LOOKBACK_DAYS, BEST_HOURS_MIN_POSTS } from '@cadence/shared';
 import { Clock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { formatAverage, formatCount, formatHour, WEEKDAY_NAMES } from '../utils/analytics-format';
+import {
+  formatAverage,
+  formatCount,
+  formatHour,
+  weekdayName,
+  WEEKDAYS,
+} from '../utils/analytics-format';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
@@ -23,7 +29,7 @@ function levelOf(value: number, highest: number): string {
 /** 'N more published posts needed…': what the grid waits for. */
 export function bestHoursNeededText(needed: number): string {
   const posts = needed === 1 ? 'post' : 'posts';
-  return `${formatCount(needed)} more published ${posts} needed to show the best hours to post (it needs ${BEST_HOURS_MIN_POSTS} in the period).`;
+  return `${formatCount(needed)} more published ${posts} needed to show the best hours to post (it needs ${BEST_HOURS_MIN_POSTS}).`;
 }
 
 interface BestHoursProps {
@@ -32,14 +38,18 @@ interface BestHoursProps {
   timeZone: string;
 }
 
-/** Average engagement per post by weekday and hour of the saved zone, once there are enough. */
+/**
+ * Average engagement per post by weekday and hour of the saved zone (the server's reading of
+ * it, `time_zone`), once there are enough posts.
+ */
 export function BestHours({ needed, cells, timeZone }: BestHoursProps) {
   const best = cells.reduce<BestHoursCell | null>(
-    (top, cell) => (top === null || cell.average_engagement > top.average_engagement ? cell : top),
+    (top, cell) =>
+      top === null || cell.average_engagements > top.average_engagements ? cell : top,
     null,
   );
   const byKey = new Map(cells.map((cell) => [`${cell.weekday}-${cell.hour}`, cell]));
-  const highest = best?.average_engagement ?? 0;
+  const highest = best?.average_engagements ?? 0;
   return (
     <section
       aria-labelledby="analytics-hours-title"
@@ -49,7 +59,8 @@ export function BestHours({ needed, cells, timeZone }: BestHoursProps) {
         Best hours to post
       </h2>
       <p className="mt-1 text-sm text-gray-600">
-        Average engagement per post by weekday and hour, in your time zone ({timeZone}).
+        Average engagement per post by weekday and hour over the last {BEST_HOURS_LOOKBACK_DAYS}{' '}
+        days, in your time zone ({timeZone}).
       </p>
       {needed > 0 || best === null ? (
         <p
@@ -62,9 +73,8 @@ export function BestHours({ needed, cells, timeZone }: BestHoursProps) {
       ) : (
         <>
           <p className="mt-3 text-sm text-gray-900">
-            Best so far:{' '}
-            <strong>{`${WEEKDAY_NAMES[best.weekday]} ${formatHour(best.hour)}`}</strong>
-            {`, ${formatAverage(best.average_engagement)} engagements per post (${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}).`}
+            Best so far: <strong>{`${weekdayName(best.weekday)} ${formatHour(best.hour)}`}</strong>
+            {`, ${formatAverage(best.average_engagements)} engagements per post (${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}).`}
           </p>
           <div className="mt-3 overflow-x-auto">
             <table className="border-separate border-spacing-0.5 text-xs">
@@ -86,7 +96,7 @@ export function BestHours({ needed, cells, timeZone }: BestHoursProps) {
                 </tr>
               </thead>
               <tbody>
-                {WEEKDAY_NAMES.map((weekday, index) => (
+                {WEEKDAYS.map(([index, weekday]) => (
                   <tr key={weekday}>
                     <th
                       scope="row"
@@ -102,12 +112,12 @@ export function BestHours({ needed, cells, timeZone }: BestHoursProps) {
                           data-testid={cell ? `hour-${index}-${hour}` : undefined}
                           className={cn(
                             'h-8 rounded text-center tabular-nums',
-                            cell ? levelOf(cell.average_engagement, highest) : 'bg-gray-50',
+                            cell ? levelOf(cell.average_engagements, highest) : 'bg-gray-50',
                           )}
                         >
                           {cell ? (
                             <>
-                              {formatAverage(cell.average_engagement)}
+                              {formatAverage(cell.average_engagements)}
                               <span className="sr-only">
                                 {` from ${formatCount(cell.posts)} ${cell.posts === 1 ? 'post' : 'posts'}`}
                               </span>

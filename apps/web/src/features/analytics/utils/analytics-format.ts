@@ -27,16 +27,20 @@ export const TOTAL_LABELS: ReadonlyArray<readonly [AnalyticsTotal, string]> = [
   ['followers_gained', 'Followers gained'],
 ];
 
-/** 'Sunday'... by the summary's weekday numbers (0 is Sunday). */
-export const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
+/** The summary's weekdays, 1 Monday ... 7 Sunday, in that order. */
+export const WEEKDAYS = [
+  [1, 'Monday'],
+  [2, 'Tuesday'],
+  [3, 'Wednesday'],
+  [4, 'Thursday'],
+  [5, 'Friday'],
+  [6, 'Saturday'],
+  [7, 'Sunday'],
 ] as const;
+
+export function weekdayName(weekday: number): string {
+  return WEEKDAYS.find(([number]) => number === weekday)?.[1] ?? '';
+}
 
 /** An hour of the day on a 12-hour clock: 0 → '12 AM', 13 → '1 PM'. */
 export function formatHour(hour: number): string {

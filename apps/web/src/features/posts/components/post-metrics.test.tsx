@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ANALYTICS_API_PATHS, type PublicationMetrics } from '@cadence/shared';
+import { API_PATHS, type PublicationMetrics } from '@cadence/shared';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../../test/render';
@@ -46,7 +46,7 @@ async function until(found: () => unknown, ms = 2000) {
 }
 
 function renderMetrics(answer: () => Promise<Response>) {
-  const fetchMock = vi.fn(answer);
+  const fetchMock = vi.fn((_input: string) => answer());
   vi.stubGlobal('fetch', fetchMock);
   const rendered = render(<PostMetrics postId={POST_ID} />, {
     queries: [[USER_SETTINGS_QUERY_KEY, { timezone: 'Europe/Berlin', use_dst: true }]],
@@ -65,7 +65,7 @@ describe("the post's numbers", () => {
     );
     await until(() => container.querySelector('[data-testid="publication-metrics"]'));
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
-      `/api${ANALYTICS_API_PATHS.postMetrics.replace(':id', POST_ID)}`,
+      `/api${API_PATHS.postMetrics.replace(':id', POST_ID)}`,
     );
     const rows = [...container.querySelectorAll('[data-testid="publication-metrics"]')].map((row) =>
       [...row.children].map((cell) => cell.textContent),

@@ -1,4 +1,4 @@
-import type { Post, PostSort, PostStatusFilter } from '@cadence/shared';
+import type { Post, PostListSort, PostStatusFilter } from '@cadence/shared';
 import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
 import { Newspaper, Plus } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
@@ -47,7 +47,7 @@ export function PostsPage() {
   const [selectedId, setSelectedId] = useState('');
   const features = useFeatures();
   const [status, setStatus] = useState<PostStatusFilter | ''>('');
-  const [sort, setSort] = useState<PostSort>('newest');
+  const [sort, setSort] = useState<PostListSort>('newest');
   const [page, setPage] = useState(1);
   const [editor, setEditor] = useState<PostEditor | null>(null);
   const [deleting, setDeleting] = useState<Post | null>(null);
@@ -80,7 +80,7 @@ export function PostsPage() {
     setStatus(next);
     setPage(1);
   };
-  const changeSort = (next: PostSort) => {
+  const changeSort = (next: PostListSort) => {
     setSort(next);
     setPage(1);
   };

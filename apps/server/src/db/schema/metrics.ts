@@ -1,0 +1,115 @@
+// Tables owned by the metrics module (src/modules/metrics): only its code writes them.
+import { sql } from 'drizzle-orm';
+import type { NetworkId } from '@cadence/shared';
+import {
+  bigserial,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+import { socialConnections } from './connections.js';
+import { publications } from './publishing.js';
+
+/**
+ * One published publication's numbers as last read, and when it is read next: the polling's
+ * state and what the Analytics screen sums (so a summary reads one row per publication, never
+ * the snapshots). Made for each publication published in the last 30 days, the first time
+ * the metrics job sees it; its owner, entity, post and network are copied in so the summary
+ * needs no join.
+ */
+export const publicationStats = pgTable(
+  'publication_stats',
+  {
+    publicationId: uuid('publication_id')
+      .primaryKey()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id'),
+    postId: uuid('post_id').notNull(),
+    connectionId: uuid('connection_id').references(() => socialConnections.id, {
+      onDelete: 'set null',
+    }),
+    network: text('network').$type<NetworkId>().notNull(),
+    externalId: text('external_id').notNull(),
+    externalUrl: text('external_url'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** When the numbers are read next; null: never again (30 days old, or deleted). */
+    nextReadAt: timestamp('next_read_at', { withTimezone: true }),
+    /** The interval's multiplier: doubled by a read with unchanged numbers (1, 2, 4, 8). */
+    backoff: smallint('backoff').notNull().default(1),
+    reads: integer('reads').notNull().default(0),
+    /** Why reading stopped: 'deleted' (the network said so) or 'aged' (30 days). */
+    stoppedReason: text('stopped_reason').$type<'deleted' | 'aged'>(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    likes: integer('likes').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+    shares: integer('shares').notNull().default(0),
+    impressions: integer('impressions'),
+    /** likes + comments + shares (what the top posts and the Posts sort order by). */
+    engagements: integer('engagements').notNull().default(0),
+  },
+  (table) => [
+    index('publication_stats_due_idx')
+      .on(table.nextReadAt)
+      .where(sql`${table.nextReadAt} is not null`),
+    index('publication_stats_user_published_idx').on(table.userId, table.publishedAt),
+    index('publication_stats_company_published_idx').on(table.companyId, table.publishedAt),
+    index('publication_stats_post_idx').on(table.postId),
+    // The newest publication read so far (where the next look for new ones starts).
+    index('publication_stats_published_idx').on(table.publishedAt),
+  ],
+);
+
+/** One read of one publication's numbers (the history; the latest is also in the stats row). */
+export const publicationMetrics = pgTable(
+  'publication_metrics',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    likes: integer('likes').notNull(),
+    comments: integer('comments').notNull(),
+    shares: integer('shares').notNull(),
+    impressions: integer('impressions'),
+    /** Every number read, by the network's own names. */
+    raw: jsonb('raw').$type<Record<string, number>>().notNull(),
+  },
+  (table) => [index('publication_metrics_publication_idx').on(table.publicationId, table.readAt)],
+);
+
+/**
+ * Per connection: not to be read before `not_before` (a 429's Retry-After), and the day its
+ * followers were last read (once a day).
+ */
+export const metricAccounts = pgTable('metric_accounts', {
+  connectionId: uuid('connection_id')
+    .primaryKey()
+    .references(() => socialConnections.id, { onDelete: 'cascade' }),
+  notBefore: timestamp('not_before', { withTimezone: true }),
+  followersReadOn: date('followers_read_on'),
+});
+
+/** An account's followers, one row per connection per UTC day. */
+export const followerCounts = pgTable(
+  'follower_counts',
+  {
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => socialConnections.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    followers: integer('followers').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.connectionId, table.day] })],
+);
