@@ -335,6 +335,27 @@ async function signedInShots(
       .waitFor();
     await shoot(page, viewport, 'scheduling-add-to-queue');
   });
+  // The week view (hours down the side, the zone in the header) and 'Move to...'.
+  await step(viewport, 'scheduling-week', async () => {
+    await open(ROUTES.scheduling);
+    await page
+      .getByRole('group', { name: 'Calendar view' })
+      .getByRole('button', { name: 'Week' })
+      .click();
+    await page.getByRole('button', { name: 'Next week' }).waitFor();
+    await page.locator('ul[aria-label^="Posts on"]').first().waitFor();
+    await shoot(page, viewport, 'scheduling-week');
+  });
+  await step(viewport, 'scheduling-move-to', async () => {
+    await open(ROUTES.scheduling);
+    await page
+      .getByRole('list', { name: 'Scheduled posts' })
+      .getByRole('button', { name: 'Move to...' })
+      .first()
+      .click();
+    await dialog('Move scheduled post').waitFor();
+    await shoot(page, viewport, 'scheduling-move-to');
+  });
   await step(viewport, 'scheduling-schedule-post', async () => {
     await open(ROUTES.scheduling);
     await page

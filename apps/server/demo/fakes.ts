@@ -66,6 +66,16 @@ export function standInWebUrls(fakes: {
  * Starts every stand-in. `stripeWebhookUrl` is where the Stripe stand-in's Checkout page
  * sends its signed events when the customer pays (the demo server's webhook).
  */
+/**
+ * Where the demo lets webhooks go on this machine: a receiver on port 9099 (README: "Try
+ * the API on the demo"). Any other local address stays refused, as in production.
+ */
+export const DEMO_WEBHOOK_RECEIVER_PORT = 9099;
+const DEMO_WEBHOOK_RECEIVER_HOSTS = [
+  `127.0.0.1:${DEMO_WEBHOOK_RECEIVER_PORT}`,
+  `localhost:${DEMO_WEBHOOK_RECEIVER_PORT}`,
+];
+
 export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}) {
   // The pages the news and web results link to, so 'Scan URL' and 'From Articles' read a
   // real article without the internet.
@@ -117,8 +127,15 @@ export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}
       GOOGLE_CSE_CX: 'demo-cse-engine',
       GOOGLE_CSE_BASE_URL: web.baseUrl,
       // The article site is on this machine's loopback address, which the fetch guard
-      // refuses: the demo lets that one host:port through, and nothing else.
-      FETCH_ALLOW_HOSTS: [process.env.FETCH_ALLOW_HOSTS, articles.host].filter(Boolean).join(','),
+      // refuses: the demo lets that one host:port through, and the port a webhook receiver
+      // of the person trying the demo listens on (README), and nothing else.
+      FETCH_ALLOW_HOSTS: [
+        process.env.FETCH_ALLOW_HOSTS,
+        articles.host,
+        ...DEMO_WEBHOOK_RECEIVER_HOSTS,
+      ]
+        .filter(Boolean)
+        .join(','),
       // Plans are bought through Stripe's own code path (Checkout, signed webhook events,
       // the session read on return) against the stand-in's Checkout page.
       STRIPE_SECRET_KEY: DEMO_STRIPE.secretKey,

@@ -32,6 +32,13 @@ export const DEMO_ADMIN = {
   password: 'admin-password',
 };
 
+/** A member of the demo account's workspace: writes and schedules posts, as an editor. */
+export const DEMO_EDITOR = {
+  name: 'Eli Editor',
+  email: 'editor@cadence.local',
+  password: 'editor-password',
+};
+
 const ENTITIES: SeedEntity[] = [
   {
     name: 'Harbor Coffee Roasters',
@@ -119,8 +126,8 @@ export interface SeedEntity {
 
 /**
  * Signs an account up through the routes, verifies it with the mailed code, puts it on the
- * Business plan, and adds entities with connected networks. Answers the session token and
- * the entities' ids.
+ * plan (Business unless told), and adds entities with connected networks. Answers the
+ * session token and the entities' ids.
  */
 export async function createSeededAccount(input: {
   app: AppInstance;
@@ -129,6 +136,7 @@ export async function createSeededAccount(input: {
   account: { name: string; email: string; password: string };
   entities: SeedEntity[];
   credentials: NetworkCredentials;
+  tier?: string;
 }) {
   const { app, account } = input;
   const call = async (url: string, body: object, token?: string) => {
@@ -144,7 +152,7 @@ export async function createSeededAccount(input: {
     return json.data ?? {};
   };
   await createVerifiedAccount(app, input.lastMail, account);
-  await setTier(input.db, account.email, 'business');
+  await setTier(input.db, account.email, input.tier ?? 'business');
   const { access_token: token } = (await call(API_PATHS.signIn, {
     email: account.email,
     password: account.password,
@@ -200,7 +208,8 @@ export async function seedDemo(
       (await db.select({ id: users.id }).from(users).where(eq(users.email, email))).length > 0;
     const hasDemo = await exists(DEMO_ACCOUNT.email);
     const hasAdmin = await exists(DEMO_ADMIN.email);
-    if (hasDemo && hasAdmin) return false;
+    const hasEditor = await exists(DEMO_EDITOR.email);
+    if (hasDemo && hasAdmin && hasEditor) return false;
     const capture = createCapturingMailer();
     const app = await buildApp(
       createContainer({ config, logger, ...infra, mailer: capture.mailer }),
@@ -216,6 +225,9 @@ export async function seedDemo(
           account: DEMO_ACCOUNT,
           entities: ENTITIES,
           credentials,
+          // Enterprise, so the demo shows the API, webhooks and the MCP server (the plans
+          // keep their defaults: API access is Enterprise's).
+          tier: 'enterprise',
         });
         const [demo] = await db
           .select({ id: users.id })
@@ -226,6 +238,7 @@ export async function seedDemo(
           await expireSoon(db, companyIds[0], 'linkedIn', new Date());
         }
       }
+      if (!hasEditor) await addDemoEditor(app, capture.lastText);
       // The demo customer is a customer: only the admin account runs the Admin panel.
       await setAdmin(db, DEMO_ACCOUNT.email, false);
       return !hasDemo;
@@ -275,4 +288,40 @@ async function createVerifiedAccount(
     },
   });
   if (verified.statusCode >= 400) throw new Error(`Setup failed at verification: ${verified.body}`);
+}
+
+/** Signs in through the route and answers the session token. */
+async function signInToken(app: AppInstance, account: { email: string; password: string }) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api${API_PATHS.signIn}`,
+    payload: { email: account.email, password: account.password },
+  });
+  if (response.statusCode >= 400) throw new Error(`Setup failed at sign-in: ${response.body}`);
+  return response.json<{ data: { access_token: string } }>().data.access_token;
+}
+
+/**
+ * The demo's team: the editor signs up, the demo account invites them by mail (the link's
+ * token read from the mail, as a person would click it) and the editor accepts.
+ */
+async function addDemoEditor(app: AppInstance, lastMail: () => string) {
+  await createVerifiedAccount(app, lastMail, DEMO_EDITOR);
+  const owner = await signInToken(app, DEMO_ACCOUNT);
+  const invited = await app.inject({
+    method: 'POST',
+    url: `/api${API_PATHS.teamInvitations}`,
+    headers: { authorization: `Bearer ${owner}` },
+    payload: { email: DEMO_EDITOR.email, role: 'editor' },
+  });
+  if (invited.statusCode >= 400) throw new Error(`Setup failed at invitation: ${invited.body}`);
+  const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(lastMail())?.[1];
+  if (!token) throw new Error('Setup failed: no invitation link was mailed');
+  const editor = await signInToken(app, DEMO_EDITOR);
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api${API_PATHS.teamInvitationAccept.replace(':token', token)}`,
+    headers: { authorization: `Bearer ${editor}` },
+  });
+  if (accepted.statusCode >= 400) throw new Error(`Setup failed at accepting: ${accepted.body}`);
 }

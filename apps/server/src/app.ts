@@ -1,3 +1,5 @@
+import { registerApprovalRoutes } from './modules/approvals/index.js';
+import { registerBrandingRoutes } from './modules/branding/index.js';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -9,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { HTTP_MESSAGES } from '@cadence/shared';
 import { z } from 'zod';
+import { registerTeamRoutes, routeRuleOf } from './modules/team/index.js';
 import { createFastify, type AppInstance } from './app-instance.js';
 import type { Container } from './container.js';
 import { AppError } from './errors.js';
@@ -17,6 +20,7 @@ import { jsonNestsDeeper } from './lib/json-depth.js';
 import { registerAccountRoutes } from './modules/account/index.js';
 import { registerAiRoutes } from './modules/ai/index.js';
 import {
+  PUBLIC_API_PREFIXES,
   registerApiKeyRoutes,
   registerPublicApiHooks,
   registerPublicApiRoutes,
@@ -32,8 +36,10 @@ import { registerConnectionRoutes } from './modules/connections/index.js';
 import { registerCustomerRoutes } from './modules/customer/index.js';
 import { registerHealthRoutes } from './modules/health/index.js';
 import { registerLogRoutes } from './modules/logs/index.js';
+import { registerMcpRoutes } from './modules/mcp/index.js';
 import { registerNotificationRoutes } from './modules/notifications/index.js';
 import { registerPostRoutes } from './modules/posts/index.js';
+import { registerImportRoutes } from './modules/imports/index.js';
 import { registerQueueRoutes } from './modules/queue/index.js';
 import {
   registerApiMediaRoutes,
@@ -60,6 +66,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** `authenticate` reading the account from the database, not the few-seconds cache. */
     authenticateFresh: (request: FastifyRequest) => Promise<void>;
+    /** Every route registered, with its method. */
+    routeList: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -94,6 +102,12 @@ export async function buildApp(
   const { infra, services } = container;
   const { config } = infra;
   const app = createFastify({ logger: infra.logger, trustProxy: config.trustProxy });
+  // Every route as registered (method, url), for the role table test and the docs.
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
+  app.decorate('routeList', routeList);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, { onAccountGone: (userId) => infra.sessions.forget(userId) });
@@ -119,7 +133,7 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Every /api/v1 route: the key check, rate limits, Idempotency-Key, the call log. Before
+  // Every /api/v1 route and /mcp: the key check, rate limits, Idempotency-Key, the call log. Before
   // compression, so an answer kept for Idempotency-Key is the plain one.
   registerPublicApiHooks(app, { apiKeys: services.apiKeys, traffic: services.apiTraffic });
   // The worker thread that cleans SVGs and reads web pages for these routes ends with them.
@@ -157,11 +171,31 @@ export async function buildApp(
   app.decorateRequest('currentToken', null);
   const { sessions, tokens, clock } = infra;
   const { db } = infra.database;
-  app.decorate('authenticate', createAuthenticate(db, tokens, sessions, clock));
+  app.decorateRequest('currentActor', null);
+  // Every signed-in route acts in the workspace the request names, with the caller's role
+  // there; the team module says which role each route needs.
+  const gate = {
+    ruleOf: routeRuleOf,
+    standing: (personId: string, header: string | undefined) =>
+      services.team.standing(personId, header),
+  };
+  app.decorate('authenticate', createAuthenticate(db, tokens, sessions, clock, { gate }));
   app.decorate(
     'authenticateFresh',
-    createAuthenticate(db, tokens, sessions, clock, { fresh: true }),
+    createAuthenticate(db, tokens, sessions, clock, { fresh: true, gate }),
   );
+
+  // A route that needs more than reading is refused to a lower role before its body is read
+  // or judged: the role gate authenticates first (the route's own check then finds it done).
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/')) return;
+    // The public API's routes are called with an API key (its own hooks), never a session.
+    if (PUBLIC_API_PREFIXES.some((prefix) => url.startsWith(prefix))) return;
+    const rule = routeRuleOf(request.method, url.slice('/api'.length));
+    if (rule === 'owner' || rule === 'manager' || rule === 'editor')
+      await app.authenticate(request);
+  });
 
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 64 * 1024 } });
   await registerUploads(app, {
@@ -193,6 +227,7 @@ export async function buildApp(
       registerSettingsRoutes(typed, services.settings);
       registerScheduleRoutes(typed, services.schedules);
       registerQueueRoutes(typed, services.queue);
+      registerImportRoutes(typed, services.imports);
       registerPublicationActionRoutes(typed, services.publicationActions);
       registerLogRoutes(typed, services.logs);
       registerBillingRoutes(typed, services.billing, services.stripeWebhook);
@@ -205,12 +240,17 @@ export async function buildApp(
       registerApiMediaRoutes(typed, { traffic: services.apiTraffic, media: services.apiMedia });
       registerPublicApiResourceRoutes(typed, services.publicApi);
       registerWebhookRoutes(typed, services.webhooks);
+      registerTeamRoutes(typed, services.team);
+      registerApprovalRoutes(typed, services.approvals, limiter);
+      registerBrandingRoutes(typed, services.branding);
       done();
     },
     { prefix: '/api' },
   );
   // Public short links live at the root, and must be routed before the web app's fallback.
   registerShortLinkRedirect(app, services.shortener);
+  // The MCP server for AI agents: the public API's service behind an API key.
+  registerMcpRoutes(app, services.publicApi);
 
   await registerWebApp(app, options.webDistDir ?? webDistFolder(), {
     demo: config.simulatedNetworks,

@@ -4,6 +4,7 @@ import type { ResolvedConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { createAiClient, type AiClient } from './integrations/ai.js';
 import type { Mailer } from './integrations/mail.js';
+import { createTeamService } from './modules/team/index.js';
 import { createNewsClient } from './integrations/news.js';
 import { createOAuthClients, type OAuthClients } from './integrations/networks/oauth.js';
 import { createNetworkRegistry, type NetworkRegistry } from './integrations/networks/registry.js';
@@ -53,7 +54,10 @@ import { createCustomerService } from './modules/customer/index.js';
 import { createLogsService } from './modules/logs/index.js';
 import { createAnalyticsService, createMetricsPoller } from './modules/metrics/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
-import { createPostsService } from './modules/posts/index.js';
+import { createApprovalsService } from './modules/approvals/index.js';
+import { createBrandingService } from './modules/branding/index.js';
+import { createImportsService } from './modules/imports/index.js';
+import { createPostsService, mediaOfUpload } from './modules/posts/index.js';
 import { createQueueService } from './modules/queue/index.js';
 import { createApiMediaService, createPublicApiService } from './modules/public-api/index.js';
 import {
@@ -140,6 +144,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   // Untrusted markup (SVG logos, fetched web pages) is taken apart on a worker thread with a
   // time limit, never on the event loop (decision 102). Started on first use.
   const markup = createMarkupThread(overrides.markup);
+  const branding = createBrandingService({ db, clock });
   const notifications = createNotificationsService({
     db,
     mailJobs: jobs.port(notificationMailJob),
@@ -148,6 +153,15 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logger,
     mailDelaySeconds: config.notifyMailDelaySeconds,
     publicUrl: config.publicUrl,
+    brandOf: (workspaceId) => branding.brandOf(workspaceId),
+  });
+  const approvals = createApprovalsService({
+    db,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+    notify: (notice) => notifications.recordReview(notice),
+    brandOf: (workspaceId) => branding.brandOf(workspaceId),
   });
 
   const settings = createSettingsService({ db, clock });
@@ -243,6 +257,24 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     notify: (event) => notifications.record(event),
     logger,
   });
+  // Each entity's posting queue; a post placed in it is scheduled through `schedules`.
+  const postingQueue = createQueueService({
+    db,
+    clock,
+    savedTimeZone: (userId) => settings.savedTimeZone(userId),
+    ownsCompany: async (userId, companyId) =>
+      (await companies.findOwned(userId, companyId)) !== undefined,
+    schedules,
+  });
+  // The public API's media: the post form's rules (posts) and the uploads' counts.
+  const apiMedia = createApiMediaService({
+    storage,
+    uploads,
+    fetchAllowHosts: config.fetchAllowHosts,
+    publicUrl: config.publicUrl,
+  });
+  // Workspaces and members: who acts in which workspace, with which role (authenticate).
+  const team = createTeamService({ db, mailer, clock, logger, publicUrl: config.publicUrl });
   // The Analytics screen and each post's numbers, read from what the metrics job stored.
   const analytics = createAnalyticsService({
     db,
@@ -251,6 +283,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       (await companies.findOwned(userId, companyId)) !== undefined,
   });
   const services = {
+    team,
     billing: billing.service,
     auth: createAuthService({
       db,
@@ -270,9 +303,18 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     }),
     // Sign out: this token, or every token of the account.
     signOut: createSignOut({ db, clock, forgetSession: (userId) => sessions.forget(userId) }),
-    customer: createCustomerService({ db, storage, clock, logger, uploads }),
+    customer: createCustomerService({
+      db,
+      storage,
+      clock,
+      logger,
+      uploads,
+      brandOf: (workspaceId) => branding.brandOf(workspaceId),
+    }),
     uploads,
     notifications,
+    approvals,
+    branding,
     account: createAccountService({
       db,
       publishJobs,
@@ -289,15 +331,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logs: createLogsService({ db }),
     companies,
     schedules,
-    // Each entity's posting queue; a post placed in it is scheduled through `schedules`.
-    queue: createQueueService({
-      db,
-      clock,
-      savedTimeZone: (userId) => settings.savedTimeZone(userId),
-      ownsCompany: async (userId, companyId) =>
-        (await companies.findOwned(userId, companyId)) !== undefined,
-      schedules,
-    }),
+    queue: postingQueue,
     // Retry, confirm-absent, mark-published and publish-now from the screen (decision 091).
     publicationActions,
     // The public API (/api/v1) over the same services the web app's routes use.
@@ -337,12 +371,60 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       attempts,
       limits: config.publicApi,
     }),
-    // The public API's media: the post form's rules (posts) and the uploads' counts.
-    apiMedia: createApiMediaService({
+    apiMedia,
+    // Bulk scheduling: a CSV file's posts, through the posts, schedules and queue services.
+    imports: createImportsService({
+      db,
       storage,
-      uploads,
-      fetchAllowHosts: config.fetchAllowHosts,
-      publicUrl: config.publicUrl,
+      logger,
+      publishJobs,
+      entitiesOf: async (userId) =>
+        (await companies.list(userId)).rows.map(({ id, name }) => ({ id, name })),
+      zoneOfEntity: async (userId, companyId) =>
+        (await postingQueue.get(userId, companyId)).timezone,
+      savedSettings: async (userId) => ({
+        timeZone: await settings.savedTimeZone(userId),
+        autoDst: await settings.autoDst(userId),
+      }),
+      // The same services over the import's transaction: only the settings read before it
+      // (on PGlite a read outside the open transaction would wait for it to end).
+      servicesIn: (tx, jobs, saved) => {
+        const txSchedules = createSchedulesService({
+          db: tx,
+          publishJobs: jobs,
+          clock,
+          logger,
+          savedTimeZone: () => Promise.resolve(saved.timeZone),
+          savedAutoDst: () => Promise.resolve(saved.autoDst),
+          createPublications: insertPendingPublications,
+        });
+        return {
+          posts: createPostsService({
+            db: tx,
+            storage,
+            publishJobs: jobs,
+            clock,
+            logger,
+            scheduleFromPost: (userId, input) => txSchedules.create(userId, input),
+          }),
+          queue: createQueueService({
+            db: tx,
+            clock,
+            savedTimeZone: () => Promise.resolve(saved.timeZone),
+            // Not asked by `addPost`, which finds the post among the customer's own (and so
+            // its entity); the import queues nothing else.
+            ownsCompany: () => Promise.resolve(true),
+            schedules: txSchedules,
+          }),
+        };
+      },
+      mediaFromUrl: async (userId, url) => {
+        const saved = await apiMedia.fromUrl(userId, url);
+        const media = mediaOfUpload({ storageKey: saved.storageKey, sizeBytes: saved.media.size });
+        if (!media)
+          throw new Error(`a fetched media file has an unexpected key: ${saved.storageKey}`);
+        return media;
+      },
     }),
     webhooks,
     analytics,
@@ -496,6 +578,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       pollMetrics: () => metricsPoller.poll(),
       /** The public API's sweep: idempotency keys past 24 h, calls past 30 days. */
       sweepPublicApi: () => services.apiTraffic.sweep(),
+      /** Webhook retention: events and attempts past 30 days. */
+      sweepWebhooks: () => webhooks.sweep(),
     },
   };
 }

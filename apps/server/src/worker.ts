@@ -73,6 +73,7 @@ export function createWorker(container: Container) {
         readBack: () => (isPublisherStopped ? Promise.resolve(0) : work.readBackUnconfirmed()),
         runBillingRenewals: work.runBillingRenewals,
         sweepPublicApi: work.sweepPublicApi,
+        sweepWebhooks: work.sweepWebhooks,
         orphanSweepJobs: infra.orphanSweepJobs,
         tokenSweepJobs: infra.tokenSweepJobs,
         metricsPollJobs: infra.metricsPollJobs,

@@ -4,9 +4,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDemoFakes } from '../demo/fakes.js';
-import { DEMO_ACCOUNT, DEMO_ADMIN, seedDemo } from '../demo/seed.js';
+import { DEMO_ACCOUNT, DEMO_ADMIN, DEMO_EDITOR, seedDemo } from '../demo/seed.js';
 import { openDatabase } from '../src/db/client.js';
-import { companies, socialConnections, users } from '../src/db/schema.js';
+import { companies, memberships, socialConnections, users } from '../src/db/schema.js';
+import { getEntitlements } from '../src/modules/plans/index.js';
 
 // `npm run demo` must work on a fresh clone: the seed goes through the real routes (sign-up,
 // verification, entities, connections), so a change to any of them shows up here first.
@@ -30,6 +31,19 @@ describe('the demo seed', () => {
       const [admin] = await db.select().from(users).where(eq(users.email, DEMO_ADMIN.email));
       expect(customer).toMatchObject({ isVerified: true, isAdmin: false });
       expect(admin).toMatchObject({ isVerified: true, isAdmin: true });
+      // On Enterprise, so the demo shows the API, webhooks and the MCP server.
+      expect(await getEntitlements(db, customer!.id, new Date())).toMatchObject({
+        tier: 'enterprise',
+        hasApi: true,
+      });
+      // The demo account's workspace has an editor, who signed up and accepted the mailed link.
+      const [editor] = await db.select().from(users).where(eq(users.email, DEMO_EDITOR.email));
+      expect(editor).toMatchObject({ isVerified: true, isAdmin: false });
+      const team = await db
+        .select({ role: memberships.role, entityIds: memberships.entityIds })
+        .from(memberships)
+        .where(and(eq(memberships.workspaceId, customer!.id), eq(memberships.userId, editor!.id)));
+      expect(team).toEqual([{ role: 'editor', entityIds: null }]);
       const entities = await db
         .select({ id: companies.id, name: companies.name })
         .from(companies)

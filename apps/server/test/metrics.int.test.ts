@@ -5,9 +5,7 @@ import {
   type AnalyticsSummary,
   type NetworkId,
   type PostMetrics,
-  type ScheduledInstance,
-  PUBLIC_API_PATHS,
-} from '@cadence/shared';
+  type ScheduledInstance, PUBLIC_API_PATHS } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -273,7 +271,7 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
       .from(externalCallCounts)
       .where(eq(externalCallCounts.service, 'metrics:twitter'));
     expect(counted!.calls).toBeGreaterThanOrEqual(2);
-  });
+  }, 180_000);
 
   it("reads no X numbers while the admin's x_metrics_enabled is off", async () => {
     const post = await publish('twitter');
@@ -392,6 +390,11 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
     await poll();
     t.clock.advance(HOUR);
     await poll();
+    // A day on: the posts read again, and the accounts' followers of that day.
+    t.clock.advance(DAY);
+    token = await signIn(t, 'owner@example.com', 'correct horse battery');
+    const nextDayFollowersRead = now();
+    await poll();
     const readAt = now();
     const to = new Date(periodStart.getTime() + 7 * DAY * 1000);
     const from = periodStart;
@@ -422,17 +425,26 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
       engagements: earlierStats.engagements,
     });
     expect(earlierStats.reads).toBeGreaterThan(0);
-    // Followers: each account's last count read before the period's end, less its last one
-    // before the period (read once a day, when the job first runs that day).
-    const gained = (account: string) =>
-      fakeFollowerCount(account, periodFollowersRead) -
-      fakeFollowerCount(account, firstFollowersRead);
+    // Followers, read once a day: a day's count belongs to the period holding the day's start,
+    // so the period began on the count of its first day (read as it was published) and
+    // ended on the next day's; the week before, from the first count to that first day's.
+    const gained = (account: string, from: number, to: number) =>
+      fakeFollowerCount(account, to) - fakeFollowerCount(account, from);
+    const accounts = [fakes.twitter.user.id, fakes.threads.user.id];
     expect(summary.followers_gained).toBe(
-      gained(fakes.twitter.user.id) + gained(fakes.threads.user.id),
+      accounts.reduce(
+        (sum, account) => sum + gained(account, periodFollowersRead, nextDayFollowersRead),
+        0,
+      ),
     );
     expect(summary.followers_gained).toBeGreaterThan(0);
-    // The period before: the first counts ever read are its start, so nothing gained yet.
-    expect(summary.previous.followers_gained).toBe(0);
+    expect(summary.previous.followers_gained).toBe(
+      // The Threads account was connected with the entity: its first count, the week before.
+      accounts.reduce(
+        (sum, account) => sum + gained(account, firstFollowersRead, periodFollowersRead),
+        0,
+      ),
+    );
     // One entry per UTC day the period touches (it starts mid-day here: 8 dates).
     expect(summary.series.map((day) => day.date)).toEqual(
       Array.from({ length: 8 }, (_, index) =>
@@ -447,11 +459,11 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
     expect(summary.top_posts.map((row) => row.url)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^http/)]),
     );
-    expect(summary.best_hours).toMatchObject({ posts: 3, needed: 17, cells: [] });
+    expect(summary.best_hours).toEqual({ needed: 18, cells: [] });
     // The CSV export of the same period: a header and the period's two publications.
     const csv = await t.app.inject({
       method: 'GET',
-      url: `/api/analytics/export?company_id=${entity}&from=${from.toISOString()}&to=${to.toISOString()}`,
+      url: `/api/analytics/export.csv?company_id=${entity}&from=${from.toISOString()}&to=${to.toISOString()}`,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(csv.statusCode).toBe(200);
@@ -474,7 +486,9 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
   it('shows the best hours once 20 posts were published, in the saved time zone', async () => {
     const entity = await createCompany(t, token, `Hours entity ${engine}`);
     await connectNetworks(t, fakes, token, entity, ['linkedIn']);
-    for (let index = 0; index < 19; index++) await publish('linkedIn', { entity });
+    const times: Date[] = [];
+    for (let index = 0; index < 19; index++)
+      times.push((await publish('linkedIn', { entity })).publishedAt);
     await poll();
     const range = () => {
       const from = new Date(now() - DAY * 1000);
@@ -483,8 +497,8 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
     };
     const before = (await getJson(t.app, `/analytics/summary?${range()}`, token)).json
       .data as unknown as AnalyticsSummary;
-    expect(before.best_hours).toMatchObject({ posts: 19, needed: 1, cells: [] });
-    await publish('linkedIn', { entity });
+    expect(before.best_hours).toEqual({ needed: 1, cells: [] });
+    times.push((await publish('linkedIn', { entity })).publishedAt);
     await poll();
     const from = new Date(now() - DAY * 1000);
     const to = new Date(now() + HOUR * 1000);
@@ -496,11 +510,13 @@ describe.each(engines)('post metrics and analytics, on %s', (engine: Engine) => 
       )
     ).json.data as unknown as AnalyticsSummary;
     expect(summary.best_hours.needed).toBe(0);
-    expect(summary.best_hours.posts).toBe(20);
     expect(summary.best_hours.cells.reduce((sum, cell) => sum + cell.posts, 0)).toBe(20);
+    // The account's saved zone is UTC: the cells are the publish times' UTC weekdays and hours.
+    const slots = [...new Set(times.map((at) => `${at.getUTCDay()}:${at.getUTCHours()}`))];
+    expect(summary.best_hours.cells.map((cell) => `${cell.weekday}:${cell.hour}`)).toEqual(slots);
     for (const cell of summary.best_hours.cells) {
-      expect(cell.weekday).toBeGreaterThanOrEqual(1);
-      expect(cell.weekday).toBeLessThanOrEqual(7);
+      expect(cell.weekday).toBeGreaterThanOrEqual(0);
+      expect(cell.weekday).toBeLessThanOrEqual(6);
       expect(cell.hour).toBeGreaterThanOrEqual(0);
       expect(cell.hour).toBeLessThan(24);
     }

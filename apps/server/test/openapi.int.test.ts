@@ -74,11 +74,23 @@ describe('the published API', () => {
     for (const action of ['retry', 'confirm-absent', 'mark-published', 'publish-now']) {
       expect(routes).toContain(`POST /api/publications/{id}/${action}`);
     }
-    expect(
-      operations()
-        .map((entry) => entry.route)
-        .sort(),
-    ).toEqual(routes);
+    // Two methods may name one path segment's parameter differently (an invitation by its
+    // token, or by its id): the router prints both names, `{token}|{id}`, and the document
+    // names the one of its method.
+    const documented = operations()
+      .map((entry) => entry.route)
+      .sort();
+    const candidates = (route: string): string[] => {
+      const alternatives = /\{\w+\}(?:\|\{\w+\})+/.exec(route);
+      if (!alternatives) return [route];
+      return alternatives[0]
+        .split('|')
+        .flatMap((name) => candidates(route.replace(alternatives[0], name)));
+    };
+    const matching = routes.map(
+      (route) => candidates(route).find((candidate) => documented.includes(candidate)) ?? route,
+    );
+    expect(documented).toEqual(matching.sort());
   });
 
   it('is an OpenAPI 3 document', () => {

@@ -160,6 +160,7 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
       expect(initial.json?.data).toEqual({
         email_publication_failures: true,
         email_reconnect: true,
+        email_reviews: true,
       });
       const saved = await call('PUT', '/customer/notifications', stranger, {
         email_publication_failures: false,
@@ -170,11 +171,14 @@ describe.each(engines)('notifications, uploads, export and deletion on %s', (eng
       expect((await call('GET', '/customer/notifications', stranger)).json?.data).toEqual({
         email_publication_failures: false,
         email_reconnect: true,
+        // Left out of a save: unchanged.
+        email_reviews: true,
       });
       // The owner's stay untouched.
       expect((await call('GET', '/customer/notifications', owner)).json?.data).toEqual({
         email_publication_failures: true,
         email_reconnect: true,
+        email_reviews: true,
       });
       const bad = await call('PUT', '/customer/notifications', owner, {
         email_publication_failures: 'yes',

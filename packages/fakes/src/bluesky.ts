@@ -104,8 +104,7 @@ export async function startFakeBluesky(
   /** Record keys refused because a record already had them (a second attempt's createRecord). */
   const refusedKeys: string[] = [];
   const calls: Record<string, number> = {};
-  const failures: Array<{ kind: FakeFailure; nsid: string | undefined; retryAfter?: number }> =
-    [];
+  const failures: Array<{ kind: FakeFailure; nsid: string | undefined; retryAfter?: number }> = [];
   const metrics = createFakeMetrics();
   const sockets = new Set<Socket>();
   let baseUrl = '';

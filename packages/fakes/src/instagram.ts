@@ -240,9 +240,13 @@ export async function startFakeInstagram(
       const post = media.get(first)!;
       const counts = metrics.countsOf(first);
       if (!counts) {
-        return graphError(100, `Unsupported get request. Object with ID '${first}' does not exist`, {
-          subcode: 33,
-        });
+        return graphError(
+          100,
+          `Unsupported get request. Object with ID '${first}' does not exist`,
+          {
+            subcode: 33,
+          },
+        );
       }
       if (post.account !== user.id) {
         return graphError(10, '(#10) Application does not have permission for this action');
@@ -250,7 +254,10 @@ export async function startFakeInstagram(
       const names = (request.params.get('metric') ?? '').split(',');
       const unknown = names.find((name) => !INSIGHTS[name]);
       if (unknown) {
-        return graphError(100, `(#100) metric[0] must be one of the following values: ${Object.keys(INSIGHTS).join(', ')}`);
+        return graphError(
+          100,
+          `(#100) metric[0] must be one of the following values: ${Object.keys(INSIGHTS).join(', ')}`,
+        );
       }
       const data = names.map((name) => ({
         name,

@@ -15,6 +15,8 @@ export const SOCIALS_QUERY_PARAM = 'socials';
 export const NotificationSettingsSchema = z.object({
   email_publication_failures: z.boolean(),
   email_reconnect: z.boolean(),
+  /** Posts submitted for review, approved, or sent back with changes asked. */
+  email_reviews: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
@@ -24,6 +26,8 @@ export const NotificationSettingsUpdateSchema = z.strictObject(
       error: 'email_publication_failures must be true or false',
     }),
     email_reconnect: z.boolean({ error: 'email_reconnect must be true or false' }),
+    /** Left out: unchanged. */
+    email_reviews: z.optional(z.boolean({ error: 'email_reviews must be true or false' })),
   },
   { error: 'Send email_publication_failures and email_reconnect, each true or false' },
 );
@@ -34,6 +38,9 @@ export const NOTIFICATION_EVENT_KINDS = [
   'connection_reconnect',
   'connection_expiring',
   'webhook_disabled',
+  'post_submitted',
+  'post_approved',
+  'post_changes_requested',
 ] as const;
 export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 
@@ -41,12 +48,19 @@ export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 export const isConnectionNotice = (kind: NotificationEventKind) =>
   kind === 'connection_reconnect' || kind === 'connection_expiring';
 
+/** Events about a post's review: mailed per the `email_reviews` setting. */
+export const isReviewNotice = (kind: NotificationEventKind) =>
+  kind === 'post_submitted' || kind === 'post_approved' || kind === 'post_changes_requested';
+
 export const NOTIFICATION_KIND_TITLES: Record<NotificationEventKind, string> = {
   publication_failed: 'A post was not published',
   publication_unconfirmed: 'A post may not have been published',
   connection_reconnect: 'A connection needs reconnecting',
   connection_expiring: 'A connection expires soon',
   webhook_disabled: 'A webhook endpoint was turned off',
+  post_submitted: 'A post waits for your review',
+  post_approved: 'Your post was approved',
+  post_changes_requested: 'Your post needs changes',
 };
 
 export const NotificationEventSchema = z.object({

@@ -312,6 +312,12 @@ export const AdminPlanSchema = z.object({
   highlight_points: z.array(z.string()),
   /** The public API (API keys, /api/v1) is on this plan. */
   has_api: z.boolean(),
+  /** Bulk scheduling from a CSV file is on this plan. */
+  has_bulk_scheduling: z.boolean(),
+  /** Team members the plan includes (owner and open invitations count); null: unlimited. */
+  max_members: z.nullable(z.number()),
+  /** White label (the workspace's own brand) is on this plan. */
+  has_white_label: z.boolean(),
 });
 export type AdminPlan = z.infer<typeof AdminPlanSchema>;
 
@@ -334,6 +340,19 @@ export const PlanUpdateSchema = z.object({
   ),
   /** Absent: unchanged. */
   has_api: z.optional(z.boolean({ error: 'API access must be true or false' })),
+  /** Absent: unchanged. */
+  has_bulk_scheduling: z.optional(z.boolean({ error: 'Bulk scheduling must be true or false' })),
+  /** Absent: unchanged; null: unlimited. */
+  max_members: z.optional(
+    z.nullable(
+      z
+        .number({ error: 'Team members must be a whole number, or empty for unlimited' })
+        .check(z.int('Team members must be a whole number, or empty for unlimited'))
+        .check(z.gte(1, 'Team members must be at least 1 (the owner)'))
+        .check(z.lte(10_000, 'Team members must be at most 10000')),
+    ),
+  ),
+  has_white_label: z.optional(z.boolean({ error: 'White label must be true or false' })),
 });
 export type PlanUpdate = z.input<typeof PlanUpdateSchema>;
 export type PlanUpdateInput = z.output<typeof PlanUpdateSchema>;

@@ -2,153 +2,164 @@ import { z } from 'zod/mini';
 import { NETWORK_IDS } from './networks.js';
 import { PostListQuerySchema } from './posts.js';
 
-/** The longest period the Analytics screen asks for at once (its choices are 7, 30 and 90 days). */
-export const ANALYTICS_MAX_PERIOD_DAYS = 366;
+// ---- The Analytics screen and a post's numbers: what crosses HTTP ----------------------------
+//
+// Engagements are likes + comments + shares (shares: reposts plus quotes where a network has
+// both). Link clicks come from the built-in shortener and stand apart from engagements.
+// Impressions are null where a network does not give them (LinkedIn, Bluesky).
+
+/**
+ * The paths, relative to `/api`, of the Analytics screen and a post's numbers. Apart from
+ * API_PATHS (which every page loads, routes.ts) to keep them out of the other screens' budgets.
+ */
+export const ANALYTICS_API_PATHS = {
+  /** The period's numbers: `?company_id&from&to`. */
+  summary: '/analytics/summary',
+  /** The same period as a CSV file. */
+  export: '/analytics/export.csv',
+  /** Each publication's latest numbers and when they were read. */
+  postMetrics: '/customer/post/:id/metrics',
+} as const;
+
 /** The periods the screen offers, in days. */
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 export const ANALYTICS_DEFAULT_PERIOD: AnalyticsPeriod = 30;
 
+/** The best hours grid shows once this many posts are published in the period. */
+export const BEST_HOURS_MIN_POSTS = 20;
+
+/** The longest period one summary or export covers (a year and a day, for leap years). */
+export const ANALYTICS_MAX_RANGE_DAYS = 366;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const ANALYTICS_MESSAGES = {
+  fromInvalid: 'from must be an ISO date-time',
+  toInvalid: 'to must be an ISO date-time',
+  rangeOrder: 'from must be before to',
+  rangeTooLong: `The period can be at most ${ANALYTICS_MAX_RANGE_DAYS} days`,
+  entityNotFound: 'Entity not found',
+  loadFailed: 'Failed to load analytics',
   exportFailed: 'Could not export the analytics. Try again.',
   metricsFailed: 'Could not load this post’s numbers.',
 } as const;
-/** Published posts the best-hours grid needs before it means anything. */
-export const BEST_HOURS_MIN_POSTS = 20;
-/** The best-hours grid looks at the posts published in this many days up to the period's end. */
-export const BEST_HOURS_LOOKBACK_DAYS = 90;
-export const TOP_POSTS_LIMIT = 10;
 
-const dateTime = (name: string) =>
-  z.iso.datetime({
-    offset: true,
-    error: `${name} must be an ISO date-time, like 2026-11-01T00:00:00Z`,
-  });
-
-/** `GET /api/analytics/summary` and its CSV export: an entity (or all) and a period [from, to). */
-export const AnalyticsQuerySchema = z
+/** `?company_id&from&to` of the summary and the CSV export; no company_id: every entity. */
+export const AnalyticsRangeQuerySchema = z
   .object({
-    company_id: z.optional(z.uuid({ error: 'Entity not found' })),
-    from: dateTime('from'),
-    to: dateTime('to'),
+    company_id: z.optional(z.uuid({ error: ANALYTICS_MESSAGES.entityNotFound })),
+    from: z.iso.datetime({ offset: true, error: ANALYTICS_MESSAGES.fromInvalid }),
+    to: z.iso.datetime({ offset: true, error: ANALYTICS_MESSAGES.toInvalid }),
   })
   .check(
     z.refine((query) => Date.parse(query.from) < Date.parse(query.to), {
-      error: 'from must be before to',
-      path: ['to'],
+      message: ANALYTICS_MESSAGES.rangeOrder,
+      path: ['from'],
     }),
     z.refine(
-      (query) =>
-        Date.parse(query.to) - Date.parse(query.from) <= ANALYTICS_MAX_PERIOD_DAYS * 86_400_000,
-      { error: `The period can be at most ${ANALYTICS_MAX_PERIOD_DAYS} days`, path: ['to'] },
+      (query) => Date.parse(query.to) - Date.parse(query.from) <= ANALYTICS_MAX_RANGE_DAYS * DAY_MS,
+      { message: ANALYTICS_MESSAGES.rangeTooLong, path: ['to'] },
     ),
   );
-export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+export type AnalyticsRangeQuery = z.input<typeof AnalyticsRangeQuerySchema>;
 
-const NetworkSchema = z.enum(NETWORK_IDS);
+const count = z.number().check(z.int(), z.gte(0));
 
-/** The period's totals (engagements are likes + comments + shares; clicks stand apart). */
+/** The five totals of a period (followers gained may be negative: followers lost). */
 export const AnalyticsTotalsSchema = z.object({
-  posts_published: z.number(),
-  impressions: z.number(),
-  engagements: z.number(),
-  clicks: z.number(),
-  followers_gained: z.number(),
+  posts_published: count,
+  impressions: count,
+  engagements: count,
+  clicks: count,
+  followers_gained: z.number().check(z.int()),
 });
 export type AnalyticsTotals = z.infer<typeof AnalyticsTotalsSchema>;
 export type AnalyticsTotal = keyof AnalyticsTotals;
 
-export const AnalyticsSummarySchema = z.object({
-  ...AnalyticsTotalsSchema.shape,
+/** One day of the period: `date` is its 'yyyy-MM-dd' in the customer's saved time zone. */
+export const AnalyticsSeriesPointSchema = z.object({
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  posts_published: count,
+  impressions: count,
+  engagements: count,
+  clicks: count,
+});
+export type AnalyticsSeriesPoint = z.infer<typeof AnalyticsSeriesPointSchema>;
+
+/** One network's share of the period; `followers` is the latest count (null: never read). */
+export const AnalyticsNetworkRowSchema = z.object({
+  network: z.enum(NETWORK_IDS),
+  posts_published: count,
+  impressions: count,
+  engagements: count,
+  clicks: count,
+  followers: z.nullable(count),
+});
+export type AnalyticsNetworkRow = z.infer<typeof AnalyticsNetworkRowSchema>;
+
+/** A publication among the period's most engaging; `url` is the post on its network. */
+export const AnalyticsTopPostSchema = z.object({
+  post_id: z.string(),
+  publication_id: z.string(),
+  network: z.enum(NETWORK_IDS),
+  content: z.string(),
+  published_at: z.string(),
+  url: z.nullable(z.string()),
+  likes: count,
+  comments: count,
+  shares: count,
+  impressions: z.nullable(count),
+  engagements: count,
+});
+export type AnalyticsTopPost = z.infer<typeof AnalyticsTopPostSchema>;
+
+/**
+ * One weekday-and-hour slot of the saved time zone (weekday 0 is Sunday, hour 0-23) with
+ * the posts published in it and their average engagement; slots without posts are left out.
+ */
+export const BestHoursCellSchema = z.object({
+  weekday: z.number().check(z.int(), z.gte(0), z.lte(6)),
+  hour: z.number().check(z.int(), z.gte(0), z.lte(23)),
+  average_engagement: z.number().check(z.gte(0)),
+  posts: count,
+});
+export type BestHoursCell = z.infer<typeof BestHoursCellSchema>;
+
+export const AnalyticsSummarySchema = z.extend(AnalyticsTotalsSchema, {
+  /** The same totals for the period of the same length just before. */
   previous: AnalyticsTotalsSchema,
-  /** One entry per UTC day of the period, oldest first. */
-  series: z.array(
-    z.object({
-      date: z.string(),
-      posts_published: z.number(),
-      impressions: z.number(),
-      engagements: z.number(),
-      clicks: z.number(),
-    }),
-  ),
-  by_network: z.array(
-    z.object({
-      network: NetworkSchema,
-      posts_published: z.number(),
-      impressions: z.number(),
-      likes: z.number(),
-      comments: z.number(),
-      shares: z.number(),
-      engagements: z.number(),
-    }),
-  ),
-  /** The period's publications with the most engagements, most first. */
-  top_posts: z.array(
-    z.object({
-      publication_id: z.string(),
-      post_id: z.string(),
-      network: NetworkSchema,
-      /** The post on the network (null when the network gave no address). */
-      url: z.nullable(z.string()),
-      content: z.string(),
-      published_at: z.string(),
-      likes: z.number(),
-      comments: z.number(),
-      shares: z.number(),
-      impressions: z.nullable(z.number()),
-      engagements: z.number(),
-    }),
-  ),
-  /**
-   * Average engagements per post by weekday (1 Monday ... 7 Sunday) and hour (0-23) in the
-   * customer's saved time zone, over the posts published in the 90 days up to `to`. `needed`
-   * is how many more published posts the grid needs (0 once there are 20); `cells` is empty
-   * until then and lists only the weekday-hours that had posts.
-   */
+  series: z.array(AnalyticsSeriesPointSchema),
+  by_network: z.array(AnalyticsNetworkRowSchema),
+  top_posts: z.array(AnalyticsTopPostSchema),
   best_hours: z.object({
-    time_zone: z.string(),
-    posts: z.number(),
-    needed: z.number(),
-    cells: z.array(
-      z.object({
-        weekday: z.number(),
-        hour: z.number(),
-        posts: z.number(),
-        average_engagements: z.number(),
-      }),
-    ),
+    /** How many more published posts the grid needs (0: `cells` is the grid). */
+    needed: count,
+    cells: z.array(BestHoursCellSchema),
   }),
 });
 export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
 
-/** One publication's latest numbers (`GET /api/customer/post/:id/metrics`, `/api/v1/posts/:id/metrics`). */
+/**
+ * A publication's latest read; `read_at` null: not read yet. `raw` is the read's numbers by
+ * the network's own names ({ retweet_count: 41, ... }); not checked here (z.record would add
+ * 0.5 KB to the zod chunk every page loads): `rawNumbersOf` reads it.
+ */
 export const PublicationMetricsSchema = z.object({
   id: z.string(),
-  network: NetworkSchema,
-  /** When the numbers were read; null until the first read. */
+  network: z.enum(NETWORK_IDS),
   read_at: z.nullable(z.string()),
-  likes: z.nullable(z.number()),
-  comments: z.nullable(z.number()),
-  shares: z.nullable(z.number()),
-  impressions: z.nullable(z.number()),
-  /** Clicks on the post's built-in short link (the same for each of the post's publications). */
-  clicks: z.number(),
-  /**
-   * The numbers of the last read by the network's own names ({ retweet_count: 41, ... }).
-   * Not checked here: z.record would add 0.5 KB to the zod chunk every web page loads;
-   * `rawNumbersOf` reads it.
-   */
+  likes: count,
+  comments: count,
+  shares: count,
+  impressions: z.nullable(count),
+  clicks: count,
   raw: z.unknown(),
 });
 export type PublicationMetrics = z.infer<typeof PublicationMetricsSchema>;
+
 export const PostMetricsSchema = z.object({ publications: z.array(PublicationMetricsSchema) });
 export type PostMetrics = z.infer<typeof PostMetricsSchema>;
-
-type AnalyticsSummaryOf<K extends keyof AnalyticsSummary> = AnalyticsSummary[K];
-export type AnalyticsSeriesPoint = AnalyticsSummaryOf<'series'>[number];
-export type AnalyticsNetworkRow = AnalyticsSummaryOf<'by_network'>[number];
-export type AnalyticsTopPost = AnalyticsSummaryOf<'top_posts'>[number];
-export type BestHoursCell = AnalyticsSummaryOf<'best_hours'>['cells'][number];
 
 /** The numeric entries of a read's `raw`, by the network's names, in their order. */
 export function rawNumbersOf(raw: unknown): Array<[string, number]> {
@@ -156,6 +167,11 @@ export function rawNumbersOf(raw: unknown): Array<[string, number]> {
   return Object.entries(raw).filter(
     (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
   );
+}
+
+/** Likes + comments + shares: one rule for the summary, the post's view and the Posts sort. */
+export function engagementsOf(numbers: { likes: number; comments: number; shares: number }) {
+  return numbers.likes + numbers.comments + numbers.shares;
 }
 
 /**
@@ -169,20 +185,18 @@ export function periodChange(current: number, previous: number): number | null {
 
 // ---- The Posts list sorted by engagement ---------------------------------------------------
 
-/** How the Posts list is ordered: newest first (the default), or most engagements first. */
-export const POST_LIST_SORTS = ['newest', 'engagement'] as const;
-export type PostListSort = (typeof POST_LIST_SORTS)[number];
+/**
+ * The Posts list's orders: newest first (the default), or the most engagement first (likes +
+ * comments + shares of its publications at their latest reads, `engagementsOf`).
+ */
+export const POST_SORTS = ['newest', 'engagement'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
 
 /**
- * The Posts list's query with its order. Here, not in posts.ts: every screen with posts loads
- * posts.ts's schemas, and this one only the server reads (the web sends `sort` as text).
+ * The Posts list's query with its `sort`. Here rather than in posts.ts, whose schemas every
+ * screen with posts loads: the server's list route reads this one.
  */
 export const SortedPostListQuerySchema = z.extend(PostListQuerySchema, {
-  /**
-   * `engagement`: most likes + comments + shares first (each publication's latest numbers,
-   * summed per post), then newest first.
-   */
-  sort: z.optional(
-    z.enum(POST_LIST_SORTS, { error: `sort must be one of: ${POST_LIST_SORTS.join(', ')}` }),
-  ),
+  sort: z.optional(z.enum(POST_SORTS, { error: `sort must be one of: ${POST_SORTS.join(', ')}` })),
 });
+export type SortedPostListQuery = z.input<typeof SortedPostListQuerySchema>;

@@ -1,3 +1,4 @@
+import { BrandSchema } from './approval-basics.js';
 import { z } from 'zod/mini';
 
 export const OTP_LENGTH = 6;
@@ -152,6 +153,8 @@ export const MeSchema = z.object({
   profile_image: z.nullable(z.string()),
   /** True on a demo instance whose networks are local fakes (`npm run demo`). */
   simulated_networks: z.boolean(),
+  /** The workspace's brand (white label) for the top bar; absent or Cadence's: the product's own. */
+  brand: z.optional(BrandSchema),
   /**
    * What this customer can use here: AI ('on', 'not_on_plan': shown locked with the way to
    * upgrade, 'off': the server has no AI key, so not shown), and the article searches.
@@ -165,6 +168,8 @@ export const MeSchema = z.object({
       schedule_in_a_minute: z._default(z.boolean(), false),
       /** The plan includes the public API: Settings > Developer Info offers API keys. */
       api: z._default(z.boolean(), false),
+      /** The plan includes bulk scheduling: Posts offers the import from a file. */
+      bulk_scheduling: z._default(z.boolean(), false),
     }),
   ),
   /**

@@ -1,3 +1,4 @@
+import { ApprovalModeSchema } from './approval-basics.js';
 import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';
@@ -147,6 +148,8 @@ export const CompanyInputSchema = z.pipe(
         ),
         z.transform((value) => (value ? value : null)),
       ),
+      /** Left out: unchanged on an update, 'none' on a new entity. */
+      approval: z.optional(ApprovalModeSchema),
     })
     .check(
       z.superRefine((company, ctx) => {
@@ -183,6 +186,8 @@ export const CompanySchema = z.object({
   custom_industry: z.nullable(z.string()),
   description: z.nullable(z.string()),
   logo_url: z.nullable(z.string()),
+  /** Who approves its posts before they go out (always answered; optional for older callers). */
+  approval: z.optional(ApprovalModeSchema),
   social_credentials: z.array(SocialCredentialSummarySchema),
   created_at: z.string(),
   updated_at: z.string(),

@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'UNKNOWN_TIME_ZONE',
   'BAD_RANGE',
   'RANGE_TOO_LONG',
+  // Moving an occurrence on the calendar: it moved or began publishing since it was shown
+  'STALE',
   // Publications: the screen's actions (retry, confirm-absent, mark-published, publish-now)
   'PUBLICATION_NOT_FOUND',
   'PUBLICATION_STATE_CHANGED',
@@ -138,6 +140,8 @@ export const ERROR_CODES = [
   'MEDIA_MISSING',
   // The posting queue
   'NO_OPEN_SLOT',
+  // Bulk scheduling from a file
+  'IMPORT_INVALID',
   'INVALID_CURSOR',
   'PRECONDITION_FAILED',
   'POST_ALREADY_SENT',
@@ -149,6 +153,21 @@ export const ERROR_CODES = [
   'WEBHOOK_URL_INVALID',
   'WEBHOOK_LIMIT',
   'WEBHOOK_DISABLED',
+  // Workspaces and members
+  'NOT_A_MEMBER',
+  'FORBIDDEN_ROLE',
+  'INVITATION_NOT_FOUND',
+  'INVITATION_NOT_YOURS',
+  'MEMBER_NOT_FOUND',
+  'ALREADY_MEMBER',
+  'ALREADY_INVITED',
+  // Approvals, review links and white label
+  'SELF_APPROVAL',
+  'NOT_APPROVED',
+  'REVIEW_STATE_CHANGED',
+  'REVIEW_NOT_NEEDED',
+  'REVIEW_LINK_NOT_FOUND',
+  'CONTRAST_TOO_LOW',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

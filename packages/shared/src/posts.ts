@@ -1,3 +1,4 @@
+import { REVIEW_STATES } from './approval-basics.js';
 import { z } from 'zod/mini';
 import { normalizeWebsite } from './web-address.js';
 import { NETWORK_IDS } from './networks.js';
@@ -155,10 +156,14 @@ export const PostSchema = z.object({
   attachments: z.array(AttachmentSchema),
   /** True when the post has at least one schedule. */
   has_schedules: z.boolean(),
+  /** Who wrote it (the owner or a member): cards say 'by {name}'; null for older posts. */
+  created_by: z.optional(z.nullable(z.object({ id: z.string(), name: z.string() }))),
   /** What publishing made of it (`postPublishStatusOf`); null before it is scheduled. */
   publish_status: z.nullable(z.enum(POST_PUBLISH_STATUSES)),
   /** When the post next goes out (its earliest waiting occurrence), ISO; null when none waits. */
   next_scheduled_at: z.nullable(z.string()),
+  /** In an entity with approval: draft, in_review, changes_requested or approved; else null. */
+  review_state: z.optional(z.nullable(z.enum(REVIEW_STATES))),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -19,8 +19,16 @@ export const PUBLICATION_ACTIONS = {
 } as const satisfies Record<string, readonly PublicationStatus[]>;
 export type PublicationAction = keyof typeof PUBLICATION_ACTIONS;
 
-/** The actions a publication in `status` offers, in the order the screen shows them. */
-export function publicationActionsFor(status: PublicationStatus): PublicationAction[] {
+/**
+ * The actions a publication in `status` offers, in the order the screen shows them. Missed
+ * for want of approval (`NOT_APPROVED`), it offers Publish now: the server sends it once the
+ * post is approved.
+ */
+export function publicationActionsFor(
+  status: PublicationStatus,
+  errorCode?: string | null,
+): PublicationAction[] {
+  if (status === 'missed' && errorCode === 'NOT_APPROVED') return ['publish-now'];
   return (Object.keys(PUBLICATION_ACTIONS) as PublicationAction[]).filter((action) =>
     (PUBLICATION_ACTIONS[action] as readonly PublicationStatus[]).includes(status),
   );

@@ -4,6 +4,8 @@ export const ROUTES = {
   home: '/',
   companies: '/companies',
   posts: '/posts',
+  /** Bulk scheduling: posts from a CSV file. */
+  postsImport: '/posts/import',
   scheduling: '/scheduling',
   analytics: '/analytics',
   subscriptions: '/subscriptions',
@@ -13,6 +15,10 @@ export const ROUTES = {
   admin: '/admin/subscriptions',
   testCheckout: '/checkout/test/:orderId',
   receipt: '/receipts/:orderId',
+  /** An invitation's link (mailed): sign in or sign up, then join the workspace. */
+  invite: '/invite/:token',
+  /** A client's review link (no account). */
+  review: '/review/:token',
 } as const;
 
 /** Every API path, relative to `/api`: the one registry the server, the web app and e2e use. */
@@ -44,12 +50,8 @@ export const API_PATHS = {
   postQueue: '/customer/post/:id/queue',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
-  /** Each of the post's publications with its latest numbers from the network. */
-  postMetrics: '/customer/post/:id/metrics',
-  /** The Analytics screen's numbers for an entity (or all) and a period. */
-  analyticsSummary: '/analytics/summary',
-  /** The period's publications and their numbers as CSV. */
-  analyticsExport: '/analytics/export',
+  /** Posts from a CSV file (multipart, field `file`); `?dry_run=true` checks only. */
+  postImport: '/customer/post/import',
   aiPostFromUrl: '/ai/post-from-url',
   aiHashtags: '/ai/hashtags',
   aiEnhance: '/ai/enhance',
@@ -62,6 +64,8 @@ export const API_PATHS = {
   schedule: '/schedules/:id',
   schedulesBulkDelete: '/schedules/bulk-delete',
   schedulesCalendar: '/schedules/calendar',
+  scheduleOccurrences: '/schedules/occurrences',
+  scheduleOccurrence: '/schedules/occurrences/:id',
   publicationRetry: '/publications/:id/retry',
   publicationConfirmAbsent: '/publications/:id/confirm-absent',
   publicationMarkPublished: '/publications/:id/mark-published',
@@ -118,14 +122,36 @@ export const API_PATHS = {
   webhookRedeliver: '/customer/webhooks/:id/deliveries/:delivery_id/redeliver',
   /** Read by every signed-in person, for the banner before a planned deployment. */
   publicDeployment: '/deployment',
+  // Workspaces and members.
+  teamWorkspaces: '/team/workspaces',
+  teamMembers: '/team/members',
+  teamMember: '/team/members/:id',
+  teamInvitations: '/team/invitations',
+  teamInvitation: '/team/invitations/:id',
+  teamInvitationByToken: '/team/invitations/:token',
+  teamInvitationAccept: '/team/invitations/:token/accept',
+  // Approvals: a post's review, its comments, and the entity's review links for clients.
+  postReview: '/customer/post/:id/review',
+  postSubmit: '/customer/post/:id/submit',
+  postApprove: '/customer/post/:id/approve',
+  postRequestChanges: '/customer/post/:id/request-changes',
+  postComments: '/customer/post/:id/comments',
+  companyReviewLinks: '/customer/company/:id/review-links',
+  reviewLink: '/customer/review-links/:id',
+  /** The client's side of a review link: no account, the token is the key. */
+  review: '/review/:token',
+  reviewApprove: '/review/:token/posts/:post_id/approve',
+  reviewRequestChanges: '/review/:token/posts/:post_id/request-changes',
+  /** The workspace's brand (white label), set by its owner. */
+  teamBranding: '/team/branding',
 } as const;
 
 /**
- * The public API's paths, relative to `/api` (authenticated with an API key). Apart from
- * API_PATHS, which every web page loads: the browser never calls these.
+ * The public API's paths, relative to `/api`, authenticated with an API key (`Authorization:
+ * Bearer cad_...`): the server and the tests use them; the web app never calls them, so they
+ * stay out of its bundle (a separate object is left out of a page that does not name it).
  */
 export const PUBLIC_API_PATHS = {
-  // The public API: authenticated with an API key (`Authorization: Bearer cad_...`).
   v1Me: '/v1/me',
   v1Media: '/v1/media',
   v1MediaFromUrl: '/v1/media/from-url',

@@ -181,6 +181,8 @@ export const ScheduleDataSchema = z.object({
   status: z.enum(PUBLICATION_STATUSES),
   external_url: z.nullable(z.string()),
   error: z.nullable(z.string()),
+  /** Why it failed or was missed, for programs ('NOT_APPROVED': not approved before its time). */
+  error_code: z.optional(z.nullable(z.string())),
   attempts: z.number().check(z.int()),
   published_at: z.nullable(z.string()),
   /** Due again at (a retry or publish-now from the screen); null: the occurrence's time. */
@@ -338,6 +340,8 @@ export const SystemLogSchema = z.object({
   post_id: z.nullable(z.string()),
   /** The start of the post's text (the row links to the post through it); null once deleted. */
   post_content: z.optional(z.nullable(z.string())),
+  /** Who wrote the post (the owner or a member); null when unknown. */
+  post_author: z.optional(z.nullable(z.string())),
   instance_id: z.nullable(z.string()),
   error_code: z.nullable(z.string()),
   /** Shown as 'Retry n/3' when above 0. */

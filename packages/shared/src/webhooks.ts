@@ -45,6 +45,8 @@ export const WEBHOOK_ENTITIES_MAX = 100;
 export const WEBHOOK_ROTATION_HOURS = 24;
 /** An endpoint failing this long (no 2xx at all) is disabled and its owner told. */
 export const WEBHOOK_DISABLE_AFTER_DAYS = 3;
+/** Events and their delivery attempts are kept this long after the event, then deleted. */
+export const WEBHOOK_KEPT_DAYS = 30;
 /** The default retry schedule, seconds after each failed attempt (WEBHOOK_RETRY_SCHEDULE). */
 export const WEBHOOK_DEFAULT_RETRY_SCHEDULE = [60, 300, 1800, 7200, 21600, 86400] as const;
 

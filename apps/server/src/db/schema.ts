@@ -22,4 +22,7 @@ export * from './schema/uploads.js';
 export * from './schema/api-keys.js';
 export * from './schema/queue.js';
 export * from './schema/webhooks.js';
+export * from './schema/team.js';
+export * from './schema/approvals.js';
+export * from './schema/branding.js';
 export * from './schema/metrics.js';

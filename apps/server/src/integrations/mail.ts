@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The sender's name shown for this mail (a workspace's brand); MAIL_FROM's address stays. */
+  fromName?: string;
 }
 
 export interface Mailer {
@@ -21,6 +23,13 @@ export interface MailerConfig {
   dataDir: string;
 }
 
+/** MAIL_FROM with another display name (its address kept), or MAIL_FROM as it is. */
+export function senderOf(mailFrom: string, name: string | undefined) {
+  if (!name) return mailFrom;
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return { name, address };
+}
+
 export function createMailer(config: MailerConfig, logger: FastifyBaseLogger): Mailer {
   return config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -31,7 +40,7 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail({ ...message, from: senderOf(from, message.fromName) });
     },
     close: () => transport.close(),
   };
@@ -49,7 +58,7 @@ function createOutboxMailer(outbox: string, from: string, logger: FastifyBaseLog
   });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ ...message, from: senderOf(from, message.fromName) });
       await mkdir(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(

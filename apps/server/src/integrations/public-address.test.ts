@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assertPublicDestination,
   BlockedAddressError,
+  isAllowedDestination,
   isPrivateAddress,
   isPublicAddress,
 } from './public-address.js';
@@ -81,5 +82,29 @@ describe('assertPublicDestination (the guard of fetch() calls to addresses from 
     await expect(
       assertPublicDestination('http://LOCALHOST:8080/', { allowHosts: ['localhost'] }),
     ).resolves.toBeUndefined();
+  });
+});
+
+describe('isAllowedDestination (FETCH_ALLOW_HOSTS: a host, or a host:port)', () => {
+  const allowed = (url: string, hosts: string[]) => isAllowedDestination(new URL(url), hosts);
+
+  it('lets a host through on any port, and a host:port on that port only', () => {
+    expect(allowed('http://LocalHost:9099/hook', ['localhost'])).toBe(true);
+    expect(allowed('http://localhost:1/hook', ['localhost'])).toBe(true);
+    expect(allowed('http://127.0.0.1:9099/hook', ['127.0.0.1:9099'])).toBe(true);
+    expect(allowed('http://127.0.0.1:9100/hook', ['127.0.0.1:9099'])).toBe(false);
+    expect(allowed('http://127.0.0.1/hook', ['127.0.0.1:9099'])).toBe(false);
+    expect(allowed('http://[::1]:9099/', ['[::1]:9099'])).toBe(true);
+    expect(allowed('http://[::1]:9099/', ['::1'])).toBe(true);
+    expect(allowed('http://example.com:9099/', ['127.0.0.1:9099'])).toBe(false);
+  });
+
+  it('lets an allowed host:port through the guard of fetch() calls', async () => {
+    await expect(
+      assertPublicDestination('http://127.0.0.1:9099/', { allowHosts: ['127.0.0.1:9099'] }),
+    ).resolves.toBeUndefined();
+    await expect(
+      assertPublicDestination('http://127.0.0.1:9100/', { allowHosts: ['127.0.0.1:9099'] }),
+    ).rejects.toBeInstanceOf(BlockedAddressError);
   });
 });

@@ -105,14 +105,28 @@ export function hostOf(url: URL): string {
 }
 
 /**
+ * Whether FETCH_ALLOW_HOSTS exempts a URL: an entry names a host (any port) or a host:port
+ * (that port only), so a local service can be let through without its whole machine.
+ */
+export function isAllowedDestination(url: URL, allowHosts: readonly string[]): boolean {
+  const host = hostOf(url).toLowerCase();
+  const hostAndPort = url.host.toLowerCase();
+  return allowHosts.some((entry) => {
+    const allowed = entry.toLowerCase();
+    return allowed === host || allowed === hostAndPort;
+  });
+}
+
+/**
  * Refuses (BlockedAddressError) a destination whose host is, or resolves to, a private or
  * local address, before anything is sent; for fetch() calls, which do their own lookup,
  * every address the name has must be public. A name that does not resolve is left to the
  * fetch to fail as unreachable.
  */
 export async function assertPublicDestination(url: string | URL, guard: FetchGuard) {
-  const host = hostOf(typeof url === 'string' ? new URL(url) : url);
-  if (isAllowed(host, guard)) return;
+  const parsed = typeof url === 'string' ? new URL(url) : url;
+  const host = hostOf(parsed);
+  if (isAllowedDestination(parsed, guard.allowHosts)) return;
   if (isIP(host) !== 0) {
     if (!isPublicAddress(host)) throw new BlockedAddressError(host);
     return;

@@ -6,6 +6,7 @@ import {
   BlockedAddressError,
   hostOf,
   isPrivateAddress,
+  isAllowedDestination,
   publicOnlyLookup,
 } from './public-address.js';
 
@@ -60,10 +61,7 @@ function openOnce(
   accept: string,
 ): Promise<http.IncomingMessage> {
   const host = hostOf(url);
-  // An entry names a host (any port) or a host:port (that port only).
-  const isAllowed =
-    config.allowHosts.includes(host.toLowerCase()) ||
-    config.allowHosts.includes(url.host.toLowerCase());
+  const isAllowed = isAllowedDestination(url, config.allowHosts);
   // A literal IP skips the DNS lookup, so it is checked here.
   if (isIP(host) !== 0 && !isAllowed && isPrivateAddress(host)) {
     return Promise.reject(blocked(host));

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import {
   BlockedAddressError,
   hostOf,
+  isAllowedDestination,
   isPrivateAddress,
   publicOnlyLookup,
   type FetchGuard,
@@ -45,9 +46,7 @@ export async function postWebhook(input: {
     return { statusCode: null, error: 'not a web address', durationMs: 0 };
   }
   const host = hostOf(url);
-  const allowed = input.guard.allowHosts.some(
-    (entry) => entry.toLowerCase() === host.toLowerCase(),
-  );
+  const allowed = isAllowedDestination(url, input.guard.allowHosts);
   // A literal IP skips the DNS lookup, so it is checked here.
   if (isIP(host) !== 0 && !allowed && isPrivateAddress(host)) {
     return { statusCode: null, error: new BlockedAddressError(host).message, durationMs: 0 };
@@ -67,7 +66,7 @@ export async function postWebhook(input: {
         method: 'POST',
         signal,
         agent: false,
-        lookup: publicOnlyLookup(input.guard),
+        lookup: publicOnlyLookup({ allowHosts: allowed ? [host] : [] }),
         headers: {
           ...input.headers,
           'content-type': 'application/json',

@@ -17,6 +17,7 @@ function workerDeps(kind: 'pglite' | 'postgres'): NonNullable<RecurringDeps['wor
     readBack: () => Promise.resolve(0),
     runBillingRenewals: () => Promise.resolve({ renewed: 0, lapsed: 0, expired: 0 }),
     sweepPublicApi: () => Promise.resolve({ keys: 0, calls: 0 }),
+    sweepWebhooks: () => Promise.resolve({ messages: 0, deliveries: 0 }),
     orphanSweepJobs: { send: () => Promise.resolve(null) },
     tokenSweepJobs: { send: () => Promise.resolve(null) },
     metricsPollJobs: { send: () => Promise.resolve(null) },
@@ -58,6 +59,12 @@ describe('the list of recurring work', () => {
           name: 'public-api-sweep',
           every: 3_600_000,
           first: { afterMs: 60_000 },
+          runsOn: 'every worker',
+        },
+        {
+          name: 'webhook-sweep',
+          every: 3_600_000,
+          first: { afterMs: 90_000 },
           runsOn: 'every worker',
         },
         {

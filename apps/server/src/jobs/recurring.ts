@@ -52,6 +52,8 @@ export interface RecurringDeps {
     runBillingRenewals(): Promise<{ renewed: number; lapsed: number; expired: number }>;
     /** Deletes the public API's idempotency keys past 24 h and its calls past 30 days. */
     sweepPublicApi(): Promise<{ keys: number; calls: number }>;
+    /** Deletes webhook events and delivery attempts past their 30 days. */
+    sweepWebhooks(): Promise<{ messages: number; deliveries: number }>;
     orphanSweepJobs: SweepPort;
     tokenSweepJobs: SweepPort;
     metricsPollJobs: SweepPort;
@@ -152,6 +154,22 @@ export function recurringWork(deps: RecurringDeps): RecurringTask[] {
           if (swept.keys || swept.calls) logger.info(swept, 'public API sweep done');
         } catch (error) {
           logger.error({ err: error }, 'public API sweep failed');
+        }
+      },
+    },
+    {
+      // Webhook events and their attempts past 30 days (settled ones). Plain deletes by
+      // time: safe on several workers at once.
+      name: 'webhook-sweep',
+      every: 60 * MINUTE_MS,
+      first: { afterMs: 90 * SECOND_MS },
+      runsOn: 'every worker',
+      run: async () => {
+        try {
+          const swept = await worker.sweepWebhooks();
+          if (swept.messages || swept.deliveries) logger.info(swept, 'webhook sweep done');
+        } catch (error) {
+          logger.error({ err: error }, 'webhook sweep failed');
         }
       },
     },

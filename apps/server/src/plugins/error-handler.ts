@@ -81,10 +81,10 @@ interface ValidationIssue {
 }
 
 /** The code a schema check named (`issueCode`), else VALIDATION_FAILED. */
-function validationCode(issues: ValidationIssue[]): ErrorCode {
-  for (const issue of issues) {
-    const named = ErrorCodeSchema.safeParse(issue.params?.params?.code);
-    if (named.success) return named.data;
+function validationCode(namedCodes: unknown[]): ErrorCode {
+  for (const named of namedCodes) {
+    const parsed = ErrorCodeSchema.safeParse(named);
+    if (parsed.success) return parsed.data;
   }
   return 'VALIDATION_FAILED';
 }
@@ -100,6 +100,17 @@ function validationMessage(issues: ValidationIssue[]) {
   return [...new Set(messages)].join('. ');
 }
 
+/**
+ * The 400 a failed schema check answers, from zod's own issues: for a door that checks its
+ * input with the routes' schemas itself (the MCP tools), so it answers what the route would.
+ */
+export function invalidInput(
+  issues: ReadonlyArray<{ message: string; params?: { code?: unknown } }>,
+): AppError {
+  const message = [...new Set(issues.map((issue) => issue.message))].join('. ');
+  return AppError.badRequest(message, validationCode(issues.map((issue) => issue.params?.code)));
+}
+
 export interface ErrorHandlerOptions {
   /** Told when a signed-in request's own account turned out to be gone (forget its session). */
   onAccountGone?: (userId: string) => void;
@@ -113,7 +124,10 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
     // A write for an account deleted meanwhile (another process, within its cache's
     // seconds): the session is over, not a server fault.
     const goneAccount = missingAccountOf(error);
-    if (goneAccount !== undefined && goneAccount === request.currentUser?.id) {
+    if (
+      goneAccount !== undefined &&
+      (goneAccount === request.currentActor?.id || goneAccount === request.currentUser?.id)
+    ) {
       options.onAccountGone?.(goneAccount);
       return sendError(reply, 401, 'SESSION_EXPIRED', AUTH_MESSAGES.sessionExpired);
     }
@@ -123,7 +137,12 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       // A malformed id in the path names nothing that exists: that is a 404, not a 400.
       return error.validationContext === 'params'
         ? sendError(reply, 404, 'NOT_FOUND', message)
-        : sendError(reply, 400, validationCode(issues), message);
+        : sendError(
+            reply,
+            400,
+            validationCode(issues.map((issue) => issue.params?.params?.code)),
+            message,
+          );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

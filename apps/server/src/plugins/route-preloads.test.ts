@@ -7,6 +7,7 @@ import {
   acceptedEncodings,
   createRoutePages,
   routeChunks,
+  withFirstFrame,
   withPreloads,
   type Manifest,
 } from './route-preloads.js';
@@ -21,7 +22,8 @@ const MANIFEST: Manifest = {
     css: ['assets/posts-page-1.css'],
   },
 };
-const HTML = '<html><head><script type="module" src="/assets/index-1.js"></script></head></html>';
+const HTML =
+  '<html><head><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('route preloads', () => {
   it("names the screen's chunks and their imports, not what index.html loads already", () => {
@@ -38,6 +40,14 @@ describe('route preloads', () => {
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/a.css">');
     expect(html.indexOf('/assets/a.js')).toBeGreaterThan(html.indexOf('index-1.js'));
     expect(withPreloads(HTML, { scripts: [], styles: [] })).toBe(HTML);
+  });
+
+  it("puts a screen's first frame inside the empty #root, and nothing when it has none", () => {
+    expect(withFirstFrame(HTML, '<h1>Posts</h1>')).toContain('<div id="root"><h1>Posts</h1></div>');
+    expect(withFirstFrame(HTML, undefined)).toBe(HTML);
+    expect(withFirstFrame('<div id="root">x</div>', '<h1>Posts</h1>')).toBe(
+      '<div id="root">x</div>',
+    );
   });
 
   it('reads Accept-Encoding, leaving out what q=0 refuses', () => {
@@ -88,6 +98,18 @@ describe('route preloads', () => {
         '<meta name="cadence-demo" content="simulated-networks">',
       );
       expect(demo?.body.toString()).toContain('href="/assets/posts-page-1.js"');
+
+      // With first frames, each kind of server sends its own; pages are built again for them.
+      writeFileSync(
+        path.join(dist, '.vite', 'first-frames.json'),
+        JSON.stringify({ '/posts': { plain: '<h1>Posts</h1>', demo: '<h1>Posts (demo)</h1>' } }),
+      );
+      const framed = createRoutePages(dist).pageFor('/posts')?.body.toString();
+      expect(framed).toContain('<div id="root"><h1>Posts</h1></div>');
+      expect(framed).toContain('href="/assets/posts-page-1.js"');
+      expect(createRoutePages(dist, { demo: true }).pageFor('/posts')?.body.toString()).toContain(
+        '<div id="root"><h1>Posts (demo)</h1></div>',
+      );
     });
   });
 });

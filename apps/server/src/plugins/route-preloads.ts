@@ -51,6 +51,19 @@ export function withDemoMark(html: string) {
   );
 }
 
+/** The build's first frames (`apps/web/build/first-frames.tsx`): per route, plain and demo. */
+export type FirstFrames = Record<string, { plain: string; demo: string }>;
+
+/**
+ * `index.html` with a screen's first frame inside its empty `#root`, so the frame paints
+ * before the JavaScript has loaded; the app replaces it when it first renders.
+ */
+export function withFirstFrame(html: string, frame: string | undefined) {
+  const root = '<div id="root"></div>';
+  if (frame === undefined || !html.includes(root)) return html;
+  return html.replace(root, `<div id="root">${frame}</div>`);
+}
+
 /** `index.html` with the route's chunks as preload links at the end of its head. */
 export function withPreloads(html: string, chunks: { scripts: string[]; styles: string[] }) {
   const links = [
@@ -75,6 +88,7 @@ export function createRoutePages(webDistDir: string, options: { demo?: boolean }
   const indexPath = path.join(webDistDir, 'index.html');
   const manifestPath = path.join(webDistDir, '.vite', 'manifest.json');
   const sourcesPath = path.join(webDistDir, '..', 'build', 'route-sources.json');
+  const framesPath = path.join(webDistDir, '.vite', 'first-frames.json');
   let builtFor = -1;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let pages = new Map<string, Page>();
@@ -85,7 +99,9 @@ export function createRoutePages(webDistDir: string, options: { demo?: boolean }
     if (now - checkedAt < RECHECK_MS) return;
     checkedAt = now;
     const stamp = Math.max(
-      ...[indexPath, manifestPath].map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)),
+      ...[indexPath, manifestPath, framesPath].map((file) =>
+        existsSync(file) ? statSync(file).mtimeMs : 0,
+      ),
     );
     if (stamp === builtFor) return;
     builtFor = stamp;
@@ -96,8 +112,14 @@ export function createRoutePages(webDistDir: string, options: { demo?: boolean }
       const html = options.demo === true ? withDemoMark(index) : index;
       const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
       const routes = JSON.parse(readFileSync(sourcesPath, 'utf8')) as Record<string, string[]>;
+      // A build from before first frames (or one whose frames failed) still gets its links.
+      const frames = existsSync(framesPath)
+        ? (JSON.parse(readFileSync(framesPath, 'utf8')) as FirstFrames)
+        : {};
       for (const [route, sources] of Object.entries(routes)) {
-        pages.set(route, encoded(withPreloads(html, routeChunks(manifest, sources))));
+        const frame = frames[route]?.[options.demo === true ? 'demo' : 'plain'];
+        const page = withFirstFrame(withPreloads(html, routeChunks(manifest, sources)), frame);
+        pages.set(route, encoded(page));
       }
     } catch {
       // A half-written build: the plain index.html serves until the next change.

@@ -88,9 +88,7 @@ describe('X: GET /2/tweets?ids=…&tweet.fields=public_metrics', () => {
     const later = await adapter().readMetrics([made[0]!.id], fake.validCredentials);
     const grown = later.get(made[0]!.id);
     expect(grown).not.toBe('gone');
-    expect(grown && grown !== 'gone' && grown.impressions).toBeGreaterThan(
-      first.counts.impressions,
-    );
+    expect(grown && grown !== 'gone' && grown.impressions).toBeGreaterThan(first.counts.impressions);
     await expect(
       adapter().readMetrics(
         made.map((post) => post.id),

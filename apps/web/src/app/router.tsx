@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PublicOnlyRoute } from '../features/auth/components/public-only-route';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { RequireAuth } from '../features/auth/components/require-auth';
+import { FirstFrameOr } from '../components/layout/first-frame';
 import { AppLayout, PageContent } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteErrorPage } from './route-error-page';
@@ -19,13 +20,19 @@ export function createAppRouter() {
     {
       errorElement: <RouteErrorPage />,
       // Shown while the first screen's code and data load (the loaders and `lazy` above):
-      // the same blank page as before, named busy, and React Router has its fallback.
-      hydrateFallbackElement: <div className="min-h-dvh" aria-busy="true" />,
+      // the screen's first frame from the HTML, else a blank page named busy.
+      hydrateFallbackElement: (
+        <FirstFrameOr fallback={<div className="min-h-dvh" aria-busy="true" />} />
+      ),
       children: [
+        // A client's review link: public whether or not someone is signed in on this browser.
+        { path: ROUTES.review, lazy: SCREENS[ROUTES.review] },
         {
           element: <PublicOnlyRoute />,
           children: [{ path: ROUTES.login, lazy: SCREENS[ROUTES.login] }],
         },
+        // An invitation's link: for visitors and the signed in alike.
+        { path: ROUTES.invite, lazy: SCREENS[ROUTES.invite] },
         {
           element: <AppLayout />,
           children: [
@@ -46,6 +53,7 @@ export function createAppRouter() {
                       loader: ROUTE_DATA.posts,
                       lazy: SCREENS[ROUTES.posts],
                     },
+                    { path: ROUTES.postsImport, lazy: SCREENS[ROUTES.postsImport] },
                     {
                       path: ROUTES.scheduling,
                       loader: ROUTE_DATA.scheduling,

@@ -18,6 +18,10 @@ export const SCREENS = {
     })),
   [ROUTES.posts]: () =>
     import('../features/posts/components/posts-page').then((m) => ({ Component: m.PostsPage })),
+  [ROUTES.postsImport]: () =>
+    import('../features/posts/components/import-page').then((m) => ({
+      Component: m.ImportPage,
+    })),
   [ROUTES.scheduling]: () =>
     import('../features/scheduling/components/scheduling-page').then((m) => ({
       Component: m.SchedulingPage,
@@ -56,6 +60,13 @@ export const SCREENS = {
         createElement(settings.SettingsPage, {
           subscriptionSection: createElement(subscriptions.SubscriptionSection),
         }),
+    })),
+  [ROUTES.invite]: () =>
+    import('../features/team/components/invite-page').then((m) => ({ Component: m.InvitePage })),
+  // A client's review link: no account, no app shell.
+  [ROUTES.review]: () =>
+    import('../features/approvals/components/review-page').then((m) => ({
+      Component: m.ReviewPage,
     })),
   [ROUTES.admin]: () =>
     import('../features/admin/components/admin-page').then((m) => ({ Component: m.AdminPage })),

@@ -2,6 +2,7 @@ import type { ApiSuccess } from '@cadence/shared';
 import type { z } from 'zod/mini';
 import { ApiRequestError, extractErrorCode, extractErrorMessage } from './api-error';
 import { clearLocalStorage, getToken } from './session';
+import { getWorkspaceId, setWorkspaceId, workspaceHeader } from './workspace';
 
 export const API_BASE = '/api';
 
@@ -38,7 +39,12 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 
 function buildInit(method: HttpMethod, body: unknown, token: string | null, signal?: AbortSignal) {
   const headers = new Headers({ Accept: 'application/json' });
-  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
+  if (token !== null) {
+    headers.set('Authorization', `Bearer ${token}`);
+    // The workspace chosen in the top bar; none: the person's own.
+    const workspace = getWorkspaceId();
+    if (workspace !== null) headers.set(workspaceHeader, workspace);
+  }
   const init: RequestInit = { method, headers };
   if (signal !== undefined) init.signal = signal;
   if (body instanceof FormData) {
@@ -89,11 +95,15 @@ export async function apiRequest<T = unknown>(
       clearLocalStorage();
       onUnauthorized?.(serverMessage);
     }
+    // Removed from the chosen workspace: back to one's own (the next calls act there).
+    if (response.status === 403 && extractErrorCode(payload) === 'NOT_A_MEMBER' && auth)
+      setWorkspaceId(null);
     const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
     throw new ApiRequestError(response.status, serverMessage, {
       code: extractErrorCode(payload),
       retryAfter: Number.isFinite(retryAfter) ? retryAfter : null,
       endedSession,
+      data: (payload as { data?: unknown } | null)?.data,
     });
   }
 

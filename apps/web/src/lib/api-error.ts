@@ -14,6 +14,8 @@ export class ApiRequestError extends Error {
    * has already told the person why and sent them to /login, so nobody else says anything.
    */
   readonly endedSession: boolean;
+  /** The failure body's `data`, when it carried one (a refused import's rows). */
+  readonly data: unknown;
 
   constructor(
     status: number,
@@ -22,6 +24,7 @@ export class ApiRequestError extends Error {
       code?: string | null;
       retryAfter?: number | null;
       endedSession?: boolean;
+      data?: unknown;
     },
   ) {
     super(serverMessage ?? describeStatus(status), options);
@@ -31,6 +34,7 @@ export class ApiRequestError extends Error {
     this.code = options?.code ?? null;
     this.retryAfter = options?.retryAfter ?? null;
     this.endedSession = options?.endedSession ?? false;
+    this.data = options?.data;
   }
 }
 

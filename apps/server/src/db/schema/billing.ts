@@ -36,6 +36,12 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   hasAi: boolean('has_ai').notNull().default(false),
   /** The public API (API keys, /api/v1); seeded on Enterprise only. */
   hasApi: boolean('has_api').notNull().default(false),
+  /** Bulk scheduling from a CSV file; seeded on Business and Enterprise. */
+  hasBulkScheduling: boolean('has_bulk_scheduling').notNull().default(false),
+  /** People in the workspace: the owner, the members and the open invitations; null means unlimited. */
+  maxMembers: integer('max_members').default(1),
+  /** The workspace's own brand on review pages, its mails and the top bar; seeded on Enterprise only. */
+  hasWhiteLabel: boolean('has_white_label').notNull().default(false),
   /** Bytes of uploads (logos, avatars, media) the plan allows; null means unlimited. */
   maxStorageBytes: bigint('max_storage_bytes', { mode: 'number' }),
   allowedNetworks: jsonb('allowed_networks').$type<NetworkId[]>().notNull().default([]),

@@ -13,6 +13,8 @@ export const notificationSettings = pgTable('notification_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   emailPublicationFailures: boolean('email_publication_failures').notNull().default(true),
   emailReconnect: boolean('email_reconnect').notNull().default(true),
+  /** Posts submitted for review, approved, or sent back with changes asked. */
+  emailReviews: boolean('email_reviews').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -22,6 +24,9 @@ export const NOTIFICATION_KINDS = [
   'connection_reconnect',
   'connection_expiring',
   'webhook_disabled',
+  'post_submitted',
+  'post_approved',
+  'post_changes_requested',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** pending: waits for the mail job; sent: in a mail; off: the customer turned that mail off. */

@@ -31,6 +31,8 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** The person who wrote it (the owner or a member); null for posts from before teams. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     url: text('url'),
     shortenedUrl: text('shortened_url'),
@@ -38,6 +40,8 @@ export const posts = pgTable(
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     tone: text('tone'),
     platforms: jsonb('platforms').$type<NetworkId[]>().notNull().default([]),
+    /** Who wrote it (the acting person); null on posts from before authors were recorded: the owner. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     // No status column: a post is 'scheduled' exactly when it has a scheduled time
     // (`postStatusOf` in shared), so it is computed where a post is answered.
     /** Lower-cased content and url, kept by the database, for the trigram search index. */

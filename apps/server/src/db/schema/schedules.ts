@@ -19,6 +19,8 @@ export const schedules = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     networks: jsonb('networks').$type<NetworkId[]>().notNull(),
+    /** The person who scheduled it (the owner or a member); null for schedules from before teams. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
     repeatType: text('repeat_type').$type<RepeatType>(),
     repeatUntil: timestamp('repeat_until', { withTimezone: true }),

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../db/client.js';
 import { aiCallLogs } from '../../db/schema/ai.js';
+import { apiKeys } from '../../db/schema/api-keys.js';
 import { users } from '../../db/schema/auth.js';
 import { companies } from '../../db/schema/companies.js';
 import { socialConnections } from '../../db/schema/connections.js';
@@ -10,6 +11,7 @@ import { notificationEvents } from '../../db/schema/notifications.js';
 import { postAttachments, posts } from '../../db/schema/posts.js';
 import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
 import { uploadedFiles } from '../../db/schema/uploads.js';
+import { webhookEndpoints } from '../../db/schema/webhooks.js';
 
 export const EXPORT_BATCH = 500;
 
@@ -193,4 +195,56 @@ export async function listLiveJobIds(db: DbExecutor, userId: string): Promise<st
       ),
     );
   return rows.map((row) => row.jobId).filter((id): id is string => !!id);
+}
+
+/** The customer's API keys, revoked ones too: what each is, never the hash of its secret. */
+export async function apiKeyPage(
+  db: DbExecutor,
+  userId: string,
+  cursor?: { at: Date; id: string },
+) {
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      entityIds: apiKeys.entityIds,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      expiresAt: apiKeys.expiresAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), before(apiKeys.createdAt, apiKeys.id, cursor)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(EXPORT_BATCH);
+}
+
+/** The customer's webhook endpoints: where and what they send, never their secrets. */
+export async function webhookEndpointPage(
+  db: DbExecutor,
+  userId: string,
+  cursor?: { at: Date; id: string },
+) {
+  return db
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      events: webhookEndpoints.events,
+      entityIds: webhookEndpoints.entityIds,
+      enabled: webhookEndpoints.enabled,
+      disabledAt: webhookEndpoints.disabledAt,
+      createdAt: webhookEndpoints.createdAt,
+      updatedAt: webhookEndpoints.updatedAt,
+    })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.userId, userId),
+        before(webhookEndpoints.createdAt, webhookEndpoints.id, cursor),
+      ),
+    )
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+    .limit(EXPORT_BATCH);
 }

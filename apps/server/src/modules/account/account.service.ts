@@ -191,6 +191,35 @@ export function createAccountService(deps: AccountDeps) {
         created_at: iso(row.createdAt),
       }),
     );
+    yield* jsonArray(
+      'api_keys',
+      (cursor) => repo.apiKeyPage(db, userId, cursor),
+      (row) => ({
+        id: row.id,
+        name: row.name,
+        prefix: row.prefix,
+        scopes: row.scopes,
+        entity_ids: row.entityIds,
+        created_at: iso(row.createdAt),
+        last_used_at: iso(row.lastUsedAt),
+        expires_at: iso(row.expiresAt),
+        revoked_at: iso(row.revokedAt),
+      }),
+    );
+    yield* jsonArray(
+      'webhook_endpoints',
+      (cursor) => repo.webhookEndpointPage(db, userId, cursor),
+      (row) => ({
+        id: row.id,
+        url: row.url,
+        events: row.events,
+        entity_ids: row.entityIds,
+        enabled: row.enabled,
+        disabled_at: iso(row.disabledAt),
+        created_at: iso(row.createdAt),
+        updated_at: iso(row.updatedAt),
+      }),
+    );
     yield '\n}\n';
   }
 

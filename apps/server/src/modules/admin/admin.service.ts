@@ -343,6 +343,9 @@ export function createAdminService(deps: AdminServiceDeps) {
         sale_end_date: plan.saleEndsAt?.toISOString() ?? null,
         highlight_points: plan.highlightPoints,
         has_api: plan.hasApi,
+        has_bulk_scheduling: plan.hasBulkScheduling,
+        max_members: plan.maxMembers,
+        has_white_label: plan.hasWhiteLabel,
       }));
     },
 
@@ -367,6 +370,13 @@ export function createAdminService(deps: AdminServiceDeps) {
             saleEndsAt: input.sale_end_date === null ? null : new Date(input.sale_end_date),
             highlightPoints: input.highlight_points,
             ...(input.has_api === undefined ? {} : { hasApi: input.has_api }),
+            ...(input.has_bulk_scheduling === undefined
+              ? {}
+              : { hasBulkScheduling: input.has_bulk_scheduling }),
+            ...(input.max_members === undefined ? {} : { maxMembers: input.max_members }),
+            ...(input.has_white_label === undefined
+              ? {}
+              : { hasWhiteLabel: input.has_white_label }),
           },
           actor.id,
           now,
@@ -378,7 +388,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           target: before.tier,
           before,
           after: input,
-          message: `${actor.email} updated the ${before.name} plan: price ${formatPrice(before.price)} -> ${formatPrice(input.price)}, sale ${formatPrice(before.sale_price)} -> ${formatPrice(input.sale_price)}${input.has_api === undefined || input.has_api === before.has_api ? '' : `, API access ${input.has_api ? 'on' : 'off'}`}`,
+          message: `${actor.email} updated the ${before.name} plan: price ${formatPrice(before.price)} -> ${formatPrice(input.price)}, sale ${formatPrice(before.sale_price)} -> ${formatPrice(input.sale_price)}${input.has_api === undefined || input.has_api === before.has_api ? '' : `, API access ${input.has_api ? 'on' : 'off'}`}${input.has_bulk_scheduling === undefined || input.has_bulk_scheduling === before.has_bulk_scheduling ? '' : `, bulk scheduling ${input.has_bulk_scheduling ? 'on' : 'off'}`}${input.max_members === undefined || input.max_members === before.max_members ? '' : `, team members ${before.max_members ?? 'unlimited'} -> ${input.max_members ?? 'unlimited'}`}${input.has_white_label === undefined || input.has_white_label === before.has_white_label ? '' : `, white label ${input.has_white_label ? 'on' : 'off'}`}`,
           at: now,
         });
       });

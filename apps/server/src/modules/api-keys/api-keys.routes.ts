@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityScope, requireUser } from '../auth/index.js';
 import { assertScope, type ApiCaller, type ApiKeysService } from './api-keys.service.js';
 import type { ApiTrafficService } from './api-traffic.service.js';
 
@@ -90,7 +90,11 @@ export function registerApiKeyRoutes(
       },
     },
     async (request, reply) => {
-      const data = await apiKeys.create(requireUser(request).id, request.body);
+      const data = await apiKeys.create(
+        requireUser(request).id,
+        request.body,
+        entityScope(request),
+      );
       return reply.code(201).send({ message: API_KEY_MESSAGES.created, data });
     },
   );

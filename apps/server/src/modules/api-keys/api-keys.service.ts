@@ -69,16 +69,25 @@ export function createApiKeysService({ db, clock, ownsEntity }: ApiKeysDeps) {
       return (await repo.listActiveApiKeys(db, userId)).map(toApiKey);
     },
 
-    async create(userId: string, input: ApiKeyCreateInput): Promise<CreatedApiKey> {
+    /**
+     * `limit`: the entities of the member creating it (null: all); a key can do at most
+     * what its creator may, so it is limited to them.
+     */
+    async create(
+      userId: string,
+      input: ApiKeyCreateInput,
+      limit: string[] | null = null,
+    ): Promise<CreatedApiKey> {
       const now = clock();
       if (!(await getEntitlements(db, userId, now)).hasApi)
         throw AppError.forbidden(API_KEY_MESSAGES.notOnPlan, 'PLAN_LIMIT');
       const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
       if (expiresAt && expiresAt.getTime() <= now.getTime())
         throw AppError.badRequest(API_KEY_MESSAGES.expiryNotInFuture, 'VALIDATION_FAILED');
-      const entityIds = input.entity_ids ?? null;
+      const asked = input.entity_ids ?? null;
+      const entityIds = limit === null || (asked !== null && asked.length > 0) ? asked : limit;
       for (const entityId of entityIds ?? []) {
-        if (!(await ownsEntity(userId, entityId)))
+        if ((limit !== null && !limit.includes(entityId)) || !(await ownsEntity(userId, entityId)))
           throw AppError.badRequest(API_KEY_MESSAGES.entityNotYours, 'COMPANY_NOT_FOUND');
       }
       const { key, prefix, secretHash } = generateApiKey();

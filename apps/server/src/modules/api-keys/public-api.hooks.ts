@@ -11,6 +11,12 @@ declare module 'fastify' {
     idempotent?: boolean;
     /** A route under the public API's prefix that needs no key (its OpenAPI document). */
     withoutApiKey?: boolean;
+    /**
+     * A route whose body says whether the call reads or writes (the MCP server: one POST for
+     * every message): the call is counted once the body is read, in the window this names.
+     * Without it, GET and HEAD count as reads and everything else as writes.
+     */
+    callKindOf?: (body: unknown) => 'read' | 'write';
   }
   interface FastifyRequest {
     /** The public API's state of this request (rate standing, idempotency), set by its hooks. */
@@ -25,10 +31,12 @@ interface PublicApiRequestState {
   /** The key was answered; the route's late fingerprint decides (replay or 422). */
   verify?: ApiIdempotencyKeyRow;
   replayed?: boolean;
+  /** What the call log names the call by, when the route pattern alone says too little. */
+  logRoute?: string;
 }
 
 /** The URL prefixes whose routes are the public API: an API key, limits, the call log. */
-export const PUBLIC_API_PREFIXES = ['/api/v1/'];
+export const PUBLIC_API_PREFIXES = ['/api/v1/', '/mcp'];
 
 function publicApiRoute(request: FastifyRequest): string | undefined {
   const route = request.routeOptions.url;
@@ -61,14 +69,27 @@ export function registerPublicApiHooks(
   const { idempotency } = traffic;
   app.decorateRequest('publicApi', null);
 
+  /** Counts the call in the key's read or write window; 429 with Retry-After past it. */
+  async function count(request: FastifyRequest, isRead: boolean) {
+    if (!request.publicApi || !request.apiCaller) return;
+    const { standing, refusal } = await traffic.countCall(request.apiCaller.keyId, isRead);
+    request.publicApi.standing = standing;
+    if (refusal) throw refusal;
+  }
+
   app.addHook('onRequest', async (request) => {
     if (!publicApiRoute(request)) return;
     request.publicApi = {};
     request.apiCaller ??= await apiKeys.authenticate(request.headers.authorization);
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    const { standing, refusal } = await traffic.countCall(request.apiCaller.keyId, isRead);
-    request.publicApi.standing = standing;
-    if (refusal) throw refusal;
+    if (request.routeOptions.config.callKindOf) return;
+    await count(request, request.method === 'GET' || request.method === 'HEAD');
+  });
+
+  // A route that tells reads from writes by its body is counted once the body is read.
+  app.addHook('preValidation', async (request) => {
+    const kindOf = request.routeOptions.config.callKindOf;
+    if (!request.publicApi || !request.apiCaller || !kindOf) return;
+    await count(request, kindOf(request.body) === 'read');
   });
 
   app.addHook('preHandler', async (request, reply) => {
@@ -126,7 +147,10 @@ export function registerPublicApiHooks(
   });
 
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.publicApi && request.apiCaller ? request.routeOptions.url : undefined;
+    const route =
+      request.publicApi && request.apiCaller
+        ? (request.publicApi.logRoute ?? request.routeOptions.url)
+        : undefined;
     if (!route || !request.apiCaller) return;
     await traffic.recordCall({
       userId: request.apiCaller.user.id,

@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES } from '@cadence/shared';
+import {
+  AUTH_MESSAGES,
+  roleAllows,
+  TEAM_MESSAGES,
+  WORKSPACE_HEADER,
+  type TeamRole,
+} from '@cadence/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/auth.js';
@@ -10,12 +16,36 @@ import type { TokenService } from './tokens.js';
 
 export type CurrentUser = Pick<UserRow, 'id' | 'name' | 'email' | 'isAdmin' | 'avatarUrl'>;
 
+/** The signed-in person acting in a request, with their role in its workspace. */
+export interface RequestActor {
+  id: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+  /** null: every entity of the workspace; else the only entities that exist for them. */
+  entityIds: string[] | null;
+}
+
+/**
+ * What authenticate asks of the team module (through the composition root): the rule of a
+ * route, and the person's standing in the workspace the request names.
+ */
+export interface WorkspaceGate {
+  ruleOf(method: string, path: string): TeamRole | 'personal' | 'public';
+  standing(
+    personId: string,
+    header: string | undefined,
+  ): Promise<{ workspaceId: string; role: TeamRole; entityIds: string[] | null }>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the `authenticate` pre-handler; routes that use it can rely on it. */
     currentUser: CurrentUser | null;
     /** The bearer token `authenticate` accepted: its id and expiry (for signing it out). */
     currentToken: { id: string; expiresAt: Date } | null;
+    /** The person acting (set by `authenticate`); `currentUser.id` is their workspace's id. */
+    currentActor: RequestActor | null;
   }
 }
 
@@ -35,9 +65,11 @@ export function createAuthenticate(
   tokens: TokenService,
   sessions: SessionCache,
   clock: Clock,
-  { fresh = false } = {},
+  { fresh = false, gate }: { fresh?: boolean; gate?: WorkspaceGate } = {},
 ) {
   return async function authenticate(request: FastifyRequest) {
+    // Already done for this request (the role gate runs it before the body is read).
+    if (request.currentActor) return;
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
@@ -56,13 +88,36 @@ export function createAuthenticate(
       throw AppError.unauthorized(AUTH_MESSAGES.sessionExpired, 'SESSION_EXPIRED');
     }
     request.currentToken = { id: claims.tokenId, expiresAt: claims.expiresAt };
-    request.currentUser = {
+    const person = {
       id: user.id,
       name: user.name,
       email: user.email,
       isAdmin: user.isAdmin,
       avatarUrl: user.avatarUrl,
     };
+    // The workspace the request acts in: the header's (a member's), else the person's own.
+    // Queries stay scoped by `currentUser.id`, which is the workspace's id (its owner's).
+    const path = (request.routeOptions.url ?? '').replace(/^\/api(?=\/)/, '');
+    const rule = gate ? gate.ruleOf(request.method, path) : 'personal';
+    const named = request.headers[WORKSPACE_HEADER];
+    const standing =
+      !gate || rule === 'personal' || rule === 'public'
+        ? { workspaceId: user.id, role: 'owner' as const, entityIds: null }
+        : await gate.standing(user.id, Array.isArray(named) ? named[0] : named);
+    request.currentActor = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: standing.role,
+      entityIds: standing.entityIds,
+    };
+    request.currentUser = { ...person, id: standing.workspaceId };
+    if (rule !== 'personal' && rule !== 'public' && !roleAllows(standing.role, rule)) {
+      throw AppError.forbidden(
+        rule === 'owner' ? TEAM_MESSAGES.ownerOnly : TEAM_MESSAGES.forbiddenRole(standing.role),
+        'FORBIDDEN_ROLE',
+      );
+    }
   };
 }
 
@@ -78,4 +133,20 @@ export function requireUser(request: FastifyRequest): CurrentUser {
   if (!request.currentUser)
     throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
   return request.currentUser;
+}
+
+/** The person acting in a route guarded by `authenticate`, with their role and entities. */
+export function requireActor(request: FastifyRequest): RequestActor {
+  if (!request.currentActor)
+    throw AppError.unauthorized(AUTH_MESSAGES.signInRequired, 'SIGN_IN_REQUIRED');
+  return request.currentActor;
+}
+
+/**
+ * The entities that exist for the person acting: null for all of them (the owner, and
+ * members not limited to some), else the only ids that do. Each module filters its lists,
+ * counts and look-ups by it in one place.
+ */
+export function entityScope(request: FastifyRequest): string[] | null {
+  return request.currentActor?.entityIds ?? null;
 }

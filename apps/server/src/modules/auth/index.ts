@@ -10,7 +10,15 @@ export {
   type AuthService,
 } from './auth.service.js';
 export { registerAuthRoutes } from './auth.routes.js';
-export { createAuthenticate, requireUser, type CurrentUser } from './authenticate.js';
+export {
+  createAuthenticate,
+  entityScope,
+  requireActor,
+  requireUser,
+  type CurrentUser,
+  type RequestActor,
+  type WorkspaceGate,
+} from './authenticate.js';
 export { createTokenService, type TokenService } from './tokens.js';
 export { createSessionCache, type SessionCache } from './session-cache.js';
 export { createSignOut, type SignOut } from './sign-out.js';

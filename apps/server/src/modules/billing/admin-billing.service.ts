@@ -76,6 +76,12 @@ export interface PlanPriceChange {
   highlightPoints?: string[];
   /** The public API on this plan; undefined keeps it. */
   hasApi?: boolean;
+  /** Bulk scheduling from a file on this plan; undefined keeps it. */
+  hasBulkScheduling?: boolean;
+  /** Team members the plan includes; null unlimited, undefined keeps it. */
+  maxMembers?: number | null;
+  /** White label on this plan; undefined keeps it. */
+  hasWhiteLabel?: boolean;
 }
 
 /**
@@ -108,6 +114,12 @@ export async function updatePlanPricing(
       await plans.setHighlightPoints(tx, planId, points, now);
     }
     if (change.hasApi !== undefined) await plans.setHasApi(tx, planId, change.hasApi, now);
+    if (change.hasBulkScheduling !== undefined)
+      await plans.setHasBulkScheduling(tx, planId, change.hasBulkScheduling, now);
+    if (change.maxMembers !== undefined)
+      await plans.setMaxMembers(tx, planId, change.maxMembers, now);
+    if (change.hasWhiteLabel !== undefined)
+      await plans.setHasWhiteLabel(tx, planId, change.hasWhiteLabel, now);
     const interval = await plans.findIntervalOfUnit(tx, planId, unit, 1);
     const old = {
       price: interval?.priceCents ?? null,

@@ -56,11 +56,50 @@ export async function findPlanByTier(db: DbExecutor, tier: Tier) {
   return plan;
 }
 
+/** Whether the plan includes bulk scheduling from a CSV file. */
+export async function setHasBulkScheduling(
+  db: DbExecutor,
+  planId: string,
+  hasBulkScheduling: boolean,
+  now: Date,
+) {
+  await db
+    .update(subscriptionPlans)
+    .set({ hasBulkScheduling, updatedAt: now })
+    .where(eq(subscriptionPlans.id, planId));
+}
+
+/** The team members a plan includes (null: unlimited). */
+export async function setMaxMembers(
+  db: DbExecutor,
+  planId: string,
+  maxMembers: number | null,
+  now: Date,
+) {
+  await db
+    .update(subscriptionPlans)
+    .set({ maxMembers, updatedAt: now })
+    .where(eq(subscriptionPlans.id, planId));
+}
+
 /** Whether the plan includes the public API (API keys, /api/v1). */
 export async function setHasApi(db: DbExecutor, planId: string, hasApi: boolean, now: Date) {
   await db
     .update(subscriptionPlans)
     .set({ hasApi, updatedAt: now })
+    .where(eq(subscriptionPlans.id, planId));
+}
+
+/** Whether the plan includes white label (the workspace's own brand). */
+export async function setHasWhiteLabel(
+  db: DbExecutor,
+  planId: string,
+  hasWhiteLabel: boolean,
+  now: Date,
+) {
+  await db
+    .update(subscriptionPlans)
+    .set({ hasWhiteLabel, updatedAt: now })
     .where(eq(subscriptionPlans.id, planId));
 }
 

@@ -26,6 +26,8 @@ function toColumns(fields: CompanyFields) {
     customIndustry: fields.custom_industry,
     description: fields.description,
     logoUrl: fields.logo_url,
+    // Left out of an update: kept as it is.
+    ...(fields.approval === undefined ? {} : { approval: fields.approval }),
   };
 }
 

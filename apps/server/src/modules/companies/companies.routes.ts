@@ -14,7 +14,8 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { actorOf } from '../approvals/index.js';
+import { entityScope, requireUser } from '../auth/index.js';
 import type { CompaniesService } from './companies.service.js';
 
 const tags = ['Entities'];
@@ -36,7 +37,7 @@ export function registerCompanyRoutes(app: AppInstance, companies: CompaniesServ
     },
     async (request) => ({
       message: COMPANY_MESSAGES.fetched,
-      data: await companies.list(requireUser(request).id),
+      data: await companies.list(requireUser(request).id, { entityIds: entityScope(request) }),
     }),
   );
 
@@ -68,12 +69,18 @@ export function registerCompanyRoutes(app: AppInstance, companies: CompaniesServ
         summary: 'Edit a company',
         params: CompanyIdParamsSchema,
         body: CompanyInputSchema,
-        response: { 200: envelope(CompanySchema), ...errorResponses(400, 401, 404) },
+        response: { 200: envelope(CompanySchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({
       message: COMPANY_MESSAGES.updated,
-      data: await companies.update(requireUser(request).id, request.params.id, request.body),
+      data: await companies.update(
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+        { entityIds: entityScope(request) },
+        actorOf(request),
+      ),
     }),
   );
 
@@ -90,7 +97,9 @@ export function registerCompanyRoutes(app: AppInstance, companies: CompaniesServ
       },
     },
     async (request) => {
-      await companies.remove(requireUser(request).id, request.params.id);
+      await companies.remove(requireUser(request).id, request.params.id, {
+        entityIds: entityScope(request),
+      });
       return { message: COMPANY_MESSAGES.deleted, data: null };
     },
   );

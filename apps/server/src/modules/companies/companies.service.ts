@@ -19,6 +19,7 @@ import {
   UnsafeSvgError,
   type MarkupThread,
 } from '../../lib/markup/markup-thread.js';
+import { assertAllowed, canSetApproval, type Actor } from '../approvals/index.js';
 import { getEntitlements } from '../plans/index.js';
 import * as repo from './companies.repository.js';
 import { type UploadsService, storageKeyOfUrl } from '../uploads/index.js';
@@ -33,6 +34,7 @@ function toCompany(row: CompanyRow, connections: repo.ConnectionSummary[]): Comp
     custom_industry: row.customIndustry,
     description: row.description,
     logo_url: row.logoUrl,
+    approval: row.approval,
     social_credentials: connections
       .filter((connection) => connection.companyId === row.id)
       .map((connection) => ({
@@ -47,6 +49,17 @@ function toCompany(row: CompanyRow, connections: repo.ConnectionSummary[]): Comp
 }
 
 const notFound = () => AppError.notFound(COMPANY_MESSAGES.notFound, 'COMPANY_NOT_FOUND');
+
+/**
+ * The entities that exist for the person asking: null means all of them; a member limited
+ * to some sees the others as absent (404) everywhere.
+ */
+export interface EntityAccess {
+  entityIds: string[] | null;
+}
+const ALL: EntityAccess = { entityIds: null };
+const isVisible = (id: string, access: EntityAccess) =>
+  access.entityIds === null || access.entityIds.includes(id);
 
 export function createCompaniesService(deps: {
   db: Db;
@@ -95,11 +108,12 @@ export function createCompaniesService(deps: {
       return repo.listConnections(db, [id]);
     },
 
-    async list(userId: string): Promise<CompanyList> {
-      const [rows, entitlements] = await Promise.all([
+    async list(userId: string, access: EntityAccess = ALL): Promise<CompanyList> {
+      const [all, entitlements] = await Promise.all([
         repo.listCompanies(db, userId),
         getEntitlements(db, userId),
       ]);
+      const rows = all.filter((row) => isVisible(row.id, access));
       const connections = await repo.listConnections(
         db,
         rows.map((row) => row.id),
@@ -128,8 +142,22 @@ export function createCompaniesService(deps: {
       return toCompany(row, []);
     },
 
-    async update(userId: string, id: string, fields: CompanyFields): Promise<Company> {
+    /**
+     * `access`: the entities that exist for the person asking; `actor`: who asks. Changing who
+     * approves the entity's posts is for the owner and managers.
+     */
+    async update(
+      userId: string,
+      id: string,
+      fields: CompanyFields,
+      access: EntityAccess = ALL,
+      actor: Actor = { id: userId, role: 'owner' },
+    ): Promise<Company> {
+      if (!isVisible(id, access)) throw notFound();
       const before = await repo.findCompany(db, userId, id);
+      if (before && fields.approval !== undefined && fields.approval !== before.approval) {
+        assertAllowed(canSetApproval(actor));
+      }
       const row = await repo.updateCompany(db, userId, id, fields, deps.clock());
       if (!row) throw notFound();
       // A replaced logo goes at once (when it is this customer's and nothing else uses it).
@@ -140,7 +168,8 @@ export function createCompaniesService(deps: {
       return withConnections(row);
     },
 
-    async remove(userId: string, id: string) {
+    async remove(userId: string, id: string, access: EntityAccess = ALL) {
+      if (!isVisible(id, access)) throw notFound();
       // One statement: the company, its connections and (as later features add them)
       // its posts and schedules go together through ON DELETE CASCADE.
       // Its posts stay (company_id set null), but nothing still waiting may go out for them.

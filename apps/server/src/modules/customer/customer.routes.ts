@@ -66,11 +66,13 @@ export function registerCustomerRoutes(
           is_admin: user.isAdmin,
           profile_image: user.avatarUrl,
           simulated_networks: instance.simulatedNetworks,
+          brand: await customer.brandOf(user.id),
           features: {
             ai,
             news_search: newsSearch,
             web_search: webSearch,
             api: access.hasApi,
+            bulk_scheduling: access.hasBulkScheduling,
             schedule_in_a_minute: instance.scheduleInAMinute,
           } as const,
           post_link_origins: postLinkOrigins,

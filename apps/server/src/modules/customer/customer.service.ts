@@ -1,3 +1,4 @@
+import { DEFAULT_BRAND, type Brand } from '@cadence/shared';
 import { AUTH_MESSAGES, type ApiLogList, type Profile } from '@cadence/shared';
 import type { Logger } from '../../logger.js';
 import type { Db } from '../../db/client.js';
@@ -19,6 +20,8 @@ export interface CustomerServiceDeps {
     countAttempt(userId: string): Promise<void>;
     record(userId: string, kind: 'avatar', storageKey: string, sizeBytes: number): Promise<unknown>;
   };
+  /** The workspace's brand for its members' top bar (white label), Cadence's without. */
+  brandOf?: (workspaceId: string) => Promise<Brand>;
 }
 
 export const AVATAR_FOLDER = 'avatars';
@@ -49,9 +52,12 @@ export function createCustomerService(deps: CustomerServiceDeps) {
      * Whether the customer's plan includes AI (the server's own keys are checked by the
      * route) and the public API (API keys).
      */
+    brandOf: (userId: string): Promise<Brand> =>
+      deps.brandOf ? deps.brandOf(userId) : Promise.resolve({ ...DEFAULT_BRAND }),
+
     async planAccess(userId: string) {
-      const { hasAi, hasApi } = await getEntitlements(db, userId, clock());
-      return { hasAi, hasApi };
+      const { hasAi, hasApi, hasBulkScheduling } = await getEntitlements(db, userId, clock());
+      return { hasAi, hasApi, hasBulkScheduling };
     },
 
     async getProfile(userId: string) {

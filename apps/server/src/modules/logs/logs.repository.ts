@@ -32,6 +32,10 @@ export async function listLogs(
         log: systemLogs,
         // The start of the post's text, for the row's link to it (only the owner's posts).
         postContent: sql<string | null>`left(${posts.content}, 80)`,
+        // The person who wrote the post (a workspace's member or its owner).
+        postAuthor: sql<
+          string | null
+        >`(select u.name from users u where u.id = ${posts.createdBy})`,
       })
       .from(systemLogs)
       .leftJoin(posts, and(eq(posts.id, systemLogs.postId), eq(posts.userId, userId)))

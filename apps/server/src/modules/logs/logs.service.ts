@@ -28,9 +28,11 @@ export type LogsService = ReturnType<typeof createLogsService>;
 function toLog({
   log: row,
   postContent,
+  postAuthor,
 }: {
   log: SystemLogRow;
   postContent: string | null;
+  postAuthor: string | null;
 }): SystemLog {
   return {
     id: row.id,
@@ -40,6 +42,7 @@ function toLog({
     message: row.message,
     post_id: row.postId,
     post_content: postContent,
+    post_author: postAuthor,
     instance_id: row.instanceId,
     error_code: row.errorCode,
     retry_count: row.retryCount,

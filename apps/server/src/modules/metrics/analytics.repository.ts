@@ -18,100 +18,215 @@ const period = (from: Date, to: Date, column = 's.published_at') =>
   sql`${sql.raw(column)} >= ${from.toISOString()}::timestamptz and ${sql.raw(column)} < ${to.toISOString()}::timestamptz`;
 
 /**
- * The built-in short links of the customer's posts (of one entity, when given): a post keeps
- * its short link as `shortened_url`, ending in `/s/{code}`.
+ * Which of the customer's built-in short links count (`l` is short_links): all of them, or
+ * those of one entity's posts (a post keeps its short link as `shortened_url`, ending in
+ * `/s/{code}`).
  */
 const ownedLinks = (scope: Scope) =>
   scope.companyId
-    ? sql`select l.id from short_links l
-        where l.user_id = ${scope.userId} and l.code in (
+    ? sql`l.user_id = ${scope.userId} and l.code in (
           select substring(p.shortened_url from '/s/([A-Za-z0-9_-]+)$') from posts p
           where p.user_id = ${scope.userId} and p.company_id = ${scope.companyId}
             and p.shortened_url is not null)`
-    : sql`select l.id from short_links l where l.user_id = ${scope.userId}`;
+    : sql`l.user_id = ${scope.userId}`;
 
 const num = (value: unknown) => Number(value ?? 0);
 
-export async function totals(db: DbExecutor, scope: Scope, from: Date, to: Date) {
-  const fromDay = from.toISOString().slice(0, 10);
-  const toDay = to.toISOString().slice(0, 10);
-  const result = await db.execute(sql`
-    select
-      (select count(distinct s.post_id) from publication_stats s
-        where ${owned(scope)} and ${period(from, to)}) as posts_published,
-      (select coalesce(sum(s.impressions), 0) from publication_stats s
-        where ${owned(scope)} and ${period(from, to)}) as impressions,
-      (select coalesce(sum(s.engagements), 0) from publication_stats s
-        where ${owned(scope)} and ${period(from, to)}) as engagements,
-      (select coalesce(sum(c.clicks), 0) from short_link_clicks c
-        where c.short_link_id in (${ownedLinks(scope)})
-          and c.day >= ${fromDay}::date and c.day < ${toDay}::date) as clicks,
-      (select coalesce(sum(
-          coalesce((select f.followers from follower_counts f
-             where f.connection_id = c.id and f.day < ${toDay}::date
-             order by f.day desc limit 1), 0)
-        - coalesce((select f.followers from follower_counts f
-             where f.connection_id = c.id and f.day < ${fromDay}::date
-             order by f.day desc limit 1),
-           (select f.followers from follower_counts f
-             where f.connection_id = c.id and f.day >= ${fromDay}::date and f.day < ${toDay}::date
-             order by f.day asc limit 1), 0)), 0)
-        from social_connections c join companies co on co.id = c.company_id
-        where co.user_id = ${scope.userId}
-          ${scope.companyId ? sql`and c.company_id = ${scope.companyId}` : sql``}) as followers_gained`);
-  const [row] = rowsOf<Record<string, unknown>>(result);
-  return {
-    posts_published: num(row?.posts_published),
-    impressions: num(row?.impressions),
-    engagements: num(row?.engagements),
-    clicks: num(row?.clicks),
-    followers_gained: num(row?.followers_gained),
-  };
-}
+/**
+ * Daily numbers (clicks, followers) count in the period that holds the day's start (00:00
+ * UTC): the days from this one for `from`, up to and without this one for `to` (the day
+ * after the one holding the moment just before it). Consecutive periods share no day, and
+ * a period ending now holds today.
+ */
+const dayAfter = (to: Date) =>
+  new Date(Date.parse(new Date(to.getTime() - 1).toISOString().slice(0, 10)) + 86_400_000)
+    .toISOString()
+    .slice(0, 10);
 
-export async function dailySeries(db: DbExecutor, scope: Scope, from: Date, to: Date) {
-  const fromDay = from.toISOString().slice(0, 10);
-  const toDay = to.toISOString().slice(0, 10);
-  const [published, clicks] = await Promise.all([
-    db.execute(sql`
-      select to_char(s.published_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-        count(distinct s.post_id) as posts_published,
-        coalesce(sum(s.impressions), 0) as impressions,
-        coalesce(sum(s.engagements), 0) as engagements
+/**
+ * The period's publications, read once (the covering index answers the scan): sums per day
+ * (in the saved time zone) and network, and the distinct posts per day and in all (hashed, not sorted).
+ */
+export async function publishedIn(
+  db: DbExecutor,
+  scope: Scope,
+  from: Date,
+  to: Date,
+  timeZone: string,
+) {
+  const result = await db.execute(sql`
+    with x as materialized (
+      select s.post_id, s.network, s.impressions, s.engagements, s.likes, s.comments, s.shares,
+        to_char(s.published_at at time zone ${timeZone}, 'YYYY-MM-DD') as day
       from publication_stats s
       where ${owned(scope)} and ${period(from, to)}
-      group by 1`),
-    db.execute(sql`
-      select to_char(c.day, 'YYYY-MM-DD') as day, sum(c.clicks) as clicks
-      from short_link_clicks c
-      where c.short_link_id in (${ownedLinks(scope)})
-        and c.day >= ${fromDay}::date and c.day < ${toDay}::date
-      group by 1`),
-  ]);
+    ), sums as (
+      select x.day, x.network, count(*) as publications,
+        coalesce(sum(x.impressions), 0) as impressions,
+        coalesce(sum(x.engagements), 0) as engagements, coalesce(sum(x.likes), 0) as likes,
+        coalesce(sum(x.comments), 0) as comments, coalesce(sum(x.shares), 0) as shares
+      from x group by x.day, x.network
+    ), posts_per_day as (
+      select d.day, count(*) as posts from (select distinct x.day, x.post_id from x) d
+      group by d.day
+    )
+    select 'cell' as kind, day, network, publications as posts, impressions, engagements,
+      likes, comments, shares from sums
+    union all
+    select 'day', day, null, posts, 0, 0, 0, 0, 0 from posts_per_day
+    union all
+    select 'all', null, null, (select count(*) from (select distinct x.post_id from x) p),
+      0, 0, 0, 0, 0`);
+  type Row = {
+    kind: 'cell' | 'day' | 'all';
+    day: string | null;
+    network: NetworkId | null;
+    posts: unknown;
+    impressions: unknown;
+    engagements: unknown;
+    likes: unknown;
+    comments: unknown;
+    shares: unknown;
+  };
+  const rows = rowsOf<Row>(result);
+  const cells = rows.filter((row) => row.kind === 'cell');
+  const postsOn = new Map(
+    rows.filter((row) => row.kind === 'day').map((row) => [row.day!, num(row.posts)]),
+  );
+  const days = new Map<
+    string,
+    { posts_published: number; impressions: number; engagements: number }
+  >();
+  const networks = new Map<
+    NetworkId,
+    {
+      network: NetworkId;
+      posts_published: number;
+      impressions: number;
+      likes: number;
+      comments: number;
+      shares: number;
+      engagements: number;
+    }
+  >();
+  for (const cell of cells) {
+    const day = days.get(cell.day!) ?? {
+      posts_published: postsOn.get(cell.day!) ?? 0,
+      impressions: 0,
+      engagements: 0,
+    };
+    day.impressions += num(cell.impressions);
+    day.engagements += num(cell.engagements);
+    days.set(cell.day!, day);
+    const network = networks.get(cell.network!) ?? {
+      network: cell.network!,
+      posts_published: 0,
+      impressions: 0,
+      likes: 0,
+      comments: 0,
+      shares: 0,
+      engagements: 0,
+    };
+    // A post goes to a network once: its publications there are its posts there.
+    network.posts_published += num(cell.posts);
+    network.impressions += num(cell.impressions);
+    network.likes += num(cell.likes);
+    network.comments += num(cell.comments);
+    network.shares += num(cell.shares);
+    network.engagements += num(cell.engagements);
+    networks.set(cell.network!, network);
+  }
+  const all = [...days.values()];
   return {
-    published: rowsOf<Record<string, unknown> & { day: string }>(published),
-    clicks: rowsOf<{ day: string; clicks: unknown }>(clicks),
+    totals: {
+      posts_published: num(rows.find((row) => row.kind === 'all')?.posts),
+      impressions: all.reduce((sum, day) => sum + day.impressions, 0),
+      engagements: all.reduce((sum, day) => sum + day.engagements, 0),
+    },
+    days,
+    networks: [...networks.values()].sort((a, b) => (a.network < b.network ? -1 : 1)),
   };
 }
 
-export async function byNetwork(db: DbExecutor, scope: Scope, from: Date, to: Date) {
+/** Clicks on the scope's built-in short links per UTC day of [from, to). */
+export async function clicksByDay(db: DbExecutor, scope: Scope, from: Date, to: Date) {
   const result = await db.execute(sql`
-    select s.network, count(distinct s.post_id) as posts_published,
-      coalesce(sum(s.impressions), 0) as impressions, coalesce(sum(s.likes), 0) as likes,
-      coalesce(sum(s.comments), 0) as comments, coalesce(sum(s.shares), 0) as shares,
-      coalesce(sum(s.engagements), 0) as engagements
-    from publication_stats s
-    where ${owned(scope)} and ${period(from, to)}
-    group by s.network order by s.network`);
-  return rowsOf<Record<string, unknown> & { network: NetworkId }>(result).map((row) => ({
-    network: row.network,
-    posts_published: num(row.posts_published),
-    impressions: num(row.impressions),
-    likes: num(row.likes),
-    comments: num(row.comments),
-    shares: num(row.shares),
-    engagements: num(row.engagements),
+    select to_char(c.day, 'YYYY-MM-DD') as day, sum(c.clicks) as clicks
+    from short_links l join short_link_clicks c on c.short_link_id = l.id
+    where ${ownedLinks(scope)}
+      and c.day >= ${dayAfter(from)}::date
+      and c.day < ${dayAfter(to)}::date
+    group by 1`);
+  return rowsOf<{ day: string; clicks: unknown }>(result).map((row) => ({
+    day: row.day,
+    clicks: num(row.clicks),
   }));
+}
+
+/**
+ * Followers gained by the scope's accounts: each account's last count read before the
+ * period's end, less its last before the period (or, without one, its first in the period).
+ */
+export async function followersGained(db: DbExecutor, scope: Scope, from: Date, to: Date) {
+  const fromDay = dayAfter(from);
+  const toDay = dayAfter(to);
+  const result = await db.execute(sql`
+    select coalesce(sum(
+        coalesce((select f.followers from follower_counts f
+           where f.connection_id = c.id and f.day < ${toDay}::date
+           order by f.day desc limit 1), 0)
+      - coalesce((select f.followers from follower_counts f
+           where f.connection_id = c.id and f.day < ${fromDay}::date
+           order by f.day desc limit 1),
+         (select f.followers from follower_counts f
+           where f.connection_id = c.id and f.day >= ${fromDay}::date and f.day < ${toDay}::date
+           order by f.day asc limit 1), 0)), 0) as gained
+    from social_connections c join companies co on co.id = c.company_id
+    where co.user_id = ${scope.userId}
+      ${scope.companyId ? sql`and c.company_id = ${scope.companyId}` : sql``}`);
+  return num(rowsOf<{ gained: unknown }>(result)[0]?.gained);
+}
+
+/**
+ * Per network: clicks on the short links of the posts published there in the period (a post
+ * on two networks counts its link's clicks on both), and the latest followers of the
+ * scope's accounts there (null: never read).
+ */
+export async function networkExtras(db: DbExecutor, scope: Scope, from: Date, to: Date) {
+  const [clicks, followers] = await Promise.all([
+    db.execute(sql`
+      select n.network, coalesce(sum(c.clicks), 0) as clicks
+      from (select distinct s.network, s.post_id from publication_stats s
+        where ${owned(scope)} and ${period(from, to)}) n
+      join posts p on p.id = n.post_id and p.shortened_url is not null
+      join short_links l on l.user_id = p.user_id
+        and l.code = substring(p.shortened_url from '/s/([A-Za-z0-9_-]+)$')
+      join short_link_clicks c on c.short_link_id = l.id
+        and c.day >= ${dayAfter(from)}::date and c.day < ${dayAfter(to)}::date
+      group by n.network`),
+    db.execute(sql`
+      select c.network, sum(f.followers) as followers
+      from social_connections c join companies co on co.id = c.company_id
+      join lateral (select f.followers from follower_counts f where f.connection_id = c.id
+        and f.day < ${dayAfter(to)}::date order by f.day desc limit 1) f on true
+      where co.user_id = ${scope.userId}
+        ${scope.companyId ? sql`and c.company_id = ${scope.companyId}` : sql``}
+      group by c.network`),
+  ]);
+  return {
+    clicks: new Map(
+      rowsOf<{ network: NetworkId; clicks: unknown }>(clicks).map((row) => [
+        row.network,
+        num(row.clicks),
+      ]),
+    ),
+    followers: new Map(
+      rowsOf<{ network: NetworkId; followers: unknown }>(followers).map((row) => [
+        row.network,
+        num(row.followers),
+      ]),
+    ),
+  };
 }
 
 export interface StatRow {
@@ -158,7 +273,7 @@ export async function periodRows(db: DbExecutor, scope: Scope, from: Date, to: D
   return rowsOf<StatRow>(result);
 }
 
-/** Posts and engagements by weekday (ISO: 1 Monday) and hour in `timeZone`. */
+/** Posts and engagements by weekday (0 Sunday) and hour in `timeZone`. */
 export async function bestHours(
   db: DbExecutor,
   scope: Scope,
@@ -168,7 +283,7 @@ export async function bestHours(
 ) {
   const local = sql`(s.published_at at time zone ${timeZone})`;
   const result = await db.execute(sql`
-    select extract(isodow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
+    select extract(dow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
       count(*) as posts, coalesce(sum(s.engagements), 0) as engagements
     from publication_stats s
     where ${owned(scope)} and ${period(from, to)}

@@ -1,9 +1,7 @@
 import {
-  BEST_HOURS_LOOKBACK_DAYS,
   BEST_HOURS_MIN_POSTS,
   POST_MESSAGES,
-  TOP_POSTS_LIMIT,
-  type AnalyticsQuery,
+  type AnalyticsRangeQuery,
   type AnalyticsSummary,
   type PostMetrics,
 } from '@cadence/shared';
@@ -11,7 +9,19 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import * as repo from './analytics.repository.js';
 
-const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/** The period's publications the summary lists as its top posts. */
+const TOP_POSTS_LIMIT = 10;
+
+/** A moment's date ('yyyy-MM-dd') in `timeZone`. */
+function localDate(at: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
 
 export interface AnalyticsServiceDeps {
   db: Db;
@@ -23,8 +33,8 @@ const iso = (value: string | Date | null) =>
   value === null ? null : new Date(value).toISOString();
 
 /** A CSV cell: quoted, and a leading = + - @ made inert so a spreadsheet never runs it. */
-function cell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
+function cell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
@@ -45,43 +55,61 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   }
 
   return {
-    async summary(userId: string, query: AnalyticsQuery): Promise<AnalyticsSummary> {
+    async summary(userId: string, query: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
       const scope = await scopeOf(userId, query.company_id);
       const from = new Date(query.from);
       const to = new Date(query.to);
       const before = new Date(from.getTime() - (to.getTime() - from.getTime()));
-      const bestFrom = new Date(to.getTime() - BEST_HOURS_LOOKBACK_DAYS * DAY_MS);
       const timeZone = await deps.savedTimeZone(userId);
-      const [current, previous, series, byNetwork, top, hours] = await Promise.all([
-        repo.totals(db, scope, from, to),
-        repo.totals(db, scope, before, from),
-        repo.dailySeries(db, scope, from, to),
-        repo.byNetwork(db, scope, from, to),
-        repo.topPosts(db, scope, from, to, TOP_POSTS_LIMIT),
-        repo.bestHours(db, scope, bestFrom, to, timeZone),
-      ]);
-      const published = new Map(series.published.map((row) => [row.day, row]));
-      const clicks = new Map(series.clicks.map((row) => [row.day, Number(row.clicks ?? 0)]));
-      const days: AnalyticsSummary['series'] = [];
-      const firstDay = Date.parse(`${from.toISOString().slice(0, 10)}T00:00:00Z`);
-      for (let day = firstDay; day < to.getTime(); day += DAY_MS) {
-        const date = new Date(day).toISOString().slice(0, 10);
-        const row = published.get(date);
-        days.push({
-          date,
-          posts_published: Number(row?.posts_published ?? 0),
-          impressions: Number(row?.impressions ?? 0),
-          engagements: Number(row?.engagements ?? 0),
-          clicks: clicks.get(date) ?? 0,
-        });
+      const [current, previous, clicks, clicksBefore, gained, gainedBefore, extras, top, hours] =
+        await Promise.all([
+          repo.publishedIn(db, scope, from, to, timeZone),
+          repo.publishedIn(db, scope, before, from, timeZone),
+          repo.clicksByDay(db, scope, from, to),
+          repo.clicksByDay(db, scope, before, from),
+          repo.followersGained(db, scope, from, to),
+          repo.followersGained(db, scope, before, from),
+          repo.networkExtras(db, scope, from, to),
+          repo.topPosts(db, scope, from, to, TOP_POSTS_LIMIT),
+          repo.bestHours(db, scope, from, to, timeZone),
+        ]);
+      const sum = (days: Array<{ clicks: number }>) =>
+        days.reduce((total, day) => total + day.clicks, 0);
+      const published = current.days;
+      const clicksOn = new Map(clicks.map((row) => [row.day, row.clicks]));
+      // The period's days in the saved time zone (clicks are kept per UTC day, shown on the
+      // date of the same name).
+      const dates = new Set<string>();
+      for (let at = from.getTime(); at < to.getTime(); at += HOUR_MS) {
+        dates.add(localDate(at, timeZone));
       }
+      dates.add(localDate(to.getTime() - 1, timeZone));
+      const days: AnalyticsSummary['series'] = [...dates].sort().map((date) => {
+        const row = published.get(date);
+        return {
+          date,
+          posts_published: row?.posts_published ?? 0,
+          impressions: row?.impressions ?? 0,
+          engagements: row?.engagements ?? 0,
+          clicks: clicksOn.get(date) ?? 0,
+        };
+      });
       const postsForHours = hours.reduce((total, cell) => total + cell.posts, 0);
       const needed = Math.max(0, BEST_HOURS_MIN_POSTS - postsForHours);
       return {
-        ...current,
-        previous,
+        ...current.totals,
+        clicks: sum(clicks),
+        followers_gained: gained,
+        previous: { ...previous.totals, clicks: sum(clicksBefore), followers_gained: gainedBefore },
         series: days,
-        by_network: byNetwork,
+        by_network: current.networks.map((row) => ({
+          network: row.network,
+          posts_published: row.posts_published,
+          impressions: row.impressions,
+          engagements: row.engagements,
+          clicks: extras.clicks.get(row.network) ?? 0,
+          followers: extras.followers.get(row.network) ?? null,
+        })),
         top_posts: top.map((row) => ({
           publication_id: row.publication_id,
           post_id: row.post_id,
@@ -96,8 +124,6 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           engagements: Number(row.engagements),
         })),
         best_hours: {
-          time_zone: timeZone,
-          posts: postsForHours,
           needed,
           cells:
             needed > 0
@@ -106,14 +132,14 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
                   weekday: cell.weekday,
                   hour: cell.hour,
                   posts: cell.posts,
-                  average_engagements: Math.round((cell.engagements / cell.posts) * 100) / 100,
+                  average_engagement: Math.round((cell.engagements / cell.posts) * 100) / 100,
                 })),
         },
       };
     },
 
     /** The period's publications as CSV (a header line, then one line each, newest first). */
-    async exportCsv(userId: string, query: AnalyticsQuery): Promise<string> {
+    async exportCsv(userId: string, query: AnalyticsRangeQuery): Promise<string> {
       const scope = await scopeOf(userId, query.company_id);
       const rows = await repo.periodRows(db, scope, new Date(query.from), new Date(query.to));
       const header = [
@@ -164,12 +190,16 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
           id: row.id,
           network: row.network,
           read_at: iso(row.read_at),
-          likes: row.read_at === null ? null : Number(row.likes),
-          comments: row.read_at === null ? null : Number(row.comments),
-          shares: row.read_at === null ? null : Number(row.shares),
+          // Not read yet: read_at null and nothing counted.
+          likes: Number(row.likes ?? 0),
+          comments: Number(row.comments ?? 0),
+          shares: Number(row.shares ?? 0),
           impressions: row.impressions === null ? null : Number(row.impressions),
           clicks: Number(row.clicks ?? 0),
-          raw: (typeof row.raw === 'string' ? (JSON.parse(row.raw) as unknown) : row.raw) ?? {},
+          raw:
+            (typeof row.raw === 'string'
+              ? (JSON.parse(row.raw) as Record<string, number>)
+              : row.raw) ?? {},
         })),
       };
     },

@@ -90,53 +90,64 @@ export function createMetricsPoller(deps: MetricsPollerDeps) {
       return;
     }
     const adapter = adapterOf(network);
+    const { credentials } = usable;
+    const account = connectionId;
     const batches = batchesOf(rows, adapter.metricsBatch);
-    for (const [index, batch] of batches.entries()) {
-      const byId = new Map(batch.map((row) => [row.externalId, row]));
-      let read: Awaited<ReturnType<typeof adapter.readMetrics>>;
-      deps.countCall(`metrics:${network}`);
-      outcome.calls++;
-      try {
-        read = await adapter.readMetrics([...byId.keys()], usable.credentials);
-      } catch (error) {
-        const rest = batches
-          .slice(index)
-          .flat()
-          .map((row) => row.publicationId);
-        if (error instanceof NetworkError && error.kind === 'rate-limited') {
-          const until = new Date(now.getTime() + (error.details.retryAfterSeconds ?? 900) * 1000);
-          await repo.holdAccount(db, connectionId, until);
-          await repo.postpone(db, rest, until);
+    // The account's reads are written together when it is done (or stops early).
+    const done: repo.ReadDone[] = [];
+    try {
+      await readBatches();
+    } finally {
+      await repo.recordReads(db, now, done);
+    }
+
+    async function readBatches() {
+      for (const [index, batch] of batches.entries()) {
+        const byId = new Map(batch.map((row) => [row.externalId, row]));
+        let read: Awaited<ReturnType<typeof adapter.readMetrics>>;
+        deps.countCall(`metrics:${network}`);
+        outcome.calls++;
+        try {
+          read = await adapter.readMetrics([...byId.keys()], credentials);
+        } catch (error) {
+          const rest = batches
+            .slice(index)
+            .flat()
+            .map((row) => row.publicationId);
+          if (error instanceof NetworkError && error.kind === 'rate-limited') {
+            const until = new Date(now.getTime() + (error.details.retryAfterSeconds ?? 900) * 1000);
+            await repo.holdAccount(db, account, until);
+            await repo.postpone(db, rest, until);
+            return;
+          }
+          deps.logger.warn(
+            { err: error, network, connectionId: account },
+            'could not read the numbers of posts; trying again later',
+          );
+          await repo.postpone(db, rest, retryLater);
           return;
         }
-        deps.logger.warn(
-          { err: error, network, connectionId },
-          'could not read the numbers of posts; trying again later',
-        );
-        await repo.postpone(db, rest, retryLater);
-        return;
-      }
-      const gone: string[] = [];
-      const unanswered: string[] = [];
-      for (const [externalId, row] of byId) {
-        const answer = read.get(externalId);
-        if (answer === 'gone') gone.push(row.publicationId);
-        else if (!answer) unanswered.push(row.publicationId);
-        else {
-          const backoff = nextBackoff(row.backoff, !same(row, answer));
-          await repo.recordRead(db, {
-            publicationId: row.publicationId,
-            now,
-            metrics: answer,
-            backoff,
-            nextReadAt: nextReadAt(row.publishedAt, now, backoff, deps.scale),
-          });
-          outcome.read++;
+        const gone: string[] = [];
+        const unanswered: string[] = [];
+        for (const [externalId, row] of byId) {
+          const answer = read.get(externalId);
+          if (answer === 'gone') gone.push(row.publicationId);
+          else if (!answer) unanswered.push(row.publicationId);
+          else {
+            const backoff = nextBackoff(row.backoff, !same(row, answer));
+            done.push({
+              publicationId: row.publicationId,
+              metrics: answer,
+              backoff,
+              nextReadAt: nextReadAt(row.publishedAt, now, backoff, deps.scale),
+            });
+            outcome.read++;
+          }
         }
+        await repo.stopReading(db, gone, 'deleted');
+        await repo.postpone(db, unanswered, retryLater);
+        outcome.deleted += gone.length;
       }
-      await repo.stopReading(db, gone, 'deleted');
-      await repo.postpone(db, unanswered, retryLater);
-      outcome.deleted += gone.length;
     }
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { NetworkId } from '@cadence/shared';
 import type { DbExecutor } from '../../db/client.js';
 import {
@@ -103,42 +103,49 @@ export async function takeDueReads(
     .limit(input.limit);
 }
 
-/** One read's numbers: a snapshot row, and the stats row's latest numbers and next read. */
-export async function recordRead(
-  db: DbExecutor,
-  input: {
-    publicationId: string;
-    now: Date;
-    metrics: PostMetrics;
-    backoff: number;
-    nextReadAt: Date | null;
-  },
-) {
-  const { metrics } = input;
-  await db.insert(publicationMetrics).values({
-    publicationId: input.publicationId,
-    readAt: input.now,
-    likes: metrics.likes,
-    comments: metrics.comments,
-    shares: metrics.shares,
-    impressions: metrics.impressions,
-    raw: metrics.raw,
-  });
-  await db
-    .update(publicationStats)
-    .set({
-      readAt: input.now,
+export interface ReadDone {
+  publicationId: string;
+  metrics: PostMetrics;
+  backoff: number;
+  nextReadAt: Date | null;
+}
+
+/**
+ * Reads' numbers, in two statements however many: a snapshot row each, and each stats row's
+ * latest numbers and next read.
+ */
+export async function recordReads(db: DbExecutor, now: Date, reads: ReadDone[]) {
+  if (reads.length === 0) return;
+  await db.insert(publicationMetrics).values(
+    reads.map(({ publicationId, metrics }) => ({
+      publicationId,
+      readAt: now,
       likes: metrics.likes,
       comments: metrics.comments,
       shares: metrics.shares,
       impressions: metrics.impressions,
-      engagements: metrics.likes + metrics.comments + metrics.shares,
-      reads: sql`${publicationStats.reads} + 1`,
-      backoff: input.backoff,
-      nextReadAt: input.nextReadAt,
-      stoppedReason: input.nextReadAt ? null : 'aged',
-    })
-    .where(eq(publicationStats.publicationId, input.publicationId));
+      raw: metrics.raw,
+    })),
+  );
+  const values = sql.join(
+    reads.map(
+      ({ publicationId, metrics, backoff, nextReadAt }) =>
+        sql`(${publicationId}::uuid, ${metrics.likes}::int, ${metrics.comments}::int,
+          ${metrics.shares}::int, ${metrics.impressions}::int, ${backoff}::smallint,
+          ${nextReadAt?.toISOString() ?? null}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update publication_stats s
+       set read_at = ${now.toISOString()}::timestamptz, likes = v.likes, comments = v.comments,
+           shares = v.shares, impressions = v.impressions,
+           engagements = v.likes + v.comments + v.shares, reads = s.reads + 1,
+           backoff = v.backoff, next_read_at = v.next_read_at,
+           stopped_reason = case when v.next_read_at is null then 'aged' end
+      from (values ${values})
+        as v(publication_id, likes, comments, shares, impressions, backoff, next_read_at)
+     where s.publication_id = v.publication_id`);
 }
 
 /** No more reads: the network said the post is gone, or it has no account to be read with. */

@@ -1,7 +1,7 @@
 import {
-  AnalyticsQuerySchema,
+  ANALYTICS_API_PATHS,
+  AnalyticsRangeQuerySchema,
   AnalyticsSummarySchema,
-  API_PATHS,
   envelope,
   PostIdParamsSchema,
   PostMetricsSchema,
@@ -15,7 +15,7 @@ import type { AnalyticsService } from './analytics.service.js';
 /** The Analytics screen's routes and the post's numbers; every answer is the signed-in customer's. */
 export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsService) {
   app.get(
-    API_PATHS.analyticsSummary,
+    ANALYTICS_API_PATHS.summary,
     {
       onRequest: app.authenticate,
       schema: {
@@ -26,11 +26,14 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
         description:
           'Publications published in [from, to) counted by their latest numbers; `previous` is the ' +
           'same span right before `from`. Engagements are likes + comments + shares; clicks (the ' +
-          "built-in short links') stand apart. `series` has one entry per UTC day. `best_hours` " +
-          'averages engagements per post by ISO weekday (1 Monday) and hour in the saved time zone ' +
-          'over the 90 days up to `to`; until 20 posts were published there, `cells` is empty and ' +
-          '`needed` says how many more it takes.',
-        querystring: AnalyticsQuerySchema,
+          "built-in short links') stand apart. `series` has one entry per day in the customer's " +
+          'saved time zone. `by_network`: per network its posts, impressions, engagements, the ' +
+          "clicks on the links of its posts and its accounts' latest followers (null: never read). " +
+          '`best_hours` averages engagements per post by weekday (0 Sunday ... 6 Saturday) and ' +
+          'hour in the saved time zone over the period; until 20 posts were published in it, ' +
+          '`cells` is empty and `needed` says how many more it takes. Clicks and followers are ' +
+          "kept per UTC day; a day counts in the period that holds the day's start.",
+        querystring: AnalyticsRangeQuerySchema,
         response: { 200: envelope(AnalyticsSummarySchema), ...errorResponses(400, 401, 404) },
       },
     },
@@ -41,14 +44,14 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
   );
 
   app.get(
-    API_PATHS.analyticsExport,
+    ANALYTICS_API_PATHS.export,
     {
       onRequest: app.authenticate,
       schema: {
         tags: ['Analytics'],
         security: [{ bearerAuth: [] }],
         summary: "The period's publications and their latest numbers as CSV",
-        querystring: AnalyticsQuerySchema,
+        querystring: AnalyticsRangeQuerySchema,
         response: { 200: z.string(), ...errorResponses(400, 401, 404) },
       },
     },
@@ -63,7 +66,7 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
   );
 
   app.get(
-    API_PATHS.postMetrics,
+    ANALYTICS_API_PATHS.postMetrics,
     {
       onRequest: app.authenticate,
       schema: {

@@ -1,5 +1,7 @@
 import {
+  DEFAULT_BRAND,
   isConnectionNotice,
+  isReviewNotice,
   NETWORK_TEXT_NAMES,
   NOTIFICATION_KIND_TITLES,
   postPagePath,
@@ -33,7 +35,7 @@ function linksOf(event: NotificationEventRow, publicUrl: string): Link[] {
       label: 'Developer Info',
       url: publicUrl + settingsSectionPath(SETTINGS_ANCHORS.developerInfo),
     });
-  } else if (!aboutConnection) {
+  } else if (!aboutConnection && !isReviewNotice(event.kind)) {
     links.push({
       label: 'Post logs',
       url: publicUrl + settingsSectionPath(SETTINGS_ANCHORS.postLogs),
@@ -47,14 +49,17 @@ export function notificationMail(input: {
   name: string;
   events: NotificationEventRow[];
   publicUrl: string;
+  /** The workspace's brand (white label); Cadence's when left out. */
+  brand?: { name: string; accent_color: string };
 }) {
   const { events, publicUrl } = input;
+  const brand = input.brand ?? DEFAULT_BRAND;
   const first = events[0];
   if (!first) throw new Error('A notification mail needs at least one event');
   const subject =
     events.length === 1
-      ? `Cadence: ${NOTIFICATION_KIND_TITLES[first.kind]}`
-      : `Cadence: ${events.length} things need your attention`;
+      ? `${brand.name}: ${NOTIFICATION_KIND_TITLES[first.kind]}`
+      : `${brand.name}: ${events.length} things need your attention`;
   const settingsUrl = publicUrl + settingsSectionPath(SETTINGS_ANCHORS.notifications);
   const text = [
     `Hi ${input.name},`,
@@ -84,7 +89,7 @@ export function notificationMail(input: {
   const html = `<!doctype html>
 <html><body style="margin:0;padding:24px;background:#f4f4f7;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
-<p style="margin:0 0 16px;font-size:18px;font-weight:600;color:#4f46e5">Cadence</p>
+<p style="margin:0 0 16px;font-size:18px;font-weight:600;color:${escapeHtml(brand.accent_color)}">${escapeHtml(brand.name)}</p>
 <p style="margin:0 0 16px">Hi ${escapeHtml(input.name)},</p>
 <ul style="margin:0 0 20px;padding-left:18px">${items}</ul>
 <p style="margin:0;color:#6b7280;font-size:13px"><a href="${escapeHtml(settingsUrl)}" style="color:#4b5563">Choose which e-mails you get</a></p>

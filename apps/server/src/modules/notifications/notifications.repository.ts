@@ -23,7 +23,7 @@ export async function findSettings(db: DbExecutor, userId: string) {
 export async function upsertSettings(
   db: DbExecutor,
   userId: string,
-  values: { emailPublicationFailures: boolean; emailReconnect: boolean },
+  values: { emailPublicationFailures: boolean; emailReconnect: boolean; emailReviews?: boolean },
   now: Date,
 ) {
   const [row] = await db

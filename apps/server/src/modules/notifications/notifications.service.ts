@@ -1,5 +1,7 @@
 import {
   isConnectionNotice,
+  isReviewNotice,
+  DEFAULT_BRAND,
   NOTIFICATION_KIND_TITLES,
   type MarkNotificationsRead,
   type NetworkId,
@@ -28,6 +30,8 @@ export interface NotificationsDeps {
   /** How long the first event waits for others before the mail goes (a burst = one digest). */
   mailDelaySeconds: number;
   publicUrl: string;
+  /** The brand of the workspace a mail is sent for: its sender name and header. */
+  brandOf?: (workspaceId: string) => Promise<{ name: string; accent_color: string }>;
 }
 
 export interface PublishingEvent {
@@ -43,6 +47,7 @@ function toSettings(row: Awaited<ReturnType<typeof repo.findSettings>>): Notific
   return {
     email_publication_failures: row?.emailPublicationFailures ?? true,
     email_reconnect: row?.emailReconnect ?? true,
+    email_reviews: row?.emailReviews ?? true,
   };
 }
 
@@ -75,17 +80,26 @@ export function createNotificationsService(deps: NotificationsDeps) {
     sendPendingMail: (userId: string) =>
       sendPendingNotificationMail({ ...deps, queueMail }, userId),
 
+    /** A post's review (submitted, approved, changes asked), for one person's bell and mail. */
+    recordReview(event: Omit<PublishingEvent, 'network'>) {
+      return this.record({ ...event, network: null });
+    },
+
     async readSettings(userId: string): Promise<NotificationSettings> {
       return toSettings(await repo.findSettings(db, userId));
     },
 
-    async saveSettings(userId: string, input: NotificationSettings): Promise<NotificationSettings> {
+    async saveSettings(
+      userId: string,
+      input: Omit<NotificationSettings, 'email_reviews'> & { email_reviews?: boolean | undefined },
+    ): Promise<NotificationSettings> {
       const row = await repo.upsertSettings(
         db,
         userId,
         {
           emailPublicationFailures: input.email_publication_failures,
           emailReconnect: input.email_reconnect,
+          ...(input.email_reviews === undefined ? {} : { emailReviews: input.email_reviews }),
         },
         clock(),
       );
@@ -126,7 +140,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
       try {
         const settings = toSettings(await repo.findSettings(db, event.userId));
         const aboutConnection = isConnectionNotice(event.kind);
-        const groupKey = `${event.companyId ?? 'none'}:${event.network ?? 'none'}`;
+        const groupKey = isReviewNotice(event.kind)
+          ? `review:${event.postId ?? 'none'}`
+          : `${event.companyId ?? 'none'}:${event.network ?? 'none'}`;
         // A connection that needs reconnecting fails every post it has: the customer is
         // mailed once for it (until it is connected again); each post still shows in the bell.
         const alreadyMailed =
@@ -141,7 +157,11 @@ export function createNotificationsService(deps: NotificationsDeps) {
           }));
         const wantsMail =
           !alreadyMailed &&
-          (aboutConnection ? settings.email_reconnect : settings.email_publication_failures);
+          (isReviewNotice(event.kind)
+            ? settings.email_reviews
+            : aboutConnection
+              ? settings.email_reconnect
+              : settings.email_publication_failures);
         await repo.insertEvent(db, {
           ...event,
           groupKey,
@@ -170,6 +190,7 @@ async function sendPendingNotificationMail(
     clock: Clock;
     publicUrl: string;
     queueMail: (userId: string, delaySeconds: number) => Promise<unknown>;
+    brandOf?: NotificationsDeps['brandOf'];
   },
   userId: string,
 ): Promise<{ mailed: number; held: number }> {
@@ -197,9 +218,17 @@ async function sendPendingNotificationMail(
     const recipient = await repo.findRecipient(db, userId);
     if (recipient) {
       try {
+        // The workspace's brand, when it has one: the sender's name and the mail's header.
+        const brand = deps.brandOf ? await deps.brandOf(userId) : undefined;
         await deps.mailer.send({
           to: recipient.email,
-          ...notificationMail({ name: recipient.name, events: claimed, publicUrl: deps.publicUrl }),
+          ...notificationMail({
+            name: recipient.name,
+            events: claimed,
+            publicUrl: deps.publicUrl,
+            ...(brand ? { brand } : {}),
+          }),
+          ...(brand && brand.name !== DEFAULT_BRAND.name ? { fromName: brand.name } : {}),
         });
       } catch (error) {
         await repo.releaseFromMail(

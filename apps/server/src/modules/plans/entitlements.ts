@@ -15,6 +15,12 @@ export interface Entitlements {
   hasAi: boolean;
   /** The public API: API keys and /api/v1. */
   hasApi: boolean;
+  /** Bulk scheduling: posts imported from a CSV file. */
+  hasBulkScheduling: boolean;
+  /** People in the workspace (owner, members, open invitations); null means unlimited. */
+  maxMembers: number | null;
+  /** The workspace's own brand on review pages, its mails and the top bar. */
+  hasWhiteLabel: boolean;
   /** Bytes of uploads the plan allows; null means unlimited. */
   maxStorageBytes: number | null;
   allowedNetworks: NetworkId[];
@@ -29,6 +35,9 @@ function toEntitlements(plan: PlanRow): Entitlements {
     maxNetworks: plan.maxNetworks,
     hasAi: plan.hasAi,
     hasApi: plan.hasApi,
+    hasBulkScheduling: plan.hasBulkScheduling,
+    maxMembers: plan.maxMembers,
+    hasWhiteLabel: plan.hasWhiteLabel,
     maxStorageBytes: plan.maxStorageBytes,
     allowedNetworks: plan.allowedNetworks,
   };

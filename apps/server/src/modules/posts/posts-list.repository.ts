@@ -1,6 +1,7 @@
+import type { ReviewState } from '@cadence/shared';
 import {
   INSTANCE_PUBLISH_STATUS,
-  type PostListSort,
+  type PostSort,
   type PostPublishStatus,
   type PostStatusFilter,
 } from '@cadence/shared';
@@ -16,6 +17,7 @@ import {
   type PostRow,
 } from '../../db/schema/posts.js';
 import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
+import { users } from '../../db/schema/auth.js';
 
 /** The post list's read queries: filters, pages, counts and a single row as the list shows it. */
 export interface PostFilter {
@@ -42,8 +44,12 @@ export type ListAttachment = Pick<PostAttachmentRow, 'id' | 'mediaUrl' | 'name' 
 
 export interface PostListRow {
   post: PostRow;
+  /** In an entity with approval, the post's review state; null without approval. */
+  reviewState: ReviewState | null;
   company: { id: string; name: string; logoUrl: string | null } | null;
   hasSchedules: boolean;
+  /** The person who wrote it; null for posts from before teams or whose author is gone. */
+  author: { id: string; name: string } | null;
   publishStatus: PostPublishStatus | null;
   /** ISO; when its earliest waiting occurrence goes out, null when none waits. */
   nextScheduledAt: string | null;
@@ -153,8 +159,13 @@ const listColumns = {
   companyName: companies.name,
   companyLogoUrl: companies.logoUrl,
   hasSchedules: sql<boolean>`exists (select 1 from ${schedules} where ${schedules.postId} = ${posts.id})`,
+  authorName: sql<string | null>`(select u.name from ${users} u where u.id = ${posts.createdBy})`,
   publishStatus: publishStatusSql,
   nextScheduledAt: nextScheduledAtSql,
+  // The review state in an entity with approval (no review row: a draft); null without.
+  reviewState: sql<ReviewState | null>`(case when coalesce(${companies.approval}, 'none') = 'none'
+    then null
+    else coalesce((select r.state from post_reviews r where r.post_id = ${posts.id}), 'draft') end)`,
   // In the page's own query, not a second round trip.
   attachments: sql<ListAttachment[]>`coalesce((
     select json_agg(json_build_object(
@@ -178,8 +189,10 @@ function toListRow(row: {
   companyName: string | null;
   companyLogoUrl: string | null;
   hasSchedules: boolean;
+  authorName: string | null;
   publishStatus: PostPublishStatus | null;
   nextScheduledAt: Date | string | null;
+  reviewState: ReviewState | null;
   attachments: ListAttachment[] | string;
 }): PostListRow {
   return {
@@ -194,8 +207,13 @@ function toListRow(row: {
         ? { id: row.companyId, name: row.companyName, logoUrl: row.companyLogoUrl }
         : null,
     hasSchedules: Boolean(row.hasSchedules),
+    author:
+      row.post.createdBy && row.authorName !== null
+        ? { id: row.post.createdBy, name: row.authorName }
+        : null,
     publishStatus: row.publishStatus ?? null,
     nextScheduledAt: toIsoOrNull(row.nextScheduledAt),
+    reviewState: row.reviewState ?? null,
   };
 }
 
@@ -214,7 +232,7 @@ export function listPostPageQuery(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-  page: { limit: number; offset: number; sort?: PostListSort | undefined },
+  page: { limit: number; offset: number; sort?: PostSort | undefined },
 ) {
   const order =
     page.sort === 'engagement' ? [sql`${engagementsSql} desc`, ...NEWEST_FIRST] : NEWEST_FIRST;
@@ -310,7 +328,7 @@ export async function listPostPage(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-  page: { limit: number; offset: number; sort?: PostListSort | undefined },
+  page: { limit: number; offset: number; sort?: PostSort | undefined },
 ): Promise<PostListRow[]> {
   const rows = await listPostPageQuery(db, userId, filter, page);
   return rows.map(toListRow);
@@ -321,12 +339,12 @@ export async function listPostPageCounted(
   db: DbExecutor,
   userId: string,
   filter: ResolvedPostFilter,
-  page: { limit: number; offset: number; countLimit: number; sort?: PostListSort | undefined },
+  page: { limit: number; offset: number; countLimit: number; sort?: PostSort | undefined },
 ): Promise<{ rows: PostListRow[]; total: { count: number; isExact: boolean } }> {
-  // A search, a status filter or the engagement order takes the built query; the prepared
-  // statements cover the plain list (with or without an entity), the request every page
-  // load makes.
-  if (filter.search || filter.status || page.sort === 'engagement') {
+  // A search, a status filter, an entity limit or the engagement order takes the built
+  // query; the prepared statements cover the plain list (with or without an entity), the
+  // request every page load makes.
+  if (filter.search || filter.status || filter.onlyCompanyIds || page.sort === 'engagement') {
     const [rows, total] = await Promise.all([
       listPostPage(db, userId, filter, page),
       countPosts(db, userId, filter, page.countLimit),
@@ -383,7 +401,7 @@ export async function countPosts(
   filter: ResolvedPostFilter,
   limit: number,
 ): Promise<{ count: number; isExact: boolean }> {
-  const statements = filter.search ? undefined : listStatementsFor(db);
+  const statements = filter.search || filter.onlyCompanyIds ? undefined : listStatementsFor(db);
   const [row] = !statements
     ? await countPostsQuery(db, userId, filter, limit)
     : filter.companyId

@@ -24,6 +24,8 @@ export interface PostValues {
   scheduledFor: Date | null;
   tone: string | null;
   platforms: NetworkId[];
+  /** Set on insert only: the person who wrote it. */
+  createdBy?: string;
 }
 
 export interface AttachmentValues {
@@ -107,10 +109,11 @@ export async function insertPost(
   userId: string,
   values: PostValues,
   now: Date,
+  authorId: string = userId,
 ): Promise<PostRow> {
   const [row] = await db
     .insert(posts)
-    .values({ userId, ...values, createdAt: now, updatedAt: now })
+    .values({ userId, authorId, ...values, createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;

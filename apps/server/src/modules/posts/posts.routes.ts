@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import type { Storage } from '../../integrations/storage.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityScope, requireActor, requireUser } from '../auth/index.js';
 import type { UploadsService } from '../uploads/index.js';
 import type { StoredMedia } from './media.js';
 import { readPostForm } from './post-form.js';
@@ -37,6 +37,9 @@ const mediaPart = z
  * file waits here for the handler; if the answer goes out before the handler takes it (a
  * refused body), it is removed again.
  */
+/** The entities that exist for the person acting (a member may be limited to some). */
+const accessOf = (request: FastifyRequest) => ({ entityIds: entityScope(request) });
+
 const formMedia = new WeakMap<FastifyRequest, StoredMedia>();
 
 function takeMedia(request: FastifyRequest): StoredMedia | null {
@@ -94,7 +97,7 @@ export function registerPostRoutes(
     },
     async (request) => ({
       message: 'Posts fetched successfully',
-      data: await posts.list(requireUser(request).id, request.query),
+      data: await posts.list(requireUser(request).id, request.query, accessOf(request)),
     }),
   );
 
@@ -135,7 +138,10 @@ export function registerPostRoutes(
       },
     },
     async (request, reply) => {
-      const post = await posts.create(requireUser(request).id, request.body, takeMedia(request));
+      const post = await posts.create(requireUser(request).id, request.body, takeMedia(request), {
+        actorId: requireActor(request).id,
+        access: accessOf(request),
+      });
       return reply.code(201).send({ message: POST_MESSAGES.created, data: post });
     },
   );
@@ -149,7 +155,7 @@ export function registerPostRoutes(
         if (!request.isMultipart()) return;
         const params = PostIdParamsSchema.safeParse(request.params);
         if (!params.success) return; // validation answers 404 without reading the form
-        await posts.assertOwnPost(requireUser(request).id, params.data.id);
+        await posts.assertOwnPost(requireUser(request).id, params.data.id, accessOf(request));
         await readFormIntoBody(request, storage, uploads);
       },
       schema: {
@@ -167,7 +173,9 @@ export function registerPostRoutes(
       const { id } = request.params;
       return {
         message: POST_MESSAGES.updated,
-        data: await posts.update(requireUser(request).id, id, request.body, takeMedia(request)),
+        data: await posts.update(requireUser(request).id, id, request.body, takeMedia(request), {
+          access: accessOf(request),
+        }),
       };
     },
   );
@@ -186,7 +194,7 @@ export function registerPostRoutes(
     },
     async (request) => ({
       message: 'Post fetched successfully',
-      data: await posts.get(requireUser(request).id, request.params.id),
+      data: await posts.get(requireUser(request).id, request.params.id, accessOf(request)),
     }),
   );
 
@@ -203,7 +211,7 @@ export function registerPostRoutes(
       },
     },
     async (request) => {
-      await posts.remove(requireUser(request).id, request.params.id);
+      await posts.remove(requireUser(request).id, request.params.id, accessOf(request));
       return { message: POST_MESSAGES.deleted, data: null };
     },
   );

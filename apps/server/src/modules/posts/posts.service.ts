@@ -22,6 +22,7 @@ import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js'
 import type { Clock } from '../../lib/clock.js';
 import type { KeysetPosition } from '../../lib/keyset.js';
 import type { Logger } from '../../logger.js';
+import { sendBackToReview } from '../approvals/index.js';
 import { getEntitlements } from '../plans/index.js';
 import { recordWebhookEvent } from '../webhooks/index.js';
 import type { StoredMedia } from './media.js';
@@ -58,8 +59,10 @@ function toPost(row: listQueries.PostListRow): Post {
       mime_type: attachment.mimeType,
     })),
     has_schedules: row.hasSchedules,
+    created_by: row.author,
     publish_status: row.publishStatus,
     next_scheduled_at: row.nextScheduledAt,
+    review_state: row.reviewState,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };
@@ -98,6 +101,27 @@ export interface PostWriteOptions {
    * dialog's rules, for the public API); if it refuses, the post is not created at all.
    */
   schedule?: (postId: string) => Promise<unknown>;
+  /** Who writes it (the person acting in the workspace); absent: the workspace's owner. */
+  actorId?: string;
+  /** The post's author for its review (approvals); absent: `actorId`, else the owner. */
+  authorId?: string;
+  /** The entities that exist for the person acting. */
+  access?: PostAccess;
+}
+
+/**
+ * What exists for the person asking: `entityIds` null means every entity; otherwise posts
+ * of other entities (and posts without one) are absent (404) in every list and look-up.
+ */
+export interface PostAccess {
+  entityIds: string[] | null;
+}
+
+const ALL: PostAccess = { entityIds: null };
+
+/** Whether a post of `companyId` exists for `access`. */
+function isVisible(companyId: string | null, access: PostAccess) {
+  return access.entityIds === null || (companyId !== null && access.entityIds.includes(companyId));
 }
 
 /** A publication state in which the post may be on the network already. */
@@ -157,9 +181,9 @@ export function createPostsService(deps: PostsServiceDeps) {
     });
   }
 
-  async function loadPost(userId: string, id: string): Promise<Post> {
+  async function loadPost(userId: string, id: string, access: PostAccess = ALL): Promise<Post> {
     const row = await listQueries.findPostListRow(db, userId, id);
-    if (!row) throw notFound();
+    if (!row || !isVisible(row.post.companyId, access)) throw notFound();
     return toPost(row);
   }
 
@@ -187,8 +211,12 @@ export function createPostsService(deps: PostsServiceDeps) {
     });
   }
 
-  async function assertOwnCompany(userId: string, companyId: string) {
-    if (!UUID.test(companyId) || !(await repo.isOwnCompany(db, userId, companyId))) {
+  async function assertOwnCompany(userId: string, companyId: string, access: PostAccess = ALL) {
+    if (
+      !UUID.test(companyId) ||
+      !isVisible(companyId, access) ||
+      !(await repo.isOwnCompany(db, userId, companyId))
+    ) {
       throw entityNotFound();
     }
   }
@@ -219,12 +247,14 @@ export function createPostsService(deps: PostsServiceDeps) {
       return { used, limit: entitlements.maxPostsPerMonth, plan_name: entitlements.planName };
     },
 
-    async list(userId: string, query: PostListQuery): Promise<PostList> {
-      const filter = await listQueries.resolvePostFilter(db, userId, {
+    async list(userId: string, query: PostListQuery, access: PostAccess = ALL): Promise<PostList> {
+      const resolved = await listQueries.resolvePostFilter(db, userId, {
         companyId: query.company_id,
         status: query.status,
         search: query.q || undefined,
       });
+      const filter =
+        access.entityIds === null ? resolved : { ...resolved, onlyCompanyIds: access.entityIds };
       const { rows, total } = await listQueries.listPostPageCounted(db, userId, filter, {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
@@ -243,8 +273,9 @@ export function createPostsService(deps: PostsServiceDeps) {
     /** One post of the customer (links in notifications and logs open it). */
     get: loadPost,
 
-    async assertOwnPost(userId: string, id: string) {
-      if (!(await repo.findPost(db, userId, id))) throw notFound();
+    async assertOwnPost(userId: string, id: string, access: PostAccess = ALL) {
+      const row = await repo.findPost(db, userId, id);
+      if (!row || !isVisible(row.companyId, access)) throw notFound();
     },
 
     /**
@@ -267,15 +298,21 @@ export function createPostsService(deps: PostsServiceDeps) {
     ): Promise<Post> {
       try {
         const companyId = fields.company_id ?? '';
-        await assertOwnCompany(userId, companyId);
-        const values = toValues(fields, companyId);
+        await assertOwnCompany(userId, companyId, options.access);
+        const values = { ...toValues(fields, companyId), createdBy: options.actorId ?? userId };
         const row = await db.transaction(async (tx) => {
           await repo.lockMonthlyPosts(tx, userId);
           const limit = await monthlyLimitReached(tx, userId);
           if (limit !== null) {
             throw AppError.forbidden(POST_MESSAGES.monthlyLimit(limit), 'POST_MONTHLY_LIMIT');
           }
-          const post = await repo.insertPost(tx, userId, values, clock());
+          const post = await repo.insertPost(
+            tx,
+            userId,
+            values,
+            clock(),
+            options.authorId ?? options.actorId,
+          );
           if (media) await repo.insertAttachment(tx, post.id, toAttachmentValues(media));
           await repo.recordPostMade(tx, userId, utcMonth(post.createdAt));
           await recordPostEvent(tx, 'post.created', post);
@@ -306,17 +343,18 @@ export function createPostsService(deps: PostsServiceDeps) {
       id: string,
       fields: ParsedPostFields,
       media: StoredMedia | null,
-      options: Pick<PostWriteOptions, 'isMediaUploadedBefore'> = {},
+      options: Pick<PostWriteOptions, 'isMediaUploadedBefore' | 'access'> = {},
     ) {
       try {
         const existing = await repo.findPost(db, userId, id);
-        if (!existing) throw notFound();
+        if (!existing || !isVisible(existing.companyId, options.access ?? ALL)) throw notFound();
         requireFieldsAfterEdit(fields, {
           company_id: existing.companyId,
           content: existing.content,
         });
         const companyId = fields.company_id ?? existing.companyId ?? '';
-        if (companyId !== existing.companyId) await assertOwnCompany(userId, companyId);
+        if (companyId !== existing.companyId)
+          await assertOwnCompany(userId, companyId, options.access);
         const values = toValues(
           {
             ...fields,
@@ -351,6 +389,10 @@ export function createPostsService(deps: PostsServiceDeps) {
           const row = await repo.updatePost(tx, userId, id, values, clock());
           if (!row) throw notFound();
           await recordPostEvent(tx, 'post.updated', row);
+          // An approval was given to what the post said: new text or media needs a new one.
+          if (isContentChanged(existing, values) || isMediaReplaced) {
+            await sendBackToReview(tx, id, clock());
+          }
           if (!isMediaReplaced) return [];
           const keys = await repo.deleteAttachments(tx, id);
           if (media) await repo.insertAttachment(tx, id, toAttachmentValues(media));
@@ -400,9 +442,9 @@ export function createPostsService(deps: PostsServiceDeps) {
     },
 
     /** Deletes the post and its file, and cancels the publish jobs it still has waiting. */
-    async remove(userId: string, id: string) {
+    async remove(userId: string, id: string, access: PostAccess = ALL) {
       const existing = await repo.findPost(db, userId, id);
-      if (!existing) throw notFound();
+      if (!existing || !isVisible(existing.companyId, access)) throw notFound();
       const jobIds = await repo.listPendingJobIds(db, id);
       await deps.publishJobs.cancel(jobIds);
       const keys = (await repo.listAttachments(db, [id])).map((row) => row.storageKey);
@@ -411,6 +453,16 @@ export function createPostsService(deps: PostsServiceDeps) {
       await removeFiles(keys);
     },
   };
+}
+
+/** Whether an edit changes what would be published (its text or link). */
+function isContentChanged(before: PostRow, after: repo.PostValues): boolean {
+  return (
+    before.content !== after.content ||
+    before.url !== after.url ||
+    before.shortenedUrl !== after.shortenedUrl ||
+    before.urlShortened !== after.urlShortened
+  );
 }
 
 type ValuesInput = Omit<ParsedPostFields, 'tone'> & { tone?: string | null | undefined };

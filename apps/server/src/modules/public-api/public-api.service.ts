@@ -351,6 +351,34 @@ export function createPublicApiService(deps: PublicApiDeps) {
     },
 
     /**
+     * The post a deletion would act on, for a door that tells first what it would do (the
+     * MCP server's `delete_post` without `confirm`): the deletion's scope and visibility.
+     */
+    async postForDeletion(caller: ApiCaller, id: string): Promise<ApiPost> {
+      assertScope(caller, 'write');
+      return (await tagged(caller.user.id, await visiblePost(caller, id))).post;
+    },
+
+    /**
+     * A publication and its post, for a door that tells first what an action would do: the
+     * action's scope and the same visibility as the action itself.
+     */
+    async publicationForAction(
+      caller: ApiCaller,
+      id: string,
+      action: PublicationAction,
+    ): Promise<{ publication: ApiPublication; post: ApiPost }> {
+      assertScope(caller, PUBLICATION_ACTION_SCOPES[action]);
+      const userId = caller.user.id;
+      const owner = await findPublicationPost(db, userId, id);
+      if (!owner || !mayUseEntity(caller, owner.companyId)) throw publicationNotFound();
+      const { post } = await tagged(userId, await posts.get(userId, owner.postId));
+      const publication = post.publications.find((candidate) => candidate.id === id);
+      if (!publication) throw publicationNotFound();
+      return { publication, post };
+    },
+
+    /**
      * The Scheduling page's actions on one publication: the same states allowed, the same
      * answers (409 when it has moved on). Sending to a network needs the `publish` scope.
      */

@@ -1,3 +1,4 @@
+import { isCleared } from '../approvals/index.js';
 import { PUBLICATION_ACTIONS, type PublicationAction } from '@cadence/shared';
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
@@ -43,7 +44,15 @@ function changesOf(action: PublicationAction, now: Date, url: string | undefined
         updatedAt: now,
       };
     case 'publish-now':
-      return { dueAt: now, nextAttemptAt: null, updatedAt: now };
+      // Also from a miss for want of approval, once approved: pending again, its error gone.
+      return {
+        status: 'pending' as const,
+        dueAt: now,
+        nextAttemptAt: null,
+        lastError: sql`case when ${publications.status} = 'missed' then null else ${publications.lastError} end`,
+        errorCode: sql`case when ${publications.status} = 'missed' then null else ${publications.errorCode} end`,
+        updatedAt: now,
+      };
     case 'mark-published':
       return {
         status: 'published' as const,
@@ -83,7 +92,14 @@ export async function applyAction(
     .where(
       and(
         eq(publications.id, publicationId),
-        inArray(publications.status, [...PUBLICATION_ACTIONS[action]]),
+        action === 'publish-now'
+          ? sql`(${publications.status} = 'pending' or (${publications.status} = 'missed'
+              and ${publications.errorCode} = 'NOT_APPROVED'
+              and exists (select 1 from scheduled_instances pn_si
+                join posts pn_p on pn_p.id = pn_si.post_id
+                left join companies pn_co on pn_co.id = pn_p.company_id
+                where pn_si.id = ${publications.instanceId} and ${isCleared('pn_p', 'pn_co')})))`
+          : inArray(publications.status, [...PUBLICATION_ACTIONS[action]]),
         isNull(publications.externalId),
         action === 'publish-now' ? sql`not ${alreadyRequested}` : undefined,
         sql`exists (select 1 from scheduled_instances si

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_MESSAGES,
   NETWORK_NAMES,
   postLinkProblem,
   type PostLinkOrigin,
@@ -128,6 +129,13 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
       // Moved on since it was shown: say to what (the next read shows the rest).
       const status = await actions.publicationStatus(db, publicationId);
       if (!status) throw notFound();
+      if (
+        action === 'publish-now' &&
+        status === 'missed' &&
+        publication.errorCode === 'NOT_APPROVED'
+      ) {
+        throw AppError.conflict(APPROVAL_MESSAGES.notApprovedPublishNow, 'NOT_APPROVED');
+      }
       throw AppError.conflict(publicationConflictMessage(status), 'PUBLICATION_STATE_CHANGED');
     }
     // Who asked for what, for whoever runs the server (the post log row is the customer's).

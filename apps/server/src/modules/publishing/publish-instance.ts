@@ -1,4 +1,5 @@
 import {
+  APPROVAL_MESSAGES,
   CONNECTION_MESSAGES,
   NETWORK_TEXT_NAMES,
   SCHEDULE_MESSAGES,
@@ -494,13 +495,40 @@ export function createInstancePublisher(deps: PublishDeps) {
 
     // Due: its retry time, else the time the customer asked for, else the instance's time
     // (a job sent early for one network's publish-now leaves the others for their time).
-    const due = context.publications.filter(
+    let due = context.publications.filter(
       (row) =>
         (row.status === 'pending' || returned.has(row.id)) &&
         !row.externalId &&
         !missedIds.has(row.id) &&
         dueAt(row).getTime() <= now.getTime(),
     );
+    // Nothing unapproved goes out: a due publication of a post without its approval ends
+    // missed (judged again in the statement; an approval meanwhile lets it through).
+    if (due.length > 0 && !context.isCleared) {
+      const refused = await db.transaction(async (tx) => {
+        const rows = await repo.markNotApproved(
+          tx,
+          instanceId,
+          due.map((row) => row.id),
+          APPROVAL_MESSAGES.notApproved,
+          now,
+        );
+        await recordPublicationEvents(tx, context, rows);
+        return rows;
+      });
+      const refusedIds = new Set(refused.map((row) => row.id));
+      for (const publication of refused) {
+        missedIds.add(publication.id);
+        await logFor(publication, APPROVAL_MESSAGES.notApproved, 'NOT_APPROVED');
+        await notifyOutcome(
+          context,
+          publication,
+          'publication_failed',
+          APPROVAL_MESSAGES.notApproved,
+        );
+      }
+      due = due.filter((row) => !refusedIds.has(row.id));
+    }
     const { media, release } = await mediaOf(context);
     // In parallel across networks; each call waits only for its own account's turn.
     const outcomes = await Promise.allSettled(

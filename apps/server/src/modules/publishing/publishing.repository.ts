@@ -1,8 +1,9 @@
 import type { NetworkId } from '@cadence/shared';
-import { and, eq, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { logInsert, type LogEntry } from '../logs/index.js';
 import { webhookOutboxInsert, type WebhookEventInput } from '../webhooks/index.js';
+import { clearedToSend, isCleared } from '../approvals/index.js';
 import { claimInstance } from '../schedules/index.js';
 import type { LoadedConnection } from '../connections/index.js';
 import { publisherIsStopped } from './publisher-control.js';
@@ -36,6 +37,8 @@ export interface InstanceContext {
   attachment: { mediaUrl: string; storageKey: string; mimeType: string; name: string } | null;
   publications: PublicationRow[];
   connections: Partial<Record<NetworkId, LoadedConnection>>;
+  /** When loaded, the post needed no approval or had it (the claim judges it again). */
+  isCleared: boolean;
 }
 
 interface StartedRow {
@@ -55,6 +58,7 @@ interface StartedRow {
   entity_name: string | null;
   publications: Array<Record<string, unknown>> | string;
   connections: Array<Record<string, unknown>> | string;
+  is_cleared: boolean;
 }
 
 const parsedJson = <T>(value: T[] | string): T[] =>
@@ -79,6 +83,7 @@ export async function startInstance(
         p.company_id, p.content, p.url, p.shortened_url, p.url_shortened,
         a.media_url, a.storage_key, a.mime_type, a.name as attachment_name,
         co.name as entity_name,
+        ${isCleared('p', 'co')} as is_cleared,
         coalesce((
           select json_agg(json_build_object(
             'id', pub.id, 'instanceId', pub.instance_id, 'network', pub.network,
@@ -132,6 +137,7 @@ export async function startInstance(
       shortenedUrl: row.shortened_url,
       urlShortened: row.url_shortened,
     },
+    isCleared: row.is_cleared === true,
     attachment:
       row.media_url && row.storage_key && row.mime_type
         ? {
@@ -302,10 +308,42 @@ export async function claimPublication(
         isNull(publications.externalId),
         or(isNull(publications.nextAttemptAt), lte(publications.nextAttemptAt, now)),
         not(publisherIsStopped),
+        // Nothing unapproved goes out: judged here, in the claim itself (rows locked).
+        clearedToSend(publications.instanceId),
       ),
     )
     .returning();
   return row;
+}
+
+/**
+ * Due publications of a post that is not approved (judged in this statement): they end
+ * missed with NOT_APPROVED. Once the post is approved, Publish now sends them.
+ */
+export async function markNotApproved(
+  db: DbExecutor,
+  instanceId: string,
+  publicationIds: string[],
+  message: string,
+  now: Date,
+) {
+  if (publicationIds.length === 0) return [];
+  return db
+    .update(publications)
+    .set({ status: 'missed', lastError: message, errorCode: 'NOT_APPROVED', updatedAt: now })
+    .where(
+      and(
+        eq(publications.instanceId, instanceId),
+        inArray(publications.id, publicationIds),
+        eq(publications.status, 'pending'),
+        isNull(publications.externalId),
+        sql`not exists (select 1 from scheduled_instances na_si
+          join posts na_p on na_p.id = na_si.post_id
+          left join companies na_co on na_co.id = na_p.company_id
+          where na_si.id = ${publications.instanceId} and ${isCleared('na_p', 'na_co')})`,
+      ),
+    )
+    .returning();
 }
 
 /**

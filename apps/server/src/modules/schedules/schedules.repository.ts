@@ -53,6 +53,8 @@ export interface NewSchedule {
   repeatUntil: Date | null;
   timezone: string;
   occurrences: Date[];
+  /** The person who scheduled it. */
+  createdBy?: string;
 }
 
 /** The schedule and its instances (their publications are the publishing module's). */
@@ -61,6 +63,7 @@ export async function insertSchedule(db: DbExecutor, input: NewSchedule) {
     .insert(schedules)
     .values({
       userId: input.userId,
+      createdBy: input.createdBy ?? input.userId,
       postId: input.postId,
       networks: input.networks,
       firstAt: input.firstAt,
@@ -96,6 +99,8 @@ export async function storeJobIds(db: DbExecutor, jobs: Array<{ id: string; jobI
 export interface InstanceFilter {
   userId: string;
   companyId?: string | undefined;
+  /** Only occurrences of these entities' posts (a member limited to some). */
+  onlyCompanyIds?: string[] | undefined;
   postId?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
@@ -104,6 +109,12 @@ export interface InstanceFilter {
 function instanceConditions(filter: InstanceFilter): SQL[] {
   const conditions = [eq(scheduledInstances.userId, filter.userId)];
   if (filter.companyId) conditions.push(eq(posts.companyId, filter.companyId));
+  if (filter.onlyCompanyIds)
+    conditions.push(
+      filter.onlyCompanyIds.length > 0
+        ? inArray(posts.companyId, filter.onlyCompanyIds)
+        : sql`false`,
+    );
   if (filter.postId) conditions.push(eq(scheduledInstances.postId, filter.postId));
   if (filter.from) conditions.push(gte(scheduledInstances.scheduledFor, filter.from));
   if (filter.to) conditions.push(lte(scheduledInstances.scheduledFor, filter.to));
@@ -268,9 +279,25 @@ export interface CalendarRow {
 /** Per-day counts in `zone` and the first `perDay` instances of each day by time. */
 export async function calendarDays(
   db: DbExecutor,
-  input: { userId: string; from: Date; to: Date; zone: string; companyId?: string; perDay: number },
+  input: {
+    userId: string;
+    from: Date;
+    to: Date;
+    zone: string;
+    companyId?: string;
+    onlyCompanyIds?: string[];
+    perDay: number;
+  },
 ) {
   const company = input.companyId ? sql`and p.company_id = ${input.companyId}` : sql``;
+  const only = input.onlyCompanyIds
+    ? input.onlyCompanyIds.length > 0
+      ? sql`and p.company_id in (${sql.join(
+          input.onlyCompanyIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`and false`
+    : sql``;
   const result = await db.execute(sql`
     with ranked as (
       select si.id, si.scheduled_for, si.status, p.content,
@@ -285,6 +312,7 @@ export async function calendarDays(
         and si.scheduled_for >= ${input.from.toISOString()}::timestamptz
         and si.scheduled_for < ${input.to.toISOString()}::timestamptz
         ${company}
+        ${only}
     )
     select day, total::int as total, id, scheduled_for, status, content
     from ranked where position <= ${input.perDay}

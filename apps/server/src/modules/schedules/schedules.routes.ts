@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   API_PATHS,
   BulkDeletedSchema,
@@ -5,6 +6,11 @@ import {
   CalendarQuerySchema,
   CalendarSchema,
   envelope,
+  OCCURRENCE_MESSAGES,
+  OccurrenceMovedSchema,
+  OccurrenceMoveSchema,
+  OccurrencesQuerySchema,
+  OccurrencesSchema,
   SCHEDULE_MESSAGES,
   ScheduleCreatedSchema,
   ScheduleCreateSchema,
@@ -14,11 +20,14 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityScope, requireActor, requireUser } from '../auth/index.js';
 import type { SchedulesService } from './schedules.service.js';
 
 const tags = ['Schedules'];
 const security = [{ bearerAuth: [] }];
+
+/** The entities that exist for the person acting (a member may be limited to some). */
+const accessOf = (request: FastifyRequest) => ({ entityIds: entityScope(request) });
 
 export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesService) {
   const guarded = { preHandler: app.authenticate };
@@ -37,7 +46,10 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
       },
     },
     async (request, reply) => {
-      const data = await schedules.create(requireUser(request).id, request.body);
+      const data = await schedules.create(requireUser(request).id, request.body, {
+        actorId: requireActor(request).id,
+        access: accessOf(request),
+      });
       return reply
         .code(201)
         .send({ success: true as const, message: SCHEDULE_MESSAGES.scheduled, data });
@@ -58,7 +70,7 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
     },
     async (request) => ({
       message: 'Schedules fetched successfully',
-      data: await schedules.list(requireUser(request).id, request.query),
+      data: await schedules.list(requireUser(request).id, request.query, accessOf(request)),
     }),
   );
 
@@ -76,7 +88,7 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
     },
     async (request) => ({
       message: 'Calendar fetched successfully',
-      data: await schedules.calendar(requireUser(request).id, request.query),
+      data: await schedules.calendar(requireUser(request).id, request.query, accessOf(request)),
     }),
   );
 
@@ -93,7 +105,11 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
       },
     },
     async (request) => {
-      const deleted = await schedules.remove(requireUser(request).id, request.params.id);
+      const deleted = await schedules.remove(
+        requireUser(request).id,
+        request.params.id,
+        accessOf(request),
+      );
       return { message: SCHEDULE_MESSAGES.deleted(deleted), data: { deleted } };
     },
   );
@@ -111,8 +127,54 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
       },
     },
     async (request) => {
-      const deleted = await schedules.removeMany(requireUser(request).id, request.body.ids);
+      const deleted = await schedules.removeMany(
+        requireUser(request).id,
+        request.body.ids,
+        accessOf(request),
+      );
       return { message: SCHEDULE_MESSAGES.deleted(deleted), data: { deleted } };
     },
+  );
+
+  app.get(
+    API_PATHS.scheduleOccurrences,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Every occurrence in a range of at most 43 days, by time, with whether it may be moved (the calendar's month handles and its week and day views)",
+        querystring: OccurrencesQuerySchema,
+        response: { 200: envelope(OccurrencesSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      message: 'Occurrences fetched successfully',
+      data: await schedules.occurrences(requireUser(request).id, request.query),
+    }),
+  );
+
+  app.patch(
+    API_PATHS.scheduleOccurrence,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Move a waiting occurrence to another future time; with scope 'following', also the later ones of its repeating schedule (a new series from the new time). 409 STALE when it is no longer at expected_scheduled_for or began publishing",
+        params: ScheduleIdParamsSchema,
+        body: OccurrenceMoveSchema,
+        response: {
+          200: envelope(OccurrenceMovedSchema),
+          ...errorResponses(400, 401, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      message: OCCURRENCE_MESSAGES.moved,
+      data: await schedules.move(requireUser(request).id, request.params.id, request.body),
+    }),
   );
 }

@@ -4,6 +4,7 @@ import {
   listCountLimit,
   NETWORK_NAMES,
   NETWORK_TEXT_NAMES,
+  networkNeedsMedia,
   reconnectDeadline,
   POST_MESSAGES,
   postPublishStatusOf,
@@ -21,6 +22,7 @@ import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/index.js';
+import { createOccurrences } from './occurrences.service.js';
 import { expandOccurrences } from './recurrence.js';
 import * as repo from './schedules.repository.js';
 
@@ -110,6 +112,7 @@ export function toScheduleData(
     status: publication.status,
     external_url: publication.externalUrl,
     error: publication.lastError,
+    error_code: publication.errorCode,
     attempts: publication.attempts,
     published_at: publication.publishedAt?.toISOString() ?? null,
     due_at: publication.dueAt?.toISOString() ?? null,
@@ -146,6 +149,23 @@ async function removeInstances(
   const deleted = await repo.deleteInstances(db, userId, ids, onlyPending);
   await publishJobs.cancel(deleted.map((row) => row.jobId));
   return deleted.length;
+}
+
+/**
+ * The entities that exist for the person acting: null means all of them; a member limited
+ * to some finds the occurrences of others absent (404) in the list, the calendar and writes.
+ */
+export interface EntityAccess {
+  entityIds: string[] | null;
+}
+const ALL: EntityAccess = { entityIds: null };
+const isVisible = (companyId: string | null, access: EntityAccess = ALL) =>
+  access.entityIds === null || (companyId !== null && access.entityIds.includes(companyId));
+
+/** Who schedules, and what exists for them (a workspace's member). */
+export interface ScheduleActing {
+  actorId?: string;
+  access?: EntityAccess;
 }
 
 export function createSchedulesService(deps: SchedulesDeps) {
@@ -199,13 +219,24 @@ export function createSchedulesService(deps: SchedulesDeps) {
   }
 
   /** What `create` and `createAtPickedTime` share: every check, one transaction, the jobs. */
+  /** The occurrences among `ids` whose entity exists for `access` (all of them for all). */
+  async function visibleIds(userId: string, ids: string[], access: EntityAccess) {
+    if (access.entityIds === null) return ids;
+    const rows = await repo.loadInstances(db, userId, ids);
+    return rows
+      .filter((row) => isVisible(row.company?.id ?? null, access))
+      .map((row) => row.instance.id);
+  }
+
   async function schedulePost(
     userId: string,
     input: PickedScheduleInput,
     timing: { input: ScheduleInput } | { pick: TimePicker },
+    acting: ScheduleActing = {},
   ) {
     const post = await repo.findOwnedPost(db, userId, input.post_id);
-    if (!post) throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
+    if (!post || !isVisible(post.companyId, acting.access))
+      throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
     if (!post.companyId) {
       throw AppError.badRequest(SCHEDULE_MESSAGES.postHasNoEntity, 'POST_HAS_NO_ENTITY');
     }
@@ -213,7 +244,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
     const networks = [...new Set(input.social_account_type)];
     const connections = await checkNetworks(userId, companyId, networks);
     // Instagram publishes images and videos only: say so now, not at publishing time.
-    if (networks.includes('instagram') && !post.hasMedia) {
+    if (!post.hasMedia && networks.some(networkNeedsMedia)) {
       throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
     }
     const zone = await zoneFor(userId, input.timezone);
@@ -251,6 +282,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
       }
       const inserted = await repo.insertSchedule(tx, {
         userId,
+        createdBy: acting.actorId ?? userId,
         postId: post.id,
         networks,
         ...plan,
@@ -279,6 +311,9 @@ export function createSchedulesService(deps: SchedulesDeps) {
   }
 
   return {
+    /** The calendar's occurrences of a range; moving one (drag or 'Move to...'). */
+    ...createOccurrences(deps),
+
     /** Company delete: its posts stay, but what was waiting to go out for them must not. */
     async cancelPendingOfCompany(userId: string, companyId: string) {
       const ids = await repo.findPendingInstanceIdsOfCompany(db, userId, companyId);
@@ -286,7 +321,8 @@ export function createSchedulesService(deps: SchedulesDeps) {
       return removeInstances(db, deps.publishJobs, userId, ids, true);
     },
 
-    create: (userId: string, input: ScheduleInput) => schedulePost(userId, input, { input }),
+    create: (userId: string, input: ScheduleInput, acting: ScheduleActing = {}) =>
+      schedulePost(userId, input, { input }, acting),
 
     /**
      * Schedules a post once, at the time `pick` answers inside the schedule's transaction
@@ -307,9 +343,11 @@ export function createSchedulesService(deps: SchedulesDeps) {
         from?: string;
         to?: string;
       },
+      access: EntityAccess = ALL,
     ) {
       const filter = {
         userId,
+        onlyCompanyIds: access.entityIds ?? undefined,
         companyId: query.company_id,
         postId: query.post_id,
         from: query.from ? new Date(query.from) : undefined,
@@ -333,6 +371,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
     async calendar(
       userId: string,
       query: { from: string; to: string; company_id?: string; timezone?: string },
+      access: EntityAccess = ALL,
     ): Promise<{ days: CalendarDay[] }> {
       const zone = await zoneFor(userId, query.timezone);
       const from = new Date(query.from);
@@ -344,6 +383,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
         to,
         zone,
         ...(query.company_id ? { companyId: query.company_id } : {}),
+        ...(access.entityIds ? { onlyCompanyIds: access.entityIds } : {}),
         perDay: CALENDAR_POPUP_MAX_POSTS,
       });
       const days = new Map<string, CalendarDay>();
@@ -364,14 +404,25 @@ export function createSchedulesService(deps: SchedulesDeps) {
       return { days: [...days.values()] };
     },
 
-    async remove(userId: string, id: string) {
-      const count = await removeInstances(db, deps.publishJobs, userId, [id]);
+    async remove(userId: string, id: string, access: EntityAccess = ALL) {
+      const count = await removeInstances(
+        db,
+        deps.publishJobs,
+        userId,
+        await visibleIds(userId, [id], access),
+      );
       if (count === 0) throw notFound();
       return count;
     },
 
-    async removeMany(userId: string, ids: string[]) {
-      const count = await removeInstances(db, deps.publishJobs, userId, [...new Set(ids)]);
+    async removeMany(userId: string, ids: string[], access: EntityAccess = ALL) {
+      const unique = [...new Set(ids)];
+      const count = await removeInstances(
+        db,
+        deps.publishJobs,
+        userId,
+        await visibleIds(userId, unique, access),
+      );
       if (count === 0) throw notFound();
       return count;
     },

@@ -44,5 +44,6 @@ export async function recordClick(db: DbExecutor, code: string, now: Date) {
       do update set clicks = ${shortLinkClicks.clicks} + 1
     )
     select url from clicked`);
-  return (result as unknown as { rows: Array<{ url: string }> }).rows[0]?.url;
+  const [clicked] = (result as { rows: Array<{ url: string }> }).rows;
+  return clicked?.url;
 }

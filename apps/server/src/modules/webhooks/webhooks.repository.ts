@@ -256,3 +256,19 @@ export async function findDelivery(db: DbExecutor, endpointId: string, deliveryI
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
   return row;
 }
+
+/**
+ * Retention: deletes delivery attempts made before `before`, and the events written before
+ * it that are settled (delivered or given up; a pending one still has attempts to make).
+ */
+export async function deleteSettledBefore(db: DbExecutor, before: Date) {
+  const deliveries = await db
+    .delete(webhookDeliveries)
+    .where(lt(webhookDeliveries.createdAt, before))
+    .returning({ id: webhookDeliveries.id });
+  const messages = await db
+    .delete(webhookMessages)
+    .where(and(lt(webhookMessages.createdAt, before), sql`${webhookMessages.status} <> 'pending'`))
+    .returning({ id: webhookMessages.id });
+  return { messages: messages.length, deliveries: deliveries.length };
+}

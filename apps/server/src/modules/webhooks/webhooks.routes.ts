@@ -16,7 +16,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityScope, requireUser } from '../auth/index.js';
 import { requireScope } from '../api-keys/index.js';
 import { FULL_SCOPE, type WebhookScope, type WebhooksService } from './webhooks.service.js';
 
@@ -265,7 +265,11 @@ export function registerWebhookRoutes(app: AppInstance, webhooks: WebhooksServic
       redeliver: API_PATHS.webhookRedeliver,
     },
     preHandler: app.authenticate,
-    caller: (request) => ({ userId: requireUser(request).id, scope: FULL_SCOPE }),
+    // A member limited to some entities makes and sees endpoints of those entities only.
+    caller: (request) => ({
+      userId: requireUser(request).id,
+      scope: entityScope(request) === null ? FULL_SCOPE : { entityIds: entityScope(request) },
+    }),
     tags: ['Webhooks'],
     security: [{ bearerAuth: [] }],
     needs: () => '',

@@ -1,6 +1,7 @@
 import {
   WEBHOOK_DISABLE_AFTER_DAYS,
   WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_KEPT_DAYS,
   WEBHOOK_MESSAGES,
   WEBHOOK_ROTATION_HOURS,
   type Webhook,
@@ -14,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema/webhooks.js';
 import { AppError } from '../../errors.js';
-import type { FetchGuard } from '../../integrations/public-address.js';
+import { isAllowedDestination, type FetchGuard } from '../../integrations/public-address.js';
 import { postWebhook } from '../../integrations/webhook-post.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -29,7 +30,7 @@ export interface WebhooksDeps {
   clock: Clock;
   /** Seals the signing secrets at rest. */
   box: SecretBox;
-  /** FETCH_ALLOW_HOSTS: exempt from the private-address guard, and may use http://. */
+  /** FETCH_ALLOW_HOSTS (hosts or host:ports): exempt from the private-address guard, and may use http://. */
   guard: FetchGuard;
   /** Seconds to wait after each failed attempt (WEBHOOK_RETRY_SCHEDULE). */
   retrySchedule: readonly number[];
@@ -105,15 +106,14 @@ function decodeCursor(cursor: string | undefined) {
 
 export function createWebhooksService(deps: WebhooksDeps) {
   const { db, clock } = deps;
-  const allowHosts = deps.guard.allowHosts.map((host) => host.toLowerCase());
 
   /** https, or http for a host the server exempts (FETCH_ALLOW_HOSTS: local receivers). */
   function assertUrl(raw: string) {
     const url = new URL(raw);
     if (url.username || url.password)
       throw AppError.badRequest(WEBHOOK_MESSAGES.urlCredentials, 'WEBHOOK_URL_INVALID');
-    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowHosts.includes(host)))
+    const isAllowed = isAllowedDestination(url, deps.guard.allowHosts);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isAllowed))
       throw AppError.badRequest(WEBHOOK_MESSAGES.urlNotHttps, 'WEBHOOK_URL_INVALID');
   }
 
@@ -334,6 +334,14 @@ export function createWebhooksService(deps: WebhooksDeps) {
     async claimDue(limit = 100): Promise<string[]> {
       const rows = await repo.claimDueMessages(db, clock(), CLAIM_LEASE_MS, limit);
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * Recurring work: events and attempts past WEBHOOK_KEPT_DAYS are deleted (an event still
+     * being retried stays until it is settled).
+     */
+    async sweep() {
+      return repo.deleteSettledBefore(db, new Date(clock().getTime() - WEBHOOK_KEPT_DAYS * DAY_MS));
     },
 
     /**

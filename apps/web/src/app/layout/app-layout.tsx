@@ -19,7 +19,7 @@ export function AppLayout() {
   const isSignedIn = token !== null && user !== undefined;
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className={COLUMN}>
       <NavigationProgress />
       {isSignedIn && <TopNav user={user} />}
       {isSignedIn && user.simulated_networks && <SimulatedNetworksBanner />}
@@ -33,6 +33,22 @@ export function AppLayout() {
     </div>
   );
 }
+
+/**
+ * A signed-in screen's first frame (`app/first-frames.tsx`): the navigation without an
+ * account (none is known when the build renders it) above the screen's heading.
+ */
+export function FirstFrameLayout({ isDemo, isAdmin }: { isDemo: boolean; isAdmin: boolean }) {
+  return (
+    <div className={COLUMN}>
+      <TopNav isAdmin={isAdmin} />
+      {isDemo && <SimulatedNetworksBanner />}
+      <Outlet />
+    </div>
+  );
+}
+
+const COLUMN = 'flex min-h-dvh flex-col';
 
 /** A demo instance publishes to local fakes; nobody should mistake it for the real thing. */
 function SimulatedNetworksBanner() {

@@ -1,5 +1,5 @@
 import type { Me } from '@cadence/shared';
-import { ROUTES } from '@cadence/shared';
+import { DEFAULT_BRAND, ROUTES } from '@cadence/shared';
 import { LogOut, Menu, X } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -10,6 +10,7 @@ import { lazyComponent } from '../../lib/lazy-component';
 import { Avatar } from '../../components/ui/avatar';
 import { prefetchScreen } from '../screens';
 import { getNavItems } from './nav-items';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
 // The bell and its popover load in their own chunk, after the page (no cost to first paint).
 const NotificationBell = lazyComponent(() =>
@@ -27,14 +28,17 @@ function LazyBell() {
 }
 
 interface TopNavProps {
-  user: Me;
+  /** Absent in a screen's first frame (built before anyone signs in): the links only. */
+  user?: Me;
+  /** Without an account: whether the links are an admin's (the admin screen's first frame). */
+  isAdmin?: boolean;
 }
 
-export function TopNav({ user }: TopNavProps) {
+export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const { signOut } = useSignOut();
   const logout = () => void signOut();
-  const items = getNavItems(user.is_admin);
+  const items = getNavItems(isAdmin);
   const closeMenu = () => setIsMenuOpen(false);
 
   useEffect(() => {
@@ -50,7 +54,19 @@ export function TopNav({ user }: TopNavProps) {
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
         <Link to={ROUTES.home} className="rounded-lg" onClick={closeMenu}>
-          <Logo />
+          {user?.brand && user.brand.name !== DEFAULT_BRAND.name ? (
+            // The workspace's own brand (white label) in place of Cadence's.
+            <span className="flex items-center gap-2">
+              {user.brand.logo_url !== null && (
+                <img src={user.brand.logo_url} alt="" className="size-8 rounded object-contain" />
+              )}
+              <span className="text-lg font-semibold" style={{ color: user.brand.accent_color }}>
+                {user.brand.name}
+              </span>
+            </span>
+          ) : (
+            <Logo />
+          )}
         </Link>
 
         <nav aria-label="Main" className="hidden flex-1 lg:block">
@@ -76,21 +92,22 @@ export function TopNav({ user }: TopNavProps) {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-1 lg:hidden">
-          <LazyBell />
-        </div>
-        <div className="ml-auto hidden items-center gap-3 lg:flex">
-          <LazyBell />
-          <UserBadge user={user} />
-          <button
-            type="button"
-            onClick={logout}
-            className="inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-600 transition-colors hover:bg-gray-100 hover:text-gray-900"
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            Logout
-          </button>
-        </div>
+        <div className="ml-auto flex items-center gap-1 lg:hidden">{user && <LazyBell />}</div>
+        {user && (
+          <div className="ml-auto hidden items-center gap-3 lg:flex">
+            <WorkspaceSwitcher />
+            <LazyBell />
+            <UserBadge user={user} />
+            <button
+              type="button"
+              onClick={logout}
+              className="inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-600 transition-colors hover:bg-gray-100 hover:text-gray-900"
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              Logout
+            </button>
+          </div>
+        )}
 
         <button
           type="button"
@@ -137,8 +154,9 @@ export function TopNav({ user }: TopNavProps) {
               ))}
             </ul>
           </nav>
+          <WorkspaceSwitcher className="mt-3 border-t border-gray-200 pt-4" />
           <div className="mt-3 flex items-center justify-between gap-3 border-t border-gray-200 pt-4">
-            <UserBadge user={user} isAlwaysDetailed />
+            {user && <UserBadge user={user} isAlwaysDetailed />}
             <button
               type="button"
               onClick={() => {

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 
+/** A screen's heading and the line under it. */
+export interface ScreenHeader {
+  title: string;
+  description: string;
+}
+
 interface PageHeaderProps {
   title: string;
   description?: string;

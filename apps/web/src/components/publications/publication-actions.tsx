@@ -35,7 +35,7 @@ export function PublicationActions({
   const mutation = usePublicationAction();
   const [isMarking, setIsMarking] = useState(false);
   const [linkError, setLinkError] = useState<string | undefined>(undefined);
-  const actions = publicationActionsFor(publication.status);
+  const actions = publicationActionsFor(publication.status, publication.error_code);
   if (actions.length === 0) return null;
 
   const run = (action: PublicationAction, url?: string) => {

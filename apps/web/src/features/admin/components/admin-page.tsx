@@ -11,6 +11,7 @@ import {
 import { API_PATHS } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../../components/layout/page-header';
+import type { ScreenHeader } from '../../../components/layout/page-header';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { deploymentQuery, useAdminSettings, useServices } from '../api/admin-api';
 import { AdminSection } from './admin-section';
@@ -23,6 +24,12 @@ import { StatsSection } from './stats-section';
 import { UsersSection } from './users-section';
 
 /** The admin panel (spec 001): seven collapsible sections, the first two open. */
+/** The heading, also the screen's first frame (app/first-frames.tsx). */
+export const ADMIN_HEADER: ScreenHeader = {
+  title: 'Admin Panel',
+  description: 'Settings, services, plans and users of this Cadence instance.',
+};
+
 export function AdminPage() {
   const { timeZone, isLoading: isZoneLoading } = useTimeZone();
   // The two open sections come in with their first answers (or errors), not before: filling
@@ -35,10 +42,7 @@ export function AdminPage() {
   const isFilling = isZoneLoading || openSections.some((query) => query.isPending);
   return (
     <div className="space-y-4">
-      <PageHeader
-        title="Admin Panel"
-        description="Settings, services, plans and users of this Cadence instance."
-      />
+      <PageHeader {...ADMIN_HEADER} />
       {isFilling ? <AdminLoading /> : <AdminSections timeZone={timeZone} />}
     </div>
   );

@@ -23,6 +23,12 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
   const [saleEnd, setSaleEnd] = useState(toLocalDateTime(plan.sale_end_date, timeZone));
   const [points, setPoints] = useState<string[]>(plan.highlight_points);
   const [hasApi, setHasApi] = useState(plan.has_api);
+  const [hasBulk, setHasBulk] = useState(plan.has_bulk_scheduling);
+  // Empty: unlimited.
+  const [maxMembers, setMaxMembers] = useState(
+    plan.max_members === null ? '' : String(plan.max_members),
+  );
+  const [hasWhiteLabel, setHasWhiteLabel] = useState(plan.has_white_label);
   const save = savePercent(plan.price, plan.sale_price);
   const id = (field: string) => `plan-${plan.id}-${field}`;
 
@@ -44,6 +50,9 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
               sale_end_date: fromLocalDateTime(saleEnd, timeZone),
               highlight_points: points.filter((point) => point.trim() !== ''),
               has_api: hasApi,
+              has_bulk_scheduling: hasBulk,
+              max_members: maxMembers.trim() === '' ? null : Number(maxMembers),
+              has_white_label: hasWhiteLabel,
             },
           })
           .then(
@@ -118,6 +127,44 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
           />
           API access (API keys and the public API)
         </label>
+        <label
+          htmlFor={id('bulk')}
+          className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2"
+        >
+          <input
+            id={id('bulk')}
+            type="checkbox"
+            checked={hasBulk}
+            onChange={(e) => setHasBulk(e.target.checked)}
+            className="size-4 rounded border-gray-300 accent-brand-600"
+          />
+          Bulk scheduling (import posts from a CSV file)
+        </label>
+        <label htmlFor={id('members')} className="text-sm font-medium text-gray-800 sm:col-span-2">
+          Team members (empty: unlimited)
+          <input
+            id={id('members')}
+            type="number"
+            step="1"
+            min="1"
+            value={maxMembers}
+            onChange={(e) => setMaxMembers(e.target.value)}
+            className={inputClasses}
+          />
+        </label>
+        <label
+          htmlFor={id('white-label')}
+          className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2"
+        >
+          <input
+            id={id('white-label')}
+            type="checkbox"
+            checked={hasWhiteLabel}
+            onChange={(e) => setHasWhiteLabel(e.target.checked)}
+            className="size-4 rounded border-gray-300 accent-brand-600"
+          />
+          White label (the workspace&apos;s own brand)
+        </label>
       </div>
       <fieldset className="mt-3">
         <legend className="text-sm font-medium text-gray-800">Highlight Points</legend>
@@ -175,7 +222,7 @@ export function PlansSection({ timeZone }: { timeZone: string }) {
     <div className="grid gap-4 lg:grid-cols-2">
       {plans.data.map((plan) => (
         <PlanCard
-          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}-${plan.has_api}`}
+          key={`${plan.id}-${plan.price}-${plan.sale_price}-${plan.sale_end_date}-${plan.has_api}-${plan.has_bulk_scheduling}-${plan.max_members}-${plan.has_white_label}`}
           plan={plan}
           timeZone={timeZone}
         />

@@ -1,4 +1,4 @@
-import { API_PATHS, AnalyticsSummarySchema } from '@cadence/shared';
+import { ANALYTICS_API_PATHS, AnalyticsSummarySchema } from '@cadence/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { analyticsSearch, type AnalyticsRange } from '../utils/analytics-range';
@@ -17,7 +17,7 @@ export async function getAnalyticsSummary(
   signal?: AbortSignal,
 ) {
   const { data } = await apiRequest(
-    `${API_PATHS.analyticsSummary}?${analyticsSearch(range, companyId)}`,
+    `${ANALYTICS_API_PATHS.summary}?${analyticsSearch(range, companyId)}`,
     { schema: AnalyticsSummarySchema, signal },
   );
   return data;

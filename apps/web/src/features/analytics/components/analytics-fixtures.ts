@@ -37,12 +37,13 @@ function series() {
   });
 }
 
-/** Tuesday 9 AM is the best slot (weekday 2; 1 is Monday). */
+/** Tuesday 9 AM is the best slot (weekday 2; 0 is Sunday). */
 const CELLS: BestHoursCell[] = [
-  { weekday: 2, hour: 9, average_engagements: 48.5, posts: 4 },
-  { weekday: 2, hour: 13, average_engagements: 21, posts: 3 },
-  { weekday: 4, hour: 18, average_engagements: 12.25, posts: 6 },
-  { weekday: 6, hour: 10, average_engagements: 3, posts: 7 },
+  { weekday: 2, hour: 9, average_engagement: 48.5, posts: 4 },
+  { weekday: 2, hour: 13, average_engagement: 21, posts: 3 },
+  { weekday: 4, hour: 18, average_engagement: 12.25, posts: 6 },
+  { weekday: 6, hour: 10, average_engagement: 3, posts: 7 },
+  { weekday: 0, hour: 20, average_engagement: 5, posts: 2 },
 ];
 
 export function summary(overrides: Partial<AnalyticsSummary> = {}): AnalyticsSummary {
@@ -65,28 +66,25 @@ export function summary(overrides: Partial<AnalyticsSummary> = {}): AnalyticsSum
         network: 'twitter',
         posts_published: 10,
         impressions: 8_200,
-        likes: 420,
-        comments: 95,
-        shares: 95,
         engagements: 610,
+        clicks: 58,
+        followers: 1_240,
       },
       {
         network: 'linkedIn',
         posts_published: 8,
         impressions: 0,
-        likes: 210,
-        comments: 40,
-        shares: 0,
         engagements: 250,
+        clicks: 22,
+        followers: null,
       },
       {
         network: 'bluesky',
         posts_published: 6,
         impressions: 4_640,
-        likes: 120,
-        comments: 22,
-        shares: 30,
         engagements: 172,
+        clicks: 16,
+        followers: 310,
       },
     ],
     top_posts: [
@@ -117,7 +115,7 @@ export function summary(overrides: Partial<AnalyticsSummary> = {}): AnalyticsSum
         engagements: 110,
       },
     ],
-    best_hours: { time_zone: ZONE, posts: 20, needed: 0, cells: CELLS },
+    best_hours: { needed: 0, cells: CELLS },
     ...overrides,
   };
 }
@@ -136,6 +134,6 @@ export function emptySummary(): AnalyticsSummary {
     })),
     by_network: [],
     top_posts: [],
-    best_hours: { time_zone: ZONE, posts: 0, needed: 20, cells: [] },
+    best_hours: { needed: 20, cells: [] },
   };
 }

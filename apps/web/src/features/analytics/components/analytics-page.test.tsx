@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { API_PATHS } from '@cadence/shared';
+import { ANALYTICS_API_PATHS } from '@cadence/shared';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeValue, render } from '../../../test/render';
@@ -44,7 +44,7 @@ function renderPage(answer: (url: URL) => Promise<Response>) {
 const summaryCalls = (fetchMock: ReturnType<typeof vi.fn>) =>
   fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === `/api${API_PATHS.analyticsSummary}`);
+    .filter((url) => url.pathname === `/api${ANALYTICS_API_PATHS.summary}`);
 /** What a screen reader reads of `node`: its texts, elements apart, aria-hidden ones left out. */
 function spoken(node: Node): string {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
@@ -112,9 +112,9 @@ describe('the Analytics screen', () => {
     );
 
     expect(tableRows(sectionTitled(container, 'By network'))).toEqual([
-      ['X/Twitter', '10', '8,200', '420', '95', '95', '610'],
-      ['LinkedIn', '8', '0', '210', '40', '0', '250'],
-      ['Bluesky', '6', '4,640', '120', '22', '30', '172'],
+      ['X/Twitter', '10', '8,200', '610', '58', '1,240'],
+      ['LinkedIn', '8', '0', '250', '22', '—'],
+      ['Bluesky', '6', '4,640', '172', '16', '310'],
     ]);
 
     const top = [...container.querySelectorAll('[data-testid="top-post"]')];
@@ -144,6 +144,10 @@ describe('the Analytics screen', () => {
       'Best so far: Tuesday 9 AM, 48.5 engagements per post (4 posts).',
     );
     expect(text(hours!, '[data-testid="hour-2-9"]')).toBe('48.5 from 4 posts');
+    // Weekday 0 is Sunday, shown last (the week starts on Monday).
+    const sunday = [...(hours?.querySelectorAll('tbody tr') ?? [])].at(-1);
+    expect(sunday?.querySelector('th')?.textContent).toBe('Sunday');
+    expect(text(sunday!, '[data-testid="hour-0-20"]')).toBe('5 from 2 posts');
     expect(hours?.querySelectorAll('tbody tr')).toHaveLength(7);
     expect(hours?.querySelectorAll('thead th')).toHaveLength(24);
     unmount();
@@ -184,7 +188,7 @@ describe('the Analytics screen', () => {
     const { container, unmount } = renderPage(() =>
       json({
         message: 'ok',
-        data: summary({ best_hours: { time_zone: ZONE, posts: 13, needed: 7, cells: [] } }),
+        data: summary({ best_hours: { needed: 7, cells: [] } }),
       }),
     );
     await until(() => container.querySelector('[data-testid="best-hours-needed"]'));
@@ -257,7 +261,7 @@ describe('the Analytics screen', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { container, fetchMock, unmount } = renderPage((url) =>
-      url.pathname === `/api${API_PATHS.analyticsExport}`
+      url.pathname === `/api${ANALYTICS_API_PATHS.export}`
         ? Promise.resolve(
             new Response('date,posts_published\n2026-11-20,1\n', {
               headers: {
@@ -276,7 +280,7 @@ describe('the Analytics screen', () => {
     await until(() => clicked.mock.calls.length > 0);
     const csv = fetchMock.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))
-      .find((url) => url.pathname === `/api${API_PATHS.analyticsExport}`);
+      .find((url) => url.pathname === `/api${ANALYTICS_API_PATHS.export}`);
     expect(csv?.searchParams.get('from')).toBe('2026-10-22T04:00:00.000Z');
     expect(csv?.searchParams.get('to')).toBe('2026-11-21T05:00:00.000Z');
     expect(createObjectURL).toHaveBeenCalledTimes(1);

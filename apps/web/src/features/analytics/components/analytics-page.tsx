@@ -97,7 +97,8 @@ export function AnalyticsPage() {
               <BestHours
                 needed={data.best_hours.needed}
                 cells={data.best_hours.cells}
-                timeZone={data.best_hours.time_zone}
+                period={period}
+                timeZone={timeZone}
               />
             </div>
           )

@@ -1,5 +1,5 @@
 import type { BestHoursCell } from '@cadence/shared';
-import { BEST_HOURS_LOOKBACK_DAYS, BEST_HOURS_MIN_POSTS } from '@cadence/shared';
+import { BEST_HOURS_MIN_POSTS } from '@cadence/shared';
 import { Clock } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 import {
@@ -35,21 +35,23 @@ export function bestHoursNeededText(needed: number): string {
 interface BestHoursProps {
   needed: number;
   cells: BestHoursCell[];
+  /** The period's length in days: the grid covers the same posts as the rest of the screen. */
+  period: number;
+  /** The customer's saved zone, which the server reads the hours in. */
   timeZone: string;
 }
 
 /**
- * Average engagement per post by weekday and hour of the saved zone (the server's reading of
- * it, `time_zone`), once there are enough posts.
+ * Average engagement per post by weekday and hour of the saved zone over the period, once
+ * there are enough posts.
  */
-export function BestHours({ needed, cells, timeZone }: BestHoursProps) {
+export function BestHours({ needed, cells, period, timeZone }: BestHoursProps) {
   const best = cells.reduce<BestHoursCell | null>(
-    (top, cell) =>
-      top === null || cell.average_engagements > top.average_engagements ? cell : top,
+    (top, cell) => (top === null || cell.average_engagement > top.average_engagement ? cell : top),
     null,
   );
   const byKey = new Map(cells.map((cell) => [`${cell.weekday}-${cell.hour}`, cell]));
-  const highest = best?.average_engagements ?? 0;
+  const highest = best?.average_engagement ?? 0;
   return (
     <section
       aria-labelledby="analytics-hours-title"
@@ -59,8 +61,8 @@ export function BestHours({ needed, cells, timeZone }: BestHoursProps) {
         Best hours to post
       </h2>
       <p className="mt-1 text-sm text-gray-600">
-        Average engagement per post by weekday and hour over the last {BEST_HOURS_LOOKBACK_DAYS}{' '}
-        days, in your time zone ({timeZone}).
+        Average engagement per post by weekday and hour over the last {period} days, in your time
+        zone ({timeZone}).
       </p>
       {needed > 0 || best === null ? (
         <p
@@ -74,7 +76,7 @@ export function BestHours({ needed, cells, timeZone }: BestHoursProps) {
         <>
           <p className="mt-3 text-sm text-gray-900">
             Best so far: <strong>{`${weekdayName(best.weekday)} ${formatHour(best.hour)}`}</strong>
-            {`, ${formatAverage(best.average_engagements)} engagements per post (${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}).`}
+            {`, ${formatAverage(best.average_engagement)} engagements per post (${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}).`}
           </p>
           <div className="mt-3 overflow-x-auto">
             <table className="border-separate border-spacing-0.5 text-xs">
@@ -112,12 +114,12 @@ export function BestHours({ needed, cells, timeZone }: BestHoursProps) {
                           data-testid={cell ? `hour-${index}-${hour}` : undefined}
                           className={cn(
                             'h-8 rounded text-center tabular-nums',
-                            cell ? levelOf(cell.average_engagements, highest) : 'bg-gray-50',
+                            cell ? levelOf(cell.average_engagement, highest) : 'bg-gray-50',
                           )}
                         >
                           {cell ? (
                             <>
-                              {formatAverage(cell.average_engagements)}
+                              {formatAverage(cell.average_engagement)}
                               <span className="sr-only">
                                 {` from ${formatCount(cell.posts)} ${cell.posts === 1 ? 'post' : 'posts'}`}
                               </span>

@@ -1,7 +1,7 @@
 import type { AnalyticsNetworkRow } from '@cadence/shared';
 import { NETWORK_NAMES } from '@cadence/shared';
 import { NetworkMark } from '../../../components/entities/network-mark';
-import { formatCount } from '../utils/analytics-format';
+import { formatCount, formatOptionalCount } from '../utils/analytics-format';
 import { CELL, HEADER_CELL, NUMBER_CELL, NUMBER_HEADER_CELL } from './table-classes';
 
 /** One row per network that published in the period. */
@@ -32,16 +32,13 @@ export function NetworkTable({ rows }: { rows: AnalyticsNetworkRow[] }) {
                   Impressions
                 </th>
                 <th scope="col" className={NUMBER_HEADER_CELL}>
-                  Likes
-                </th>
-                <th scope="col" className={NUMBER_HEADER_CELL}>
-                  Comments
-                </th>
-                <th scope="col" className={NUMBER_HEADER_CELL}>
-                  Shares
-                </th>
-                <th scope="col" className={NUMBER_HEADER_CELL}>
                   Engagements
+                </th>
+                <th scope="col" className={NUMBER_HEADER_CELL}>
+                  Link clicks
+                </th>
+                <th scope="col" className={NUMBER_HEADER_CELL}>
+                  Followers
                 </th>
               </tr>
             </thead>
@@ -56,10 +53,10 @@ export function NetworkTable({ rows }: { rows: AnalyticsNetworkRow[] }) {
                   </th>
                   <td className={NUMBER_CELL}>{formatCount(row.posts_published)}</td>
                   <td className={NUMBER_CELL}>{formatCount(row.impressions)}</td>
-                  <td className={NUMBER_CELL}>{formatCount(row.likes)}</td>
-                  <td className={NUMBER_CELL}>{formatCount(row.comments)}</td>
-                  <td className={NUMBER_CELL}>{formatCount(row.shares)}</td>
                   <td className={`${NUMBER_CELL} font-semibold`}>{formatCount(row.engagements)}</td>
+                  <td className={NUMBER_CELL}>{formatCount(row.clicks)}</td>
+                  {/* The latest follower count; never read yet: '—'. */}
+                  <td className={NUMBER_CELL}>{formatOptionalCount(row.followers)}</td>
                 </tr>
               ))}
             </tbody>

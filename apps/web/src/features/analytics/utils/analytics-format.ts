@@ -27,7 +27,7 @@ export const TOTAL_LABELS: ReadonlyArray<readonly [AnalyticsTotal, string]> = [
   ['followers_gained', 'Followers gained'],
 ];
 
-/** The summary's weekdays, 1 Monday ... 7 Sunday, in that order. */
+/** The summary's weekdays (0 Sunday ... 6 Saturday), shown Monday first. */
 export const WEEKDAYS = [
   [1, 'Monday'],
   [2, 'Tuesday'],
@@ -35,7 +35,7 @@ export const WEEKDAYS = [
   [4, 'Thursday'],
   [5, 'Friday'],
   [6, 'Saturday'],
-  [7, 'Sunday'],
+  [0, 'Sunday'],
 ] as const;
 
 export function weekdayName(weekday: number): string {

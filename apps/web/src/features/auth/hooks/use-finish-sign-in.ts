@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { storeToken } from '../../../lib/session';
+import { getPendingInvite, setWorkspaceId } from '../../../lib/workspace';
 
 /**
  * The one toast of a sign-in attempt: a failure, or the code to verify, is replaced by the
@@ -26,8 +27,14 @@ export function useFinishSignIn() {
     (token: AccessToken) => {
       queryClient.clear();
       storeToken(token.access_token);
+      // A new session starts in the person's own workspace.
+      setWorkspaceId(null);
       toast.success(TOASTS.loginSuccess, { id: SIGN_IN_TOAST_ID });
-      void navigate(ROUTES.companies, { replace: true });
+      // Opened from an invitation's link: back to it, to join.
+      const invite = getPendingInvite();
+      void navigate(invite ? ROUTES.invite.replace(':token', invite) : ROUTES.companies, {
+        replace: true,
+      });
     },
     [navigate, queryClient],
   );

@@ -11,6 +11,7 @@ import { Suspense, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
+import type { ScreenHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ApiRequestError } from '../../../lib/api-error';
@@ -46,6 +47,13 @@ const ConnectSocialsDialog = lazyComponent(() =>
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
+
+/** The heading, also the screen's first frame (app/first-frames.tsx). */
+export const COMPANIES_HEADER: ScreenHeader = {
+  title: 'Entities',
+  description:
+    'The entities you post for (brands, shops, clients), with their websites, industries and connected social networks.',
+};
 
 export function CompaniesPage() {
   const companiesQuery = useCompanies();
@@ -120,8 +128,7 @@ export function CompaniesPage() {
   return (
     <>
       <PageHeader
-        title="Entities"
-        description="The entities you post for (brands, shops, clients), with their websites, industries and connected social networks."
+        {...COMPANIES_HEADER}
         actions={
           <div className="flex flex-col items-start gap-1.5 sm:items-end">
             <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>

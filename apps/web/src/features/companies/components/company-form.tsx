@@ -1,5 +1,7 @@
 import type { Company, CompanyFields, CompanyInput, EntityTone } from '@cadence/shared';
 import {
+  APPROVAL_MODE_LABELS,
+  APPROVAL_MODES,
   COMPANY_TOASTS,
   CompanyInputSchema,
   CUSTOM_INDUSTRY,
@@ -188,6 +190,20 @@ export function CompanyForm({ company, onCancel, onSaved }: CompanyFormProps) {
           ))}
         </SelectField>
       </div>
+
+      <SelectField
+        id="company-approval"
+        label="Approval"
+        hint="Posts of an entity with approval go out only once approved."
+        error={errors.approval?.message}
+        {...register('approval')}
+      >
+        {APPROVAL_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {APPROVAL_MODE_LABELS[mode]}
+          </option>
+        ))}
+      </SelectField>
 
       <TextareaField
         id="company-description"

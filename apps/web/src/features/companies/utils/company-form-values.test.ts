@@ -24,6 +24,7 @@ describe('toCompanyFormValues', () => {
       custom_industry: '',
       description: '',
       logo_url: '',
+      approval: 'none',
     });
   });
 
@@ -35,6 +36,7 @@ describe('toCompanyFormValues', () => {
       custom_industry: '',
       description: '',
       logo_url: '/uploads/logos/acme.png',
+      approval: 'none',
     });
   });
 

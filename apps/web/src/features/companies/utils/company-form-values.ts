@@ -1,4 +1,10 @@
-import type { Company, CompanyDescriptionRequest, CompanyInput, EntityTone } from '@cadence/shared';
+import type {
+  ApprovalMode,
+  Company,
+  CompanyDescriptionRequest,
+  CompanyInput,
+  EntityTone,
+} from '@cadence/shared';
 import { CompanyDescriptionRequestSchema, CUSTOM_INDUSTRY, IndustrySchema } from '@cadence/shared';
 import type { z } from 'zod/mini';
 
@@ -12,6 +18,8 @@ export interface CompanyFormValues {
   custom_industry: string;
   description: string;
   logo_url: string;
+  /** Who approves the entity's posts before they go out. */
+  approval: ApprovalMode;
 }
 
 function isListedIndustry(value: string): value is z.infer<typeof IndustrySchema> {
@@ -28,6 +36,7 @@ export function toCompanyFormValues(company: Company | null): CompanyFormValues 
       custom_industry: '',
       description: '',
       logo_url: '',
+      approval: 'none',
     };
   }
   const industry = company.industry ?? '';
@@ -54,6 +63,7 @@ function pickTexts(company: Company) {
     website: company.website,
     description: company.description ?? '',
     logo_url: company.logo_url ?? '',
+    approval: company.approval ?? 'none',
   };
 }
 

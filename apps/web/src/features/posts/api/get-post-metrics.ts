@@ -1,4 +1,4 @@
-import { API_PATHS, PostMetricsSchema } from '@cadence/shared';
+import { ANALYTICS_API_PATHS, PostMetricsSchema } from '@cadence/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -10,7 +10,7 @@ export function usePostMetrics(postId: string) {
   return useQuery({
     queryKey: ['post-metrics', postId] as const,
     queryFn: async ({ signal }) => {
-      const path = API_PATHS.postMetrics.replace(':id', encodeURIComponent(postId));
+      const path = ANALYTICS_API_PATHS.postMetrics.replace(':id', encodeURIComponent(postId));
       const { data } = await apiRequest(path, { schema: PostMetricsSchema, signal });
       return data.publications;
     },

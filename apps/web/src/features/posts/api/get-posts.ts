@@ -1,4 +1,4 @@
-import type { PostListSort, PostStatusFilter } from '@cadence/shared';
+import type { PostSort, PostStatusFilter } from '@cadence/shared';
 import { API_PATHS, POSTS_PAGE_SIZE_DEFAULT, PostListSchema } from '@cadence/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -13,7 +13,7 @@ export interface PostsFilter {
   /** One status (filtered on the server); '' or absent for all. */
   status?: PostStatusFilter | '';
   /** The list's order; newest first when absent. */
-  sort?: PostListSort;
+  sort?: PostSort;
 }
 
 export function buildPostsSearch({

@@ -41,11 +41,22 @@ export function PostDates({ post, isLabelled = false }: { post: Post; isLabelled
         {isLabelled && 'Created '}
         <time dateTime={post.created_at}>{created}</time>
       </p>
+      <PostAuthor post={post} />
       {updated !== created && updated !== '' && (
         <p className="text-xs text-gray-500">
           Updated <time dateTime={post.updated_at}>{updated}</time>
         </p>
       )}
     </div>
+  );
+}
+
+/** Who wrote the post: 'by {name}' (nothing for posts from before teams). */
+export function PostAuthor({ post, className }: { post: Post; className?: string }) {
+  if (!post.created_by) return null;
+  return (
+    <p className={cn('text-xs text-gray-500', className)} data-testid="post-author">
+      by {post.created_by.name}
+    </p>
   );
 }

@@ -2,11 +2,18 @@ import type { Company, Post } from '@cadence/shared';
 import { Suspense } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { PostAuthor } from './post-dates';
 import { PostForm } from './post-form';
 
 // Only an existing post with something to act on shows it: its own chunk, off the page's.
 const PostPublications = lazyComponent(() =>
   import('./post-publications').then((module) => module.PostPublications),
+);
+// A post's review (entities with approval), in its own chunk too.
+const PostReviewPanel = lazyComponent(() =>
+  import('../../../components/approvals/post-review-panel').then(
+    (module) => module.PostReviewPanel,
+  ),
 );
 
 // The publications' numbers, for a post that has gone out: their own chunk too.
@@ -38,6 +45,7 @@ export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
       size="2xl"
       isModalStrict
     >
+      {editor?.post != null && <PostAuthor post={editor.post} className="-mt-2 mb-3" />}
       {editor !== null && (
         <PostForm
           key={editor.post?.id ?? 'new'}
@@ -54,6 +62,7 @@ export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
           <PostPublications postId={editor.post.id} />
           {/* A post never scheduled has nothing out to read numbers of. */}
           {editor.post.has_schedules && <PostMetrics postId={editor.post.id} />}
+          <PostReviewPanel postId={editor.post.id} />
         </Suspense>
       )}
     </Dialog>

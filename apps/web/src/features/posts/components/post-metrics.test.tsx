@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { API_PATHS, type PublicationMetrics } from '@cadence/shared';
+import { ANALYTICS_API_PATHS, type PublicationMetrics } from '@cadence/shared';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from '../../../test/render';
@@ -65,7 +65,7 @@ describe("the post's numbers", () => {
     );
     await until(() => container.querySelector('[data-testid="publication-metrics"]'));
     expect(fetchMock.mock.calls[0]?.[0]).toBe(
-      `/api${API_PATHS.postMetrics.replace(':id', POST_ID)}`,
+      `/api${ANALYTICS_API_PATHS.postMetrics.replace(':id', POST_ID)}`,
     );
     const rows = [...container.querySelectorAll('[data-testid="publication-metrics"]')].map((row) =>
       [...row.children].map((cell) => cell.textContent),

@@ -1,3 +1,4 @@
+import { ReviewStateChip } from '../../../components/approvals/review-state-badge';
 import type { Post } from '@cadence/shared';
 import { schedulePostPath } from '@cadence/shared';
 import { CalendarPlus } from 'lucide-react';
@@ -9,9 +10,17 @@ import { PostStatusBadge } from '../../../components/ui/post-status-badge';
  * (the Scheduling page with this post's Schedule dialog open), not a dead end.
  */
 export function PostStatus({ post }: { post: Post }) {
-  if (post.publish_status !== null) return <PostStatusBadge status={post.publish_status} />;
+  if (post.publish_status !== null) {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-1.5">
+        <PostStatusBadge status={post.publish_status} />
+        <ReviewStateChip state={post.review_state} />
+      </span>
+    );
+  }
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 text-xs text-gray-600">
+      <ReviewStateChip state={post.review_state} />
       Not scheduled
       <Link
         to={schedulePostPath(post.id)}

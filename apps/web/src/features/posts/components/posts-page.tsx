@@ -1,12 +1,13 @@
-import type { Post, PostListSort, PostStatusFilter } from '@cadence/shared';
-import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT } from '@cadence/shared';
-import { Newspaper, Plus } from 'lucide-react';
+import type { Post, PostSort, PostStatusFilter } from '@cadence/shared';
+import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT, ROUTES } from '@cadence/shared';
+import { Upload, Newspaper, Plus } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
+import type { ScreenHeader } from '../../../components/layout/page-header';
 import { PostUsageMeter } from './post-usage-meter';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { totalPagesOf } from '../../../components/ui/page-items';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -35,6 +36,12 @@ const ArticlePickerDialog = lazyComponent(() =>
 const WIDE_SCREEN = '(min-width: 768px)';
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** The heading, also the screen's first frame (app/first-frames.tsx). */
+export const POSTS_HEADER: ScreenHeader = {
+  title: 'Posts',
+  description: 'Write, edit and organise the posts of every entity.',
+};
+
 export function PostsPage() {
   const isWide = useMediaQuery(WIDE_SCREEN);
   const companiesQuery = useCompanies();
@@ -47,7 +54,7 @@ export function PostsPage() {
   const [selectedId, setSelectedId] = useState('');
   const features = useFeatures();
   const [status, setStatus] = useState<PostStatusFilter | ''>('');
-  const [sort, setSort] = useState<PostListSort>('newest');
+  const [sort, setSort] = useState<PostSort>('newest');
   const [page, setPage] = useState(1);
   const [editor, setEditor] = useState<PostEditor | null>(null);
   const [deleting, setDeleting] = useState<Post | null>(null);
@@ -80,7 +87,7 @@ export function PostsPage() {
     setStatus(next);
     setPage(1);
   };
-  const changeSort = (next: PostListSort) => {
+  const changeSort = (next: PostSort) => {
     setSort(next);
     setPage(1);
   };
@@ -116,8 +123,7 @@ export function PostsPage() {
   return (
     <>
       <PageHeader
-        title="Posts"
-        description="Write, edit and organise the posts of every entity."
+        {...POSTS_HEADER}
         actions={
           <div className="flex flex-col items-start gap-2 sm:items-end">
             <div className="flex flex-wrap gap-3">
@@ -131,6 +137,10 @@ export function PostsPage() {
                   From Articles
                 </Button>
               )}
+              <Link to={ROUTES.postsImport} className={buttonClasses('secondary')}>
+                <Upload className="size-4" aria-hidden="true" />
+                Import
+              </Link>
               <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
                 Create Post
               </Button>

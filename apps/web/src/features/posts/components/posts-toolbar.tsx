@@ -1,4 +1,4 @@
-import type { Company, PostListSort, PostStatusFilter } from '@cadence/shared';
+import type { Company, PostSort, PostStatusFilter } from '@cadence/shared';
 import { POST_STATUS_FILTERS, POST_STATUS_LABELS } from '@cadence/shared';
 import { ChevronDown, Search } from 'lucide-react';
 import { EntityFilter } from '../../../components/ui/entity-filter';
@@ -12,8 +12,8 @@ interface PostsToolbarProps {
   onSelectedIdChange: (id: string) => void;
   status: PostStatusFilter | '';
   onStatusChange: (status: PostStatusFilter | '') => void;
-  sort: PostListSort;
-  onSortChange: (sort: PostListSort) => void;
+  sort: PostSort;
+  onSortChange: (sort: PostSort) => void;
 }
 
 /** Search (content, url, entity name), the entity and status filters and the order above the list. */
@@ -81,7 +81,7 @@ export function PostsToolbar({
         <select
           id="post-sort"
           value={sort}
-          onChange={(event) => onSortChange(event.target.value as PostListSort)}
+          onChange={(event) => onSortChange(event.target.value as PostSort)}
           className={controlClasses(false, 'h-10 appearance-none truncate pr-9 pl-3')}
         >
           <option value="newest">Newest first</option>

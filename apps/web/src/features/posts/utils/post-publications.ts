@@ -21,7 +21,7 @@ export function publicationsNeedingAction(
   let next: ScheduledInstance | null = null;
   for (const instance of rows) {
     for (const publication of instance.schedule_data) {
-      if (publicationActionsFor(publication.status).length === 0) continue;
+      if (publicationActionsFor(publication.status, publication.error_code).length === 0) continue;
       if (publication.status !== 'pending') {
         found.push({ instance, publication });
         continue;

@@ -1,25 +1,2 @@
-import type { NetworkId, PostLength } from '@cadence/shared';
-import { BLUESKY_MAX_BYTES, NETWORK_TEXT_NAMES, measurePostLength } from '@cadence/shared';
-
-/**
- * The networks among `networks` that would refuse `content`, measured their way, with the
- * link counted where the network puts it into the text.
- */
-export function findRejections(
-  content: string,
-  networks: readonly NetworkId[],
-  extras: { link?: string | null; hasMedia?: boolean } = {},
-): PostLength[] {
-  return networks
-    .map((network) => measurePostLength(network, content, extras))
-    .filter((item) => item.isOver);
-}
-
-/** 'X would reject this post: 312/280 characters.' */
-export function describeRejection(item: PostLength): string {
-  const name = NETWORK_TEXT_NAMES[item.network];
-  if (item.length <= item.limit) {
-    return `${name} would reject this post: it is over ${BLUESKY_MAX_BYTES} bytes.`;
-  }
-  return `${name} would reject this post: ${item.length}/${item.limit} characters.`;
-}
+// The rule lives in the shared package: the import checks rows with the same words.
+export { describeRejection, findRejections } from '@cadence/shared';

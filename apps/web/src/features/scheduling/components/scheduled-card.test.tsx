@@ -20,6 +20,7 @@ describe('a scheduled card', () => {
           isSelected={false}
           onToggle={() => {}}
           onDelete={() => {}}
+          onMoveTo={() => {}}
         />
       </ul>,
     );

@@ -1,6 +1,7 @@
 import type { ScheduledInstance } from '@cadence/shared';
-import { POST_MESSAGES } from '@cadence/shared';
+import { MOVE_TO_LABEL, POST_MESSAGES } from '@cadence/shared';
 import { Repeat, Trash2 } from 'lucide-react';
+import { useNow } from '../../../hooks/use-now';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { CompanyAvatar } from '../../../components/entities/company-avatar';
@@ -20,6 +21,16 @@ interface ScheduledCardProps {
   isSelected: boolean;
   onToggle: (id: string) => void;
   onDelete: (id: string) => void;
+  onMoveTo: (instance: ScheduledInstance) => void;
+}
+
+/** Waiting, still ahead and no network started or asked for early: it can be moved. */
+function isMovable(instance: ScheduledInstance, now: number): boolean {
+  return (
+    instance.status === 'pending' &&
+    Date.parse(instance.scheduled_for) > now &&
+    instance.schedule_data.every((item) => item.status === 'pending' && item.due_at === null)
+  );
 }
 
 /** One scheduled post: where and when it goes out, and how each network took it. */
@@ -30,7 +41,9 @@ export function ScheduledCard({
   isSelected,
   onToggle,
   onDelete,
+  onMoveTo,
 }: ScheduledCardProps) {
+  const now = useNow(60_000);
   const { post } = instance;
   const companyName = post.company?.name ?? POST_MESSAGES.unknownCompany;
   const when = formatInZone(instance.scheduled_for, timeZone);
@@ -91,7 +104,12 @@ export function ScheduledCard({
           />
         ))}
       </ul>
-      <div className="mt-4 flex justify-end border-t border-gray-100 pt-3">
+      <div className="mt-4 flex justify-end gap-2 border-t border-gray-100 pt-3">
+        {isMovable(instance, now) && (
+          <Button size="sm" variant="secondary" onClick={() => onMoveTo(instance)}>
+            {MOVE_TO_LABEL}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="danger-outline"

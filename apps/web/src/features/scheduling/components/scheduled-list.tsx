@@ -1,4 +1,4 @@
-import type { ScheduleList } from '@cadence/shared';
+import type { ScheduledInstance, ScheduleList } from '@cadence/shared';
 import { SCHEDULE_MESSAGES } from '@cadence/shared';
 import { CalendarX2, CheckSquare, Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +26,8 @@ interface ScheduledListProps {
   onSelectedIdsChange: (ids: Set<string>) => void;
   /** Asks to delete these scheduled posts (the page confirms first). */
   onDelete: (ids: string[], isBulk: boolean) => void;
+  /** 'Move to...' on a card whose occurrence can still be moved. */
+  onMoveTo: (instance: ScheduledInstance) => void;
 }
 
 /** 'All Scheduled Posts' or 'Posts for {date}', with single and bulk delete. */
@@ -45,6 +47,7 @@ export function ScheduledList({
   selectedIds,
   onSelectedIdsChange,
   onDelete,
+  onMoveTo,
 }: ScheduledListProps) {
   const rows = data?.rows ?? [];
   const isAllSelected = rows.length > 0 && rows.every((row) => selectedIds.has(row.id));
@@ -132,6 +135,7 @@ export function ScheduledList({
               isSelected={selectedIds.has(instance.id)}
               onToggle={toggle}
               onDelete={(id) => onDelete([id], false)}
+              onMoveTo={onMoveTo}
             />
           ))}
         </ul>

@@ -1,9 +1,14 @@
-import type { Post } from '@cadence/shared';
+import type { Post, ScheduledInstance } from '@cadence/shared';
 import { POST_MESSAGES, SCHEDULE_MESSAGES, SCHEDULE_QUERY_PARAM } from '@cadence/shared';
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyComponent, useOpenedOnce, whenIdle } from '../../../lib/lazy-component';
+import { useEntityQueue } from '../../../lib/queries/queue';
+import type { CalendarView } from '../utils/time-grid';
+import type { MovableOccurrence } from './move/use-occurrence-mover';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
+import type { ScreenHeader } from '../../../components/layout/page-header';
 import { EntityFilter } from '../../../components/ui/entity-filter';
 import { useCompanies } from '../../../lib/queries/companies';
 import { usePostById } from '../../../lib/queries/post';
@@ -13,21 +18,46 @@ import { useNow } from '../../../hooks/use-now';
 import { useKeepPageInRange, usePaging } from '../hooks/use-paging';
 import { usePostsFollowPublishing } from '../hooks/use-posts-follow-publishing';
 import { useTimeZone } from '../../../hooks/use-time-zone';
-import { dayRange, monthOf } from '../../../lib/zoned-time';
+import { dayRange, monthOf, todayKey } from '../../../lib/zoned-time';
 import type { DeleteRequest } from './delete-schedules-dialog';
 import { DeleteSchedulesDialog } from './delete-schedules-dialog';
 import type { CalendarMonth } from '../../../lib/zoned-time';
-import { PostCalendar } from './post-calendar';
+import { PostCalendar, TimeGridView } from './post-calendar';
 import { PostList } from './post-list';
-import { SchedulePostDialog } from './schedule-post-dialog';
-import { AddToQueueDialog } from '../../../components/queue/add-to-queue-dialog';
 import { ScheduledList } from './scheduled-list';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
+/** The heading, also the screen's first frame (app/first-frames.tsx). */
+export const SCHEDULING_HEADER: ScreenHeader = {
+  title: 'Scheduling',
+  description:
+    'See what goes out when, schedule posts to your connected networks and keep an eye on how they went.',
+};
+
+// The dialogs and the week and day views load on first use or once the page is idle, not
+// before the month view's first render.
+const SchedulePostDialog = lazyComponent(() =>
+  import('./schedule-post-dialog').then((m) => m.SchedulePostDialog),
+);
+const AddToQueueDialog = lazyComponent(() =>
+  import('../../../components/queue/add-to-queue-dialog').then((m) => m.AddToQueueDialog),
+);
+const StandaloneMoveTo = lazyComponent(() =>
+  import('./move/standalone-move-to').then((m) => m.StandaloneMoveTo),
+);
+
 export function SchedulingPage() {
   const companies = useCompanies();
-  const { timeZone, isLoading: isZoneLoading } = useTimeZone();
+  const { timeZone: savedZone, isLoading: isZoneLoading } = useTimeZone();
   const [companyId, setCompanyId] = useState('');
+  const [view, setView] = useState<CalendarView>('month');
+  // Null until the person moves the week or day view: today in the page's zone.
+  const [anchor, setAnchor] = useState<string | null>(null);
+  // A move started here: 'Move to...' on a card, or a drop on a day of the month view.
+  const [moveRequest, setMoveRequest] = useState<{
+    occurrence: MovableOccurrence;
+    dropTo?: string;
+  } | null>(null);
   const [selectedDay, setSelectedDay] = useState<string | null>(null);
   // Null until the person moves the calendar: this month in the page's zone.
   const [month, setMonth] = useState<CalendarMonth | null>(null);
@@ -57,9 +87,31 @@ export function SchedulingPage() {
   }, [linkedId, linked.data, linked.isError, setSearchParams]);
   useQueryErrorToast(linked, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
 
+  const hasScheduling = useOpenedOnce(schedulingPost !== null);
+  const hasQueueing = useOpenedOnce(queueingPost !== null);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void SchedulePostDialog.preload();
+        void AddToQueueDialog.preload();
+        void StandaloneMoveTo.preload();
+        void TimeGridView.preload();
+      }),
+    [],
+  );
+
   const companyRows = companies.data?.rows ?? [];
   // An entity deleted meanwhile no longer filters anything.
   const activeCompanyId = companyRows.some((row) => row.id === companyId) ? companyId : '';
+  // The page's times are in the selected entity's zone when it has a posting queue (its slots
+  // are wall-clock times there), else in the saved zone (the browser's until one is saved; an
+  // entity without a queue answers the saved zone or UTC, which would differ from that).
+  const entityQueue = useEntityQueue(activeCompanyId === '' ? null : activeCompanyId);
+  const entityZone =
+    activeCompanyId !== '' && (entityQueue.data?.slots.length ?? 0) > 0
+      ? entityQueue.data?.timezone
+      : undefined;
+  const timeZone = entityZone ?? savedZone;
 
   const postsPaging = usePaging(activeCompanyId);
   const posts = useQueuePosts({
@@ -88,8 +140,7 @@ export function SchedulingPage() {
   return (
     <>
       <PageHeader
-        title="Scheduling"
-        description="See what goes out when, schedule posts to your connected networks and keep an eye on how they went."
+        {...SCHEDULING_HEADER}
         actions={
           companyRows.length > 0 ? (
             <EntityFilter
@@ -115,6 +166,17 @@ export function SchedulingPage() {
         <div className="mt-6 space-y-6">
           <PostCalendar
             timeZone={timeZone}
+            zoneSource={entityZone === undefined ? 'saved' : 'entity'}
+            view={view}
+            onViewChange={(next) => {
+              // The week or day view opens on the selected day, else today.
+              if (next !== 'month' && anchor === null && selectedDay !== null)
+                setAnchor(selectedDay);
+              setView(next);
+            }}
+            anchor={anchor ?? todayKey(now, timeZone)}
+            onAnchorChange={setAnchor}
+            onDrop={(occurrence, dropTo) => setMoveRequest({ occurrence, dropTo })}
             companyId={activeCompanyId}
             month={month ?? monthOf(now, timeZone)}
             onMonthChange={setMonth}
@@ -151,22 +213,44 @@ export function SchedulingPage() {
               selectedIds={selectedIds}
               onSelectedIdsChange={(ids) => setSelection({ key: selectionKey, ids })}
               onDelete={(ids, isBulk) => setDeleteRequest({ ids, isBulk })}
+              onMoveTo={(instance: ScheduledInstance) =>
+                setMoveRequest({ occurrence: { ...instance, content: instance.post.content } })
+              }
             />
           </div>
         </div>
       )}
 
-      <SchedulePostDialog
-        post={schedulingPost}
-        companies={companyRows}
-        timeZone={timeZone}
-        onClose={() => setSchedulingPost(null)}
-      />
-      <AddToQueueDialog
-        post={queueingPost}
-        companies={companyRows}
-        onClose={() => setQueueingPost(null)}
-      />
+      {hasScheduling && (
+        <Suspense fallback={null}>
+          <SchedulePostDialog
+            post={schedulingPost}
+            companies={companyRows}
+            timeZone={savedZone}
+            onClose={() => setSchedulingPost(null)}
+          />
+        </Suspense>
+      )}
+      {hasQueueing && (
+        <Suspense fallback={null}>
+          <AddToQueueDialog
+            post={queueingPost}
+            companies={companyRows}
+            onClose={() => setQueueingPost(null)}
+          />
+        </Suspense>
+      )}
+      {moveRequest !== null && (
+        <Suspense fallback={null}>
+          <StandaloneMoveTo
+            key={`${moveRequest.occurrence.id}:${moveRequest.dropTo ?? ''}`}
+            occurrence={moveRequest.occurrence}
+            dropTo={moveRequest.dropTo}
+            timeZone={timeZone}
+            onClose={() => setMoveRequest(null)}
+          />
+        </Suspense>
+      )}
       <DeleteSchedulesDialog
         request={deleteRequest}
         onClose={() => setDeleteRequest(null)}

@@ -7,7 +7,7 @@ import {
   type ApiKeyScope,
   type CreatedApiKey,
 } from '@cadence/shared';
-import { Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -21,8 +21,8 @@ import { getErrorMessage } from '../../../lib/api-error';
 import { useCompanies } from '../../../lib/queries/companies';
 import { formatInZone, todayKey, zonedDateTimeToIso } from '../../../lib/zoned-time';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
+import { checkboxClasses, EntityCheckboxes, ShownOnceDialog, toggled } from './developer-controls';
 
-const checkboxClasses = 'size-4 rounded border-gray-300 accent-brand-600';
 const dateClasses =
   'mt-1.5 h-10 w-full rounded-lg border border-gray-300 px-3 text-sm focus-visible:outline-2 focus-visible:outline-brand-600';
 
@@ -104,8 +104,6 @@ function CreateKeyForm({
   const [error, setError] = useState<string | null>(null);
   // The earliest day to choose: today in the customer's zone, when the form opened.
   const [today] = useState(() => todayKey(Date.now(), timeZone));
-  const toggle = <T,>(list: T[], item: T, on: boolean) =>
-    on ? [...list, item] : list.filter((entry) => entry !== item);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -157,33 +155,14 @@ function CreateKeyForm({
                 type="checkbox"
                 className={checkboxClasses}
                 checked={scopes.includes(scope)}
-                onChange={(e) => setScopes(toggle(scopes, scope, e.target.checked))}
+                onChange={(e) => setScopes(toggled(scopes, scope, e.target.checked))}
               />
               {API_KEY_SCOPE_LABELS[scope]}
             </label>
           ))}
         </div>
       </fieldset>
-      {entities.length > 0 && (
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-800">
-            Entities (optional: none chosen means all of them)
-          </legend>
-          <div className="mt-1.5 flex flex-wrap gap-4">
-            {entities.map((entity) => (
-              <label key={entity.id} className="flex items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  className={checkboxClasses}
-                  checked={entityIds.includes(entity.id)}
-                  onChange={(e) => setEntityIds(toggle(entityIds, entity.id, e.target.checked))}
-                />
-                {entity.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <EntityCheckboxes entities={entities} selected={entityIds} onChange={setEntityIds} />
       <label htmlFor={`${formId}-expiry`} className="block text-sm font-medium text-gray-800">
         Expires (optional: the key stops at the end of this day)
         <input
@@ -287,43 +266,17 @@ function NewKeyDialog({
   created: CreatedApiKey | null;
   onClose: () => void;
 }) {
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.key);
-      toast.success('API key copied');
-    } catch {
-      toast.error('The key could not be copied. Select it and copy it by hand.');
-    }
-  };
   return (
-    <Dialog
-      open={created !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <ShownOnceDialog
+      value={created?.key ?? null}
+      inputId="new-api-key"
+      label={created?.name ?? ''}
       title="Your new API key"
       description="Copy it now: it won't be shown again."
-      isModalStrict
-    >
-      <label htmlFor="new-api-key" className="block text-sm font-medium text-gray-800">
-        {created?.name}
-        <input
-          id="new-api-key"
-          readOnly
-          value={created?.key ?? ''}
-          onFocus={(e) => e.target.select()}
-          className="mt-1.5 h-10 w-full rounded-lg border border-gray-300 bg-gray-50 px-3 font-mono text-xs"
-        />
-      </label>
-      <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Done
-        </Button>
-        <Button icon={<Copy className="size-4" aria-hidden="true" />} onClick={() => void copy()}>
-          Copy key
-        </Button>
-      </div>
-    </Dialog>
+      copyLabel="Copy key"
+      copied="API key copied"
+      notCopied="The key could not be copied. Select it and copy it by hand."
+      onClose={onClose}
+    />
   );
 }

@@ -17,6 +17,11 @@ const OPTIONS: Array<{ key: keyof NotificationSettings; label: string; hint: str
     label: 'E-mail me when a connection needs reconnecting',
     hint: 'When a network refuses the saved credentials of one of your entities.',
   },
+  {
+    key: 'email_reviews',
+    label: 'E-mail me about reviews',
+    hint: 'When a post is submitted for your review, or yours is approved or needs changes.',
+  },
 ];
 
 /** The body of Settings > Notifications: which e-mails the publisher sends. */

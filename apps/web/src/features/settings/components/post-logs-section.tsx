@@ -166,6 +166,7 @@ function LogRow({ log, timeZone }: { log: SystemLog; timeZone: string }) {
           {formatInZone(log.timestamp, timeZone)}
           {' · Scheduled '}
           {log.scheduled_for ? formatInZone(log.scheduled_for, timeZone) : '-'}
+          {log.post_author ? ` · by ${log.post_author}` : ''}
         </p>
       </div>
       {postLink && (

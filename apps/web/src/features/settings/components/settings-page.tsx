@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
+import type { ScreenHeader } from '../../../components/layout/page-header';
 import { useOpenSections } from '../hooks/use-open-sections';
 import { SettingsSection } from './settings-section';
 import { SETTINGS_SECTION_IDS, SETTINGS_SECTIONS } from './settings-sections';
@@ -12,14 +13,18 @@ interface SettingsPageProps {
   subscriptionSection?: ReactNode;
 }
 
+/** The heading, also the screen's first frame (app/first-frames.tsx). */
+export const SETTINGS_HEADER: ScreenHeader = {
+  title: 'Settings',
+  description:
+    'Your profile, security, subscription, post logs, time zone and developer information.',
+};
+
 export function SettingsPage({ subscriptionSection }: SettingsPageProps) {
   const { isOpen, toggle } = useOpenSections(SETTINGS_SECTION_IDS, OPEN_ON_ARRIVAL);
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Settings"
-        description="Your profile, security, subscription, post logs, time zone and developer information."
-      />
+      <PageHeader {...SETTINGS_HEADER} />
       <div className="space-y-4">
         {SETTINGS_SECTIONS.map(({ id, title, description, component: Content, footer }) => (
           <SettingsSection

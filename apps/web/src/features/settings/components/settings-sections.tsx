@@ -8,6 +8,7 @@ import { PostLogsSection } from './post-logs-section';
 import { ProfileSection } from './profile-section';
 import { SecuritySection } from './security-section';
 import { SubscriptionSlot } from './subscription-slot';
+import { TeamSection } from './team-section';
 import { TimezoneSection } from './timezone-section';
 import { YourDataSection } from './your-data-section';
 
@@ -45,6 +46,12 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
         Explore Subscription Plans
       </Link>
     ),
+  },
+  {
+    id: 'team',
+    title: 'Team',
+    description: 'The people in this workspace: their roles and entities, invitations and seats.',
+    component: TeamSection,
   },
   {
     id: 'post-logs',

@@ -6,7 +6,7 @@ import {
   type WebhookEvent,
   type WebhookWithSecret,
 } from '@cadence/shared';
-import { Copy, Webhook as WebhookIcon } from 'lucide-react';
+import { Webhook as WebhookIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
@@ -28,8 +28,7 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks';
-
-const checkboxClasses = 'size-4 rounded border-gray-300 accent-brand-600';
+import { checkboxClasses, EntityCheckboxes, ShownOnceDialog, toggled } from './developer-controls';
 
 /** Settings > Developer Info: the endpoints told of posts, publications and connections. */
 export function WebhooksPanel() {
@@ -124,8 +123,6 @@ function AddEndpointForm({
   const [events, setEvents] = useState<WebhookEvent[]>([]);
   const [entityIds, setEntityIds] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const toggle = <T,>(list: T[], item: T, on: boolean) =>
-    on ? [...list, item] : list.filter((entry) => entry !== item);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -174,7 +171,7 @@ function AddEndpointForm({
                 type="checkbox"
                 className={`${checkboxClasses} mt-0.5`}
                 checked={events.includes(name)}
-                onChange={(e) => setEvents(toggle(events, name, e.target.checked))}
+                onChange={(e) => setEvents(toggled(events, name, e.target.checked))}
               />
               <span>
                 <code className="text-xs">{name}</code>
@@ -184,26 +181,7 @@ function AddEndpointForm({
           ))}
         </div>
       </fieldset>
-      {entities.length > 0 && (
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-800">
-            Entities (optional: none chosen means all of them)
-          </legend>
-          <div className="mt-1.5 flex flex-wrap gap-4">
-            {entities.map((entity) => (
-              <label key={entity.id} className="flex items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  className={checkboxClasses}
-                  checked={entityIds.includes(entity.id)}
-                  onChange={(e) => setEntityIds(toggle(entityIds, entity.id, e.target.checked))}
-                />
-                {entity.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <EntityCheckboxes entities={entities} selected={entityIds} onChange={setEntityIds} />
       <Button type="submit" isLoading={create.isPending} loadingText="Adding...">
         Add endpoint
       </Button>
@@ -420,50 +398,21 @@ function RecentDeliveries({ id, timeZone }: { id: string; timeZone: string }) {
 }
 
 function SecretDialog({ shown, onClose }: { shown: ShownSecret | null; onClose: () => void }) {
-  const copy = async () => {
-    if (!shown) return;
-    try {
-      await navigator.clipboard.writeText(shown.secret);
-      toast.success('Signing secret copied');
-    } catch {
-      toast.error('The secret could not be copied. Select it and copy it by hand.');
-    }
-  };
   return (
-    <Dialog
-      open={shown !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+    <ShownOnceDialog
+      value={shown?.secret ?? null}
+      inputId="new-webhook-secret"
+      label={shown?.url ?? ''}
       title={shown?.rotated ? 'Your new signing secret' : 'Your webhook signing secret'}
       description={
         shown?.rotated
           ? "Copy it now: it won't be shown again. The old secret keeps signing for 24 hours."
           : "Copy it now: it won't be shown again."
       }
-      isModalStrict
-    >
-      <label
-        htmlFor="new-webhook-secret"
-        className="block text-sm font-medium break-all text-gray-800"
-      >
-        {shown?.url}
-        <input
-          id="new-webhook-secret"
-          readOnly
-          value={shown?.secret ?? ''}
-          onFocus={(e) => e.target.select()}
-          className="mt-1.5 h-10 w-full rounded-lg border border-gray-300 bg-gray-50 px-3 font-mono text-xs"
-        />
-      </label>
-      <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Done
-        </Button>
-        <Button icon={<Copy className="size-4" aria-hidden="true" />} onClick={() => void copy()}>
-          Copy secret
-        </Button>
-      </div>
-    </Dialog>
+      copyLabel="Copy secret"
+      copied="Signing secret copied"
+      notCopied="The secret could not be copied. Select it and copy it by hand."
+      onClose={onClose}
+    />
   );
 }

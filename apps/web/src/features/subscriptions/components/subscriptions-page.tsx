@@ -3,6 +3,7 @@ import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
+import type { ScreenHeader } from '../../../components/layout/page-header';
 import { StatePanel } from '../../../components/ui/state-panel';
 import { usePlans } from '../../../lib/queries/plans';
 import { useCreateOrder, usePreview } from '../api/billing';
@@ -26,6 +27,13 @@ function bestSaving(plans: PublicPlan[]) {
     }),
   );
 }
+
+/** The heading, also the screen's first frame (app/first-frames.tsx). */
+export const SUBSCRIPTIONS_HEADER: ScreenHeader = {
+  title: 'Choose Your Subscription Plan',
+  description:
+    'Prices in USD. Upgrades start at once with the unused part of your plan credited; downgrades and cancellations take effect at the end of the period you paid for.',
+};
 
 export function SubscriptionsPage() {
   const plansQuery = usePlans();
@@ -83,10 +91,7 @@ export function SubscriptionsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Choose Your Subscription Plan"
-        description="Prices in USD. Upgrades start at once with the unused part of your plan credited; downgrades and cancellations take effect at the end of the period you paid for."
-      />
+      <PageHeader {...SUBSCRIPTIONS_HEADER} />
       {plansQuery.isPending ? (
         <div role="status" className="grid place-items-center py-24 text-gray-600">
           <LoaderCircle className="size-8 animate-spin text-brand-600" aria-hidden="true" />

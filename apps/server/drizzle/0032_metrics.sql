@@ -60,8 +60,8 @@ ALTER TABLE "publication_stats" ADD CONSTRAINT "publication_stats_user_id_users_
 ALTER TABLE "publication_stats" ADD CONSTRAINT "publication_stats_connection_id_social_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."social_connections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "publication_metrics_publication_idx" ON "publication_metrics" USING btree ("publication_id","read_at");--> statement-breakpoint
 CREATE INDEX "publication_stats_due_idx" ON "publication_stats" USING btree ("next_read_at") WHERE "publication_stats"."next_read_at" is not null;--> statement-breakpoint
-CREATE INDEX "publication_stats_user_published_idx" ON "publication_stats" USING btree ("user_id","published_at");--> statement-breakpoint
-CREATE INDEX "publication_stats_company_published_idx" ON "publication_stats" USING btree ("company_id","published_at");--> statement-breakpoint
+CREATE INDEX "publication_stats_user_published_idx" ON "publication_stats" USING btree ("user_id","published_at","post_id","network","impressions","engagements","likes","comments","shares");--> statement-breakpoint
+CREATE INDEX "publication_stats_company_published_idx" ON "publication_stats" USING btree ("company_id","published_at","post_id","network","impressions","engagements","likes","comments","shares");--> statement-breakpoint
 CREATE INDEX "publication_stats_post_idx" ON "publication_stats" USING btree ("post_id");--> statement-breakpoint
 CREATE INDEX "publication_stats_published_idx" ON "publication_stats" USING btree ("published_at");--> statement-breakpoint
 CREATE INDEX "publications_published_idx" ON "publications" USING btree ("published_at") WHERE "publications"."status" = 'published';
