@@ -1,7 +1,7 @@
 import type { AnalyticsPeriod, AnalyticsSummary } from '@cadence/shared';
 import { ANALYTICS_DEFAULT_PERIOD, ANALYTICS_MESSAGES, ANALYTICS_PERIODS } from '@cadence/shared';
 import { useState } from 'react';
-import { PageHeader } from '../../../components/layout/page-header';
+import { PageHeader, type ScreenHeader } from '../../../components/layout/page-header';
 import { toastApiError } from '../../../components/ui/error-toast';
 import { useNow } from '../../../hooks/use-now';
 import { useTimeZone } from '../../../hooks/use-time-zone';
@@ -34,6 +34,13 @@ function isEmpty(summary: AnalyticsSummary): boolean {
   );
 }
 
+/** The heading, also the screen's first frame (app/first-frames.tsx). */
+export const ANALYTICS_HEADER: ScreenHeader = {
+  title: 'Analytics',
+  description:
+    'What worked: likes, comments, shares, impressions and link clicks from every network.',
+};
+
 /** What worked: the period's totals, day by day, per network, the top posts, the best hours. */
 export function AnalyticsPage() {
   const companiesQuery = useCompanies();
@@ -62,10 +69,7 @@ export function AnalyticsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Analytics"
-        description="What worked: likes, comments, shares, impressions and link clicks from every network."
-      />
+      <PageHeader {...ANALYTICS_HEADER} />
       <div className="mt-6">
         <AnalyticsToolbar
           companies={companies}
