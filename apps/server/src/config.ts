@@ -157,6 +157,12 @@ const EnvSchema = z.object({
     .positive('must be more than 0')
     .max(100, 'must be at most 100')
     .default(1),
+  FIRST_COMMENT_DELAY_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 or more')
+    .max(86_400, 'must be at most 86400 seconds')
+    .default(60),
   NOTIFY_MAIL_DELAY_SECONDS: z.coerce
     .number({ error: 'must be a whole number of seconds' })
     .int('must be a whole number of seconds')
@@ -317,6 +323,8 @@ export interface Config {
     jobExpireSeconds: number;
     /** How often a worker looks for due instances whose job went missing. */
     reconcileIntervalSeconds: number;
+    /** How long after a post its first comment is posted (Facebook, Instagram, LinkedIn). */
+    firstCommentDelaySeconds: number;
     /** Retry backoff base: base x 2^n with full jitter (tests make it small). */
     retryBaseMs: number;
     /**
@@ -442,6 +450,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxInFlight: parsed.PUBLISH_MAX_IN_FLIGHT,
       jobExpireSeconds: parsed.PUBLISH_JOB_EXPIRE_SECONDS,
       reconcileIntervalSeconds: parsed.PUBLISH_RECONCILE_SECONDS,
+      firstCommentDelaySeconds: parsed.FIRST_COMMENT_DELAY_SECONDS,
       retryBaseMs: parsed.PUBLISH_RETRY_BASE_MS,
       readBackAfterMs: parsed.READBACK_AFTER_SECONDS * 1000,
     },

@@ -19,6 +19,7 @@ import { orphanSweepJob } from './jobs/orphan-sweep.job.js';
 import { tokenSweepJob } from './jobs/token-sweep.job.js';
 import { metricsPollJob } from './jobs/metrics-poll.job.js';
 import { publishInstanceJob } from './jobs/publish-instance.job.js';
+import { publishFirstCommentJob } from './jobs/publish-first-comment.job.js';
 import { webhookDeliveryJob } from './jobs/webhook-delivery.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { deriveKey } from './lib/keys.js';
@@ -61,6 +62,7 @@ import { createPostsService, mediaOfUpload } from './modules/posts/index.js';
 import { createQueueService } from './modules/queue/index.js';
 import { createApiMediaService, createPublicApiService } from './modules/public-api/index.js';
 import {
+  createCommentSender,
   createInstancePublisher,
   createReadBack,
   createCallLanes,
@@ -134,6 +136,13 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const sessions = createSessionCache();
   const jobs = createJobs(queue, config);
   const publishJobs = jobs.port(publishInstanceJob);
+  const commentJobs = jobs.port(publishFirstCommentJob);
+  /** A publication's first comment, at its time (its own job: keyed by publication and time). */
+  const sendCommentJob = (publicationId: string, at: Date) =>
+    commentJobs.send(
+      { publicationId },
+      { startAfter: at, key: `${publicationId}:${at.getTime()}` },
+    );
   const orphanSweepJobs = jobs.port(orphanSweepJob);
   const tokenSweepJobs = jobs.port(tokenSweepJob);
   const metricsPollJobs = jobs.port(metricsPollJob);
@@ -240,6 +249,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const publicationActions = createPublicationActions({
     db,
     publishJobs,
+    sendCommentJob,
     clock,
     logger,
     postLinkOrigins: postLinkOriginsOf(config.networks.webUrls),
@@ -493,6 +503,19 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       // A publication that ended badly, or a connection to renew: the bell and the mail.
       notify: (event) => notifications.record(event),
       lanes,
+      firstCommentDelaySeconds: config.publisher.firstCommentDelaySeconds,
+      sendCommentJob,
+    });
+    const commentSender = createCommentSender({
+      db,
+      clock,
+      logger,
+      registry,
+      lanes,
+      connections: tokenLifecycle,
+      jobExpireSeconds: config.publisher.jobExpireSeconds,
+      retryBaseMs: async () => (await liveSettings.read()).publish_retry_base_ms,
+      sendCommentJob,
     });
     // Unconfirmed publications looked for on their networks, with the same clients.
     const readBack = createReadBack({
@@ -506,7 +529,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publishJobs,
       readBackAfterMs: config.publisher.readBackAfterMs,
     });
-    return { publisher, readBack };
+    return { publisher, readBack, commentSender };
   };
   let instancePublisher = buildInstancePublisher(false);
   // The posts' numbers and accounts' followers, read on the metrics job's own queue.
@@ -521,6 +544,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     countCall: (service) => void countExternalCall(db, service, clock()),
   });
   const publishInstance = (instanceId: string) => instancePublisher.publisher(instanceId);
+  const publishFirstComment = (publicationId: string) =>
+    instancePublisher.commentSender(publicationId);
   const readBackUnconfirmed = () => instancePublisher.readBack.readBack();
   const restartPublisher = () => {
     liveSettings.invalidate();
@@ -545,6 +570,10 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       tokens,
       sessions,
       publishJobs,
+      /** The call lanes this process's publish calls wait in (tests hold an account's turn). */
+      lanes,
+      /** Queues a publication's first comment at its time. */
+      sendCommentJob,
       orphanSweepJobs,
       tokenSweepJobs,
       metricsPollJobs,
@@ -554,6 +583,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     jobs: {
       /** The publish job's work (the worker calls it; tests may call it directly). */
       publishInstance,
+      /** The first-comment job's work: one publication's comment, when it is due. */
+      publishFirstComment,
       /** Looks on the networks for unconfirmed publications whose look is due (the read-back). */
       readBackUnconfirmed,
       /** Re-reads the settings and rebuilds the network clients (the publisher's Restart). */

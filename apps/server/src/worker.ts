@@ -61,6 +61,7 @@ export function createWorker(container: Container) {
     logger,
     // While stopped, nothing is queued; the due posts are found again after Start.
     isStopped: () => isPublisherStopped,
+    sendCommentJob: infra.sendCommentJob,
   });
   const recurring = createRecurringRunner(
     recurringWork({
@@ -88,6 +89,8 @@ export function createWorker(container: Container) {
   return {
     /** Publishes one instance now, as its job would (tests and tools). */
     publishInstance: (instanceId: string) => track(work.publishInstance(instanceId)),
+    /** Posts one publication's first comment now, as its job would (tests). */
+    publishFirstComment: (publicationId: string) => track(work.publishFirstComment(publicationId)),
     reconcile: reconciler.reconcile,
     /** Takes the read-back's due looks now, as its recurring task would (tests). */
     readBack: () => track(work.readBackUnconfirmed()),

@@ -17,6 +17,8 @@ export interface FakeBlueskyPost {
   account: string;
   /** When the fake accepted it (ms since the epoch). */
   receivedAt: number;
+  /** The record's `reply`: the thread's first post and the post this one answers. */
+  reply?: { root: { uri: string; cid: string }; parent: { uri: string; cid: string } };
 }
 
 interface Json {
@@ -42,6 +44,10 @@ class XrpcError extends Error {
     super(message);
   }
 }
+
+/** The content id the fake gives a record: derived from its address, the same every time. */
+const cidOf = (uri: string) =>
+  `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`;
 
 const invalidRecord = (why: string) =>
   new XrpcError(400, 'InvalidRequest', `Invalid app.bsky.feed.post record: ${why}`);
@@ -148,6 +154,26 @@ export async function startFakeBluesky(
     return { token, account: known.account };
   };
 
+  /**
+   * A record's `reply`, checked as a PDS's AppView would need it: both the thread's root and
+   * the parent are strong references (uri and cid) to posts that exist.
+   */
+  const replyOf = (value: unknown): FakeBlueskyPost['reply'] => {
+    if (value === undefined) return undefined;
+    const reply = (value ?? {}) as Json;
+    const ref = (name: 'root' | 'parent') => {
+      const item = (reply[name] ?? {}) as Json;
+      if (typeof item.uri !== 'string' || typeof item.cid !== 'string') {
+        throw invalidRecord(`Record/reply/${name} must have the properties "uri" and "cid"`);
+      }
+      if (!posts.some((post) => post.uri === item.uri) || cidOf(item.uri) !== item.cid) {
+        throw invalidRecord(`Record/reply/${name} does not name a post: ${item.uri}`);
+      }
+      return { uri: item.uri, cid: item.cid };
+    };
+    return { root: ref('root'), parent: ref('parent') };
+  };
+
   const createRecord = (body: Json, account: Account) => {
     if (body.repo !== account.did && body.repo !== account.handle) {
       throw new XrpcError(400, 'InvalidRequest', 'repo does not match the session');
@@ -204,9 +230,19 @@ export async function startFakeBluesky(
       refusedKeys.push(rkey);
       throw new XrpcError(500, 'InternalServerError', 'Internal Server Error');
     }
-    posts.push({ uri, text, link, media, record, account: account.did, receivedAt: Date.now() });
+    const reply = replyOf(record.reply);
+    posts.push({
+      uri,
+      text,
+      link,
+      media,
+      record,
+      account: account.did,
+      receivedAt: Date.now(),
+      ...(reply ? { reply } : {}),
+    });
     metrics.made(uri);
-    const cid = `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`;
+    const cid = cidOf(uri);
     return { uri, cid, commit: { cid, rev: rkey }, validationStatus: 'valid' };
   };
 
@@ -256,8 +292,7 @@ export async function startFakeBluesky(
         const uri = `at://${repo.did}/${collection}/${key}`;
         const post = posts.find((item) => item.uri === uri);
         if (!post) throw new XrpcError(400, 'RecordNotFound', `Could not locate record: ${uri}`);
-        const cid = `bafyrei${createHash('sha256').update(uri).digest('hex').slice(0, 40)}`;
-        return { uri, cid, value: post.record };
+        return { uri, cid: cidOf(uri), value: post.record };
       }
       case 'GET app.bsky.feed.getPosts': {
         // Up to 25 at-uris; a post that does not exist (or was deleted) is simply left out.

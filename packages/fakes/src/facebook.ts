@@ -10,6 +10,7 @@ import {
   startGraphServer,
   type GraphReply,
   type GraphRequest,
+  type FakeMetaComment,
 } from './meta-graph.js';
 import { accountCredential, accountOf } from './accounts.js';
 import { metaList, metaTime, nextPageUrl, pickFields } from './meta-list.js';
@@ -99,6 +100,8 @@ export async function startFakeFacebook(
   const posts: FakeFacebookPost[] = [];
   /** Texts refused as duplicates of the Page's last post (a second attempt). */
   const refusedDuplicates: string[] = [];
+  /** Comments written under the Page's posts (a post's first comment). */
+  const comments: FakeMetaComment[] = [];
   const pageOfToken = (token: string | undefined) => {
     const page = findPage(/^fake-page-token-(\d+)$/.exec(token ?? '')?.[1]);
     return page?.accessToken === token ? page : undefined;
@@ -204,6 +207,23 @@ export async function startFakeFacebook(
     }
     const post = method === 'GET' ? posts.find((item) => item.id === first) : undefined;
     if (post && (!edge || edge === 'insights')) return postNumbers(request, post, edge);
+    if (method === 'POST' && edge === 'comments') {
+      // A comment under one of the Page's posts, written with that Page's token.
+      const post = posts.find((item) => item.id === first);
+      if (!post)
+        return graphError(100, `Object with ID '${first ?? ''}' does not exist`, { subcode: 33 });
+      if (tokenPage?.id !== post.pageId) return graphError(200, '(#200) Permissions error');
+      const message = params.get('message');
+      if (!message) return graphError(100, '(#100) Missing message or attachment');
+      const comment = {
+        id: `${post.id}_${5000 + comments.length + 1}`,
+        postId: post.id,
+        message,
+        receivedAt: Date.now(),
+      };
+      comments.push(comment);
+      return { status: 200, body: { id: comment.id } };
+    }
     const page = findPage(first);
     if (!page) return missing(first ?? '');
     if (method === 'GET' && !edge) {
@@ -318,7 +338,9 @@ export async function startFakeFacebook(
           : posts.some((post) => post.id === first)
             ? edge === 'insights'
               ? 'post-insights'
-              : 'post'
+              : edge === 'comments'
+                ? 'comments'
+                : 'post'
             : (edge ?? 'page'),
     route,
     failure: (kind) => {
@@ -341,6 +363,7 @@ export async function startFakeFacebook(
   return {
     ...server,
     posts,
+    comments,
     refusedDuplicates,
     pages: PAGES,
     validCredentials,

@@ -9,6 +9,7 @@ import {
   startGraphServer,
   type GraphReply,
   type GraphRequest,
+  type FakeMetaComment,
 } from './meta-graph.js';
 import { accountCredential, accountOf, drawMs, numericIdOf } from './accounts.js';
 import { metaList, metaTime, nextPageUrl, pickFields } from './meta-list.js';
@@ -91,6 +92,8 @@ export async function startFakeInstagram(
     containerError: null as string | null,
   };
   const posts: FakeInstagramPost[] = [];
+  /** Comments written under the account's media (a post's first comment). */
+  const comments: FakeMetaComment[] = [];
   const containers = new Map<string, Container>();
   const media = new Map<string, FakeInstagramPost>();
   let sequence = 0;
@@ -285,6 +288,22 @@ export async function startFakeInstagram(
       );
       return { status: 200, body };
     }
+    if (method === 'POST' && edge === 'comments') {
+      // A comment under one of the account's published media.
+      const post = posts.find((item) => item.id === first && item.account === user.id);
+      if (!post)
+        return graphError(100, `Object with ID '${first}' does not exist`, { subcode: 33 });
+      const message = request.params.get('message');
+      if (!message) return graphError(100, 'The parameter message is required');
+      const comment = {
+        id: String(18_000_000 + comments.length + 1),
+        postId: post.id,
+        message,
+        receivedAt: Date.now(),
+      };
+      comments.push(comment);
+      return { status: 200, body: { id: comment.id } };
+    }
     if (method === 'POST' && first === user.id && !isUnlinked) {
       if (edge === 'media') return createContainer(request, user.id);
       if (edge === 'media_publish') return publish(request, user.id);
@@ -340,6 +359,7 @@ export async function startFakeInstagram(
   return {
     ...server,
     posts,
+    comments,
     state,
     igUser: IG_USER,
     validCredentials,

@@ -307,3 +307,12 @@ export function createTokenExpiries(oauth: FakeOAuth) {
     },
   };
 }
+
+/** A comment a Meta fake accepted under a post (a Page post, an Instagram media). */
+export interface FakeMetaComment {
+  id: string;
+  /** The post it is under. */
+  postId: string;
+  message: string;
+  receivedAt: number;
+}

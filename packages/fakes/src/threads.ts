@@ -30,6 +30,8 @@ export interface FakeThreadsPost {
   account: string;
   /** When the fake accepted it (ms since the epoch). */
   receivedAt: number;
+  /** `reply_to_id`: the post this one answers (a thread's earlier part). */
+  replyToId?: string;
 }
 
 type Answer = readonly [status: number, body: unknown, headers?: Record<string, string>];
@@ -255,6 +257,9 @@ export async function startFakeThreads(
       }
       if ([...(text ?? '')].length > 500)
         return badParameter('Param text must be at most 500 characters long.');
+      if (input.reply_to_id !== undefined && !posts.some((post) => post.id === input.reply_to_id)) {
+        return badParameter('Param reply_to_id must be a published Threads post');
+      }
       const container = {
         id: newId(),
         params: input,
@@ -279,7 +284,8 @@ export async function startFakeThreads(
       }
       container.isPublished = true;
       const id = newId();
-      const { media_type, text, image_url, video_url, link_attachment } = container.params;
+      const { media_type, text, image_url, video_url, link_attachment, reply_to_id } =
+        container.params;
       posts.push({
         id,
         mediaType: media_type ?? '',
@@ -291,6 +297,7 @@ export async function startFakeThreads(
         permalink: `http://127.0.0.1:${port}/@${user.username}/post/${id}`,
         account: user.id,
         receivedAt: Date.now(),
+        ...(reply_to_id ? { replyToId: reply_to_id } : {}),
       });
       metrics.made(id);
       return [200, { id }];

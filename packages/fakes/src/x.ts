@@ -32,6 +32,8 @@ export interface FakeXPost {
   account: string;
   /** When the fake accepted it (ms since the epoch). */
   receivedAt: number;
+  /** `reply.in_reply_to_tweet_id`: the post this one answers (a thread's earlier part). */
+  inReplyTo?: string;
 }
 
 type Answer = readonly [status: number, body: unknown, headers?: Record<string, string>];
@@ -102,6 +104,7 @@ export async function startFakeX(options: { user?: { name: string; username: str
     refreshTokens: true,
   });
   const posts: FakeXPost[] = [];
+  const postListeners = new Set<(post: FakeXPost) => void>();
   /** Texts refused as duplicates of the same account's earlier post (a second attempt). */
   const refusedDuplicates: string[] = [];
   const media = new Map<string, FakeXMedia>();
@@ -398,7 +401,18 @@ export async function startFakeX(options: { user?: { name: string; username: str
       return data({ id, associated_metadata: metadata });
     }
     if (request.method === 'POST' && path === '/2/tweets') {
-      const tweet = json() as { text?: string; media?: { media_ids?: string[] } };
+      const tweet = json() as {
+        text?: string;
+        media?: { media_ids?: string[] };
+        reply?: { in_reply_to_tweet_id?: string };
+      };
+      const inReplyTo = tweet.reply?.in_reply_to_tweet_id;
+      if (tweet.reply !== undefined && !posts.some((post) => post.id === inReplyTo)) {
+        return invalidRequest(
+          'reply.in_reply_to_tweet_id',
+          'The Tweet you are replying to does not exist or has been deleted.',
+        );
+      }
       const attached = (tweet.media?.media_ids ?? []).map((id) => media.get(id));
       if (attached.some((item) => !item?.isProcessed))
         return invalidRequest('media.media_ids', 'Your media IDs are invalid.');
@@ -419,9 +433,11 @@ export async function startFakeX(options: { user?: { name: string; username: str
         media: attached.filter((item) => !!item),
         account: user.id,
         receivedAt: Date.now(),
+        ...(inReplyTo ? { inReplyTo } : {}),
       };
       posts.push(post);
       metrics.made(post.id);
+      for (const listener of postListeners) listener(post);
       return data({ id: post.id, text: post.text ?? '', edit_history_tweet_ids: [post.id] }, 201);
     }
     return problem(404, 'Not Found Error', `Could not find ${path}`);
@@ -530,6 +546,14 @@ export async function startFakeX(options: { user?: { name: string; username: str
       posts.push(post);
       metrics.made(post.id);
       return post;
+    },
+    /**
+     * Calls `listener` with each post as it is made, before the answer is sent (tests act at
+     * a given point of a thread). Answers the function that stops it.
+     */
+    onPost(listener: (post: FakeXPost) => void) {
+      postListeners.add(listener);
+      return () => postListeners.delete(listener);
     },
     /** The next `times` requests (to `endpoint`, e.g. 'POST /2/tweets', when given) fail this way. */
     failNext(kind: FakeFailure, times = 1, endpoint?: string) {

@@ -187,6 +187,8 @@ export const ACCOUNT_MESSAGES = {
 
 /** Where the web app shows one post (the Posts page opens it from `?post=<id>`). */
 export const POST_QUERY_PARAM = 'post';
+/** With `post`: the network whose own text the editor opens ready to write ('Customize for X'). */
+export const POST_CUSTOMIZE_PARAM = 'customize';
 export const postPagePath = (postId: string) => `/posts?${POST_QUERY_PARAM}=${postId}`;
 /** The Scheduling page with one post's Schedule dialog open (`?schedule=<postId>`). */
 export const SCHEDULE_QUERY_PARAM = 'schedule';

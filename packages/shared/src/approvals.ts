@@ -10,7 +10,6 @@ export const APPROVAL_MODE_LABELS: Record<ApprovalMode, string> = {
   team_and_client: 'The team, then the client approves',
 };
 
-
 /** What the person asking may do with a post's review now (the server decides). */
 export const REVIEW_ACTIONS = ['submit', 'approve', 'request_changes'] as const;
 export type ReviewAction = (typeof REVIEW_ACTIONS)[number];

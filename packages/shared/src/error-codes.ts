@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'POST_NOT_FOUND',
   'POST_REQUIRED_FIELDS',
   'POST_MONTHLY_LIMIT',
+  'POST_TEXT_OVER_LIMIT',
   'MEDIA_TYPE',
   'MEDIA_TOO_LARGE',
   // Schedules
@@ -74,6 +75,7 @@ export const ERROR_CODES = [
   'STALE',
   // Publications: the screen's actions (retry, confirm-absent, mark-published, publish-now)
   'PUBLICATION_NOT_FOUND',
+  'PART_NOT_FOUND',
   'PUBLICATION_STATE_CHANGED',
   'LINK_NOT_ON_NETWORK',
   // AI writing and reading pages

@@ -6,6 +6,7 @@
 import { z } from 'zod/mini';
 import { ApiErrorSchema } from './api.js';
 import { NETWORK_IDS, NETWORK_NAMES, NETWORK_TEXT_NAMES, type NetworkId } from './networks.js';
+import { FIRST_COMMENT_NETWORKS } from './post-variants.js';
 
 /** The multipart field that carries the CSV file. */
 export const IMPORT_FILE_FIELD = 'file';
@@ -28,9 +29,6 @@ export const IMPORT_COLUMNS = [
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 /** Without these a row cannot be a post. */
 export const IMPORT_REQUIRED_COLUMNS = ['entity', 'content'] as const;
-
-/** The networks a first comment is posted on (after the post). */
-export const FIRST_COMMENT_NETWORKS: readonly NetworkId[] = ['facebook', 'instagram', 'linkedIn'];
 
 /** The template offered for download: the header and two example rows (one dated, one queued). */
 export const IMPORT_TEMPLATE_CSV =

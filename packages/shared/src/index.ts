@@ -17,6 +17,8 @@ export * from './plans.js';
 export * from './post-length.js';
 export * from './post-rejections.js';
 export * from './posts.js';
+export * from './post-variants.js';
+export * from './post-write.js';
 export * from './publications.js';
 export * from './queue.js';
 export * from './routes.js';

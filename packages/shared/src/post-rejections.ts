@@ -9,16 +9,18 @@ import {
 // In a file of its own: only the post form and the import use it, so a screen that measures
 // text does not carry it.
 /**
- * The networks among `networks` that would refuse `content`, measured their way, with the
- * link counted where the network puts it into the text.
+ * The networks among `networks` that would refuse their text (`content`, or their own),
+ * measured their way, with the link counted where the network puts it into the text.
  */
 export function findRejections(
   content: string,
   networks: readonly NetworkId[],
   extras: PostTextExtras = {},
+  /** A network's own text ('Customize for X') is measured instead of `content`. */
+  variants: Partial<Record<NetworkId, string>> = {},
 ): PostLength[] {
   return networks
-    .map((network) => measurePostLength(network, content, extras))
+    .map((network) => measurePostLength(network, variants[network] ?? content, extras))
     .filter((item) => item.isOver);
 }
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  missingPostFields,
-  POST_MESSAGES,
-  PostCreateBodySchema,
-  PostEditBodySchema,
-  PostFieldsSchema,
-  postStatusOf,
-} from './posts.js';
+import { missingPostFields, POST_MESSAGES, postStatusOf } from './posts.js';
+import { PostCreateBodySchema, PostEditBodySchema, PostFieldsSchema } from './post-write.js';
 
 describe('required post fields', () => {
   it.each([

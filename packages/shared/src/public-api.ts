@@ -4,6 +4,11 @@ import { issueCode } from './error-codes.js';
 import { CONNECTION_STATUSES } from './connections.js';
 import { NETWORK_IDS } from './networks.js';
 import {
+  PostFirstCommentFieldSchema,
+  PostThreadSchema,
+  PostVariantsSchema,
+} from './post-variants.js';
+import {
   POST_MESSAGES,
   POST_STATUS_FILTERS,
   PostContentSchema,
@@ -170,6 +175,15 @@ export const ApiPostSchema = z.object({
   media: z.array(ApiPostMediaSchema),
   /** The networks chosen in the post form (scheduling names its own). */
   networks: z.array(z.enum(NETWORK_IDS)),
+  /** Each network's own text, where it has one (the others are sent `content`). */
+  variants: z.partialRecord(
+    z.enum(NETWORK_IDS),
+    z.object({ content: z.optional(z.string()), media_ids: z.optional(z.array(z.string())) }),
+  ),
+  /** The thread's follow-up parts on X, Bluesky and Threads. */
+  thread: z.array(z.string()),
+  /** Posted under the post on Facebook, Instagram and LinkedIn after a delay. */
+  first_comment: z.nullable(z.string()),
   /** The time set on the post itself, if any. */
   scheduled_for: z.nullable(z.string()),
   /** As the Posts table reads it (the values the list's `status` filter takes). */
@@ -207,6 +221,9 @@ export const ApiPostCreateSchema = z
     content: RequiredContentSchema,
     url: ApiPostUrlSchema,
     media_ids: z.optional(MediaIdsSchema),
+    variants: z.optional(PostVariantsSchema),
+    thread: z.optional(PostThreadSchema),
+    first_comment: PostFirstCommentFieldSchema,
     /** With `scheduled_for`: where it is scheduled (the Schedule dialog's choice). */
     networks: z.optional(
       z.pipe(
@@ -235,6 +252,10 @@ export const ApiPostUpdateSchema = z.object({
   content: z.optional(RequiredContentSchema),
   url: ApiPostUrlSchema,
   media_ids: z.optional(MediaIdsSchema),
+  /** Replaces the variants (send `{}` to drop them all). */
+  variants: z.optional(PostVariantsSchema),
+  thread: z.optional(PostThreadSchema),
+  first_comment: PostFirstCommentFieldSchema,
 });
 export type ApiPostUpdate = z.input<typeof ApiPostUpdateSchema>;
 export type ApiPostUpdateInput = z.output<typeof ApiPostUpdateSchema>;

@@ -67,6 +67,8 @@ export const API_PATHS = {
   scheduleOccurrences: '/schedules/occurrences',
   scheduleOccurrence: '/schedules/occurrences/:id',
   publicationRetry: '/publications/:id/retry',
+  /** Retry a thread part or a first comment that failed (or was found absent). */
+  publicationPartRetry: '/publication-parts/:id/retry',
   publicationConfirmAbsent: '/publications/:id/confirm-absent',
   publicationMarkPublished: '/publications/:id/mark-published',
   publicationPublishNow: '/publications/:id/publish-now',

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { issueCode } from './error-codes.js';
 import { NETWORK_IDS } from './networks.js';
+import { FirstCommentStateSchema, ThreadStateSchema } from './post-variants.js';
 import { pagingQuery } from './customer.js';
 import {
   AttachmentSchema,
@@ -192,6 +193,10 @@ export const ScheduleDataSchema = z.object({
    * instance's time and cannot be renewed without the customer: 'Reconnect before {date}'.
    */
   reconnect_before: z.nullable(z.string()),
+  /** X, Bluesky, Threads: how far the post's thread went; absent or null without one. */
+  thread: z.optional(z.nullable(ThreadStateSchema)),
+  /** Facebook, Instagram, LinkedIn: the post's first comment; absent or null without one. */
+  first_comment: z.optional(z.nullable(FirstCommentStateSchema)),
 });
 export type ScheduleData = z.infer<typeof ScheduleDataSchema>;
 

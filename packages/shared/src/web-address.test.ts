@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PostCreateBodySchema, PostEditBodySchema } from './posts.js';
+import { PostCreateBodySchema, PostEditBodySchema } from './post-write.js';
 import { isHttpUrl, normalizeWebsite } from './web-address.js';
 
 describe('the one rule for web addresses', () => {

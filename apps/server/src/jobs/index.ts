@@ -1,6 +1,7 @@
 import { metricsPollJob } from './metrics-poll.job.js';
 import { notificationMailJob } from './notification-mail.job.js';
 import { orphanSweepJob } from './orphan-sweep.job.js';
+import { publishFirstCommentJob } from './publish-first-comment.job.js';
 import { publishInstanceJob } from './publish-instance.job.js';
 import { tokenSweepJob } from './token-sweep.job.js';
 import { webhookDeliveryJob } from './webhook-delivery.job.js';
@@ -13,6 +14,7 @@ import { bindJob, type BoundJob } from './job.js';
  */
 export const JOBS = [
   publishInstanceJob,
+  publishFirstCommentJob,
   notificationMailJob,
   orphanSweepJob,
   tokenSweepJob,
@@ -23,6 +25,7 @@ export const JOBS = [
 /** The work the jobs do (the container's `jobs`). */
 export interface JobWork {
   publishInstance: (instanceId: string) => Promise<unknown>;
+  publishFirstComment: (publicationId: string) => Promise<unknown>;
   sendNotificationMail: (userId: string) => Promise<unknown>;
   sweepOrphanUploads: () => Promise<unknown>;
   sweepTokens: () => Promise<unknown>;
@@ -34,6 +37,7 @@ export interface JobWork {
 export function bindJobs(work: JobWork): BoundJob[] {
   return [
     bindJob(publishInstanceJob, { publishInstance: work.publishInstance }),
+    bindJob(publishFirstCommentJob, { publishFirstComment: work.publishFirstComment }),
     bindJob(notificationMailJob, { sendNotificationMail: work.sendNotificationMail }),
     bindJob(orphanSweepJob, { sweepOrphanUploads: work.sweepOrphanUploads }),
     bindJob(tokenSweepJob, { sweepTokens: work.sweepTokens }),

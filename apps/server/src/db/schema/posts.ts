@@ -1,6 +1,6 @@
 // Tables owned by the posts module (src/modules/posts): only its code writes them.
 import { sql } from 'drizzle-orm';
-import type { NetworkId } from '@cadence/shared';
+import type { NetworkId, PostVariants } from '@cadence/shared';
 import {
   boolean,
   index,
@@ -42,6 +42,12 @@ export const posts = pgTable(
     platforms: jsonb('platforms').$type<NetworkId[]>().notNull().default([]),
     /** Who wrote it (the acting person); null on posts from before authors were recorded: the owner. */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Each network's own text (`variants.<network>.content`), else the shared `content`. */
+    variants: jsonb('variants').$type<PostVariants>().notNull().default({}),
+    /** The thread's follow-up parts (X, Bluesky, Threads); the post is the first part. */
+    thread: jsonb('thread').$type<string[]>().notNull().default([]),
+    /** Posted under the post on Facebook, Instagram and LinkedIn after a delay. */
+    firstComment: text('first_comment'),
     // No status column: a post is 'scheduled' exactly when it has a scheduled time
     // (`postStatusOf` in shared), so it is computed where a post is answered.
     /** Lower-cased content and url, kept by the database, for the trigram search index. */

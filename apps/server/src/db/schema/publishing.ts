@@ -1,6 +1,6 @@
 // Tables owned by the publishing module (src/modules/publishing): only its code writes them.
 import { sql } from 'drizzle-orm';
-import type { NetworkId, PublicationStatus } from '@cadence/shared';
+import type { FollowUpStatus, NetworkId, PublicationStatus } from '@cadence/shared';
 import {
   boolean,
   index,
@@ -37,6 +37,8 @@ export const publications = pgTable(
     status: text('status').$type<PublicationStatus>().notNull().default('pending'),
     externalId: text('external_id'),
     externalUrl: text('external_url'),
+    /** What a reply to the post must also name (Bluesky: the record's cid), for its thread. */
+    externalRef: text('external_ref'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     errorCode: text('error_code'),
@@ -86,3 +88,53 @@ export const publications = pgTable(
 );
 
 export type PublicationRow = typeof publications.$inferSelect;
+
+/**
+ * What goes out after a publication, on its network, as its own posts: the thread's parts
+ * (`kind` 'thread', positions 2..n, each a reply to the one before) and the first comment
+ * (`kind` 'comment', position 1). Each is claimed and recorded like a publication
+ * (decision 003): one claim per part before its call, its external id written once, so a
+ * part is never sent twice and a thread resumes at its first part without an id.
+ */
+export const publicationParts = pgTable(
+  'publication_parts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    publicationId: uuid('publication_id')
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'thread' | 'comment'>().notNull(),
+    /** Thread: the part's number (the publication itself is part 1). Comment: 1. */
+    position: smallint('position').notNull(),
+    /** The text as it was when the publication went out (later edits do not change a thread half sent). */
+    content: text('content').notNull(),
+    status: text('status').$type<FollowUpStatus>().notNull().default('pending'),
+    externalId: text('external_id'),
+    /** What a reply to it must also name (Bluesky: the record's cid). */
+    externalRef: text('external_ref'),
+    externalUrl: text('external_url'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    errorCode: text('error_code'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Not before: a comment's delay, a retry's backoff. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('publication_parts_publication_kind_position_key').on(
+      table.publicationId,
+      table.kind,
+      table.position,
+    ),
+    // The reconciler's look for comments whose job was lost.
+    index('publication_parts_pending_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+export type PublicationPartRow = typeof publicationParts.$inferSelect;

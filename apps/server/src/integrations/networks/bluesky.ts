@@ -13,6 +13,7 @@ import {
   type MetricsRead,
   type NetworkAdapter,
   type PublishInput,
+  type PostReference,
 } from './types.js';
 
 export interface LinkPreview {
@@ -188,12 +189,34 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
           },
           RecordSchema,
         );
-        return { externalId: found.uri, url: `${webUrl}/profile/${session.handle}/post/${rkey}` };
+        return {
+          externalId: found.uri,
+          url: `${webUrl}/profile/${session.handle}/post/${rkey}`,
+          ref: found.cid ?? null,
+        };
       } catch (error) {
         if (error instanceof NetworkError && error.details.code === 'RecordNotFound') return null;
         throw error;
       }
     });
+
+  /**
+   * A reply's strong references (uri and cid) to the thread's first post and to its parent; a
+   * cid not kept (a post found by a later look) is read from the record.
+   */
+  async function replyRefs(
+    replyTo: NonNullable<PublishInput['replyTo']>,
+    credentials: BlueskyCredentials,
+  ) {
+    const strong = async (reference: PostReference) => {
+      if (reference.ref) return { uri: reference.externalId, cid: reference.ref };
+      const rkey = reference.externalId.split('/').at(-1) ?? '';
+      const found = await getRecord(credentials, rkey);
+      if (!found?.ref) throw invalid('The post this part answers is no longer on Bluesky');
+      return { uri: found.externalId, cid: found.ref };
+    };
+    return { root: await strong(replyTo.root), parent: await strong(replyTo.parent) };
+  }
 
   return {
     id: 'bluesky',
@@ -293,6 +316,7 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
         createdAt: new Date().toISOString(),
         ...(facets.length > 0 && { facets }),
         ...(embed && { embed }),
+        ...(post.replyTo && { reply: await replyRefs(post.replyTo, credentials) }),
       };
       const ownKey = post.publication ? recordKeyOf(post.publication) : undefined;
       let made: { created: z.infer<typeof CreatedSchema>; handle: string };
@@ -334,6 +358,7 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
       return {
         externalId: made.created.uri,
         url: `${webUrl}/profile/${made.handle}/post/${rkey}`,
+        ref: made.created.cid,
       };
     },
   };

@@ -295,5 +295,19 @@ export function createFacebookAdapter(config: FacebookConfig): NetworkAdapter<Fa
       const externalId = result.post_id ?? result.id;
       return { externalId, url: postUrl(externalId) };
     },
+
+    /** `POST /{post-id}/comments` with the Page's token: the comment appears as the Page. */
+    async comment(on, text, credentials) {
+      requirePage(credentials);
+      const result = await callGraph(graph, {
+        method: 'POST',
+        path: `/${encodeURIComponent(on.externalId)}/comments`,
+        ...pageAuth(credentials),
+        params: { message: text },
+        schema: FeedResultSchema,
+        isPublish: true,
+      });
+      return { externalId: result.id, url: postUrl(on.externalId) };
+    },
   };
 }

@@ -263,6 +263,19 @@ export function createInstagramAdapter(
       context.releaseSlot();
       return { externalId: published.id, url: await readPermalink(published.id, accessToken) };
     },
+
+    /** `POST /{ig-media-id}/comments`: a comment by the account under its own media. */
+    async comment(on, text, credentials) {
+      const result = await callGraph(graph, {
+        method: 'POST',
+        path: `/${encodeURIComponent(on.externalId)}/comments`,
+        accessToken: credentials.accessToken,
+        params: { message: text },
+        schema: IdSchema,
+        isPublish: true,
+      });
+      return { externalId: result.id, url: null };
+    },
   };
 }
 

@@ -48,5 +48,7 @@ export function buildThreadsContainer(post: PublishInput): Record<string, string
     throw invalid(`Threads allows at most ${THREADS_MAX_LINKS} links in a post`);
   }
   if (text) params.text = text;
+  // A thread's later part answers the part before it.
+  if (post.replyTo) params.reply_to_id = post.replyTo.parent.externalId;
   return params;
 }

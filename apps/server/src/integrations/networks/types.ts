@@ -54,6 +54,18 @@ export interface PublishInput {
    * cannot make a second post.
    */
   publication?: { id: string; scheduledFor: Date };
+  /**
+   * A thread's later part: the post it answers and the thread's first post (X and Threads
+   * name the parent; Bluesky names both, each with its cid in `ref`).
+   */
+  replyTo?: { parent: PostReference; root: PostReference };
+}
+
+/** A post on the network as a reply names it. */
+export interface PostReference {
+  externalId: string;
+  /** Bluesky: the record's cid; null where the network needs none. */
+  ref: string | null;
 }
 
 /** Where to look for a post whose answer was lost. */
@@ -65,6 +77,8 @@ export interface FindPublishedWindow {
 export interface PublishResult {
   externalId: string;
   url: string | null;
+  /** What a reply to the post must also name (Bluesky: the record's cid). */
+  ref?: string | null;
 }
 
 export interface VerifiedAccount {
@@ -133,6 +147,11 @@ export interface NetworkAdapter<C> {
    * public.
    */
   preparesBeforePublishing?(post: PublishInput): boolean;
+  /**
+   * Posts `text` as a comment under the account's post `on` (a post's first comment: Facebook,
+   * Instagram). Failures are NetworkErrors of the same kinds as `publish`.
+   */
+  comment?(on: PostReference, text: string, credentials: C): Promise<PublishResult>;
   /**
    * Looks on the account for this post, as it would have been sent, made within the window
    * (the network's documented read API). Answers the post, or null when the network answered

@@ -236,6 +236,9 @@ export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCr
           json: {
             ...(text ? { text } : {}),
             ...(mediaId ? { media: { media_ids: [mediaId] } } : {}),
+            ...(post.replyTo
+              ? { reply: { in_reply_to_tweet_id: post.replyTo.parent.externalId } }
+              : {}),
           },
           isPublish: true,
         },

@@ -3,7 +3,7 @@ import {
   API_TRAFFIC_MESSAGES,
   describeRejection,
   findRejections,
-  FIRST_COMMENT_NETWORKS,
+  isFirstCommentNetwork,
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
@@ -200,7 +200,7 @@ export function checkRow(row: FileRow, entities: OwnEntity[]): CheckedRow {
 
   const firstComment = cells.first_comment.trim() || null;
   if (firstComment) {
-    const commented = networks.filter((network) => FIRST_COMMENT_NETWORKS.includes(network));
+    const commented = networks.filter(isFirstCommentNetwork);
     if (commented.length === 0) errors.push(IMPORT_MESSAGES.firstCommentNetworks);
     for (const network of commented) {
       const measured = measurePostedText(network, firstComment);

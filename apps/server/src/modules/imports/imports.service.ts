@@ -143,7 +143,11 @@ export function createImportsService(deps: ImportsDeps) {
               // Instagram rules, then every check of the schedules service).
               const created = await services.posts.create(
                 userId,
-                { ...fields, scheduled_for: at?.toISOString() ?? null },
+                {
+                  ...fields,
+                  ...(row.firstComment === null ? {} : { first_comment: row.firstComment }),
+                  scheduled_for: at?.toISOString() ?? null,
+                },
                 media,
                 // The import removes its fetched files itself, after the transaction.
                 { isMediaUploadedBefore: true },

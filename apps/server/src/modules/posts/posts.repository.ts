@@ -1,4 +1,4 @@
-import type { NetworkId, PublicationStatus } from '@cadence/shared';
+import type { NetworkId, PostVariants, PublicationStatus } from '@cadence/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { companies } from '../../db/schema/companies.js';
@@ -26,6 +26,9 @@ export interface PostValues {
   platforms: NetworkId[];
   /** Set on insert only: the person who wrote it. */
   createdBy?: string;
+  variants: PostVariants;
+  thread: string[];
+  firstComment: string | null;
 }
 
 export interface AttachmentValues {

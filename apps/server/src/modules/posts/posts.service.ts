@@ -1,8 +1,10 @@
 import {
   DEFAULT_POST_TONE,
   listCountLimit,
+  NETWORK_IDS,
   NETWORK_TEXT_NAMES,
   PUBLIC_API_MESSAGES,
+  postTextProblems,
   POST_MESSAGES,
   SCHEDULE_MESSAGES,
   postStatusOf,
@@ -51,6 +53,9 @@ function toPost(row: listQueries.PostListRow): Post {
     scheduled_for: post.scheduledFor?.toISOString() ?? null,
     tone: post.tone,
     platforms: post.platforms,
+    variants: post.variants,
+    thread: post.thread,
+    first_comment: post.firstComment,
     status: postStatusOf(post.scheduledFor),
     attachments: row.attachments.map((attachment) => ({
       id: attachment.id,
@@ -300,6 +305,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         const companyId = fields.company_id ?? '';
         await assertOwnCompany(userId, companyId, options.access);
         const values = { ...toValues(fields, companyId), createdBy: options.actorId ?? userId };
+        assertTextsFit(values, media !== null);
         const row = await db.transaction(async (tx) => {
           await repo.lockMonthlyPosts(tx, userId);
           const limit = await monthlyLimitReached(tx, userId);
@@ -365,6 +371,10 @@ export function createPostsService(deps: PostsServiceDeps) {
             tone: fields.tone === undefined ? existing.tone : fields.tone,
             platforms: fields.platforms ?? existing.platforms,
             content: fields.content ?? existing.content,
+            variants: fields.variants ?? existing.variants,
+            thread: fields.thread ?? existing.thread,
+            first_comment:
+              fields.first_comment === undefined ? existing.firstComment : fields.first_comment,
             scheduled_for:
               fields.scheduled_for === undefined
                 ? (existing.scheduledFor?.toISOString() ?? null)
@@ -372,6 +382,9 @@ export function createPostsService(deps: PostsServiceDeps) {
           },
           companyId,
         );
+        const keepsMedia =
+          fields.remove_media !== true && (await repo.listAttachments(db, [id])).length > 0;
+        assertTextsFit(values, media !== null || keepsMedia);
         // A newly set time schedules the post, unless it already waits to go out (the
         // Scheduling page manages those).
         const newTime = values.scheduledFor;
@@ -380,8 +393,6 @@ export function createPostsService(deps: PostsServiceDeps) {
           newTime.getTime() !== existing.scheduledFor?.getTime() &&
           !(await repo.hasPendingInstances(db, id))
         ) {
-          const keepsMedia =
-            fields.remove_media !== true && (await repo.listAttachments(db, [id])).length > 0;
           await scheduleAt(userId, id, newTime, values.platforms, media !== null || keepsMedia);
         }
         const isMediaReplaced = media !== null || fields.remove_media === true;
@@ -461,8 +472,32 @@ function isContentChanged(before: PostRow, after: repo.PostValues): boolean {
     before.content !== after.content ||
     before.url !== after.url ||
     before.shortenedUrl !== after.shortenedUrl ||
-    before.urlShortened !== after.urlShortened
+    before.urlShortened !== after.urlShortened ||
+    before.firstComment !== after.firstComment ||
+    JSON.stringify(before.variants) !== JSON.stringify(after.variants) ||
+    JSON.stringify(before.thread) !== JSON.stringify(after.thread)
   );
+}
+
+/**
+ * Each network's own text within that network's limit, each thread part and the first comment
+ * within the limits of the networks the post is for (all of them while none is chosen): 400
+ * with the first problem's words.
+ */
+function assertTextsFit(values: repo.PostValues, hasMedia: boolean) {
+  const networks = values.platforms.length > 0 ? values.platforms : [...NETWORK_IDS];
+  const link = values.urlShortened && values.shortenedUrl ? values.shortenedUrl : values.url;
+  const [problem] = postTextProblems(
+    {
+      content: values.content,
+      variants: values.variants,
+      thread: values.thread,
+      first_comment: values.firstComment,
+    },
+    networks,
+    { link, hasMedia },
+  );
+  if (problem) throw AppError.badRequest(problem.message, 'POST_TEXT_OVER_LIMIT');
 }
 
 type ValuesInput = Omit<ParsedPostFields, 'tone'> & { tone?: string | null | undefined };
@@ -479,6 +514,9 @@ function toValues(fields: ValuesInput, companyId: string): repo.PostValues {
     scheduledFor,
     tone: fields.tone ?? DEFAULT_POST_TONE,
     platforms: fields.platforms ?? [],
+    variants: fields.variants ?? {},
+    thread: fields.thread ?? [],
+    firstComment: fields.first_comment ?? null,
   };
 }
 

@@ -4,6 +4,7 @@
  * reconciler and the read-back of unconfirmed publications, and follows the publisher's state, which the admin stops, starts and restarts.
  */
 export { createInstancePublisher, type PublishInstance } from './publish-instance.js';
+export { createCommentSender } from './follow-ups.js';
 export { createCallLanes, type CallLanes } from './call-lanes.js';
 export { createPublicationActions, type PublicationActions } from './publication-actions.js';
 export { registerPublicationActionRoutes } from './publication-actions.routes.js';

@@ -1,6 +1,9 @@
 import {
   API_PATHS,
   envelope,
+  FOLLOW_UP_MESSAGES,
+  PartRetryResultSchema,
+  PublicationPartIdParamsSchema,
   MarkPublishedSchema,
   PUBLICATION_MESSAGES,
   PublicationActionResultSchema,
@@ -34,6 +37,28 @@ export function registerPublicationActionRoutes(app: AppInstance, actions: Publi
     async (request) => ({
       message: PUBLICATION_MESSAGES.done.retry,
       data: await actions.retry(requireUser(request).id, request.params.id),
+    }),
+  );
+
+  app.post(
+    API_PATHS.publicationPartRetry,
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Retry a thread's part or a first comment that failed (or that you found absent): a thread resumes at that part",
+        params: PublicationPartIdParamsSchema,
+        response: {
+          200: envelope(PartRetryResultSchema),
+          ...errorResponses(401, 404, 409),
+        },
+      },
+    },
+    async (request) => ({
+      message: FOLLOW_UP_MESSAGES.retried,
+      data: await actions.retryPart(requireUser(request).id, request.params.id),
     }),
   );
 

@@ -1,5 +1,6 @@
 import {
   APPROVAL_MESSAGES,
+  FOLLOW_UP_MESSAGES,
   NETWORK_NAMES,
   postLinkProblem,
   type PostLinkOrigin,
@@ -21,10 +22,13 @@ import { postCompletedData, publicationEventData, recordWebhookEvent } from '../
 import { instanceOutcome } from './decisions.js';
 import * as actions from './publication-actions.repository.js';
 import * as repo from './publishing.repository.js';
+import * as follow from './follow-ups.repository.js';
 
 export interface PublicationActionsDeps {
   db: Db;
   publishJobs: JobPort<PublishInstancePayload>;
+  /** Queues the job that posts a publication's first comment, at once. */
+  sendCommentJob?: (publicationId: string, at: Date) => Promise<unknown>;
   clock: Clock;
   logger: FastifyBaseLogger;
   /** Where this server is told each network's website is (`X_WEB_URL`...): links there count. */
@@ -55,6 +59,25 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
       // The publication is due; the publisher's reconciler queues what has no live job.
       deps.logger.error({ err: error, instanceId }, 'could not queue the publish job');
     }
+  }
+
+  /**
+   * Retry of a thread part or a first comment that failed (or that the customer found absent):
+   * pending and due now; a thread resumes there (through its instance's job), a comment gets
+   * its own job. 404 when not theirs, 409 when it moved on.
+   */
+  async function retryPart(userId: string, partId: string) {
+    const now = deps.clock();
+    const retried = await follow.retryPart(db, userId, partId, now);
+    if (!retried) {
+      if (!(await follow.findOwnPart(db, userId, partId))) {
+        throw AppError.notFound(FOLLOW_UP_MESSAGES.notFound, 'PART_NOT_FOUND');
+      }
+      throw AppError.conflict(FOLLOW_UP_MESSAGES.moved, 'PUBLICATION_STATE_CHANGED');
+    }
+    if (retried.kind === 'thread') await queueNow(retried.instance_id, now);
+    else await deps.sendCommentJob?.(retried.publication_id, now);
+    return { id: retried.id, status: 'pending' as const };
   }
 
   async function run(
@@ -148,6 +171,7 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
   }
 
   return {
+    retryPart,
     retry: (userId: string, id: string) => run(userId, id, 'retry'),
     confirmAbsent: (userId: string, id: string) => run(userId, id, 'confirm-absent'),
     markPublished: (userId: string, id: string, url: string) =>

@@ -3,6 +3,10 @@ import {
   CONNECTION_MESSAGES,
   NETWORK_TEXT_NAMES,
   SCHEDULE_MESSAGES,
+  isFirstCommentNetwork,
+  isThreadNetwork,
+  networkKeepsMedia,
+  textForNetwork,
   type NetworkId,
   type PublicationStatus,
 } from '@cadence/shared';
@@ -36,6 +40,7 @@ import { linkOf } from './publish-input.js';
 import { postCompletedData, recordWebhookEvent } from '../webhooks/index.js';
 import * as repo from './publishing.repository.js';
 import { createSettler, type PublishingEvent } from './settle.js';
+import { createThreadSender } from './follow-ups.js';
 
 export interface PublishDeps {
   db: Db;
@@ -56,6 +61,10 @@ export interface PublishDeps {
   notify: (event: PublishingEvent) => Promise<void>;
   /** Which calls may run now: per account, per network and per process (shared by all jobs). */
   lanes: CallLanes;
+  /** FIRST_COMMENT_DELAY_SECONDS: a post's first comment is due this long after the post. */
+  firstCommentDelaySeconds: number;
+  /** Queues the job that posts a publication's first comment, at its time. */
+  sendCommentJob?: (publicationId: string, at: Date) => Promise<unknown>;
 }
 
 /** The claim was taken back (as stale) or settled by the customer before the publishing call. */
@@ -76,6 +85,17 @@ class ClaimLostError extends Error {
 export function createInstancePublisher(deps: PublishDeps) {
   const { db } = deps;
   const { settle, attemptLog, logAttempt, notifyOutcome, publicationEvent } = createSettler(deps);
+  const sendThread = createThreadSender({
+    ...deps,
+    retryBaseMs: async () => (await deps.limits()).retryBaseMs,
+  });
+
+  /** Whether the post goes on as a thread on `network`. */
+  const threadsOn = (context: repo.InstanceContext, network: NetworkId) =>
+    context.post.thread.length > 0 && isThreadNetwork(network);
+  /** Whether the post has a first comment to post on `network`. */
+  const commentsOn = (context: repo.InstanceContext, network: NetworkId) =>
+    (context.post.firstComment ?? '').trim() !== '' && isFirstCommentNetwork(network);
 
   /**
    * The post's file: its URL for networks that fetch it (the bucket's own address when the
@@ -116,10 +136,12 @@ export function createInstancePublisher(deps: PublishDeps) {
   async function publishOne(
     context: repo.InstanceContext,
     pending: PublicationRow,
-    media: PublishInput['media'],
+    sharedMedia: PublishInput['media'],
   ): Promise<PublicationRow['status'] | undefined> {
     const { post } = context;
     const network = pending.network;
+    // The network's own version of the post, where it has one (decision 111).
+    const media = networkKeepsMedia(post.variants, network) ? sharedMedia : null;
     // The name inside a sentence ('Reconnect X for …'), not the label 'X/Twitter'.
     const name = NETWORK_TEXT_NAMES[network];
 
@@ -191,7 +213,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     }
     let credentials = usable.credentials;
     const input: PublishInput = {
-      text: post.content,
+      text: textForNetwork(post, network),
       link: linkOf(post),
       media,
       publication: { id: pending.id, scheduledFor: context.instance.scheduledFor },
@@ -270,7 +292,49 @@ export function createInstancePublisher(deps: PublishDeps) {
     if (outcome.kind !== 'published') return undefined;
     const { claimed, result } = outcome;
     await recordPublished(context, claimed, result);
+    if (threadsOn(context, network)) {
+      await sendThread({
+        publicationId: claimed.id,
+        network,
+        scheduledFor: context.instance.scheduledFor,
+        root: { externalId: result.externalId, ref: result.ref ?? null },
+        account: usable.connectionId,
+        credentials,
+      });
+    }
+    if (commentsOn(context, network) && deps.sendCommentJob) {
+      await deps.sendCommentJob(claimed.id, commentDueAt());
+    }
     return 'published';
+  }
+
+  const commentDueAt = () =>
+    new Date(deps.clock().getTime() + deps.firstCommentDelaySeconds * 1000);
+
+  /**
+   * A publication out on its network whose thread has parts left (its worker died between
+   * parts, a part waits for its retry, or the customer retried one): sent from the first
+   * part without an id.
+   */
+  async function resumeThread(context: repo.InstanceContext, publication: PublicationRow) {
+    const network = publication.network;
+    if (!publication.externalId) return;
+    let usable: UsableCredentials;
+    try {
+      usable = await usableCredentials(context, network);
+    } catch (error) {
+      deps.logger.warn({ err: error, network }, 'the thread waits: credentials unavailable');
+      return;
+    }
+    if (usable.kind !== 'ok') return;
+    await sendThread({
+      publicationId: publication.id,
+      network,
+      scheduledFor: context.instance.scheduledFor,
+      root: { externalId: publication.externalId, ref: publication.externalRef },
+      account: usable.connectionId,
+      credentials: usable.credentials,
+    });
   }
 
   /** A 429 pauses the account (or the whole app, when the network says so) for the wait asked. */
@@ -330,7 +394,9 @@ export function createInstancePublisher(deps: PublishDeps) {
     });
     for (let attempt = 1; ; attempt++) {
       try {
-        await repo.markPublished(db, claimed.id, result, now, log, event);
+        await repo.markPublished(db, claimed.id, result, now, log, event, {
+          commentDueAt: commentDueAt(),
+        });
         return;
       } catch (error) {
         if (attempt >= 3) {
@@ -385,10 +451,17 @@ export function createInstancePublisher(deps: PublishDeps) {
   ) {
     const { instance } = context;
     const now = deps.clock();
+    // Thread parts not out yet keep the instance open (only asked when the post has a thread).
+    const parts = context.publications.some((row) => threadsOn(context, row.network))
+      ? await repo.listWaitingThreadParts(db, instance.id, now)
+      : [];
     // Usually every publication is settled by now: the outcome from what this job saw, written
     // only if the database agrees nothing waits (one statement).
     const seen = context.publications.map((row) => known.get(row.id) ?? row.status);
-    if (seen.every((status) => status !== 'pending' && status !== 'publishing')) {
+    if (
+      parts.length === 0 &&
+      seen.every((status) => status !== 'pending' && status !== 'publishing')
+    ) {
       const outcome = instanceOutcome(seen);
       const finished = await db.transaction(async (tx) => {
         if (!(await instances.finishInstance(tx, instance.id, outcome, now))) return false;
@@ -397,7 +470,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       });
       if (finished) return;
     }
-    const states = await repo.listPublicationStates(db, instance.id);
+    const states = [...(await repo.listPublicationStates(db, instance.id)), ...parts];
     if (states.some((state) => state.status === 'publishing')) return; // its claimer settles it
     const waiting = states.filter((state) => state.status === 'pending');
     if (waiting.length === 0) {
@@ -543,6 +616,12 @@ export function createInstancePublisher(deps: PublishDeps) {
     });
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason; // the job is retried; every step above is idempotent
+    // Threads whose first post went out in an earlier run and whose parts are not all out.
+    const resumed = context.publications.filter(
+      (row) =>
+        row.status === 'published' && row.externalId !== null && threadsOn(context, row.network),
+    );
+    await Promise.all(resumed.map((row) => resumeThread(context, row)));
     await settleInstance(context, settledBy);
   };
 }

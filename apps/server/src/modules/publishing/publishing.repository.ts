@@ -1,4 +1,9 @@
-import type { NetworkId } from '@cadence/shared';
+import {
+  FIRST_COMMENT_NETWORKS,
+  THREAD_NETWORKS,
+  type NetworkId,
+  type PostVariants,
+} from '@cadence/shared';
 import { and, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { logInsert, type LogEntry } from '../logs/index.js';
@@ -33,6 +38,9 @@ export interface InstanceContext {
     url: string | null;
     shortenedUrl: string | null;
     urlShortened: boolean;
+    variants: PostVariants;
+    thread: string[];
+    firstComment: string | null;
   };
   attachment: { mediaUrl: string; storageKey: string; mimeType: string; name: string } | null;
   publications: PublicationRow[];
@@ -51,6 +59,9 @@ interface StartedRow {
   url: string | null;
   shortened_url: string | null;
   url_shortened: boolean;
+  variants: PostVariants | string | null;
+  thread: string[] | string | null;
+  first_comment: string | null;
   media_url: string | null;
   storage_key: string | null;
   mime_type: string | null;
@@ -60,6 +71,9 @@ interface StartedRow {
   connections: Array<Record<string, unknown>> | string;
   is_cleared: boolean;
 }
+
+const parsedObject = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 const parsedJson = <T>(value: T[] | string): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
@@ -81,6 +95,7 @@ export async function startInstance(
       with claimed as (${claimInstance(instanceId, now)})
       select c.id, c.user_id, c.post_id, c.scheduled_for,
         p.company_id, p.content, p.url, p.shortened_url, p.url_shortened,
+        p.variants, p.thread, p.first_comment,
         a.media_url, a.storage_key, a.mime_type, a.name as attachment_name,
         co.name as entity_name,
         ${isCleared('p', 'co')} as is_cleared,
@@ -89,7 +104,8 @@ export async function startInstance(
             'id', pub.id, 'instanceId', pub.instance_id, 'network', pub.network,
             'connectionId', pub.connection_id, 'accountName', pub.account_name,
             'status', pub.status, 'externalId', pub.external_id,
-            'externalUrl', pub.external_url, 'attempts', pub.attempts,
+            'externalUrl', pub.external_url, 'externalRef', pub.external_ref,
+            'attempts', pub.attempts,
             'lastError', pub.last_error, 'errorCode', pub.error_code,
             'claimedAt', pub.claimed_at, 'sendPending', pub.send_pending, 'nextAttemptAt', pub.next_attempt_at,
             'dueAt', pub.due_at, 'publishedAt', pub.published_at, 'updatedAt', pub.updated_at,
@@ -136,6 +152,9 @@ export async function startInstance(
       url: row.url,
       shortenedUrl: row.shortened_url,
       urlShortened: row.url_shortened,
+      variants: parsedObject<PostVariants>(row.variants) ?? {},
+      thread: parsedObject<string[]>(row.thread) ?? [],
+      firstComment: row.first_comment,
     },
     isCleared: row.is_cleared === true,
     attachment:
@@ -156,6 +175,7 @@ export async function startInstance(
       status: entry.status as PublicationRow['status'],
       externalId: (entry.externalId as string | null) ?? null,
       externalUrl: (entry.externalUrl as string | null) ?? null,
+      externalRef: (entry.externalRef as string | null) ?? null,
       attempts: Number(entry.attempts),
       lastError: (entry.lastError as string | null) ?? null,
       errorCode: (entry.errorCode as string | null) ?? null,
@@ -364,10 +384,11 @@ function webhookCte(event: WebhookEventInput | undefined, changed: 'done' | 'set
 export async function markPublished(
   db: DbExecutor,
   publicationId: string,
-  result: { externalId: string; url: string | null },
+  result: { externalId: string; url: string | null; ref?: string | null | undefined },
   now: Date,
   log?: LogEntry,
   event?: WebhookEventInput,
+  followUps?: { commentDueAt: Date },
 ) {
   const at = now.toISOString();
   const [row] = await rowsOf<{ n: number }>(
@@ -375,15 +396,50 @@ export async function markPublished(
     sql`
       with done as (
         update publications set status = 'published', external_id = ${result.externalId},
-          external_url = ${result.url}, published_at = ${at}::timestamptz, last_error = null,
+          external_url = ${result.url}, external_ref = ${result.ref ?? null},
+          published_at = ${at}::timestamptz, last_error = null,
           error_code = null, next_attempt_at = null, updated_at = ${at}::timestamptz
         where id = ${publicationId} and external_id is null
           and status in ('publishing', 'unconfirmed', 'pending')
-        returning id
-      )${log ? sql`, logged as (${logInsert(log)} returning 1)` : sql``}${webhookCte(event, 'done')}
+        returning id, instance_id, network
+      )${log ? sql`, logged as (${logInsert(log)} returning 1)` : sql``}${webhookCte(event, 'done')}${
+        followUps ? followUpsCte(followUps.commentDueAt, now) : sql``
+      }
       select count(*)::int as n from done`,
   );
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The follow-ups of a publication that just went out, made by the same statement (so a
+ * thread is never left without its parts): the post's thread as it is now, one row per part
+ * (2..n) on a thread network; its first comment, due after the delay, on a comment network.
+ */
+function followUpsCte(commentDueAt: Date, now: Date) {
+  const at = now.toISOString();
+  return sql`, parts as (
+    insert into publication_parts (publication_id, kind, position, content, due_at, updated_at)
+    select d.id, 'thread', (t.ordinality + 1)::smallint, t.value, null, ${at}::timestamptz
+    from done d
+    join scheduled_instances si on si.id = d.instance_id
+    join posts po on po.id = si.post_id
+    cross join lateral jsonb_array_elements_text(po.thread) with ordinality as t(value, ordinality)
+    where d.network in (${sql.join(
+      THREAD_NETWORKS.map((network) => sql`${network}`),
+      sql`, `,
+    )})
+    union all
+    select d.id, 'comment', 1, btrim(po.first_comment), ${commentDueAt.toISOString()}::timestamptz,
+      ${at}::timestamptz
+    from done d
+    join scheduled_instances si on si.id = d.instance_id
+    join posts po on po.id = si.post_id
+    where d.network in (${sql.join(
+      FIRST_COMMENT_NETWORKS.map((network) => sql`${network}`),
+      sql`, `,
+    )}) and coalesce(btrim(po.first_comment), '') <> ''
+    on conflict do nothing
+    returning 1)`;
 }
 
 /**
@@ -443,4 +499,27 @@ export async function listPublicationStates(db: DbExecutor, instanceId: string) 
     })
     .from(publications)
     .where(eq(publications.instanceId, instanceId));
+}
+
+/**
+ * The instance's thread parts not yet out (behind no part that failed: a thread stops there
+ * until the customer's Retry): a part that waits keeps the instance open (so a
+ * worker that dies between parts leaves it to the reconciler), and its time becomes the
+ * instance's next job.
+ */
+export async function listWaitingThreadParts(db: DbExecutor, instanceId: string, now: Date) {
+  const parts = await rowsOf<{ status: 'pending' | 'publishing'; due_at: string | Date | null }>(
+    db,
+    sql`select pp.status, pp.due_at
+      from publication_parts pp join publications p on p.id = pp.publication_id
+      where p.instance_id = ${instanceId} and pp.kind = 'thread'
+        and pp.status in ('pending', 'publishing')
+        and not exists (select 1 from publication_parts e
+          where e.publication_id = pp.publication_id and e.kind = 'thread'
+            and e.position < pp.position and e.status in ('failed', 'unconfirmed'))`,
+  );
+  return parts.map((part) => ({
+    status: part.status,
+    dueAt: part.due_at === null ? now : new Date(part.due_at),
+  }));
 }

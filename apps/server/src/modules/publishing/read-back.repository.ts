@@ -86,12 +86,16 @@ export async function takeLooks(
           p.read_backs_absent, p.claimed_at, p.instance_id
       )
       select t.*, si.user_id, si.post_id, si.scheduled_for,
-        po.company_id, po.content, po.url, po.shortened_url, po.url_shortened,
+        po.company_id,
+        coalesce(po.variants -> t.network ->> 'content', po.content) as content,
+        po.url, po.shortened_url, po.url_shortened,
         a.media_url, a.mime_type, a.storage_key
       from taken t
       join scheduled_instances si on si.id = t.instance_id
       join posts po on po.id = si.post_id
-      left join post_attachments a on a.post_id = po.id`,
+      -- A network whose own version says media_ids: [] was sent the post without its media.
+      left join post_attachments a on a.post_id = po.id
+        and coalesce(jsonb_array_length(po.variants -> t.network -> 'media_ids'), 1) > 0`,
   );
   return rows.map((row) => ({
     id: row.id,

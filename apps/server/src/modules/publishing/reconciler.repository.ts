@@ -28,6 +28,18 @@ export async function findInstancesWithoutLiveJob(
       join scheduled_instances si on si.id = p.instance_id
       where p.status = 'pending' and p.due_at <= ${at}::timestamptz
         and si.status in ('pending', 'publishing')
+      union
+      -- A thread part retried after its instance finished, whose job was lost.
+      select si.id, si.scheduled_for
+      from publication_parts pp
+      join publications p on p.id = pp.publication_id
+      join scheduled_instances si on si.id = p.instance_id
+      where pp.kind = 'thread' and pp.status = 'pending'
+        and coalesce(pp.due_at, si.scheduled_for) <= ${at}::timestamptz
+        and si.status <> 'cancelled'
+        and not exists (select 1 from publication_parts e
+          where e.publication_id = pp.publication_id and e.kind = 'thread'
+            and e.position < pp.position and e.status in ('failed', 'unconfirmed'))
     ), due as (
       select c.id, c.scheduled_for,
         coalesce(

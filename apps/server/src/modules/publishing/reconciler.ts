@@ -8,6 +8,8 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import { storeJobId } from '../schedules/index.js';
 import { findInstancesWithoutLiveJob } from './reconciler.repository.js';
+import { findCommentsWithoutJob } from './follow-ups.repository.js';
+import { publishFirstCommentJob } from '../../jobs/publish-first-comment.job.js';
 
 const RECONCILE_BATCH = 500;
 
@@ -24,6 +26,8 @@ export function createReconciler(deps: {
   logger: FastifyBaseLogger;
   /** The admin's publisher Stop: nothing is queued while it holds. */
   isStopped?: () => boolean;
+  /** Queues a first comment's job (for comments due whose job was lost). */
+  sendCommentJob?: (publicationId: string, at: Date) => Promise<unknown>;
 }) {
   const { db, logger } = deps;
   let isReconciling = false;
@@ -53,7 +57,12 @@ export function createReconciler(deps: {
         if (jobId) await storeJobId(db, instanceId, jobId);
       }
       if (due.length > 0) logger.info({ count: due.length }, 'queued missing publish jobs');
-      return due.length;
+      // First comments due whose job went missing (a process died before sending it).
+      const comments = deps.sendCommentJob
+        ? await findCommentsWithoutJob(db, publishFirstCommentJob.name, now, RECONCILE_BATCH)
+        : [];
+      for (const publicationId of comments) await deps.sendCommentJob?.(publicationId, now);
+      return due.length + comments.length;
     } finally {
       isReconciling = false;
     }

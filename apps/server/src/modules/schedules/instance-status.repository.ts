@@ -23,9 +23,27 @@ export function claimInstance(instanceId: string, now: Date): SQL {
   return sql`
     update scheduled_instances set status = 'publishing', claimed_at = ${now.toISOString()}::timestamptz
     where id = ${instanceId} and (status in ('pending', 'publishing')
-      or (status in ('published', 'partial', 'failed', 'missed') and exists (
-        select 1 from publications p where p.instance_id = ${instanceId} and p.status = 'pending')))
+      or (status in ('published', 'partial', 'failed', 'missed') and (exists (
+        select 1 from publications p where p.instance_id = ${instanceId} and p.status = 'pending')
+        or ${threadPartWaits(instanceId, ['pending'])})))
     returning id, user_id, post_id, scheduled_for`;
+}
+
+/**
+ * A thread part of the instance that has not gone out yet waits (or is being sent): the
+ * instance is not finished until its threads are, and a retried part takes it up again.
+ */
+function threadPartWaits(instanceId: string, statuses: readonly string[]): SQL {
+  return sql`exists (
+    select 1 from publication_parts pp join publications p on p.id = pp.publication_id
+    where p.instance_id = ${instanceId} and pp.kind = 'thread'
+      and pp.status in (${sql.join(
+        statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+      and not exists (select 1 from publication_parts e
+        where e.publication_id = pp.publication_id and e.kind = 'thread'
+          and e.position < pp.position and e.status in ('failed', 'unconfirmed')))`;
 }
 
 /**
@@ -54,7 +72,8 @@ export async function setInstanceStatus(
         // An outcome read before the customer retried a publication is no longer true.
         isFinal
           ? sql`not exists (select 1 from publications p where p.instance_id = ${instanceId}
-              and p.status in ('pending', 'publishing'))`
+              and p.status in ('pending', 'publishing'))
+              and not ${threadPartWaits(instanceId, ['pending', 'publishing'])}`
           : undefined,
       ),
     );
@@ -78,6 +97,7 @@ export async function finishInstance(
         and not exists (
           select 1 from publications
           where instance_id = ${instanceId} and status in ('pending', 'publishing'))
+        and not ${threadPartWaits(instanceId, ['pending', 'publishing'])}
       returning id`,
   );
   return rows.length > 0;

@@ -5,7 +5,7 @@ import { countUpTo } from '../../lib/capped-count.js';
 import { companies } from '../../db/schema/companies.js';
 import { socialConnections } from '../../db/schema/connections.js';
 import { postAttachments, posts } from '../../db/schema/posts.js';
-import { publications } from '../../db/schema/publishing.js';
+import { publicationParts, publications } from '../../db/schema/publishing.js';
 import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
 
 export async function findOwnedPost(db: DbExecutor, userId: string, postId: string) {
@@ -174,7 +174,7 @@ export async function loadInstances(db: DbExecutor, userId: string, ids: string[
     .orderBy(asc(scheduledInstances.scheduledFor), asc(scheduledInstances.id));
   const postIds = [...new Set(rows.map((row) => row.post.id))];
   const companyIds = [...new Set(rows.flatMap((row) => (row.company ? [row.company.id] : [])))];
-  const [attachments, pubs, connections] = await Promise.all([
+  const [attachments, pubs, connections, parts] = await Promise.all([
     db.select().from(postAttachments).where(inArray(postAttachments.postId, postIds)),
     db
       .select()
@@ -199,11 +199,23 @@ export async function loadInstances(db: DbExecutor, userId: string, ids: string[
               isNull(socialConnections.disconnectedAt),
             ),
           ),
+    // Threads' parts and first comments (the card says how far they went).
+    db
+      .select({ part: publicationParts })
+      .from(publicationParts)
+      .innerJoin(publications, eq(publications.id, publicationParts.publicationId))
+      .where(inArray(publications.instanceId, ids))
+      .orderBy(asc(publicationParts.position)),
   ]);
   return rows.map((row) => ({
     ...row,
     attachments: attachments.filter((attachment) => attachment.postId === row.post.id),
     publications: pubs.filter((publication) => publication.instanceId === row.instance.id),
+    parts: parts
+      .map(({ part }) => part)
+      .filter((part) =>
+        pubs.some((p) => p.id === part.publicationId && p.instanceId === row.instance.id),
+      ),
     connections: connections.filter((connection) => connection.companyId === row.company?.id),
   }));
 }

@@ -13,10 +13,11 @@ import {
   type NetworkId,
   type RepeatType,
   type ScheduledInstance,
+  type ScheduleData,
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.js';
-import type { PublicationRow } from '../../db/schema/publishing.js';
+import type { PublicationPartRow, PublicationRow } from '../../db/schema/publishing.js';
 import { AppError } from '../../errors.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
@@ -95,7 +96,11 @@ function toScheduledInstance(row: LoadedInstance): ScheduledInstance {
         : null,
     },
     schedule_data: row.publications.map((publication) =>
-      toScheduleData(publication, reconnectBeforeOf(row, publication)),
+      toScheduleData(
+        publication,
+        reconnectBeforeOf(row, publication),
+        row.parts.filter((part) => part.publicationId === publication.id),
+      ),
     ),
   };
 }
@@ -104,8 +109,10 @@ function toScheduledInstance(row: LoadedInstance): ScheduledInstance {
 export function toScheduleData(
   publication: PublicationRow,
   reconnectBefore: string | null,
+  parts: readonly PublicationPartRow[] = [],
 ): ScheduledInstance['schedule_data'][number] {
   return {
+    ...followUpStates(parts),
     id: publication.id,
     network: publication.network,
     social_account: { name: publication.accountName ?? NETWORK_NAMES[publication.network] },
@@ -117,6 +124,40 @@ export function toScheduleData(
     published_at: publication.publishedAt?.toISOString() ?? null,
     due_at: publication.dueAt?.toISOString() ?? null,
     reconnect_before: reconnectBefore,
+  };
+}
+
+/** How far a publication's thread went, and its first comment, as the card shows them. */
+function followUpStates(
+  parts: readonly PublicationPartRow[],
+): Pick<ScheduleData, 'thread' | 'first_comment'> {
+  const thread = parts.filter((part) => part.kind === 'thread');
+  const comment = parts.find((part) => part.kind === 'comment');
+  const stop = thread.find((part) => part.status !== 'published');
+  return {
+    thread:
+      thread.length === 0
+        ? null
+        : {
+            total: thread.length + 1,
+            posted: 1 + thread.filter((part) => part.status === 'published').length,
+            stopped_at: stop
+              ? {
+                  part: stop.position,
+                  part_id: stop.id,
+                  status: stop.status,
+                  error: stop.lastError,
+                }
+              : null,
+          },
+    first_comment: comment
+      ? {
+          id: comment.id,
+          status: comment.status,
+          error: comment.lastError,
+          due_at: comment.dueAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 

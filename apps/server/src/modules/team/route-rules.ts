@@ -96,6 +96,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [rule('POST', P.publicationConfirmAbsent)]: 'editor',
   [rule('POST', P.publicationMarkPublished)]: 'editor',
   [rule('POST', P.publicationPublishNow)]: 'editor',
+  [rule('POST', P.publicationPartRetry)]: 'editor',
   [rule('POST', P.aiPostFromUrl)]: 'editor',
   [rule('POST', P.aiHashtags)]: 'editor',
   [rule('POST', P.aiEnhance)]: 'editor',

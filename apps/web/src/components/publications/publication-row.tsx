@@ -7,6 +7,7 @@ import { reconnectBeforeText } from '../../lib/reconnect-before';
 import { formatInZone } from '../../lib/zoned-time';
 import { PublicationActions } from './publication-actions';
 import { PublicationBadge } from './publication-badge';
+import { FollowUpStates } from './follow-up-states';
 
 interface PublicationRowProps {
   publication: ScheduleData;
@@ -65,6 +66,8 @@ export function PublicationRow({
           )}
         </span>
       )}
+      {/* Its thread's parts and its first comment, each with its own Retry. */}
+      <FollowUpStates publication={publication} />
       {/* A stuck post is never a dead end: retry, settle 'unconfirmed', or send it now. */}
       <PublicationActions
         publication={publication}

@@ -1,4 +1,4 @@
-import type { Company, Post } from '@cadence/shared';
+import type { Company, NetworkId, Post } from '@cadence/shared';
 import { Suspense } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -25,6 +25,8 @@ const PostMetrics = lazyComponent(() =>
 export interface PostEditor {
   post: Post | null;
   defaultCompanyId: string;
+  /** Opens with this network's own text started from the shared one ('Customize for X'). */
+  customizeFor?: NetworkId;
 }
 
 interface PostDialogProps {
@@ -51,6 +53,7 @@ export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
           key={editor.post?.id ?? 'new'}
           post={editor.post}
           defaultCompanyId={editor.defaultCompanyId}
+          customizeFor={editor.customizeFor}
           companies={companies}
           onCancel={onClose}
           onSaved={onClose}

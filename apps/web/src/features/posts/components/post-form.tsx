@@ -1,4 +1,4 @@
-import type { Company, Post } from '@cadence/shared';
+import type { Company, NetworkId, Post } from '@cadence/shared';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { POST_MESSAGES, missingPostFields } from '@cadence/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,10 +17,11 @@ import { useMediaFile } from '../hooks/use-media-file';
 import { usePostAiActions } from '../hooks/use-post-ai-actions';
 import { POST_SAVE_TOAST_ID, useSavePost } from '../hooks/use-save-post';
 import type { PostFormValues } from '../utils/post-form-values';
-import { PostFormSchema, toPostFormValues } from '../utils/post-form-values';
+import { PostFormSchema, toPostFormValues, withCustomized } from '../utils/post-form-values';
 import { MediaField } from './media-field';
 import { PostAiOptions } from './post-ai-options';
 import { PostMainFields } from './post-main-fields';
+import { PostNetworkTexts } from './post-network-texts';
 import { PostUsageMeter } from './post-usage-meter';
 import { PostPreview } from './post-preview';
 import { RejectConfirm } from './reject-confirm';
@@ -28,22 +29,34 @@ import { RejectConfirm } from './reject-confirm';
 interface PostFormProps {
   post: Post | null;
   defaultCompanyId: string;
+  /** This network's own text starts as a copy of the shared text. */
+  customizeFor?: NetworkId | undefined;
   companies: readonly Company[];
   onCancel: () => void;
   onSaved: () => void;
 }
 
-export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved }: PostFormProps) {
+export function PostForm({
+  post,
+  defaultCompanyId,
+  customizeFor,
+  companies,
+  onCancel,
+  onSaved,
+}: PostFormProps) {
   const { timeZone } = useTimeZone();
   const form = useForm<PostFormValues>({
     resolver: zodResolver(PostFormSchema),
     // With a single entity there is nothing to choose: it is preselected.
-    defaultValues: toPostFormValues(
-      post,
-      defaultCompanyId === '' && companies.length === 1
-        ? (companies[0]?.id ?? '')
-        : defaultCompanyId,
-      timeZone,
+    defaultValues: withCustomized(
+      toPostFormValues(
+        post,
+        defaultCompanyId === '' && companies.length === 1
+          ? (companies[0]?.id ?? '')
+          : defaultCompanyId,
+        timeZone,
+      ),
+      customizeFor,
     ),
   });
   const companyId = useWatch({ control: form.control, name: 'company_id' });
@@ -56,6 +69,8 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
   // The AI options only matter when AI can run for this customer.
   const features = useFeatures();
   const [isQueueing, setIsQueueing] = useState(false);
+  const [url, shortenedUrl] = useWatch({ control: form.control, name: ['url', 'shortened_url'] });
+  const link = shortenedUrl !== '' ? shortenedUrl : url.trim();
 
   const onSubmit = form.handleSubmit(
     (values) => saving.save(values),
@@ -91,6 +106,7 @@ export function PostForm({ post, defaultCompanyId, companies, onCancel, onSaved 
               </p>
             )}
             <MediaField preview={media.preview} onChoose={media.choose} onRemove={media.remove} />
+            <PostNetworkTexts networks={networks} link={link} hasMedia={media.preview !== null} />
             {features.ai === 'on' && <PostAiOptions companies={companies} />}
             <TextField
               id="post-schedule"

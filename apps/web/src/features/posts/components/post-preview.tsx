@@ -20,9 +20,9 @@ interface PostPreviewProps {
 /** What the post will look like, and how much room each connected network leaves. */
 export function PostPreview({ company, networks, media }: PostPreviewProps) {
   const { control } = useFormContext<PostFormValues>();
-  const [content, url, shortenedUrl, scheduledFor] = useWatch({
+  const [content, url, shortenedUrl, scheduledFor, variants] = useWatch({
     control,
-    name: ['content', 'url', 'shortened_url', 'scheduled_for'],
+    name: ['content', 'url', 'shortened_url', 'scheduled_for', 'variants'],
   });
   const link = shortenedUrl !== '' ? shortenedUrl : url.trim();
   const { timeZone } = useTimeZone();
@@ -88,6 +88,7 @@ export function PostPreview({ company, networks, media }: PostPreviewProps) {
       </div>
       <NetworkRoom
         content={content}
+        variants={variants}
         networks={networks}
         hasCompany={company !== null}
         link={link}
@@ -99,12 +100,14 @@ export function PostPreview({ company, networks, media }: PostPreviewProps) {
 
 function NetworkRoom({
   content,
+  variants,
   networks,
   hasCompany,
   link,
   hasMedia,
 }: {
   content: string;
+  variants: PostFormValues['variants'];
   networks: readonly NetworkId[];
   hasCompany: boolean;
   link: string;
@@ -117,11 +120,16 @@ function NetworkRoom({
   return (
     <ul aria-label="Characters left per network" className="space-y-1.5">
       {networks.map((network) => {
-        const measured = measurePostLength(network, content, { link, hasMedia });
+        // Each network is counted on the text it will be sent: its own, else the shared one.
+        const own = variants[network];
+        const measured = measurePostLength(network, own ?? content, { link, hasMedia });
         return (
-          <li key={network} className="flex items-center gap-2 text-xs">
+          <li key={network} className="flex flex-wrap items-center gap-2 text-xs">
             <NetworkMark network={network} size="sm" isDecorative />
-            <span className="flex-1 text-gray-700">{NETWORK_NAMES[network]}</span>
+            <span className="flex-1 text-gray-700">
+              {NETWORK_NAMES[network]}
+              {own !== undefined && <span className="text-gray-600"> (own text)</span>}
+            </span>
             <span
               className={cn(
                 'font-medium tabular-nums',
@@ -136,6 +144,11 @@ function NetworkRoom({
                 ? `${Math.max(0, -measured.remaining)} over`
                 : `${measured.remaining} left`}
             </span>
+            {own !== undefined && (
+              <p className="w-full rounded-md bg-gray-50 px-2 py-1.5 text-xs leading-5 break-words whitespace-pre-wrap text-gray-800">
+                {own.trim() === '' ? 'Empty: write it, or use the shared text.' : own}
+              </p>
+            )}
           </li>
         );
       })}

@@ -1,5 +1,13 @@
 import type { Post, PostSort, PostStatusFilter } from '@cadence/shared';
-import { POST_MESSAGES, POST_QUERY_PARAM, POSTS_PAGE_SIZE_DEFAULT, ROUTES } from '@cadence/shared';
+import {
+  NETWORK_IDS,
+  POST_CUSTOMIZE_PARAM,
+  POST_MESSAGES,
+  POST_QUERY_PARAM,
+  POSTS_PAGE_SIZE_DEFAULT,
+  ROUTES,
+  type NetworkId,
+} from '@cadence/shared';
 import { Upload, Newspaper, Plus } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -106,7 +114,14 @@ export function PostsPage() {
   const [openedLinkId, setOpenedLinkId] = useState<string | null>(null);
   if (linkedId !== null && linkedId !== openedLinkId && linked.data) {
     setOpenedLinkId(linkedId);
-    setEditor({ post: linked.data, defaultCompanyId: '' });
+    // `&customize=<network>` (the Schedule dialog's 'Customize for X') opens that network's own text.
+    const customize = searchParams.get(POST_CUSTOMIZE_PARAM);
+    const customizeFor = NETWORK_IDS.find((network): network is NetworkId => network === customize);
+    setEditor({
+      post: linked.data,
+      defaultCompanyId: '',
+      ...(customizeFor ? { customizeFor } : {}),
+    });
   }
   useQueryErrorToast(linked, POST_MESSAGES.notFound, { id: 'linked-post-missing' });
 

@@ -70,7 +70,7 @@ export function useSavePost({ post, form, networks, media, onSaved }: SavePostOp
   }
 
   async function send(values: PostFormValues) {
-    const fields = toPostFields(values, networks, timeZone);
+    const fields = toPostFields(values, networks, timeZone, post?.variants);
     const onError = (error: unknown) =>
       toastApiError(error, isEditing ? POST_MESSAGES.updateFailed : POST_MESSAGES.createFailed, {
         id: POST_SAVE_TOAST_ID,
@@ -115,7 +115,7 @@ export function useSavePost({ post, form, networks, media, onSaved }: SavePostOp
     const hasMedia =
       media.kind === 'replace' || (media.kind === 'keep' && (post?.attachments.length ?? 0) > 0);
     const link = values.shortened_url !== '' ? values.shortened_url : values.url.trim();
-    const found = findRejections(content, networks, { link, hasMedia });
+    const found = findRejections(content, networks, { link, hasMedia }, values.variants);
     if (found.length > 0) {
       setRejections(found);
       return;

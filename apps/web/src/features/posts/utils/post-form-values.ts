@@ -2,8 +2,18 @@ import { fromLocalDateTime, toLocalDateTime } from '../../../lib/zoned-time';
 
 // The datetime-local helpers live with the zone arithmetic; the post form reads them here too.
 export { fromLocalDateTime, toLocalDateTime };
-import type { NetworkId, Post, PostFromUrlRequest, PostTone, SizeFormat } from '@cadence/shared';
+import type {
+  NetworkId,
+  Post,
+  PostFromUrlRequest,
+  PostTone,
+  PostVariants,
+  SizeFormat,
+} from '@cadence/shared';
 import {
+  NETWORK_IDS,
+  NETWORK_TEXT_NAMES,
+  POST_VARIANT_MESSAGES,
   DEFAULT_EMOJI_COUNT,
   DEFAULT_HASHTAG_COUNT,
   DEFAULT_POST_TONE,
@@ -37,6 +47,11 @@ export const PostFormSchema = z
     keywords: z.string().check(z.maxLength(500, 'Keywords must be at most 500 characters')),
     /** A datetime-local value ('2025-06-01T09:30'), '' for none. */
     scheduled_for: z.string(),
+    /** Each customized network's own text ('Customize for X'); a network not here uses `content`. */
+    variants: z.partialRecord(z.enum(NETWORK_IDS), z.string()),
+    /** The thread's follow-up parts (X, Bluesky, Threads), as typed. */
+    thread: z.array(z.object({ text: z.string() })),
+    first_comment: z.string(),
   })
   .check(
     z.superRefine((values, context) => {
@@ -46,6 +61,16 @@ export const PostFormSchema = z
       }
       if (missing.includes('content')) {
         context.addIssue({ code: 'custom', path: ['content'], message: 'Write the post content' });
+      }
+      for (const network of NETWORK_IDS) {
+        const own = values.variants[network];
+        if (own !== undefined && own.trim() === '') {
+          context.addIssue({
+            code: 'custom',
+            path: ['variants', network],
+            message: POST_VARIANT_MESSAGES.variantEmpty(NETWORK_TEXT_NAMES[network]),
+          });
+        }
       }
       if (values.scheduled_for !== '' && fromLocalDateTime(values.scheduled_for, 'UTC') === null) {
         context.addIssue({
@@ -81,7 +106,44 @@ export function toPostFormValues(
     enable_keywords: false,
     keywords: '',
     scheduled_for: toLocalDateTime(post?.scheduled_for ?? null, zone),
+    variants: Object.fromEntries(
+      Object.entries(post?.variants ?? {}).flatMap(([network, variant]) =>
+        variant?.content !== undefined ? [[network, variant.content]] : [],
+      ),
+    ),
+    thread: (post?.thread ?? []).map((text) => ({ text })),
+    first_comment: post?.first_comment ?? '',
   };
+}
+
+/** 'Customize for X': X's own text starts as a copy of the shared one (unless it has one). */
+export function withCustomized(
+  values: PostFormValues,
+  network: NetworkId | undefined,
+): PostFormValues {
+  if (network === undefined || values.variants[network] !== undefined) return values;
+  return { ...values, variants: { ...values.variants, [network]: values.content } };
+}
+
+/**
+ * The variants a save sends: the form's texts, keeping what the form does not edit (a
+ * network's `media_ids` set through the API).
+ */
+export function toPostVariants(
+  values: Pick<PostFormValues, 'variants'>,
+  saved: PostVariants = {},
+): PostVariants {
+  const variants: PostVariants = {};
+  for (const network of NETWORK_IDS) {
+    const text = values.variants[network];
+    const mediaIds = saved[network]?.media_ids;
+    if (text === undefined && mediaIds === undefined) continue;
+    variants[network] = {
+      ...(text !== undefined ? { content: text.trim() } : {}),
+      ...(mediaIds !== undefined ? { media_ids: mediaIds } : {}),
+    };
+  }
+  return variants;
 }
 
 export function sizeFormatOrNull(value: PostFormValues['size_format']): SizeFormat | null {
@@ -127,12 +189,16 @@ export interface PostFields {
   status: 'draft' | 'scheduled';
   shortened_url: string | null;
   url_shortened: boolean;
+  variants: PostVariants;
+  thread: string[];
+  first_comment: string | null;
 }
 
 export function toPostFields(
   values: PostFormValues,
   platforms: NetworkId[],
   zone: string,
+  saved: PostVariants = {},
 ): PostFields {
   const url = values.url.trim();
   const scheduledFor = fromLocalDateTime(values.scheduled_for, zone);
@@ -148,6 +214,10 @@ export function toPostFields(
     status: postStatusOf(scheduledFor),
     shortened_url: isShortened ? values.shortened_url : null,
     url_shortened: isShortened,
+    variants: toPostVariants(values, saved),
+    // A part left blank is dropped rather than refused: 'Add a part' then nothing typed.
+    thread: values.thread.map((part) => part.text.trim()).filter((text) => text !== ''),
+    first_comment: values.first_comment.trim() === '' ? null : values.first_comment.trim(),
   };
 }
 
@@ -171,6 +241,9 @@ export function toPostFormData(
   body.append('scheduled_for', fields.scheduled_for ?? '');
   body.append('shortened_url', fields.shortened_url ?? '');
   body.append('url_shortened', String(fields.url_shortened));
+  body.append('variants', JSON.stringify(fields.variants));
+  body.append('thread', JSON.stringify(fields.thread));
+  body.append('first_comment', fields.first_comment ?? '');
   if (includeStatus) body.append('status', fields.status);
   if (media.kind === 'replace') body.append('media', media.file);
   if (media.kind === 'remove') body.append('remove_media', 'true');

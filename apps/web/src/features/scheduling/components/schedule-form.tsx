@@ -1,5 +1,11 @@
 import type { NetworkId, Post, RepeatType } from '@cadence/shared';
-import { SCHEDULE_MESSAGES } from '@cadence/shared';
+import {
+  NETWORK_TEXT_NAMES,
+  POST_CUSTOMIZE_PARAM,
+  POST_VARIANT_MESSAGES,
+  SCHEDULE_MESSAGES,
+  postPagePath,
+} from '@cadence/shared';
 import { Globe, PlugZap } from 'lucide-react';
 import { Link } from 'react-router';
 import type { FormEvent } from 'react';
@@ -12,7 +18,7 @@ import { useCreateSchedule } from '../api/create-schedule';
 import { useFeatures } from '../../../hooks/use-features';
 import { useNow } from '../../../hooks/use-now';
 import type { ScheduleFormErrors, ScheduleFormValues } from '../utils/schedule-form';
-import { buildScheduleRequest } from '../utils/schedule-form';
+import { buildScheduleRequest, overLimitNetworks } from '../utils/schedule-form';
 import { scheduleQuickTimes, todayKey } from '../../../lib/zoned-time';
 import { socialsHref } from '../../../lib/entity-links';
 import { PlatformPicker, unavailableReason } from '../../../components/entities/platform-picker';
@@ -40,10 +46,15 @@ export function ScheduleForm({
   const [quickTimes] = useState(() =>
     scheduleQuickTimes(Date.now(), timeZone, { inAMinute: scheduleInAMinute }),
   );
+  // Networks that would refuse this post's text (its own for the network, else the shared
+  // one): not ticked, and the dialog says so and offers to customize the text for them.
+  const [overLimit] = useState(() => overLimitNetworks(post, networks));
   const [values, setValues] = useState<ScheduleFormValues>(() => ({
     // Every connected network that can take this post, already ticked.
     platforms: networks.filter(
-      (network) => unavailableReason(network, post.attachments.length > 0) === null,
+      (network) =>
+        unavailableReason(network, post.attachments.length > 0) === null &&
+        !overLimit.some((problem) => problem.network === network),
     ),
     date: quickTimes[0]?.date ?? '',
     time: quickTimes[0]?.time ?? '',
@@ -130,6 +141,25 @@ export function ScheduleForm({
           error={errors.platforms}
           hasMedia={post.attachments.length > 0}
         />
+      )}
+      {unavailable === null && overLimit.length > 0 && (
+        <ul role="status" aria-label="Over the network's limit" className="space-y-2">
+          {overLimit.map((problem) => (
+            <li
+              key={problem.network}
+              className="flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+            >
+              <span className="flex-1">{problem.message}</span>
+              <Link
+                to={`${postPagePath(post.id)}&${POST_CUSTOMIZE_PARAM}=${problem.network}`}
+                onClick={onClose}
+                className="inline-flex min-h-6 items-center font-semibold text-amber-950 underline underline-offset-2"
+              >
+                {POST_VARIANT_MESSAGES.customize(NETWORK_TEXT_NAMES[problem.network])}
+              </Link>
+            </li>
+          ))}
+        </ul>
       )}
 
       <div role="group" aria-label="Quick times" className="flex flex-wrap gap-2">

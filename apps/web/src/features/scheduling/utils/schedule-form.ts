@@ -1,5 +1,14 @@
-import type { NetworkId, RepeatType, ScheduleCreate } from '@cadence/shared';
-import { isScheduleDateInFuture, SCHEDULE_MESSAGES, ScheduleCreateSchema } from '@cadence/shared';
+import type { NetworkId, Post, RepeatType, ScheduleCreate } from '@cadence/shared';
+import {
+  isScheduleDateInFuture,
+  measurePostLength,
+  NETWORK_TEXT_NAMES,
+  networkKeepsMedia,
+  POST_VARIANT_MESSAGES,
+  SCHEDULE_MESSAGES,
+  ScheduleCreateSchema,
+  textForNetwork,
+} from '@cadence/shared';
 import { dayRange, zonedDateTimeToIso } from '../../../lib/zoned-time';
 
 export interface ScheduleFormValues {
@@ -73,4 +82,34 @@ export function buildScheduleRequest(
   // Only the dialog's own fields stop it here; the server answers anything else in a toast.
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, payload };
+}
+
+/**
+ * The connected networks whose text this post would be refused for (its own text there, else
+ * the shared one; the link counted where the network puts it), each with the words the
+ * Schedule dialog shows.
+ */
+export function overLimitNetworks(
+  post: Pick<
+    Post,
+    'content' | 'variants' | 'url' | 'shortened_url' | 'url_shortened' | 'attachments'
+  >,
+  networks: readonly NetworkId[],
+): Array<{ network: NetworkId; message: string }> {
+  const link = post.url_shortened && post.shortened_url ? post.shortened_url : post.url;
+  const hasMedia = post.attachments.length > 0;
+  return networks.flatMap((network) => {
+    const measured = measurePostLength(network, textForNetwork(post, network), {
+      link,
+      hasMedia: hasMedia && networkKeepsMedia(post.variants, network),
+    });
+    if (!measured.isOver) return [];
+    const name = NETWORK_TEXT_NAMES[network];
+    return [
+      {
+        network,
+        message: POST_VARIANT_MESSAGES.overLimitInDialog(name, measured.length, measured.limit),
+      },
+    ];
+  });
 }
