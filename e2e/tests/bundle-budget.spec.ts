@@ -90,12 +90,17 @@ const BUDGET_KB: Record<string, number> = {
   // KB). A REGRESSION, not a target: /login is 5.8 KB over its 160 KB target and /scheduling
   // and /settings over the 200 KB cap. The session check's schema now carries the workspace,
   // the brand and the review states (the MeSchema every page loads), and the common chunks
-  // were split again (TanStack Query left the entry for an api-client chunk). These budgets
-  // hold the line at the measured sizes until that is undone.
+  // were split again (TanStack Query left the entry for an api-client chunk). On /login, by
+  // merge: members and roles +2.7 KB, approvals +0.75, metrics 0, text per network +2.1.
+  // These budgets hold the line at the measured sizes until that is undone.
   '/login': 166,
   '/companies': 171,
-  '/posts': 170,
+  // /posts: the same round plus its sort by engagement (a select, +0.2 KB): 170.05.
+  '/posts': 171,
   '/scheduling': 205,
+  // The Analytics screen: its chart's scales and bars (visx, d3-scale) and schemas load with
+  // it alone (decision on the analytics web chart). Measured after the same round: 181.0.
+  '/analytics': 182,
   '/subscriptions': 180,
   '/settings': 208,
   '/admin/subscriptions': 187,

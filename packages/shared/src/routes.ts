@@ -7,6 +7,7 @@ export const ROUTES = {
   /** Bulk scheduling: posts from a CSV file. */
   postsImport: '/posts/import',
   scheduling: '/scheduling',
+  analytics: '/analytics',
   subscriptions: '/subscriptions',
   paymentSuccess: '/payment-success',
   paymentFailed: '/payment-failed',

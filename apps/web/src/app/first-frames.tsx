@@ -5,6 +5,7 @@ import { prerender } from 'react-dom/static';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { PageHeader, type ScreenHeader } from '../components/layout/page-header';
 import { ADMIN_HEADER } from '../features/admin/components/admin-page';
+import { ANALYTICS_HEADER } from '../features/analytics/components/analytics-page';
 import { LoginPage } from '../features/auth/components/login-page';
 import { COMPANIES_HEADER } from '../features/companies/components/companies-page';
 import { POSTS_HEADER } from '../features/posts/components/posts-page';
@@ -21,6 +22,7 @@ export const SCREEN_HEADERS = {
   [ROUTES.companies]: COMPANIES_HEADER,
   [ROUTES.posts]: POSTS_HEADER,
   [ROUTES.scheduling]: SCHEDULING_HEADER,
+  [ROUTES.analytics]: ANALYTICS_HEADER,
   [ROUTES.subscriptions]: SUBSCRIPTIONS_HEADER,
   [ROUTES.settings]: SETTINGS_HEADER,
   [ROUTES.admin]: ADMIN_HEADER,

@@ -59,6 +59,7 @@ export function createAppRouter() {
                       loader: ROUTE_DATA.scheduling,
                       lazy: SCREENS[ROUTES.scheduling],
                     },
+                    { path: ROUTES.analytics, lazy: SCREENS[ROUTES.analytics] },
                     { path: ROUTES.subscriptions, lazy: SCREENS[ROUTES.subscriptions] },
                     { path: ROUTES.paymentSuccess, lazy: SCREENS[ROUTES.paymentSuccess] },
                     { path: ROUTES.paymentFailed, lazy: SCREENS[ROUTES.paymentFailed] },

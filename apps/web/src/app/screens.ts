@@ -26,6 +26,10 @@ export const SCREENS = {
     import('../features/scheduling/components/scheduling-page').then((m) => ({
       Component: m.SchedulingPage,
     })),
+  [ROUTES.analytics]: () =>
+    import('../features/analytics/components/analytics-page').then((m) => ({
+      Component: m.AnalyticsPage,
+    })),
   [ROUTES.subscriptions]: () =>
     import('../features/subscriptions/components/subscriptions-page').then((m) => ({
       Component: m.SubscriptionsPage,

@@ -140,7 +140,7 @@ export function createInstancePublisher(deps: PublishDeps) {
   ): Promise<PublicationRow['status'] | undefined> {
     const { post } = context;
     const network = pending.network;
-    // The network's own version of the post, where it has one (decision 111).
+    // The network's own version of the post, where it has one (decision 118).
     const media = networkKeepsMedia(post.variants, network) ? sharedMedia : null;
     // The name inside a sentence ('Reconnect X for …'), not the label 'X/Twitter'.
     const name = NETWORK_TEXT_NAMES[network];

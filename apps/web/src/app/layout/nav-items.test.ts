@@ -7,6 +7,7 @@ describe('getNavItems', () => {
       'Entities',
       'Posts',
       'Scheduling',
+      'Analytics',
       'Subscription Plans',
       'Admin',
       'Settings',
@@ -18,6 +19,7 @@ describe('getNavItems', () => {
     const routes = Object.fromEntries(getNavItems(true).map((item) => [item.label, item.to]));
     expect(routes).toMatchObject({
       Entities: '/companies',
+      Analytics: '/analytics',
       'Subscription Plans': '/subscriptions',
       Admin: '/admin/subscriptions',
     });

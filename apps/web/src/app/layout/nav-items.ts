@@ -1,6 +1,14 @@
 import { ROUTES } from '@cadence/shared';
 import type { LucideIcon } from 'lucide-react';
-import { Building2, CalendarDays, CreditCard, FileText, Settings, ShieldCheck } from 'lucide-react';
+import {
+  BarChart3,
+  Building2,
+  CalendarDays,
+  CreditCard,
+  FileText,
+  Settings,
+  ShieldCheck,
+} from 'lucide-react';
 
 export interface NavItem {
   to: string;
@@ -9,11 +17,12 @@ export interface NavItem {
   isAdminOnly?: boolean;
 }
 
-/** The spec's top navigation, in its order ('Subcription Plans' spelled correctly). */
+/** The spec's top navigation, in its order ('Subcription Plans' spelled correctly), with Analytics after Scheduling. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: ROUTES.companies, label: 'Entities', icon: Building2 },
   { to: ROUTES.posts, label: 'Posts', icon: FileText },
   { to: ROUTES.scheduling, label: 'Scheduling', icon: CalendarDays },
+  { to: ROUTES.analytics, label: 'Analytics', icon: BarChart3 },
   { to: ROUTES.subscriptions, label: 'Subscription Plans', icon: CreditCard },
   { to: ROUTES.admin, label: 'Admin', icon: ShieldCheck, isAdminOnly: true },
   { to: ROUTES.settings, label: 'Settings', icon: Settings },

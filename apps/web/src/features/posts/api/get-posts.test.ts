@@ -1,6 +1,6 @@
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { postsQueryOptions } from './get-posts';
+import { buildPostsSearch, postsQueryOptions } from './get-posts';
 
 describe('postsQueryOptions', () => {
   it('gives the route loader (no status) and the page (status "") the same key', () => {
@@ -18,5 +18,18 @@ describe('postsQueryOptions', () => {
       status: 'not_scheduled',
     });
     expect(hashKey(unscheduled.queryKey)).not.toBe(hashKey(all.queryKey));
+  });
+
+  it('asks for the most engaging posts first only when sorted by engagement', () => {
+    const filter = { page: 2, q: '', companyId: '' };
+    expect(buildPostsSearch(filter)).toBe('page=2&pageSize=25');
+    expect(buildPostsSearch({ ...filter, sort: 'newest' })).toBe('page=2&pageSize=25');
+    expect(buildPostsSearch({ ...filter, sort: 'engagement' })).toBe(
+      'page=2&pageSize=25&sort=engagement',
+    );
+    const newest = postsQueryOptions({ ...filter, sort: 'newest' });
+    expect(hashKey(newest.queryKey)).toBe(hashKey(postsQueryOptions(filter).queryKey));
+    const engaging = postsQueryOptions({ ...filter, sort: 'engagement' });
+    expect(hashKey(engaging.queryKey)).not.toBe(hashKey(newest.queryKey));
   });
 });

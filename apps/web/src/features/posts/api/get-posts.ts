@@ -1,4 +1,4 @@
-import type { PostStatusFilter } from '@cadence/shared';
+import type { PostSort, PostStatusFilter } from '@cadence/shared';
 import { API_PATHS, POSTS_PAGE_SIZE_DEFAULT, PostListSchema } from '@cadence/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,9 +12,17 @@ export interface PostsFilter {
   companyId: string;
   /** One status (filtered on the server); '' or absent for all. */
   status?: PostStatusFilter | '';
+  /** The list's order; newest first when absent. */
+  sort?: PostSort;
 }
 
-export function buildPostsSearch({ page, q, companyId, status = '' }: PostsFilter): string {
+export function buildPostsSearch({
+  page,
+  q,
+  companyId,
+  status = '',
+  sort = 'newest',
+}: PostsFilter): string {
   const params = new URLSearchParams({
     page: String(page),
     pageSize: String(POSTS_PAGE_SIZE_DEFAULT),
@@ -23,6 +31,7 @@ export function buildPostsSearch({ page, q, companyId, status = '' }: PostsFilte
   if (text !== '') params.set('q', text);
   if (companyId !== '') params.set('company_id', companyId);
   if (status !== '') params.set('status', status);
+  if (sort !== 'newest') params.set('sort', sort);
   return params.toString();
 }
 
@@ -37,9 +46,12 @@ export async function getPosts(filter: PostsFilter, signal?: AbortSignal) {
 
 export function postsQueryOptions(filter: PostsFilter) {
   return queryOptions({
-    // `status` absent and '' are the same list: one key for both, so the route loader's
-    // request (no status) is the one the page then reads instead of a second one after it.
-    queryKey: [...POSTS_QUERY_KEY, { ...filter, status: filter.status ?? '' }],
+    // `status` absent and '' are the same list (and `sort` absent and 'newest'): one key for
+    // both, so the route loader's request is the one the page then reads, not a second one.
+    queryKey: [
+      ...POSTS_QUERY_KEY,
+      { ...filter, status: filter.status ?? '', sort: filter.sort ?? 'newest' },
+    ],
     queryFn: ({ signal }) => getPosts(filter, signal),
     // The current page stays on screen while the next one loads, so the table does not jump.
     placeholderData: keepPreviousData,

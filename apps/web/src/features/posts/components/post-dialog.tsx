@@ -16,6 +16,11 @@ const PostReviewPanel = lazyComponent(() =>
   ),
 );
 
+// The publications' numbers, for a post that has gone out: their own chunk too.
+const PostMetrics = lazyComponent(() =>
+  import('./post-metrics').then((module) => module.PostMetrics),
+);
+
 /** Which post the modal edits: null writes a new one (for the filtered entity, if any). */
 export interface PostEditor {
   post: Post | null;
@@ -58,6 +63,8 @@ export function PostDialog({ editor, companies, onClose }: PostDialogProps) {
       {editor?.post != null && (
         <Suspense fallback={null}>
           <PostPublications postId={editor.post.id} />
+          {/* A post never scheduled has nothing out to read numbers of. */}
+          {editor.post.has_schedules && <PostMetrics postId={editor.post.id} />}
           <PostReviewPanel postId={editor.post.id} />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import type { Post, PostStatusFilter } from '@cadence/shared';
+import type { Post, PostSort, PostStatusFilter } from '@cadence/shared';
 import {
   NETWORK_IDS,
   POST_CUSTOMIZE_PARAM,
@@ -62,6 +62,7 @@ export function PostsPage() {
   const [selectedId, setSelectedId] = useState('');
   const features = useFeatures();
   const [status, setStatus] = useState<PostStatusFilter | ''>('');
+  const [sort, setSort] = useState<PostSort>('newest');
   const [page, setPage] = useState(1);
   const [editor, setEditor] = useState<PostEditor | null>(null);
   const [deleting, setDeleting] = useState<Post | null>(null);
@@ -72,7 +73,7 @@ export function PostsPage() {
 
   // A filter on an entity that has since been deleted no longer applies.
   const companyId = companies.some((company) => company.id === selectedId) ? selectedId : '';
-  const postsQuery = usePosts({ page, q, companyId, status });
+  const postsQuery = usePosts({ page, q, companyId, status, sort });
   const { data, error, isError } = postsQuery;
   const totalPages = data === undefined ? 1 : totalPagesOf(data.count, POSTS_PAGE_SIZE_DEFAULT);
   const isFiltered = q !== '' || companyId !== '' || status !== '';
@@ -92,6 +93,10 @@ export function PostsPage() {
   };
   const changeStatus = (next: PostStatusFilter | '') => {
     setStatus(next);
+    setPage(1);
+  };
+  const changeSort = (next: PostSort) => {
+    setSort(next);
     setPage(1);
   };
   const clearFilters = () => {
@@ -169,6 +174,8 @@ export function PostsPage() {
           onSelectedIdChange={changeCompany}
           status={status}
           onStatusChange={changeStatus}
+          sort={sort}
+          onSortChange={changeSort}
         />
       </div>
 

@@ -1,4 +1,4 @@
-import type { Company, PostStatusFilter } from '@cadence/shared';
+import type { Company, PostSort, PostStatusFilter } from '@cadence/shared';
 import { POST_STATUS_FILTERS, POST_STATUS_LABELS } from '@cadence/shared';
 import { ChevronDown, Search } from 'lucide-react';
 import { EntityFilter } from '../../../components/ui/entity-filter';
@@ -12,9 +12,11 @@ interface PostsToolbarProps {
   onSelectedIdChange: (id: string) => void;
   status: PostStatusFilter | '';
   onStatusChange: (status: PostStatusFilter | '') => void;
+  sort: PostSort;
+  onSortChange: (sort: PostSort) => void;
 }
 
-/** Search (content, url, entity name), the entity filter and the status filter above the list. */
+/** Search (content, url, entity name), the entity and status filters and the order above the list. */
 export function PostsToolbar({
   search,
   onSearchChange,
@@ -23,6 +25,8 @@ export function PostsToolbar({
   onSelectedIdChange,
   status,
   onStatusChange,
+  sort,
+  onSortChange,
 }: PostsToolbarProps) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -64,6 +68,24 @@ export function PostsToolbar({
               {POST_STATUS_LABELS[value]}
             </option>
           ))}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-gray-400"
+          aria-hidden="true"
+        />
+      </div>
+      <div className="relative sm:w-48">
+        <label htmlFor="post-sort" className="sr-only">
+          Sort posts
+        </label>
+        <select
+          id="post-sort"
+          value={sort}
+          onChange={(event) => onSortChange(event.target.value as PostSort)}
+          className={controlClasses(false, 'h-10 appearance-none truncate pr-9 pl-3')}
+        >
+          <option value="newest">Newest first</option>
+          <option value="engagement">Most engagement first</option>
         </select>
         <ChevronDown
           className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-gray-400"
