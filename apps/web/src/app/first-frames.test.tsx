@@ -37,8 +37,8 @@ describe('first frames', () => {
     },
   );
 
-  it('is inert and busy, so nothing is typed into it before the app takes over', () => {
-    expect(frame(ROUTES.posts)).toMatch(/^<div inert="" aria-busy="true"/);
+  it('is inert and hidden from assistive technology until the app takes over', () => {
+    expect(frame(ROUTES.posts)).toMatch(/^<div inert="" aria-hidden="true"/);
   });
 
   it("shows the admin's links on the admin screen only", () => {

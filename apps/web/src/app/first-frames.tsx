@@ -41,6 +41,7 @@ export type FirstFrameRoute = (typeof FIRST_FRAME_ROUTES)[number];
  * (`build/first-frames.tsx`) once for an ordinary instance and once for the demo (which
  * shows its notice): /login is the sign-in form itself; a signed-in screen is the
  * navigation and its heading, the largest text of its first screenful. Inert: it is
+ * hidden from assistive technology (a picture of the page to come, not the page), and
  * replaced as soon as React renders (`components/layout/first-frame.tsx`).
  */
 export function FirstFrame({ route, isDemo }: { route: FirstFrameRoute; isDemo: boolean }) {
@@ -60,7 +61,7 @@ export function FirstFrame({ route, isDemo }: { route: FirstFrameRoute; isDemo: 
     );
   }
   return (
-    <div inert aria-busy="true" className="contents">
+    <div inert aria-hidden="true" className="contents">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
           <Routes>{screen}</Routes>
