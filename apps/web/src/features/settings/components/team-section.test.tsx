@@ -105,7 +105,7 @@ describe('Settings > Team', () => {
       'Role of Eddie Editor (eddie@example.com)',
     );
     expect(
-      container.querySelector('button[aria-label="Cancel the invitation of new@example.com"]'),
+      container.querySelector('button[aria-label="Cancel invitation of new@example.com"]'),
     ).not.toBeNull();
     unmount();
   });

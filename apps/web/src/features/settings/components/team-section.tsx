@@ -171,7 +171,7 @@ function MemberRow({
             size="sm"
             isLoading={remove.isPending || cancel.isPending}
             onClick={() => (isInvited ? cancel.mutate(member.id) : remove.mutate(member.id))}
-            aria-label={isInvited ? `Cancel the invitation of ${member.email}` : `Remove ${label}`}
+            aria-label={isInvited ? `Cancel invitation of ${member.email}` : `Remove ${label}`}
           >
             {isInvited ? 'Cancel invitation' : 'Remove'}
           </Button>

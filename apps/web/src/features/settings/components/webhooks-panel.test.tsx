@@ -207,9 +207,7 @@ describe('the webhooks panel', () => {
 
     await act(async () => {
       container
-        .querySelector<HTMLButtonElement>(
-          `button[aria-label="Send a test event to ${disabled.url}"]`,
-        )!
+        .querySelector<HTMLButtonElement>(`button[aria-label="Send test to ${disabled.url}"]`)!
         .click();
       await settle();
     });

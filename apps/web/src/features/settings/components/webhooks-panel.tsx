@@ -259,7 +259,7 @@ function EndpointRow({
             size="sm"
             isLoading={test.isPending}
             loadingText="Sending..."
-            aria-label={`Send a test event to ${hook.url}`}
+            aria-label={`Send test to ${hook.url}`}
             onClick={() =>
               test.mutate(hook.id, {
                 onSuccess: () => toast.success('Test event queued: it is sent within seconds'),
@@ -274,7 +274,7 @@ function EndpointRow({
             size="sm"
             isLoading={rotate.isPending}
             loadingText="Rotating..."
-            aria-label={`Rotate the secret of ${hook.url}`}
+            aria-label={`Rotate secret of ${hook.url}`}
             onClick={() =>
               rotate.mutate(hook.id, {
                 onSuccess: onRotated,
