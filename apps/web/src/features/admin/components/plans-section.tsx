@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ADMIN_TOASTS, type AdminPlan } from '@cadence/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -114,32 +115,12 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
             className={inputClasses}
           />
         </label>
-        <label
-          htmlFor={id('api')}
-          className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2"
-        >
-          <input
-            id={id('api')}
-            type="checkbox"
-            checked={hasApi}
-            onChange={(e) => setHasApi(e.target.checked)}
-            className="size-4 rounded border-gray-300 accent-brand-600"
-          />
+        <PlanFlag id={id('api')} checked={hasApi} onChange={setHasApi}>
           API access (API keys and the public API)
-        </label>
-        <label
-          htmlFor={id('bulk')}
-          className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2"
-        >
-          <input
-            id={id('bulk')}
-            type="checkbox"
-            checked={hasBulk}
-            onChange={(e) => setHasBulk(e.target.checked)}
-            className="size-4 rounded border-gray-300 accent-brand-600"
-          />
+        </PlanFlag>
+        <PlanFlag id={id('bulk')} checked={hasBulk} onChange={setHasBulk}>
           Bulk scheduling (import posts from a CSV file)
-        </label>
+        </PlanFlag>
         <label htmlFor={id('members')} className="text-sm font-medium text-gray-800 sm:col-span-2">
           Team members (empty: unlimited)
           <input
@@ -152,19 +133,9 @@ function PlanCard({ plan, timeZone }: { plan: AdminPlan; timeZone: string }) {
             className={inputClasses}
           />
         </label>
-        <label
-          htmlFor={id('white-label')}
-          className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2"
-        >
-          <input
-            id={id('white-label')}
-            type="checkbox"
-            checked={hasWhiteLabel}
-            onChange={(e) => setHasWhiteLabel(e.target.checked)}
-            className="size-4 rounded border-gray-300 accent-brand-600"
-          />
+        <PlanFlag id={id('white-label')} checked={hasWhiteLabel} onChange={setHasWhiteLabel}>
           White label (the workspace&apos;s own brand)
-        </label>
+        </PlanFlag>
       </div>
       <fieldset className="mt-3">
         <legend className="text-sm font-medium text-gray-800">Highlight Points</legend>
@@ -228,5 +199,34 @@ export function PlansSection({ timeZone }: { timeZone: string }) {
         />
       ))}
     </div>
+  );
+}
+
+/** One of a plan's on/off features (API access, bulk scheduling, white label). */
+function PlanFlag({
+  id,
+  checked,
+  onChange,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      htmlFor={id}
+      className="flex items-center gap-2 text-sm font-medium text-gray-800 sm:col-span-2"
+    >
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 rounded border-gray-300 accent-brand-600"
+      />
+      {children}
+    </label>
   );
 }
