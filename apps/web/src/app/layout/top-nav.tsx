@@ -58,9 +58,16 @@ export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps)
             // The workspace's own brand (white label) in place of Cadence's.
             <span className="flex items-center gap-2">
               {user.brand.logo_url !== null && (
-                <img src={user.brand.logo_url} alt="" className="size-8 rounded object-contain" />
+                <img
+                  src={user.brand.logo_url}
+                  alt=""
+                  className="size-8 shrink-0 rounded object-contain"
+                />
               )}
-              <span className="text-lg font-semibold" style={{ color: user.brand.accent_color }}>
+              <span
+                className="max-w-48 truncate text-lg font-semibold whitespace-nowrap"
+                style={{ color: user.brand.accent_color }}
+              >
                 {user.brand.name}
               </span>
             </span>

@@ -109,7 +109,11 @@ export function InvitePage() {
                 >
                   Sign up to join
                 </Link>
-                <Link to={ROUTES.login} className={buttonClasses('soft', 'md', 'w-full')}>
+                <Link
+                  to={ROUTES.login}
+                  // Cadence's tint beside a brand's own colour would clash: plain instead.
+                  className={buttonClasses(accent ? 'secondary' : 'soft', 'md', 'w-full')}
+                >
                   I have an account: sign in
                 </Link>
               </div>
