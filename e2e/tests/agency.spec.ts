@@ -32,7 +32,9 @@ async function checkAtBothWidths(page: Page, name: string, include?: string) {
     }
     if (SHOTS) {
       mkdirSync(SHOTS, { recursive: true });
-      // A dialog is fixed to the viewport: the whole page would show it over a part of it.
+      // From the top, so the sticky top bar is where it belongs in a whole-page shot. A dialog
+      // is fixed to the viewport: the whole page would show it over a part of it.
+      if (include === undefined) await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
         path: `${SHOTS}/${name}-${size.width}.png`,
         fullPage: include === undefined,
