@@ -26,6 +26,21 @@ export async function waitForCode(email: string, count: number, timeoutMs = 30_0
   }
 }
 
+/** Waits for the invitation mailed to `email` and answers its link's path (`/invite/<token>`). */
+export async function waitForInvitationPath(email: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const mail of mailsTo(email).reverse()) {
+      // Quoted-printable soft line breaks and '=' escapes, as SMTP carries long lines.
+      const text = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const match = /https?:\/\/[^\s"<>]+(\/invite\/[A-Za-z0-9_-]{20,})/.exec(text);
+      if (match?.[1]) return match[1];
+    }
+    if (Date.now() > deadline) throw new Error(`No invitation reached ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A fresh address per test run, so tests never collide. */
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

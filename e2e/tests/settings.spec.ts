@@ -461,8 +461,10 @@ test('the whole settings page with every section open has no axe violations', as
   // Each closed section opens by its own button (a link opens one at a time).
   const closed = page.locator('section > h2 > button[aria-expanded="false"]');
   await expect(closed.first()).toBeVisible();
+  // Branding is the owner's: it appears once the workspaces say who this is.
+  await expect(section(page, 'Branding')).toBeVisible();
   while ((await closed.count()) > 0) await closed.first().click();
-  await expect(page.locator('section > h2 > button[aria-expanded="true"]')).toHaveCount(9);
+  await expect(page.locator('section > h2 > button[aria-expanded="true"]')).toHaveCount(10);
   await expect(section(page, 'Post Logs').getByText(/Refreshes every 30 seconds/)).toBeVisible();
   await expect(section(page, 'Developer Info').getByText('Calls this month')).toBeVisible();
   await expect(section(page, 'Your Data').getByText(/used/).first()).toBeVisible();

@@ -284,7 +284,14 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     publicUrl: config.publicUrl,
   });
   // Workspaces and members: who acts in which workspace, with which role (authenticate).
-  const team = createTeamService({ db, mailer, clock, logger, publicUrl: config.publicUrl });
+  const team = createTeamService({
+    db,
+    mailer,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+    brandOf: (workspaceId) => branding.brandOf(workspaceId),
+  });
   // The Analytics screen and each post's numbers, read from what the metrics job stored.
   const analytics = createAnalyticsService({
     db,

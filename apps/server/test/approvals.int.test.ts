@@ -9,6 +9,8 @@ import {
   type ReviewPage,
   type ScheduledInstance,
 } from '@cadence/shared';
+import { existsSync } from 'node:fs';
+import nodePath from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +31,9 @@ import {
   startNetworkFakes,
   type NetworkFakes,
 } from './helpers/networks.js';
+import { makePng, multipartFile } from './helpers/images.js';
 import { createPost } from './helpers/posts.js';
+import { invitationLinkIn } from './helpers/team.js';
 import {
   accountIdOf,
   createTestApp,
@@ -617,6 +621,68 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
       const mail = t.smtp.messages.at(-1);
       expect(mail?.raw ?? '').toMatch(/From: "?Northwind Agency"? </);
       expect(mail?.raw ?? '').toContain('Northwind Agency');
+    });
+
+    it('puts the brand on the invitation page and its mail, and keeps its logo from the sweep', async () => {
+      const png = multipartFile('file', 'brand.png', 'image/png', makePng(48, 48));
+      const uploaded = await t.app.inject({
+        method: 'POST',
+        url: `/api${API_PATHS.companyLogo}`,
+        headers: { ...png.headers, authorization: `Bearer ${owner}` },
+        payload: png.payload,
+      });
+      expect(uploaded.statusCode).toBe(201);
+      const logoUrl = uploaded.json<{ data: { logo_url: string } }>().data.logo_url;
+      const saved = await save(owner, {
+        name: 'Northwind Agency',
+        logo_url: logoUrl,
+        accent_color: '#1d4ed8',
+      });
+      expect(saved.status).toBe(200);
+
+      const invited = await call('POST', API_PATHS.teamInvitations, owner, {
+        email: 'branded-invitee@example.com',
+        role: 'editor',
+      });
+      expect(invited.status).toBe(201);
+      const link = invitationLinkIn(t, 'branded-invitee@example.com');
+      expect(link.subject).toBe(
+        "Ada Owner invited you to Ada Owner's workspace on Northwind Agency",
+      );
+      const mail = t.smtp.mailsTo('branded-invitee@example.com').at(-1);
+      expect(mail?.raw ?? '').toMatch(/From: "?Northwind Agency"? </);
+      const preview = await call(
+        'GET',
+        path(API_PATHS.teamInvitationByToken, { token: link.token }),
+        null,
+      );
+      expect(preview.status).toBe(200);
+      expect(preview.json.data).toMatchObject({
+        workspace_name: 'Ada Owner',
+        brand: { name: 'Northwind Agency', logo_url: logoUrl, accent_color: '#1d4ed8' },
+      });
+
+      // The brand's logo is in use: the sweep of unused uploads leaves it, however old.
+      t.clock.advance(2 * 3600);
+      await t.publisher.sweepOrphanUploads();
+      expect(existsSync(nodePath.join(t.config.dataDir, logoUrl))).toBe(true);
+
+      // Another workspace's invitation wears Cadence's brand.
+      const plain = await call('POST', API_PATHS.teamInvitations, other, {
+        email: 'plain-invitee@example.com',
+        role: 'viewer',
+      });
+      expect(plain.status).toBe(201);
+      const plainLink = invitationLinkIn(t, 'plain-invitee@example.com');
+      expect(plainLink.subject).toMatch(/ on Cadence$/);
+      const plainPreview = await call(
+        'GET',
+        path(API_PATHS.teamInvitationByToken, { token: plainLink.token }),
+        null,
+      );
+      expect(plainPreview.json.data).toMatchObject({
+        brand: { name: 'Cadence', logo_url: null, accent_color: '#4f46e5' },
+      });
     });
 
     it('is gated by the plan: an admin turns it off and the brand falls back to Cadence', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { BrandSchema } from './approval-basics.js';
 import { EmailSchema } from './auth.js';
 
 /**
@@ -143,6 +144,8 @@ export const InvitationPreviewSchema = z.object({
   role: MemberRoleSchema,
   email: z.string(),
   expires_at: z.string(),
+  /** The workspace's brand (white label), or Cadence's when it has none: the invite page wears it. */
+  brand: BrandSchema,
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 

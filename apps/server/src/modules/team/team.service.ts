@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  type Brand,
+  DEFAULT_BRAND,
   INVITATION_VALID_DAYS,
   TEAM_MESSAGES,
   type InvitationCreate,
@@ -43,6 +45,8 @@ export interface TeamServiceDeps {
   clock: Clock;
   logger: FastifyBaseLogger;
   publicUrl: string;
+  /** The brand a workspace shows now (branding's door, passed in by the composition root). */
+  brandOf: (workspaceId: string) => Promise<Brand>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -196,6 +200,8 @@ export function createTeamService(deps: TeamServiceDeps) {
       });
       const url = `${deps.publicUrl.replace(/\/$/, '')}/invite/${token}`;
       try {
+        // The workspace's brand, when it has one: the sender's name and the mail's header.
+        const brand = await deps.brandOf(workspaceId);
         await deps.mailer.send({
           to: input.email,
           ...invitationEmail({
@@ -204,7 +210,9 @@ export function createTeamService(deps: TeamServiceDeps) {
             role: input.role,
             url,
             validDays: INVITATION_VALID_DAYS,
+            brand,
           }),
+          ...(brand.name !== DEFAULT_BRAND.name ? { fromName: brand.name } : {}),
         });
       } catch (error) {
         deps.logger.error({ err: error }, 'invitation mail failed');
@@ -228,9 +236,10 @@ export function createTeamService(deps: TeamServiceDeps) {
       const invitation = await repo.findInvitationByHash(db, hashInvitationToken(token));
       if (!invitation || invitation.usedAt || invitation.expiresAt <= clock())
         throw invitationNotFound();
-      const [owner, inviter] = await Promise.all([
+      const [owner, inviter, brand] = await Promise.all([
         repo.findUser(db, invitation.workspaceId),
         invitation.invitedBy ? repo.findUser(db, invitation.invitedBy) : undefined,
+        deps.brandOf(invitation.workspaceId),
       ]);
       if (!owner) throw invitationNotFound();
       return {
@@ -239,6 +248,7 @@ export function createTeamService(deps: TeamServiceDeps) {
         role: invitation.role,
         email: invitation.email,
         expires_at: invitation.expiresAt.toISOString(),
+        brand,
       };
     },
 

@@ -58,11 +58,12 @@ export async function listUploadKeysOfUser(db: DbExecutor, userId: string): Prom
 }
 
 /**
- * Whether anything uses a file: an entity's logo, a post's attachment or an account's
- * avatar. The one definition the sweep and logo replacement share.
+ * Whether anything uses a file: an entity's logo, a workspace brand's logo, a post's
+ * attachment or an account's avatar. The one definition the sweep and logo replacement share.
  */
 const isReferenced = (key: unknown) => sql`(
   exists (select 1 from companies c where c.logo_url = '/uploads/' || ${key})
+  or exists (select 1 from workspace_branding b where b.logo_url = '/uploads/' || ${key})
   or exists (select 1 from post_attachments a where a.storage_key = ${key})
   or exists (select 1 from users u where u.avatar_key = ${key})
 )`;

@@ -53,14 +53,22 @@ export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps)
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-6 px-4 sm:px-6 lg:px-8">
-        <Link to={ROUTES.home} className="rounded-lg" onClick={closeMenu}>
+        <Link to={ROUTES.home} className="min-w-0 rounded-lg" onClick={closeMenu}>
           {user?.brand && user.brand.name !== DEFAULT_BRAND.name ? (
-            // The workspace's own brand (white label) in place of Cadence's.
-            <span className="flex items-center gap-2">
+            // The workspace's own brand (white label) in place of Cadence's: one line, cut
+            // short rather than pushing the bar wider than the screen.
+            <span className="flex min-w-0 items-center gap-2">
               {user.brand.logo_url !== null && (
-                <img src={user.brand.logo_url} alt="" className="size-8 rounded object-contain" />
+                <img
+                  src={user.brand.logo_url}
+                  alt=""
+                  className="size-8 shrink-0 rounded object-contain"
+                />
               )}
-              <span className="text-lg font-semibold" style={{ color: user.brand.accent_color }}>
+              <span
+                className="max-w-48 truncate text-lg font-semibold whitespace-nowrap"
+                style={{ color: user.brand.accent_color }}
+              >
                 {user.brand.name}
               </span>
             </span>

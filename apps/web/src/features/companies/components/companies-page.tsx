@@ -44,6 +44,9 @@ const QueueEditorDialog = lazyComponent(() =>
 const ConnectSocialsDialog = lazyComponent(() =>
   import('./connect-socials-dialog').then((m) => m.ConnectSocialsDialog),
 );
+const ReviewLinksDialog = lazyComponent(() =>
+  import('./review-links-dialog').then((m) => m.ReviewLinksDialog),
+);
 
 /** Tailwind's md breakpoint: narrower screens get cards instead of the table. */
 const WIDE_SCREEN = '(min-width: 768px)';
@@ -74,6 +77,7 @@ export function CompaniesPage() {
   const [choice, setChoice] = useState<PendingOAuthChoice | null>(landing?.choice ?? null);
   // `?queue=<id>` (the Add to queue dialog's 'Open the queue editor') opens that entity's queue.
   const [queueId, setQueueId] = useState<string | null>(() => searchParams.get(QUEUE_QUERY_PARAM));
+  const [reviewLinksId, setReviewLinksId] = useState<string | null>(null);
   useEffect(() => {
     if (landing === null) return;
     if (landing.error !== null) toast.error(landing.error, { id: 'oauth-result' });
@@ -91,6 +95,7 @@ export function CompaniesPage() {
   // Looked up on every render, so the dialog follows connections made or removed in it.
   const socialsCompany = rows.find((row) => row.id === socialsId) ?? null;
   const queueCompany = rows.find((row) => row.id === queueId) ?? null;
+  const reviewLinksCompany = rows.find((row) => row.id === reviewLinksId) ?? null;
 
   // A 401 has already sent the person to /login with its own message.
   useQueryErrorToast(companiesQuery, COMPANY_TOASTS.fetchFailed, { id: 'companies-fetch-failed' });
@@ -113,6 +118,7 @@ export function CompaniesPage() {
   const hasLimit = useOpenedOnce(isLimitOpen);
   const hasSocials = useOpenedOnce(socialsCompany !== null);
   const hasQueue = useOpenedOnce(queueCompany !== null);
+  const hasReviewLinks = useOpenedOnce(reviewLinksCompany !== null);
   useEffect(
     () =>
       whenIdle(() => {
@@ -121,6 +127,7 @@ export function CompaniesPage() {
         void CompanyLimitDialog.preload();
         void ConnectSocialsDialog.preload();
         void QueueEditorDialog.preload();
+        void ReviewLinksDialog.preload();
       }),
     [],
   );
@@ -174,6 +181,7 @@ export function CompaniesPage() {
               onEdit={(company) => setEditor({ company })}
               onSocials={(company) => openSocials(company.id)}
               onQueue={(company) => setQueueId(company.id)}
+              onReviewLinks={(company) => setReviewLinksId(company.id)}
               onDelete={setDeleting}
             />
           </div>
@@ -219,6 +227,11 @@ export function CompaniesPage() {
               if (searchParams.has(QUEUE_QUERY_PARAM)) setSearchParams({}, { replace: true });
             }}
           />
+        </Suspense>
+      )}
+      {hasReviewLinks && (
+        <Suspense fallback={null}>
+          <ReviewLinksDialog company={reviewLinksCompany} onClose={() => setReviewLinksId(null)} />
         </Suspense>
       )}
       {hasSocials && (

@@ -1,5 +1,5 @@
 import type { Company } from '@cadence/shared';
-import { CalendarClock, Pencil, Share2, Trash2 } from 'lucide-react';
+import { CalendarClock, Link2, Pencil, Share2, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
@@ -9,6 +9,8 @@ export interface CompanyActionHandlers {
   onSocials: (company: Company) => void;
   /** The entity's posting queue (its weekly slots and time zone). */
   onQueue: (company: Company) => void;
+  /** The entity's review links for clients. */
+  onReviewLinks: (company: Company) => void;
   onDelete: (company: Company) => void;
 }
 
@@ -24,6 +26,7 @@ export function CompanyActions({
   onEdit,
   onSocials,
   onQueue,
+  onReviewLinks,
   onDelete,
 }: CompanyActionsProps) {
   const isRow = layout === 'row';
@@ -67,7 +70,20 @@ export function CompanyActions({
       <Button
         variant={variant}
         size={size}
-        className={cn(buttonClass, 'text-red-600 hover:bg-red-50 hover:text-red-700')}
+        className={buttonClass}
+        icon={<Link2 className="size-4 shrink-0" aria-hidden="true" />}
+        onClick={() => onReviewLinks(company)}
+      >
+        {label('Review links')}
+      </Button>
+      <Button
+        variant={variant}
+        size={size}
+        className={cn(
+          buttonClass,
+          !isRow && 'col-span-2',
+          'text-red-600 hover:bg-red-50 hover:text-red-700',
+        )}
         icon={<Trash2 className="size-4 shrink-0" aria-hidden="true" />}
         onClick={() => onDelete(company)}
       >

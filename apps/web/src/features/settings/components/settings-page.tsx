@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import type { ScreenHeader } from '../../../components/layout/page-header';
 import { useOpenSections } from '../hooks/use-open-sections';
+import { useWorkspaceRole } from '../hooks/use-workspace-role';
 import { SettingsSection } from './settings-section';
 import { SETTINGS_SECTION_IDS, SETTINGS_SECTIONS } from './settings-sections';
 
@@ -22,11 +23,13 @@ export const SETTINGS_HEADER: ScreenHeader = {
 
 export function SettingsPage({ subscriptionSection }: SettingsPageProps) {
   const { isOpen, toggle } = useOpenSections(SETTINGS_SECTION_IDS, OPEN_ON_ARRIVAL);
+  const isOwner = useWorkspaceRole() === 'owner';
+  const sections = SETTINGS_SECTIONS.filter((section) => !section.isOwnerOnly || isOwner);
   return (
     <div className="space-y-6">
       <PageHeader {...SETTINGS_HEADER} />
       <div className="space-y-4">
-        {SETTINGS_SECTIONS.map(({ id, title, description, component: Content, footer }) => (
+        {sections.map(({ id, title, description, component: Content, footer }) => (
           <SettingsSection
             key={id}
             id={id}

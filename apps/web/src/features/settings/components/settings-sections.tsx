@@ -2,6 +2,7 @@ import { ROUTES } from '@cadence/shared';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { BrandingSection } from './branding-section';
 import { DeveloperInfoSection } from './developer-info-section';
 import { NotificationsSection } from './notifications-section';
 import { PostLogsSection } from './post-logs-section';
@@ -20,6 +21,8 @@ export interface SettingsSectionEntry {
   component: ComponentType;
   /** Shown under the section's content. */
   footer?: ReactNode;
+  /** Only the workspace's owner sees it (others do not meet it at all). */
+  isOwnerOnly?: boolean;
 }
 
 /** The page's sections in the spec's order, then ours. Plug a new section in here. */
@@ -52,6 +55,13 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
     title: 'Team',
     description: 'The people in this workspace: their roles and entities, invitations and seats.',
     component: TeamSection,
+  },
+  {
+    id: 'branding',
+    title: 'Branding',
+    description: 'Your own name, logo and colour for your team and your clients (white label).',
+    component: BrandingSection,
+    isOwnerOnly: true,
   },
   {
     id: 'post-logs',

@@ -19,6 +19,7 @@ const preview: InvitationPreview = {
   role: 'editor',
   email: 'eddie@example.com',
   expires_at: '2026-11-28T10:00:00.000Z',
+  brand: { name: 'Cadence', logo_url: null, accent_color: '#4f46e5' },
 };
 const WORKSPACE_ID = '0b6f6a52-3c1e-4d8a-9f7e-000000000001';
 
@@ -55,6 +56,34 @@ describe('the invitation page', () => {
       ['I have an account: sign in', '/login'],
     ]);
     expect(getPendingInvite()).toBe(TOKEN);
+    unmount();
+  });
+
+  it("wears the workspace's brand instead of Cadence's when it has one", () => {
+    const { container, unmount } = renderPage({
+      ...preview,
+      brand: {
+        name: 'Northwind Agency',
+        logo_url: '/uploads/logos/northwind.png',
+        accent_color: '#1d4ed8',
+      },
+    });
+    expect(container.textContent).toContain('Northwind Agency');
+    expect(container.textContent).not.toContain('Cadence');
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(
+      '/uploads/logos/northwind.png',
+    );
+    const signUp = [...container.querySelectorAll('a')].find(
+      (a) => a.textContent === 'Sign up to join',
+    );
+    expect(signUp?.style.backgroundColor).toBe('rgb(29, 78, 216)');
+    unmount();
+  });
+
+  it("shows Cadence's own logo for a workspace without a brand", () => {
+    const { container, unmount } = renderPage();
+    expect(container.textContent).toContain('Cadence');
+    expect(container.querySelector('svg')).not.toBeNull();
     unmount();
   });
 

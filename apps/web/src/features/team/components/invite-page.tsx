@@ -2,6 +2,7 @@ import { ROUTES, TEAM_MESSAGES, TEAM_ROLE_LABELS } from '@cadence/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BrandLogo, isOwnBrand } from '../../../components/brand/brand-logo';
 import { Logo } from '../../../components/brand/logo';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -44,6 +45,10 @@ export function InvitePage() {
       },
     });
 
+  // The workspace's brand (white label) in place of Cadence's: its logo, name and accent.
+  const brand = preview.data?.brand;
+  const accent = brand && isOwnBrand(brand) ? { backgroundColor: brand.accent_color } : undefined;
+
   const failure =
     accept.error instanceof ApiRequestError
       ? accept.error.serverMessage
@@ -54,7 +59,14 @@ export function InvitePage() {
   return (
     <main className="grid min-h-dvh place-items-center bg-gray-50 p-4 sm:p-6">
       <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
-        <Logo />
+        {preview.isPending ? (
+          // As tall as a logo, so the card does not move when the brand arrives.
+          <div className="h-8" aria-hidden="true" />
+        ) : brand ? (
+          <BrandLogo brand={brand} />
+        ) : (
+          <Logo />
+        )}
         {preview.isPending ? (
           <p role="status" className="mt-6 text-sm text-gray-600">
             Loading the invitation…
@@ -81,6 +93,7 @@ export function InvitePage() {
             {signedIn ? (
               <Button
                 className="mt-6 w-full"
+                style={accent}
                 onClick={join}
                 isLoading={accept.isPending}
                 loadingText="Joining…"
@@ -92,10 +105,15 @@ export function InvitePage() {
                 <Link
                   to={`${ROUTES.login}?mode=signup`}
                   className={buttonClasses('primary', 'md', 'w-full')}
+                  style={accent}
                 >
                   Sign up to join
                 </Link>
-                <Link to={ROUTES.login} className={buttonClasses('soft', 'md', 'w-full')}>
+                <Link
+                  to={ROUTES.login}
+                  // Cadence's tint beside a brand's own colour would clash: plain instead.
+                  className={buttonClasses(accent ? 'secondary' : 'soft', 'md', 'w-full')}
+                >
                   I have an account: sign in
                 </Link>
               </div>
