@@ -210,6 +210,10 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
       ['POST', `/customer/post/${x.post}/comments`, { body: 'Looks good', visibility: 'team' }],
       ['GET', `/customer/company/${x.entity}/review-links`],
       ['POST', `/customer/company/${x.entity}/review-links`, {}],
+      ['PATCH', `/customer/post/${x.post}`, { content: 'Taken over' }],
+      ['POST', '/schedules/bulk-delete', { ids: [x.instance] }],
+      ['DELETE', `/schedules/${x.instance}`],
+      ['DELETE', `/customer/post/${x.post}`],
     ];
   };
   const blueskyFields = () => connectionFields(fakes, 'bluesky');
@@ -299,6 +303,7 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
 
     const texts = async (url: string) => (await as('GET', url, lead)).body;
     const everyList = [
+      '/customer/post?q=Beta',
       '/customer/api-logs',
       '/customer/api-keys/calls',
       '/customer/company',

@@ -10,8 +10,8 @@ import {
 import type { Db } from '../../db/client.js';
 import type { ApiKeyRow } from '../../db/schema/api-keys.js';
 import { AppError } from '../../errors.js';
+import { entityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import type { Clock } from '../../lib/clock.js';
-import type { EntityAccess } from '../../lib/entity-scope.js';
 import { getEntitlements } from '../plans/index.js';
 import * as repo from './api-keys.repository.js';
 import { generateApiKey, parseApiKey, secretMatches } from './key-format.js';
@@ -68,8 +68,7 @@ export function assertScope(caller: ApiCaller, scope: ApiKeyScope): ApiCaller {
 
 /** Whether a key may see the entity: every entity of the customer, or one of its list. */
 export function mayUseEntity(caller: ApiCaller, entityId: string | null): boolean {
-  if (caller.entityIds === null) return true;
-  return entityId !== null && caller.entityIds.includes(entityId);
+  return entityVisible(caller, entityId);
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
