@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { postLinkOriginsOf } from '@cadence/shared';
 import type { ResolvedConfig } from './config.js';
+import { AppError } from './errors.js';
 import type { Database } from './db/client.js';
 import { createAiClient, type AiClient } from './integrations/ai.js';
 import type { Mailer } from './integrations/mail.js';
@@ -379,6 +380,14 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       clock,
       ownsEntity: async (userId, entityId) =>
         (await companies.findOwned(userId, entityId)) !== undefined,
+      standingOf: async (personId, workspaceId) => {
+        try {
+          return await team.standing(personId, workspaceId);
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'NOT_A_MEMBER') return null;
+          throw error;
+        }
+      },
     }),
     // What every /api/v1 route shares: per-key rate limits, Idempotency-Key, the call log.
     apiTraffic: createApiTrafficService({

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
+import { companies } from './companies.js';
 
 /** Every call to an AI model, for the developer view and for cost tracking. */
 export const aiCallLogs = pgTable(
@@ -11,6 +12,8 @@ export const aiCallLogs = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The entity whose details went into the prompt (null: none, or more than one). */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     platform: text('platform').notNull(),
     model: text('model').notNull(),
     purpose: text('purpose').notNull(),

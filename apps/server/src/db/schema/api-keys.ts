@@ -17,6 +17,9 @@ import { users } from './auth.js';
  * A customer's API keys for /api/v1. The key `cad_<prefix>_<secret>` is shown once; only
  * the SHA-256 of its secret is kept. `entity_ids` null: every entity of the customer.
  * A revoked key keeps its row (revoked_at set) and is no longer listed nor accepted.
+ * `created_by`: the person who made it (null: before members, the workspace's owner); the
+ * key does at most what they may do in the workspace now (their role and entities), and
+ * goes with their account.
  */
 export const apiKeys = pgTable(
   'api_keys',
@@ -32,6 +35,7 @@ export const apiKeys = pgTable(
     secretHash: text('secret_hash').notNull(),
     scopes: jsonb('scopes').$type<ApiKeyScope[]>().notNull(),
     entityIds: jsonb('entity_ids').$type<string[] | null>(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),

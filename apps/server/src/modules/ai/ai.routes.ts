@@ -17,7 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import type { RateLimit, RateLimiter } from '../../lib/rate-limiter.js';
-import { requireUser } from '../auth/index.js';
+import { entityAccess, requireUser } from '../auth/index.js';
 import type { AiService } from './ai.service.js';
 
 /** AI calls cost money and fetch outside pages: a person's pace is plenty (admin setting). */
@@ -78,7 +78,11 @@ export function registerAiRoutes(
       },
     },
     async (request) => {
-      const data = await ai.postFromUrl((await aiUser(request)).id, request.body);
+      const data = await ai.postFromUrl(
+        (await aiUser(request)).id,
+        request.body,
+        entityAccess(request),
+      );
       return { message: POST_MESSAGES.urlScanned, data };
     },
   );
@@ -122,7 +126,11 @@ export function registerAiRoutes(
       },
     },
     async (request) => {
-      const data = await ai.enhance((await aiUser(request)).id, request.body);
+      const data = await ai.enhance(
+        (await aiUser(request)).id,
+        request.body,
+        entityAccess(request),
+      );
       return { message: POST_MESSAGES.integrated, data };
     },
   );
@@ -144,7 +152,11 @@ export function registerAiRoutes(
       },
     },
     async (request) => {
-      const data = await ai.generate((await aiUser(request)).id, request.body);
+      const data = await ai.generate(
+        (await aiUser(request)).id,
+        request.body,
+        entityAccess(request),
+      );
       return { message: AI_POST_MESSAGES.generated, data };
     },
   );

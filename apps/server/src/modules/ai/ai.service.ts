@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { CompanyRow } from '../../db/schema/companies.js';
 import { AppError } from '../../errors.js';
+import { entityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import type { AiClient, ChatRequest } from '../../integrations/ai.js';
 import { fetchPublicPage, WebFetchError } from '../../integrations/web-fetch.js';
 import type { MarkupThread } from '../../lib/markup/markup-thread.js';
@@ -75,13 +76,21 @@ export function createAiService(deps: AiServiceDeps) {
   }
 
   /** Runs one chat call and records it, success or failure, in the AI call log. */
-  async function chatLogged(ai: AiClient, userId: string, purpose: string, request: ChatRequest) {
+  /** `companyId`: the entity whose details the prompt holds (who may read the log row). */
+  async function chatLogged(
+    ai: AiClient,
+    userId: string,
+    purpose: string,
+    request: ChatRequest,
+    companyId: string | null = null,
+  ) {
     const startedAt = performance.now();
     const prompt = `[system]\n${request.system}\n\n[user]\n${request.user}`;
     try {
       const answer = await ai.chat(request);
       await insertAiCallLog(deps.db, {
         userId,
+        companyId,
         platform: ai.platform,
         model: answer.model,
         purpose,
@@ -99,6 +108,7 @@ export function createAiService(deps: AiServiceDeps) {
       deps.logger.warn({ err: error, purpose }, 'AI call failed');
       await insertAiCallLog(deps.db, {
         userId,
+        companyId,
         platform: ai.platform,
         model: ai.model,
         purpose,
@@ -131,23 +141,36 @@ export function createAiService(deps: AiServiceDeps) {
     );
   }
 
-  /** The customer's own company, or 404 'Entity not found' (also for another user's id). */
-  async function loadEntity(userId: string, companyId: string): Promise<EntityContext> {
-    const company = await deps.findCompany(userId, companyId);
+  /**
+   * The customer's own company, or 404 'Entity not found' (also for another user's id, and
+   * for an entity outside those of the member asking).
+   */
+  async function loadEntity(
+    userId: string,
+    companyId: string,
+    access?: EntityAccess,
+  ): Promise<EntityContext> {
+    const company = entityVisible(access, companyId)
+      ? await deps.findCompany(userId, companyId)
+      : undefined;
     if (!company) throw AppError.notFound(POST_MESSAGES.entityNotFound, 'COMPANY_NOT_FOUND');
     return toEntityContext(company);
   }
 
-  async function loadOptionalEntity(userId: string, companyId: string | null | undefined) {
-    return companyId ? loadEntity(userId, companyId) : undefined;
+  async function loadOptionalEntity(
+    userId: string,
+    companyId: string | null | undefined,
+    access?: EntityAccess,
+  ) {
+    return companyId ? loadEntity(userId, companyId, access) : undefined;
   }
 
   return {
     /** (b) A post that shares the article at `url`, capped to the size format. */
-    async postFromUrl(userId: string, input: PostFromUrlInput) {
+    async postFromUrl(userId: string, input: PostFromUrlInput, access?: EntityAccess) {
       const ai = await requireAi(userId);
-      const entity = await loadOptionalEntity(userId, input.company_id);
-      const reference = await loadOptionalEntity(userId, input.reference_company_id);
+      const entity = await loadOptionalEntity(userId, input.company_id, access);
+      const reference = await loadOptionalEntity(userId, input.reference_company_id, access);
       const { url, page } = await readArticle(
         input.url,
         deps.fetchAllowHosts,
@@ -171,6 +194,12 @@ export function createAiService(deps: AiServiceDeps) {
           hashtagCount: input.hashtag_count,
           keywords: input.keywords,
         }),
+        // One entity's details in the prompt: the row is that entity's; two: nobody limited's.
+        input.reference_company_id && input.reference_company_id !== input.company_id
+          ? input.company_id
+            ? null
+            : input.reference_company_id
+          : (input.company_id ?? null),
       );
       const max = sizeGuidance(input.size_format).max ?? POST_CONTENT_MAX;
       return { content: trimToLength(cleanAnswer(answer.text), max) };
@@ -192,27 +221,29 @@ export function createAiService(deps: AiServiceDeps) {
     },
 
     /** (c) The content, rewritten to bring in the entity's description and capabilities. */
-    async enhance(userId: string, input: EnhanceInput) {
+    async enhance(userId: string, input: EnhanceInput, access?: EntityAccess) {
       const ai = await requireAi(userId);
-      const entity = await loadEntity(userId, input.company_id);
+      const entity = await loadEntity(userId, input.company_id, access);
       const answer = await chatLogged(
         ai,
         userId,
         'enhance',
         buildEnhancePrompt(entity, input.content, input.tone),
+        input.company_id,
       );
       return { content: trimToLength(cleanAnswer(answer.text), POST_CONTENT_MAX) };
     },
 
     /** (e) Text about the entity in place of every [AI] marker (or alone, without one). */
-    async generate(userId: string, input: GenerateInput) {
+    async generate(userId: string, input: GenerateInput, access?: EntityAccess) {
       const ai = await requireAi(userId);
-      const entity = await loadEntity(userId, input.company_id);
+      const entity = await loadEntity(userId, input.company_id, access);
       const answer = await chatLogged(
         ai,
         userId,
         'generate',
         buildGeneratePrompt(entity, input.content, input.tone, input.size_format),
+        input.company_id,
       );
       const generated = cleanAnswer(answer.text).split(POST_MESSAGES.aiMarker).join('').trim();
       if (!generated) throw AppError.badGateway(POST_MESSAGES.generateFailed, 'AI_EMPTY_ANSWER');

@@ -2,10 +2,19 @@ import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/api-keys.js';
 import { users } from '../../db/schema/auth.js';
+import { entitiesWithinCondition, type EntityAccess } from '../../lib/entity-scope.js';
 
 export type NewApiKey = Pick<
   ApiKeyRow,
-  'userId' | 'name' | 'prefix' | 'secretHash' | 'scopes' | 'entityIds' | 'expiresAt' | 'createdAt'
+  | 'userId'
+  | 'name'
+  | 'prefix'
+  | 'secretHash'
+  | 'scopes'
+  | 'entityIds'
+  | 'createdBy'
+  | 'expiresAt'
+  | 'createdAt'
 >;
 
 export async function insertApiKey(db: DbExecutor, values: NewApiKey) {
@@ -15,20 +24,39 @@ export async function insertApiKey(db: DbExecutor, values: NewApiKey) {
 }
 
 /** The customer's keys not revoked, newest first (expired ones stay listed until revoked). */
-export function listActiveApiKeys(db: DbExecutor, userId: string) {
+export function listActiveApiKeys(db: DbExecutor, userId: string, access?: EntityAccess) {
   return db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(
+      and(
+        eq(apiKeys.userId, userId),
+        isNull(apiKeys.revokedAt),
+        entitiesWithinCondition(apiKeys.entityIds, access),
+      ),
+    )
     .orderBy(desc(apiKeys.createdAt));
 }
 
 /** Marks the customer's key revoked; answers whether there was such a key not yet revoked. */
-export async function revokeApiKey(db: DbExecutor, userId: string, id: string, now: Date) {
+export async function revokeApiKey(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+  now: Date,
+  access?: EntityAccess,
+) {
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .where(
+      and(
+        eq(apiKeys.id, id),
+        eq(apiKeys.userId, userId),
+        isNull(apiKeys.revokedAt),
+        entitiesWithinCondition(apiKeys.entityIds, access),
+      ),
+    )
     .returning({ id: apiKeys.id });
   return rows.length > 0;
 }

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { entityScope, requireUser } from '../auth/index.js';
+import { entityAccess, entityScope, requireActor, requireUser } from '../auth/index.js';
 import { assertScope, type ApiCaller, type ApiKeysService } from './api-keys.service.js';
 import type { ApiTrafficService } from './api-traffic.service.js';
 
@@ -53,7 +53,7 @@ export function registerApiKeyRoutes(
     },
     async (request) => ({
       message: API_TRAFFIC_MESSAGES.callsFetched,
-      data: await traffic.listCalls(requireUser(request).id, request.query),
+      data: await traffic.listCalls(requireUser(request).id, request.query, entityAccess(request)),
     }),
   );
 
@@ -70,7 +70,7 @@ export function registerApiKeyRoutes(
     },
     async (request) => ({
       message: API_KEY_MESSAGES.listed,
-      data: { rows: await apiKeys.list(requireUser(request).id) },
+      data: { rows: await apiKeys.list(requireUser(request).id, entityAccess(request)) },
     }),
   );
 
@@ -94,6 +94,7 @@ export function registerApiKeyRoutes(
         requireUser(request).id,
         request.body,
         entityScope(request),
+        requireActor(request).id,
       );
       return reply.code(201).send({ message: API_KEY_MESSAGES.created, data });
     },
@@ -112,7 +113,7 @@ export function registerApiKeyRoutes(
       },
     },
     async (request, reply) => {
-      await apiKeys.revoke(requireUser(request).id, request.params.id);
+      await apiKeys.revoke(requireUser(request).id, request.params.id, entityAccess(request));
       return reply.code(204).send(null);
     },
   );

@@ -5,10 +5,12 @@ import {
   type ApiKeyScope,
   type ApiMe,
   type CreatedApiKey,
+  type TeamRole,
 } from '@cadence/shared';
 import type { Db } from '../../db/client.js';
 import type { ApiKeyRow } from '../../db/schema/api-keys.js';
 import { AppError } from '../../errors.js';
+import { entityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/index.js';
 import * as repo from './api-keys.repository.js';
@@ -19,6 +21,29 @@ export interface ApiKeysDeps {
   clock: Clock;
   /** Whether the entity (company) belongs to the customer: companies' answer. */
   ownsEntity: (userId: string, entityId: string) => Promise<boolean>;
+  /**
+   * The standing now of a key's creator in its workspace (the team module's answer), or
+   * null when they are no longer a member. Without it, every key acts as the owner's.
+   */
+  standingOf?: (
+    personId: string,
+    workspaceId: string,
+  ) => Promise<{ role: TeamRole; entityIds: string[] | null } | null>;
+}
+
+/** What a key may do under its creator's role: a viewer's reads only (their role's rule). */
+const SCOPES_OF_ROLE: Record<TeamRole, readonly ApiKeyScope[]> = {
+  owner: ['read', 'write', 'publish'],
+  manager: ['read', 'write', 'publish'],
+  editor: ['read', 'write', 'publish'],
+  viewer: ['read'],
+};
+
+/** The entities both lists allow (null: every one). */
+function bothAllow(a: string[] | null, b: string[] | null): string[] | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a.filter((id) => b.includes(id));
 }
 
 /** Who a request with a valid key acts for, and what the key allows. */
@@ -30,6 +55,8 @@ export interface ApiCaller {
   scopes: ApiKeyScope[];
   /** null: every entity of the customer. */
   entityIds: string[] | null;
+  /** The role of the key's creator in the workspace now (its owner's keys: 'owner'). */
+  role: TeamRole;
 }
 
 /** The caller, when its key has `scope`; 403 INSUFFICIENT_SCOPE otherwise (every door's check). */
@@ -41,8 +68,7 @@ export function assertScope(caller: ApiCaller, scope: ApiKeyScope): ApiCaller {
 
 /** Whether a key may see the entity: every entity of the customer, or one of its list. */
 export function mayUseEntity(caller: ApiCaller, entityId: string | null): boolean {
-  if (caller.entityIds === null) return true;
-  return entityId !== null && caller.entityIds.includes(entityId);
+  return entityVisible(caller, entityId);
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -63,10 +89,11 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 const unauthenticated = () =>
   AppError.unauthorized(API_KEY_MESSAGES.unauthenticated, 'UNAUTHENTICATED');
 
-export function createApiKeysService({ db, clock, ownsEntity }: ApiKeysDeps) {
+export function createApiKeysService({ db, clock, ownsEntity, standingOf }: ApiKeysDeps) {
   return {
-    async list(userId: string): Promise<ApiKey[]> {
-      return (await repo.listActiveApiKeys(db, userId)).map(toApiKey);
+    /** The keys not revoked; a member limited to some entities sees the keys of theirs only. */
+    async list(userId: string, access?: EntityAccess): Promise<ApiKey[]> {
+      return (await repo.listActiveApiKeys(db, userId, access)).map(toApiKey);
     },
 
     /**
@@ -77,6 +104,7 @@ export function createApiKeysService({ db, clock, ownsEntity }: ApiKeysDeps) {
       userId: string,
       input: ApiKeyCreateInput,
       limit: string[] | null = null,
+      createdBy: string | null = null,
     ): Promise<CreatedApiKey> {
       const now = clock();
       if (!(await getEntitlements(db, userId, now)).hasApi)
@@ -98,14 +126,15 @@ export function createApiKeysService({ db, clock, ownsEntity }: ApiKeysDeps) {
         secretHash,
         scopes: input.scopes,
         entityIds,
+        createdBy,
         expiresAt,
         createdAt: now,
       });
       return { ...toApiKey(row), key };
     },
 
-    async revoke(userId: string, id: string) {
-      if (!(await repo.revokeApiKey(db, userId, id, clock())))
+    async revoke(userId: string, id: string, access?: EntityAccess) {
+      if (!(await repo.revokeApiKey(db, userId, id, clock(), access)))
         throw AppError.notFound(API_KEY_MESSAGES.notFound, 'API_KEY_NOT_FOUND');
     },
 
@@ -126,13 +155,21 @@ export function createApiKeysService({ db, clock, ownsEntity }: ApiKeysDeps) {
       if (!user.isVerified) throw unauthenticated();
       const entitlements = await getEntitlements(db, user.id, now);
       if (!entitlements.hasApi) throw unauthenticated();
+      // A key does at most what its creator may do now: a member removed, their key stops;
+      // their role narrows its scopes, their entities its entities.
+      const creator =
+        key.createdBy && key.createdBy !== user.id && standingOf
+          ? await standingOf(key.createdBy, user.id)
+          : { role: 'owner' as const, entityIds: null };
+      if (!creator) throw unauthenticated();
       await repo.touchApiKey(db, key.id, now);
       return {
         keyId: key.id,
         user: { id: user.id, email: user.email, name: user.name },
         tier: entitlements.tier,
-        scopes: key.scopes,
-        entityIds: key.entityIds,
+        scopes: key.scopes.filter((scope) => SCOPES_OF_ROLE[creator.role].includes(scope)),
+        entityIds: bothAllow(key.entityIds, creator.entityIds),
+        role: creator.role,
       };
     },
 

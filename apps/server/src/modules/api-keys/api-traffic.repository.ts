@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { apiCallLogs, apiIdempotencyKeys, apiKeys } from '../../db/schema/api-keys.js';
 import { countUpTo } from '../../lib/capped-count.js';
+import { entitiesWithinCondition, type EntityAccess } from '../../lib/entity-scope.js';
 
 // ---- Idempotency keys ----------------------------------------------------------------------
 
@@ -116,8 +117,16 @@ export async function listApiCalls(
   db: DbExecutor,
   userId: string,
   page: { page: number; limit: number },
+  access?: EntityAccess,
 ) {
-  const owned = eq(apiCallLogs.userId, userId);
+  // A member limited to some entities: the calls of the keys limited to some of theirs.
+  const limit = entitiesWithinCondition(apiKeys.entityIds, access);
+  const owned = limit
+    ? and(
+        eq(apiCallLogs.userId, userId),
+        sql`${apiCallLogs.apiKeyId} in (select ${apiKeys.id} from ${apiKeys} where ${limit})`,
+      )
+    : eq(apiCallLogs.userId, userId);
   const countLimit = listCountLimit(page.page, page.limit);
   const [rows, total] = await Promise.all([
     db

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { AttemptLimiter } from '../../lib/attempt-limiter.js';
 import type { Clock } from '../../lib/clock.js';
+import type { EntityAccess } from '../../lib/entity-scope.js';
 import { createIdempotency } from './idempotency.js';
 import * as repo from './api-traffic.repository.js';
 
@@ -83,8 +84,13 @@ export function createApiTrafficService(deps: ApiTrafficDeps) {
       }
     },
 
-    async listCalls(userId: string, page: { page: number; limit: number }): Promise<ApiCallList> {
-      const { rows, total } = await repo.listApiCalls(db, userId, page);
+    /** The calls of the keys that exist for the person asking (`access`: their entities). */
+    async listCalls(
+      userId: string,
+      page: { page: number; limit: number },
+      access?: EntityAccess,
+    ): Promise<ApiCallList> {
+      const { rows, total } = await repo.listApiCalls(db, userId, page, access);
       return {
         rows: rows.map(({ call, keyName, keyPrefix }) => ({
           id: call.id,

@@ -18,6 +18,7 @@ import { companies } from '../../db/schema/companies.js';
 import { postAttachments, posts } from '../../db/schema/posts.js';
 import { publications } from '../../db/schema/publishing.js';
 import { scheduledInstances } from '../../db/schema/schedules.js';
+import { entityCondition, type EntityAccess } from '../../lib/entity-scope.js';
 
 // ---- The publisher's gate -------------------------------------------------------------------
 
@@ -278,7 +279,13 @@ export async function listReviewLinks(db: DbExecutor, workspaceId: string, compa
     .orderBy(desc(reviewLinks.createdAt), desc(reviewLinks.id));
 }
 
-export async function revokeReviewLink(db: DbExecutor, workspaceId: string, id: string, now: Date) {
+export async function revokeReviewLink(
+  db: DbExecutor,
+  workspaceId: string,
+  id: string,
+  now: Date,
+  access?: EntityAccess,
+) {
   const rows = await db
     .update(reviewLinks)
     .set({ revokedAt: now })
@@ -286,6 +293,7 @@ export async function revokeReviewLink(db: DbExecutor, workspaceId: string, id: 
       and(
         eq(reviewLinks.id, id),
         eq(reviewLinks.userId, workspaceId),
+        entityCondition(reviewLinks.companyId, access),
         isNull(reviewLinks.revokedAt),
       ),
     )
@@ -295,7 +303,13 @@ export async function revokeReviewLink(db: DbExecutor, workspaceId: string, id: 
   const [own] = await db
     .select({ id: reviewLinks.id })
     .from(reviewLinks)
-    .where(and(eq(reviewLinks.id, id), eq(reviewLinks.userId, workspaceId)));
+    .where(
+      and(
+        eq(reviewLinks.id, id),
+        eq(reviewLinks.userId, workspaceId),
+        entityCondition(reviewLinks.companyId, access),
+      ),
+    );
   return own !== undefined;
 }
 

@@ -20,6 +20,7 @@ import { users } from '../../db/schema/auth.js';
 import type { PostCommentRow, ReviewLinkRow } from '../../db/schema/approvals.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { entityVisible } from '../../lib/entity-scope.js';
 import type { Logger } from '../../logger.js';
 import * as repo from './approvals.repository.js';
 import { assertAllowed, permission, type Actor, type ReviewDecision } from './permissions.js';
@@ -95,11 +96,14 @@ export function createApprovalsService(deps: ApprovalsDeps) {
     return row?.name || row?.email || 'Someone';
   }
 
-  /** The workspace's post, or 404 (also for another workspace's id). */
-  async function subjectOf(workspaceId: string, postId: string) {
+  /**
+   * The workspace's post, or 404 (also for another workspace's id, and for a post of an
+   * entity outside those of the person asking).
+   */
+  async function subjectOf(workspaceId: string, postId: string, actor: Actor) {
     if (!UUID.test(postId)) throw postNotFound();
     const subject = await repo.findSubject(db, workspaceId, postId);
-    if (!subject) throw postNotFound();
+    if (!subject || !entityVisible(actor, subject.companyId)) throw postNotFound();
     return subject;
   }
 
@@ -176,7 +180,7 @@ export function createApprovalsService(deps: ApprovalsDeps) {
     postId: string,
     decision: ReviewDecision,
   ) {
-    const subject = await subjectOf(workspaceId, postId);
+    const subject = await subjectOf(workspaceId, postId, actor);
     assertAllowed(permission(actor, decision, postOf(subject)));
     needsApproval(subject);
     return subject;
@@ -184,7 +188,7 @@ export function createApprovalsService(deps: ApprovalsDeps) {
 
   return {
     async review(workspaceId: string, actor: Actor, postId: string): Promise<PostReview> {
-      const subject = await subjectOf(workspaceId, postId);
+      const subject = await subjectOf(workspaceId, postId, actor);
       assertAllowed(permission(actor, 'read'));
       return toReview(subject, actor);
     },
@@ -284,7 +288,7 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       repo.sendBackToReview(tx, postId, clock()),
 
     async listComments(workspaceId: string, actor: Actor, postId: string) {
-      const subject = await subjectOf(workspaceId, postId);
+      const subject = await subjectOf(workspaceId, postId, actor);
       assertAllowed(permission(actor, 'read'));
       return { rows: (await repo.listComments(db, [subject.id])).map(toComment) };
     },
@@ -295,7 +299,7 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       postId: string,
       input: { body: string; visibility: CommentBody['visibility'] },
     ): Promise<PostComment> {
-      const subject = await subjectOf(workspaceId, postId);
+      const subject = await subjectOf(workspaceId, postId, actor);
       assertAllowed(permission(actor, 'comment'));
       const row = await addComment(
         db,
@@ -315,7 +319,11 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       input: { expires_in_days: number; label: string | null },
     ) {
       assertAllowed(permission(actor, 'manage_review_links'));
-      if (!UUID.test(companyId) || !(await repo.findOwnCompany(db, workspaceId, companyId))) {
+      if (
+        !UUID.test(companyId) ||
+        !entityVisible(actor, companyId) ||
+        !(await repo.findOwnCompany(db, workspaceId, companyId))
+      ) {
         throw AppError.notFound('Company not found', 'COMPANY_NOT_FOUND');
       }
       const token = randomBytes(REVIEW_TOKEN_BYTES).toString('base64url');
@@ -334,7 +342,11 @@ export function createApprovalsService(deps: ApprovalsDeps) {
 
     async listLinks(workspaceId: string, actor: Actor, companyId: string) {
       assertAllowed(permission(actor, 'read'));
-      if (!UUID.test(companyId) || !(await repo.findOwnCompany(db, workspaceId, companyId))) {
+      if (
+        !UUID.test(companyId) ||
+        !entityVisible(actor, companyId) ||
+        !(await repo.findOwnCompany(db, workspaceId, companyId))
+      ) {
         throw AppError.notFound('Company not found', 'COMPANY_NOT_FOUND');
       }
       const now = clock();
@@ -347,7 +359,7 @@ export function createApprovalsService(deps: ApprovalsDeps) {
 
     async revokeLink(workspaceId: string, actor: Actor, id: string) {
       assertAllowed(permission(actor, 'manage_review_links'));
-      if (!UUID.test(id) || !(await repo.revokeReviewLink(db, workspaceId, id, clock()))) {
+      if (!UUID.test(id) || !(await repo.revokeReviewLink(db, workspaceId, id, clock(), actor))) {
         throw AppError.notFound(APPROVAL_MESSAGES.reviewLinkNotFound, 'REVIEW_LINK_NOT_FOUND');
       }
     },

@@ -7,12 +7,14 @@ import { requireActor } from '../auth/index.js';
 export interface Actor {
   id: string;
   role: TeamRole;
+  /** The entities that exist for them (null or absent: every one; lib/entity-scope.ts). */
+  entityIds?: readonly string[] | null;
 }
 
 /** The person a request acts as, with their role in the workspace the request names. */
 export function actorOf(request: FastifyRequest): Actor {
-  const { id, role } = requireActor(request);
-  return { id, role };
+  const { id, role, entityIds } = requireActor(request);
+  return { id, role, entityIds };
 }
 
 /** Everything the approvals, review links and branding let a person do. */

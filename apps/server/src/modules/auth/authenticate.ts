@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/auth.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { ALL_ENTITIES, type EntityAccess } from '../../lib/entity-scope.js';
 import type { SessionCache } from './session-cache.js';
 import { findSessionAccount } from './sessions.repository.js';
 import type { TokenService } from './tokens.js';
@@ -149,4 +150,10 @@ export function requireActor(request: FastifyRequest): RequestActor {
  */
 export function entityScope(request: FastifyRequest): string[] | null {
   return request.currentActor?.entityIds ?? null;
+}
+
+/** `entityScope` as the access every service takes (lib/entity-scope.ts's helpers read it). */
+export function entityAccess(request: FastifyRequest): EntityAccess {
+  const entityIds = entityScope(request);
+  return entityIds === null ? ALL_ENTITIES : { entityIds };
 }

@@ -12,6 +12,7 @@ export {
 export { registerAuthRoutes } from './auth.routes.js';
 export {
   createAuthenticate,
+  entityAccess,
   entityScope,
   requireActor,
   requireUser,

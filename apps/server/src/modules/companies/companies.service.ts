@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { CompanyRow } from '../../db/schema/companies.js';
 import { AppError } from '../../errors.js';
+import { entityVisible } from '../../lib/entity-scope.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
 import {
@@ -58,8 +59,7 @@ export interface EntityAccess {
   entityIds: string[] | null;
 }
 const ALL: EntityAccess = { entityIds: null };
-const isVisible = (id: string, access: EntityAccess) =>
-  access.entityIds === null || access.entityIds.includes(id);
+const isVisible = (id: string, access: EntityAccess) => entityVisible(access, id);
 
 export function createCompaniesService(deps: {
   db: Db;

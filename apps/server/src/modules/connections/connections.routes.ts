@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { pick } from 'zod/mini';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityAccess, requireUser } from '../auth/index.js';
 import type { ConnectionsService } from './connections.service.js';
 import type { OAuthService } from './oauth.service.js';
 
@@ -71,6 +71,7 @@ export function registerConnectionRoutes(
         request.body.company_id,
         // The address the browser used: it comes back there (oauth-return.ts decides).
         request.headers.origin ?? `${request.protocol}://${request.host}`,
+        entityAccess(request),
       );
       // The browser that asked keeps this cookie; the callback attaches nothing without it.
       reply.header('set-cookie', setCookie).header('cache-control', 'no-store');
@@ -119,7 +120,12 @@ export function registerConnectionRoutes(
       },
     },
     async (request) =>
-      oauth.choices(requireUser(request).id, request.params.network, request.params.id),
+      oauth.choices(
+        requireUser(request).id,
+        request.params.network,
+        request.params.id,
+        entityAccess(request),
+      ),
   );
 
   app.post(
@@ -140,7 +146,12 @@ export function registerConnectionRoutes(
       },
     },
     async (request) =>
-      oauth.complete(requireUser(request).id, request.params.network, request.body),
+      oauth.complete(
+        requireUser(request).id,
+        request.params.network,
+        request.body,
+        entityAccess(request),
+      ),
   );
 
   app.post(
@@ -159,7 +170,8 @@ export function registerConnectionRoutes(
         },
       },
     },
-    async (request) => connections.authenticate(requireUser(request).id, request.body),
+    async (request) =>
+      connections.authenticate(requireUser(request).id, request.body, entityAccess(request)),
   );
 
   app.post(
@@ -178,7 +190,8 @@ export function registerConnectionRoutes(
         },
       },
     },
-    async (request) => connections.save(requireUser(request).id, request.body),
+    async (request) =>
+      connections.save(requireUser(request).id, request.body, entityAccess(request)),
   );
 
   app.post(
@@ -194,6 +207,7 @@ export function registerConnectionRoutes(
         response: { 200: envelope(z.null()), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => connections.disconnect(requireUser(request).id, request.body),
+    async (request) =>
+      connections.disconnect(requireUser(request).id, request.body, entityAccess(request)),
   );
 }

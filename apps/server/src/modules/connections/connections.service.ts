@@ -10,6 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { entityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import {
   NetworkError,
   type NetworkCredentials,
@@ -70,9 +71,13 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   }
 
   /** The network, once the company is the customer's and their plan allows the network. */
-  async function admit(userId: string, body: ConnectionRequest): Promise<NetworkId> {
+  async function admit(
+    userId: string,
+    body: ConnectionRequest,
+    access?: EntityAccess,
+  ): Promise<NetworkId> {
     const network = body.social_account_type;
-    await admitConnection(db, userId, body.company_id, network);
+    await admitConnection(db, userId, body.company_id, network, access);
     return network;
   }
 
@@ -111,8 +116,8 @@ export function createConnectionsService(deps: ConnectionsDeps) {
   }
 
   return {
-    async authenticate(userId: string, body: ConnectionRequest) {
-      const network = await admit(userId, body);
+    async authenticate(userId: string, body: ConnectionRequest, access?: EntityAccess) {
+      const network = await admit(userId, body, access);
       const name = NETWORK_NAMES[network];
       if (network === 'facebook' && body.grant_type) {
         const { pages } = await facebookPages(body, false);
@@ -132,8 +137,8 @@ export function createConnectionsService(deps: ConnectionsDeps) {
       };
     },
 
-    async save(userId: string, body: ConnectionRequest) {
-      const network = await admit(userId, body);
+    async save(userId: string, body: ConnectionRequest, access?: EntityAccess) {
+      const network = await admit(userId, body, access);
       const { account, credentials } = await verify(network, body);
       // Never fails a connect: an expiry nobody could learn is simply not known.
       const tokenExpiresAt = await deps.tokenExpiry?.(network, credentials).catch(() => undefined);
@@ -161,9 +166,13 @@ export function createConnectionsService(deps: ConnectionsDeps) {
     async disconnect(
       userId: string,
       body: Pick<ConnectionRequest, 'company_id' | 'social_account_type'>,
+      access?: EntityAccess,
     ) {
       const network = body.social_account_type;
-      if (!(await repo.isCompanyOwnedBy(db, body.company_id, userId))) {
+      if (
+        !entityVisible(access, body.company_id) ||
+        !(await repo.isCompanyOwnedBy(db, body.company_id, userId))
+      ) {
         throw AppError.notFound(COMPANY_MESSAGES.notFound, 'COMPANY_NOT_FOUND');
       }
       if (!(await repo.markDisconnected(db, body.company_id, network, deps.clock()))) {

@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { entityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import {
   isOAuthNetwork,
   OAUTH_NETWORKS,
@@ -81,8 +82,8 @@ export function createOAuthService(deps: OAuthDeps) {
     return value;
   }
 
-  const admit = (userId: string, companyId: string, network: OAuthNetwork) =>
-    admitConnection(db, userId, companyId, network);
+  const admit = (userId: string, companyId: string, network: OAuthNetwork, access?: EntityAccess) =>
+    admitConnection(db, userId, companyId, network, access);
 
   const origins: ReturnOrigins = {
     publicUrl: deps.publicUrl,
@@ -231,7 +232,13 @@ export function createOAuthService(deps: OAuthDeps) {
      * `requestOrigin`: the address the browser asked from (its Origin, else its Host); the
      * flow returns there when it is PUBLIC_URL's or, in the demo, a loopback address.
      */
-    async start(userId: string, networkParam: string, companyId: string, requestOrigin?: string) {
+    async start(
+      userId: string,
+      networkParam: string,
+      companyId: string,
+      requestOrigin?: string,
+      access?: EntityAccess,
+    ) {
       const network = parseNetwork(networkParam);
       if (!deps.oauth.app(network)) {
         throw AppError.badRequest(
@@ -239,7 +246,7 @@ export function createOAuthService(deps: OAuthDeps) {
           'OAUTH_NOT_CONFIGURED',
         );
       }
-      await admit(userId, companyId, network);
+      await admit(userId, companyId, network, access);
       const state = randomBytes(32).toString('base64url');
       const stateHash = hashState(state);
       const verifier = randomBytes(48).toString('base64url');
@@ -329,7 +336,7 @@ export function createOAuthService(deps: OAuthDeps) {
     },
 
     /** The options of a pending choice (names only: the tokens stay on the server). */
-    async choices(userId: string, networkParam: string, pendingId: string) {
+    async choices(userId: string, networkParam: string, pendingId: string, access?: EntityAccess) {
       const network = parseNetwork(networkParam);
       const row = await oauthRepo.findPendingChoice(db, {
         id: pendingId,
@@ -337,7 +344,8 @@ export function createOAuthService(deps: OAuthDeps) {
         network,
         now: deps.clock(),
       });
-      if (!row) throw AppError.notFound(OAUTH_MESSAGES.choiceNotFound, 'OAUTH_CHOICE_NOT_FOUND');
+      if (!row || !entityVisible(access, row.companyId))
+        throw AppError.notFound(OAUTH_MESSAGES.choiceNotFound, 'OAUTH_CHOICE_NOT_FOUND');
       const payload = JSON.parse(box.open(row.payloadEncrypted)) as PendingPayload;
       return {
         message: OAUTH_MESSAGES.choose(NETWORK_NAMES[network]),
@@ -352,6 +360,7 @@ export function createOAuthService(deps: OAuthDeps) {
       userId: string,
       networkParam: string,
       body: { pending_id: string; option_id: string },
+      access?: EntityAccess,
     ) {
       const network = parseNetwork(networkParam);
       if (network !== 'facebook' && network !== 'instagram') {
@@ -363,8 +372,9 @@ export function createOAuthService(deps: OAuthDeps) {
         network,
         now: deps.clock(),
       });
-      if (!row) throw AppError.notFound(OAUTH_MESSAGES.choiceNotFound, 'OAUTH_CHOICE_NOT_FOUND');
-      await admit(userId, row.companyId, network);
+      if (!row || !entityVisible(access, row.companyId))
+        throw AppError.notFound(OAUTH_MESSAGES.choiceNotFound, 'OAUTH_CHOICE_NOT_FOUND');
+      await admit(userId, row.companyId, network, access);
       const payload = JSON.parse(box.open(row.payloadEncrypted)) as PendingPayload;
       if (!payload.options.some((option) => option.id === body.option_id)) {
         throw AppError.badRequest(OAUTH_MESSAGES.choiceNotFound, 'OAUTH_CHOICE_NOT_FOUND');

@@ -1,6 +1,7 @@
 import { listCountLimit } from '@cadence/shared';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { entityCondition, type EntityAccess } from '../../lib/entity-scope.js';
 import { countUpTo } from '../../lib/capped-count.js';
 import { aiCallLogs } from '../../db/schema/ai.js';
 import { users } from '../../db/schema/auth.js';
@@ -30,8 +31,10 @@ export async function listAiCalls(
   db: DbExecutor,
   userId: string,
   page: { page: number; limit: number },
+  access?: EntityAccess,
 ) {
-  const owned = eq(aiCallLogs.userId, userId);
+  // A member limited to some entities: the calls about one of theirs only.
+  const owned = and(eq(aiCallLogs.userId, userId), entityCondition(aiCallLogs.companyId, access));
   const countLimit = listCountLimit(page.page, page.limit);
   const [rows, total] = await Promise.all([
     db
@@ -56,7 +59,12 @@ export async function listAiCalls(
 }
 
 /** Calls, failed calls and tokens since `from`. */
-export async function summariseAiCalls(db: DbExecutor, userId: string, from: Date) {
+export async function summariseAiCalls(
+  db: DbExecutor,
+  userId: string,
+  from: Date,
+  access?: EntityAccess,
+) {
   const [row] = await db
     .select({
       calls: count(),
@@ -65,6 +73,12 @@ export async function summariseAiCalls(db: DbExecutor, userId: string, from: Dat
       outputTokens: sql<number>`coalesce(sum(${aiCallLogs.outputTokens}), 0)`.mapWith(Number),
     })
     .from(aiCallLogs)
-    .where(and(eq(aiCallLogs.userId, userId), gte(aiCallLogs.createdAt, from)));
+    .where(
+      and(
+        eq(aiCallLogs.userId, userId),
+        gte(aiCallLogs.createdAt, from),
+        entityCondition(aiCallLogs.companyId, access),
+      ),
+    );
   return row ?? { calls: 0, errors: 0, inputTokens: 0, outputTokens: 0 };
 }

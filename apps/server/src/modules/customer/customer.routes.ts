@@ -13,7 +13,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityAccess, requireUser } from '../auth/index.js';
 import type { CustomerService } from './customer.service.js';
 import { readProfileForm } from './profile-form.js';
 
@@ -137,7 +137,11 @@ export function registerCustomerRoutes(
     },
     async (request) => ({
       message: DEVELOPER_MESSAGES.fetched,
-      data: await customer.listApiLogs(requireUser(request).id, request.query),
+      data: await customer.listApiLogs(
+        requireUser(request).id,
+        request.query,
+        entityAccess(request),
+      ),
     }),
   );
 }

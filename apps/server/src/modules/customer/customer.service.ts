@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, type ApiLogList, type Profile } from '@cadence/shared';
 import type { Logger } from '../../logger.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import type { EntityAccess } from '../../lib/entity-scope.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { Clock } from '../../lib/clock.js';
 import { reencodeAvatar } from './avatar-image.js';
@@ -104,10 +105,15 @@ export function createCustomerService(deps: CustomerServiceDeps) {
       return toProfile(saved);
     },
 
-    async listApiLogs(userId: string, page: { page: number; limit: number }): Promise<ApiLogList> {
+    /** The AI call log; `access`: a limited member reads the calls about their entities. */
+    async listApiLogs(
+      userId: string,
+      page: { page: number; limit: number },
+      access?: EntityAccess,
+    ): Promise<ApiLogList> {
       const [list, month] = await Promise.all([
-        repo.listAiCalls(db, userId, page),
-        repo.summariseAiCalls(db, userId, monthStart(clock())),
+        repo.listAiCalls(db, userId, page, access),
+        repo.summariseAiCalls(db, userId, monthStart(clock()), access),
       ]);
       return {
         rows: list.rows.map((row) => ({

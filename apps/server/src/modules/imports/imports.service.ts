@@ -10,6 +10,7 @@ import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { JobPort, SendJobOptions } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
+import { entityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import type { Logger } from '../../logger.js';
 import { getEntitlements } from '../plans/index.js';
 import type { PostsService, StoredMedia } from '../posts/index.js';
@@ -249,10 +250,21 @@ export function createImportsService(deps: ImportsDeps) {
      * Checks every row of the CSV file (`dryRun`: and stops there, writing nothing), then
      * imports them all in one transaction, or none: 422 `IMPORT_INVALID` with every row.
      */
-    async importFile(userId: string, bytes: Uint8Array, dryRun: boolean): Promise<ImportResult> {
+    /**
+     * `access`: the entities that exist for the person importing; a row naming another is
+     * refused as an unknown entity.
+     */
+    async importFile(
+      userId: string,
+      bytes: Uint8Array,
+      dryRun: boolean,
+      access?: EntityAccess,
+    ): Promise<ImportResult> {
       await assertOnPlan(userId);
       const fileRows = readImportFile(bytes);
-      const entities = await deps.entitiesOf(userId);
+      const entities = (await deps.entitiesOf(userId)).filter((entity) =>
+        entityVisible(access, entity.id),
+      );
       const rows = fileRows.map((row) => checkRow(row, entities));
       const hasFileErrors = rows.some((row) => row.errors.length > 0);
       if (dryRun || hasFileErrors) {

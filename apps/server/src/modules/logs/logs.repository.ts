@@ -4,15 +4,26 @@ import type { DbExecutor } from '../../db/client.js';
 import { countUpTo } from '../../lib/capped-count.js';
 import { systemLogs, type LogStatus } from '../../db/schema/logs.js';
 import { posts } from '../../db/schema/posts.js';
+import { entityCondition, type EntityAccess } from '../../lib/entity-scope.js';
 import { likePattern } from '../../lib/like-pattern.js';
 
-/** One page of the customer's publishing logs, newest first; `q` searches platform, message and code. */
+/**
+ * One page of the customer's publishing logs, newest first; `q` searches platform, message
+ * and code. For a member limited to some entities, only the rows of their entities' posts.
+ */
 export async function listLogs(
   db: DbExecutor,
   userId: string,
   query: { status?: LogStatus | undefined; q?: string | undefined; page: number; limit: number },
+  access?: EntityAccess,
 ) {
-  const conditions: Array<SQL | undefined> = [eq(systemLogs.userId, userId)];
+  const conditions: Array<SQL | undefined> = [
+    eq(systemLogs.userId, userId),
+    entityCondition(
+      sql`(select p.company_id from posts p where p.id = ${systemLogs.postId})`,
+      access,
+    ),
+  ];
   if (query.status) conditions.push(eq(systemLogs.status, query.status));
   if (query.q) {
     const pattern = likePattern(query.q);

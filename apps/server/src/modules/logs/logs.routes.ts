@@ -7,7 +7,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityAccess, requireUser } from '../auth/index.js';
 import type { LogsService } from './logs.service.js';
 
 export function registerLogRoutes(app: AppInstance, logs: LogsService) {
@@ -26,7 +26,7 @@ export function registerLogRoutes(app: AppInstance, logs: LogsService) {
     },
     async (request) => ({
       message: LOG_MESSAGES.fetched,
-      data: await logs.list(requireUser(request).id, request.query),
+      data: await logs.list(requireUser(request).id, request.query, entityAccess(request)),
     }),
   );
 }

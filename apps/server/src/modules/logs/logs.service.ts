@@ -1,6 +1,7 @@
 import type { LogList, SystemLog } from '@cadence/shared';
 import type { Db } from '../../db/client.js';
 import type { SystemLogRow } from '../../db/schema/logs.js';
+import type { EntityAccess } from '../../lib/entity-scope.js';
 import * as repo from './logs.repository.js';
 
 /** What the Post Logs section asks for: a status filter, a search and a page. */
@@ -10,8 +11,8 @@ export type LogsQuery = Parameters<typeof repo.listLogs>[2];
 export function createLogsService(deps: { db: Db }) {
   return {
     /** One page, newest first, with the count of matching rows (exact up to a few pages). */
-    async list(userId: string, query: LogsQuery): Promise<LogList> {
-      const { rows, total } = await repo.listLogs(deps.db, userId, query);
+    async list(userId: string, query: LogsQuery, access?: EntityAccess): Promise<LogList> {
+      const { rows, total } = await repo.listLogs(deps.db, userId, query, access);
       return {
         rows: rows.map(toLog),
         count: total.count,

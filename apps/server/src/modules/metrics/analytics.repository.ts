@@ -1,18 +1,26 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NetworkId } from '@cadence/shared';
 import type { DbExecutor } from '../../db/client.js';
+import { entityCondition, entityVisible } from '../../lib/entity-scope.js';
 import { rowsOf } from './metrics.repository.js';
 
 export interface Scope {
   userId: string;
   companyId?: string | undefined;
+  /** The entities that exist for the person asking (null or absent: every one). */
+  entityIds?: readonly string[] | null;
 }
+
+/** ` and <column> is the scope's entity` (one, else those of a limited member, else none). */
+const ofEntities = (scope: Scope, column: string) => {
+  if (scope.companyId) return sql` and ${sql.raw(column)} = ${scope.companyId}`;
+  const only = entityCondition(sql.raw(column), scope);
+  return only ? sql` and ${only}` : sql``;
+};
 
 /** The stats rows of the customer's publications (of one entity, when given). */
 const owned = (scope: Scope, alias = 's') =>
-  scope.companyId
-    ? sql`${sql.raw(alias)}.user_id = ${scope.userId} and ${sql.raw(alias)}.company_id = ${scope.companyId}`
-    : sql`${sql.raw(alias)}.user_id = ${scope.userId}`;
+  sql`${sql.raw(alias)}.user_id = ${scope.userId}${ofEntities(scope, `${alias}.company_id`)}`;
 
 const period = (from: Date, to: Date, column = 's.published_at') =>
   sql`${sql.raw(column)} >= ${from.toISOString()}::timestamptz and ${sql.raw(column)} < ${to.toISOString()}::timestamptz`;
@@ -23,10 +31,10 @@ const period = (from: Date, to: Date, column = 's.published_at') =>
  * `/s/{code}`).
  */
 const ownedLinks = (scope: Scope) =>
-  scope.companyId
+  scope.companyId || (scope.entityIds ?? null) !== null
     ? sql`l.user_id = ${scope.userId} and l.code in (
           select substring(p.shortened_url from '/s/([A-Za-z0-9_-]+)$') from posts p
-          where p.user_id = ${scope.userId} and p.company_id = ${scope.companyId}
+          where p.user_id = ${scope.userId}${ofEntities(scope, 'p.company_id')}
             and p.shortened_url is not null)`
     : sql`l.user_id = ${scope.userId}`;
 
@@ -182,8 +190,7 @@ export async function followersGained(db: DbExecutor, scope: Scope, from: Date, 
            where f.connection_id = c.id and f.day >= ${fromDay}::date and f.day < ${toDay}::date
            order by f.day asc limit 1), 0)), 0) as gained
     from social_connections c join companies co on co.id = c.company_id
-    where co.user_id = ${scope.userId}
-      ${scope.companyId ? sql`and c.company_id = ${scope.companyId}` : sql``}`);
+    where co.user_id = ${scope.userId}${ofEntities(scope, 'c.company_id')}`);
   return num(rowsOf<{ gained: unknown }>(result)[0]?.gained);
 }
 
@@ -209,8 +216,7 @@ export async function networkExtras(db: DbExecutor, scope: Scope, from: Date, to
       from social_connections c join companies co on co.id = c.company_id
       join lateral (select f.followers from follower_counts f where f.connection_id = c.id
         and f.day < ${dayAfter(to)}::date order by f.day desc limit 1) f on true
-      where co.user_id = ${scope.userId}
-        ${scope.companyId ? sql`and c.company_id = ${scope.companyId}` : sql``}
+      where co.user_id = ${scope.userId}${ofEntities(scope, 'c.company_id')}
       group by c.network`),
   ]);
   return {
@@ -324,11 +330,13 @@ export async function postPublications(db: DbExecutor, userId: string, postId: s
   }>(result);
 }
 
-export async function postExists(db: DbExecutor, userId: string, postId: string) {
+/** Whether the post is the customer's and its entity exists for the scope's person. */
+export async function postExists(db: DbExecutor, scope: Scope, postId: string) {
   const result = await db.execute(
-    sql`select 1 as found from posts where id = ${postId} and user_id = ${userId}`,
+    sql`select company_id from posts where id = ${postId} and user_id = ${scope.userId}`,
   );
-  return rowsOf(result).length > 0;
+  const [row] = rowsOf<{ company_id: string | null }>(result);
+  return row !== undefined && entityVisible(scope, row.company_id);
 }
 
 export type { SQL };

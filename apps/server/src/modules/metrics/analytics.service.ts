@@ -7,6 +7,7 @@ import {
 } from '@cadence/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { ALL_ENTITIES, entityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import * as repo from './analytics.repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -47,16 +48,28 @@ function cell(value: string | number | null): string {
 export function createAnalyticsService(deps: AnalyticsServiceDeps) {
   const { db } = deps;
 
-  async function scopeOf(userId: string, companyId: string | undefined): Promise<repo.Scope> {
-    if (companyId && !(await deps.ownsCompany(userId, companyId))) {
+  /** One entity's numbers, or every entity that exists for the person asking. */
+  async function scopeOf(
+    userId: string,
+    companyId: string | undefined,
+    access: EntityAccess = ALL_ENTITIES,
+  ): Promise<repo.Scope> {
+    if (
+      companyId &&
+      (!entityVisible(access, companyId) || !(await deps.ownsCompany(userId, companyId)))
+    ) {
       throw AppError.notFound(POST_MESSAGES.entityNotFound, 'COMPANY_NOT_FOUND');
     }
-    return { userId, companyId };
+    return { userId, companyId, entityIds: access.entityIds };
   }
 
   return {
-    async summary(userId: string, query: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
-      const scope = await scopeOf(userId, query.company_id);
+    async summary(
+      userId: string,
+      query: AnalyticsRangeQuery,
+      access?: EntityAccess,
+    ): Promise<AnalyticsSummary> {
+      const scope = await scopeOf(userId, query.company_id, access);
       const from = new Date(query.from);
       const to = new Date(query.to);
       const before = new Date(from.getTime() - (to.getTime() - from.getTime()));
@@ -139,8 +152,12 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     },
 
     /** The period's publications as CSV (a header line, then one line each, newest first). */
-    async exportCsv(userId: string, query: AnalyticsRangeQuery): Promise<string> {
-      const scope = await scopeOf(userId, query.company_id);
+    async exportCsv(
+      userId: string,
+      query: AnalyticsRangeQuery,
+      access?: EntityAccess,
+    ): Promise<string> {
+      const scope = await scopeOf(userId, query.company_id, access);
       const rows = await repo.periodRows(db, scope, new Date(query.from), new Date(query.to));
       const header = [
         'published_at',
@@ -180,8 +197,8 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
     },
 
     /** The post's publications with their latest numbers; 404 when the post is not the customer's. */
-    async postMetrics(userId: string, postId: string): Promise<PostMetrics> {
-      if (!(await repo.postExists(db, userId, postId))) {
+    async postMetrics(userId: string, postId: string, access?: EntityAccess): Promise<PostMetrics> {
+      if (!(await repo.postExists(db, { userId, entityIds: access?.entityIds ?? null }, postId))) {
         throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
       }
       const rows = await repo.postPublications(db, userId, postId);

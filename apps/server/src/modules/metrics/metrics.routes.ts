@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityAccess, requireUser } from '../auth/index.js';
 import type { AnalyticsService } from './analytics.service.js';
 
 /** The Analytics screen's routes and the post's numbers; every answer is the signed-in customer's. */
@@ -39,7 +39,7 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
     },
     async (request) => ({
       message: 'OK',
-      data: await analytics.summary(requireUser(request).id, request.query),
+      data: await analytics.summary(requireUser(request).id, request.query, entityAccess(request)),
     }),
   );
 
@@ -56,7 +56,11 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
       },
     },
     async (request, reply) => {
-      const csv = await analytics.exportCsv(requireUser(request).id, request.query);
+      const csv = await analytics.exportCsv(
+        requireUser(request).id,
+        request.query,
+        entityAccess(request),
+      );
       const day = request.query.from.slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
@@ -79,7 +83,11 @@ export function registerAnalyticsRoutes(app: AppInstance, analytics: AnalyticsSe
     },
     async (request) => ({
       message: 'OK',
-      data: await analytics.postMetrics(requireUser(request).id, request.params.id),
+      data: await analytics.postMetrics(
+        requireUser(request).id,
+        request.params.id,
+        entityAccess(request),
+      ),
     }),
   );
 }

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Db, DbExecutor } from '../../db/client.js';
 import type { PostRow } from '../../db/schema/posts.js';
 import { AppError } from '../../errors.js';
+import { entityVisible } from '../../lib/entity-scope.js';
 import type { Storage } from '../../integrations/storage.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
@@ -124,9 +125,9 @@ export interface PostAccess {
 
 const ALL: PostAccess = { entityIds: null };
 
-/** Whether a post of `companyId` exists for `access`. */
+/** Whether a post of `companyId` exists for `access` (the one rule: lib/entity-scope.ts). */
 function isVisible(companyId: string | null, access: PostAccess) {
-  return access.entityIds === null || (companyId !== null && access.entityIds.includes(companyId));
+  return entityVisible(access, companyId);
 }
 
 /** A publication state in which the post may be on the network already. */

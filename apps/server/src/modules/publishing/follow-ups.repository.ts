@@ -158,14 +158,15 @@ export async function retryPart(db: DbExecutor, userId: string, partId: string, 
   return row;
 }
 
-/** Whether a part of the customer's exists at all (a 404 from a 409). */
+/** A part of the customer's, with its post's entity (a 404 from a 409; who may see it). */
 export async function findOwnPart(db: DbExecutor, userId: string, partId: string) {
   const result: unknown = await db.execute(sql`
-    select pp.status from publication_parts pp
+    select pp.status, po.company_id from publication_parts pp
     join publications p on p.id = pp.publication_id
     join scheduled_instances si on si.id = p.instance_id
+    join posts po on po.id = si.post_id
     where pp.id = ${partId} and si.user_id = ${userId}`);
-  return (result as { rows: Array<{ status: FollowUpStatus }> }).rows[0];
+  return (result as { rows: Array<{ status: FollowUpStatus; company_id: string | null }> }).rows[0];
 }
 
 /** Comments due by `now` that wait with no job alive for them (a send lost with its process). */

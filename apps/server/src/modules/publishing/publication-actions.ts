@@ -15,6 +15,7 @@ import { AppError } from '../../errors.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
+import { assertEntityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import { insertLog } from '../logs/index.js';
 import { instanceStatus as instances } from '../schedules/index.js';
 import { toScheduleData } from '../schedules/index.js';
@@ -66,13 +67,17 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
    * pending and due now; a thread resumes there (through its instance's job), a comment gets
    * its own job. 404 when not theirs, 409 when it moved on.
    */
-  async function retryPart(userId: string, partId: string) {
+  async function retryPart(userId: string, partId: string, access?: EntityAccess) {
     const now = deps.clock();
+    const partNotFound = () => AppError.notFound(FOLLOW_UP_MESSAGES.notFound, 'PART_NOT_FOUND');
+    // A member limited to some entities: the part's entity is looked at before any change.
+    if (access?.entityIds) {
+      const part = await follow.findOwnPart(db, userId, partId);
+      assertEntityVisible(access, part?.company_id, partNotFound);
+    }
     const retried = await follow.retryPart(db, userId, partId, now);
     if (!retried) {
-      if (!(await follow.findOwnPart(db, userId, partId))) {
-        throw AppError.notFound(FOLLOW_UP_MESSAGES.notFound, 'PART_NOT_FOUND');
-      }
+      if (!(await follow.findOwnPart(db, userId, partId))) throw partNotFound();
       throw AppError.conflict(FOLLOW_UP_MESSAGES.moved, 'PUBLICATION_STATE_CHANGED');
     }
     if (retried.kind === 'thread') await queueNow(retried.instance_id, now);
@@ -85,9 +90,11 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
     publicationId: string,
     action: PublicationAction,
     url?: string,
+    access?: EntityAccess,
   ): Promise<PublicationActionResult> {
     const owned = await actions.findOwnedPublication(db, userId, publicationId);
     if (!owned) throw notFound();
+    assertEntityVisible(access, owned.instance.entityId, notFound);
     const { publication, instance } = owned;
     const problem =
       url === undefined ? null : postLinkProblem(publication.network, url, deps.postLinkOrigins);
@@ -172,11 +179,14 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
 
   return {
     retryPart,
-    retry: (userId: string, id: string) => run(userId, id, 'retry'),
-    confirmAbsent: (userId: string, id: string) => run(userId, id, 'confirm-absent'),
-    markPublished: (userId: string, id: string, url: string) =>
-      run(userId, id, 'mark-published', url),
-    publishNow: (userId: string, id: string) => run(userId, id, 'publish-now'),
+    retry: (userId: string, id: string, access?: EntityAccess) =>
+      run(userId, id, 'retry', undefined, access),
+    confirmAbsent: (userId: string, id: string, access?: EntityAccess) =>
+      run(userId, id, 'confirm-absent', undefined, access),
+    markPublished: (userId: string, id: string, url: string, access?: EntityAccess) =>
+      run(userId, id, 'mark-published', url, access),
+    publishNow: (userId: string, id: string, access?: EntityAccess) =>
+      run(userId, id, 'publish-now', undefined, access),
   };
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { entityAccess, requireUser } from '../auth/index.js';
 import type { QueueService } from './queue.service.js';
 
 const security = [{ bearerAuth: [] }];
@@ -33,7 +33,7 @@ export function registerQueueRoutes(app: AppInstance, queue: QueueService) {
     },
     async (request) => ({
       message: QUEUE_MESSAGES.fetched,
-      data: await queue.get(requireUser(request).id, request.params.id),
+      data: await queue.get(requireUser(request).id, request.params.id, entityAccess(request)),
     }),
   );
 
@@ -53,7 +53,12 @@ export function registerQueueRoutes(app: AppInstance, queue: QueueService) {
     },
     async (request) => ({
       message: QUEUE_MESSAGES.saved,
-      data: await queue.save(requireUser(request).id, request.params.id, request.body),
+      data: await queue.save(
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+        entityAccess(request),
+      ),
     }),
   );
 
@@ -76,6 +81,7 @@ export function registerQueueRoutes(app: AppInstance, queue: QueueService) {
         requireUser(request).id,
         request.params.id,
         request.body.networks,
+        entityAccess(request),
       );
       return reply.code(201).send({ success: true as const, message: QUEUE_MESSAGES.added, data });
     },

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { assertEntityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import type { SchedulesService } from '../schedules/index.js';
 import * as repo from './queue.repository.js';
 
@@ -50,7 +51,8 @@ export function createQueueService(deps: QueueDeps) {
   }
 
   return {
-    async get(userId: string, companyId: string): Promise<Queue> {
+    async get(userId: string, companyId: string, access?: EntityAccess): Promise<Queue> {
+      assertEntityVisible(access, companyId, companyNotFound);
       if (!(await deps.ownsCompany(userId, companyId))) throw companyNotFound();
       return withNext(await settingsOf(userId, companyId));
     },
@@ -60,7 +62,9 @@ export function createQueueService(deps: QueueDeps) {
       userId: string,
       companyId: string,
       update: { timezone: string; slots: QueueSlot[] },
+      access?: EntityAccess,
     ): Promise<Queue> {
+      assertEntityVisible(access, companyId, companyNotFound);
       if (!(await deps.ownsCompany(userId, companyId))) throw companyNotFound();
       const slots = mergeSlots(update.slots);
       await repo.saveQueue(db, {
@@ -79,9 +83,11 @@ export function createQueueService(deps: QueueDeps) {
      * The slot is chosen under a per-entity lock inside the schedule's own transaction, so
      * two posts queued at once take two slots.
      */
-    async addPost(userId: string, postId: string, networks: NetworkId[]) {
+    async addPost(userId: string, postId: string, networks: NetworkId[], access?: EntityAccess) {
       const post = await repo.findOwnedPost(db, userId, postId);
-      if (!post) throw AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
+      const postNotFound = () => AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
+      if (!post) throw postNotFound();
+      assertEntityVisible(access, post.companyId, postNotFound);
       if (!post.companyId) {
         throw AppError.badRequest(SCHEDULE_MESSAGES.postHasNoEntity, 'POST_HAS_NO_ENTITY');
       }

@@ -2,6 +2,7 @@ import type { NetworkId, RepeatType } from '@cadence/shared';
 import { OCCURRENCES_MAX } from '@cadence/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { entityCondition, type EntityAccess } from '../../lib/entity-scope.js';
 
 /** Rows of a raw query (the two drivers type `execute` differently). */
 async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
@@ -28,6 +29,8 @@ export interface LockedSchedule {
   repeatType: RepeatType | null;
   repeatUntil: Date | null;
   timezone: string;
+  /** The post's entity (who may move it). */
+  companyId: string | null;
 }
 
 /**
@@ -46,9 +49,11 @@ export async function lockScheduleOfInstance(
     repeat_type: RepeatType | null;
     repeat_until: Date | string | null;
     timezone: string;
+    company_id: string | null;
   }>(
     db,
-    sql`select s.id, s.post_id, s.networks, s.repeat_type, s.repeat_until, s.timezone
+    sql`select s.id, s.post_id, s.networks, s.repeat_type, s.repeat_until, s.timezone,
+        (select p.company_id from posts p where p.id = s.post_id) as company_id
       from schedules s join scheduled_instances si on si.schedule_id = s.id
       where si.id = ${instanceId} and si.user_id = ${userId} and s.user_id = ${userId}
       for update of s`,
@@ -62,6 +67,7 @@ export async function lockScheduleOfInstance(
     repeatType: row.repeat_type,
     repeatUntil: row.repeat_until === null ? null : isoOf(row.repeat_until),
     timezone: row.timezone,
+    companyId: row.company_id,
   };
 }
 
@@ -194,9 +200,17 @@ export interface OccurrenceRow {
 /** The caller's occurrences in [from, to), by time, at most OCCURRENCES_MAX + 1 of them. */
 export async function listOccurrences(
   db: DbExecutor,
-  input: { userId: string; from: Date; to: Date; companyId?: string | undefined; now: Date },
+  input: {
+    userId: string;
+    from: Date;
+    to: Date;
+    companyId?: string | undefined;
+    now: Date;
+    access?: EntityAccess | undefined;
+  },
 ) {
-  const company = input.companyId ? sql`and p.company_id = ${input.companyId}` : sql``;
+  const only = entityCondition(sql.raw('p.company_id'), input.access);
+  const company = sql`${input.companyId ? sql`and p.company_id = ${input.companyId}` : sql``}${only ? sql` and ${only}` : sql``}`;
   return rowsOf<OccurrenceRow>(
     db,
     sql`select si.id, si.schedule_id, si.scheduled_for, si.status, s.repeat_type,

@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { assertEntityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
@@ -79,9 +80,11 @@ export function createOccurrences(deps: OccurrencesDeps) {
     async occurrences(
       userId: string,
       query: { from: string; to: string; company_id?: string | undefined },
+      access?: EntityAccess,
     ): Promise<Occurrences> {
       const rows = await repo.listOccurrences(db, {
         userId,
+        access,
         from: new Date(query.from),
         to: new Date(query.to),
         companyId: query.company_id,
@@ -113,7 +116,12 @@ export function createOccurrences(deps: OccurrencesDeps) {
      * own series, repeating from the new time in the schedule's zone (the recurrence rule the
      * schedule was made with), as many as moved.
      */
-    async move(userId: string, instanceId: string, input: MoveInput): Promise<OccurrenceMoved> {
+    async move(
+      userId: string,
+      instanceId: string,
+      input: MoveInput,
+      access?: EntityAccess,
+    ): Promise<OccurrenceMoved> {
       const now = deps.clock();
       if (!isScheduleDateInFuture(input.scheduled_for, now.getTime())) {
         throw AppError.badRequest(SCHEDULE_MESSAGES.futureDateTime, 'DATE_NOT_IN_FUTURE');
@@ -125,6 +133,7 @@ export function createOccurrences(deps: OccurrencesDeps) {
       const result = await db.transaction(async (tx) => {
         const schedule = await repo.lockScheduleOfInstance(tx, userId, instanceId);
         if (!schedule) throw notFound();
+        assertEntityVisible(access, schedule.companyId, notFound);
         const following = input.scope === 'following' && schedule.repeatType !== null;
         const locked = await repo.lockInstances(tx, {
           userId,

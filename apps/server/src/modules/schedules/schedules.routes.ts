@@ -151,7 +151,7 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
     },
     async (request) => ({
       message: 'Occurrences fetched successfully',
-      data: await schedules.occurrences(requireUser(request).id, request.query),
+      data: await schedules.occurrences(requireUser(request).id, request.query, accessOf(request)),
     }),
   );
 
@@ -174,7 +174,12 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
     },
     async (request) => ({
       message: OCCURRENCE_MESSAGES.moved,
-      data: await schedules.move(requireUser(request).id, request.params.id, request.body),
+      data: await schedules.move(
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+        accessOf(request),
+      ),
     }),
   );
 }

@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.js';
 import type { PublicationPartRow, PublicationRow } from '../../db/schema/publishing.js';
 import { AppError } from '../../errors.js';
+import { entityVisible } from '../../lib/entity-scope.js';
 import type { JobPort } from '../../jobs/port.js';
 import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
@@ -201,7 +202,7 @@ export interface EntityAccess {
 }
 const ALL: EntityAccess = { entityIds: null };
 const isVisible = (companyId: string | null, access: EntityAccess = ALL) =>
-  access.entityIds === null || (companyId !== null && access.entityIds.includes(companyId));
+  entityVisible(access, companyId);
 
 /** Who schedules, and what exists for them (a workspace's member). */
 export interface ScheduleActing {

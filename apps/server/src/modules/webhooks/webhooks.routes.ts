@@ -11,10 +11,13 @@ import {
   WebhookUpdateSchema,
   WebhookWithSecretSchema,
   PUBLIC_API_PATHS,
+  roleAllows,
+  TEAM_MESSAGES,
 } from '@cadence/shared';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
+import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { entityScope, requireUser } from '../auth/index.js';
 import { requireScope } from '../api-keys/index.js';
@@ -287,6 +290,11 @@ export function registerWebhookRoutes(app: AppInstance, webhooks: WebhooksServic
     preHandler: [],
     caller: (request, need) => {
       const apiCaller = requireScope(request, need);
+      // Endpoints are managers' (the route rules' for the web app's door): a key whose
+      // creator is no longer one reads them only.
+      if (need === 'write' && !roleAllows(apiCaller.role, 'manager')) {
+        throw AppError.forbidden(TEAM_MESSAGES.forbiddenRole(apiCaller.role), 'FORBIDDEN_ROLE');
+      }
       return { userId: apiCaller.user.id, scope: { entityIds: apiCaller.entityIds } };
     },
     tags: ['Public API'],
