@@ -11,7 +11,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { requireUser } from '../auth/index.js';
+import { requireActor, requireUser } from '../auth/index.js';
 import type { PublicationActions } from './publication-actions.js';
 
 const tags = ['Schedules'];
@@ -36,7 +36,11 @@ export function registerPublicationActionRoutes(app: AppInstance, actions: Publi
     },
     async (request) => ({
       message: PUBLICATION_MESSAGES.done.retry,
-      data: await actions.retry(requireUser(request).id, request.params.id),
+      data: await actions.retry(
+        requireUser(request).id,
+        request.params.id,
+        requireActor(request).id,
+      ),
     }),
   );
 
@@ -77,7 +81,11 @@ export function registerPublicationActionRoutes(app: AppInstance, actions: Publi
     },
     async (request) => ({
       message: PUBLICATION_MESSAGES.done['confirm-absent'],
-      data: await actions.confirmAbsent(requireUser(request).id, request.params.id),
+      data: await actions.confirmAbsent(
+        requireUser(request).id,
+        request.params.id,
+        requireActor(request).id,
+      ),
     }),
   );
 
@@ -101,6 +109,7 @@ export function registerPublicationActionRoutes(app: AppInstance, actions: Publi
         requireUser(request).id,
         request.params.id,
         request.body.url,
+        requireActor(request).id,
       ),
     }),
   );
@@ -119,7 +128,11 @@ export function registerPublicationActionRoutes(app: AppInstance, actions: Publi
     },
     async (request) => ({
       message: PUBLICATION_MESSAGES.done['publish-now'],
-      data: await actions.publishNow(requireUser(request).id, request.params.id),
+      data: await actions.publishNow(
+        requireUser(request).id,
+        request.params.id,
+        requireActor(request).id,
+      ),
     }),
   );
 }

@@ -84,6 +84,7 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
     userId: string,
     publicationId: string,
     action: PublicationAction,
+    actorId: string | undefined,
     url?: string,
   ): Promise<PublicationActionResult> {
     const owned = await actions.findOwnedPublication(db, userId, publicationId);
@@ -141,6 +142,7 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
         status: action === 'mark-published' ? 'success' : 'pending',
         message: PUBLICATION_MESSAGES.log[action],
         scheduledFor: instance.scheduledFor,
+        actorId: actorId ?? userId,
       });
       return {
         // The list (refetched after every action) says when to reconnect; this is about the action.
@@ -163,7 +165,14 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
     }
     // Who asked for what, for whoever runs the server (the post log row is the customer's).
     deps.logger.info(
-      { userId, publicationId, instanceId: instance.id, network: publication.network, action },
+      {
+        userId,
+        actorId,
+        publicationId,
+        instanceId: instance.id,
+        network: publication.network,
+        action,
+      },
       `publication action: ${action}`,
     );
     if (action !== 'mark-published') await queueNow(instance.id, now);
@@ -172,11 +181,14 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
 
   return {
     retryPart,
-    retry: (userId: string, id: string) => run(userId, id, 'retry'),
-    confirmAbsent: (userId: string, id: string) => run(userId, id, 'confirm-absent'),
-    markPublished: (userId: string, id: string, url: string) =>
-      run(userId, id, 'mark-published', url),
-    publishNow: (userId: string, id: string) => run(userId, id, 'publish-now'),
+    // `actorId`: the person pressing it (a workspace's member); absent: the workspace's owner.
+    retry: (userId: string, id: string, actorId?: string) => run(userId, id, 'retry', actorId),
+    confirmAbsent: (userId: string, id: string, actorId?: string) =>
+      run(userId, id, 'confirm-absent', actorId),
+    markPublished: (userId: string, id: string, url: string, actorId?: string) =>
+      run(userId, id, 'mark-published', actorId, url),
+    publishNow: (userId: string, id: string, actorId?: string) =>
+      run(userId, id, 'publish-now', actorId),
   };
 }
 

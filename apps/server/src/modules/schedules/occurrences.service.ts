@@ -113,7 +113,13 @@ export function createOccurrences(deps: OccurrencesDeps) {
      * own series, repeating from the new time in the schedule's zone (the recurrence rule the
      * schedule was made with), as many as moved.
      */
-    async move(userId: string, instanceId: string, input: MoveInput): Promise<OccurrenceMoved> {
+    async move(
+      userId: string,
+      instanceId: string,
+      input: MoveInput,
+      /** The person moving it (a workspace's member): the schedule records them. */
+      actorId: string = userId,
+    ): Promise<OccurrenceMoved> {
       const now = deps.clock();
       if (!isScheduleDateInFuture(input.scheduled_for, now.getTime())) {
         throw AppError.badRequest(SCHEDULE_MESSAGES.futureDateTime, 'DATE_NOT_IN_FUTURE');
@@ -144,6 +150,7 @@ export function createOccurrences(deps: OccurrencesDeps) {
           await repo.setInstanceTimes(tx, [
             { id: target.id, scheduledFor: to, scheduleId: schedule.id },
           ]);
+          await repo.markChangedBy(tx, [schedule.id], actorId);
           return {
             scheduleId: schedule.id,
             moved: [{ id: target.id, scheduledFor: to, oldJobId: target.jobId }],
@@ -193,6 +200,7 @@ export function createOccurrences(deps: OccurrencesDeps) {
           tx,
           moved.map((row) => ({ id: row.id, scheduledFor: row.scheduledFor, scheduleId })),
         );
+        await repo.markChangedBy(tx, [...new Set([schedule.id, scheduleId])], actorId);
         return { scheduleId, moved };
       });
 

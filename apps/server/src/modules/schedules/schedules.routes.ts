@@ -174,7 +174,12 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
     },
     async (request) => ({
       message: OCCURRENCE_MESSAGES.moved,
-      data: await schedules.move(requireUser(request).id, request.params.id, request.body),
+      data: await schedules.move(
+        requireUser(request).id,
+        request.params.id,
+        request.body,
+        requireActor(request).id,
+      ),
     }),
   );
 }

@@ -166,7 +166,10 @@ function LogRow({ log, timeZone }: { log: SystemLog; timeZone: string }) {
           {formatInZone(log.timestamp, timeZone)}
           {' · Scheduled '}
           {log.scheduled_for ? formatInZone(log.scheduled_for, timeZone) : '-'}
-          {log.post_author ? ` · by ${log.post_author}` : ''}
+          {log.acted_by || log.post_author ? ` · by ${log.acted_by ?? log.post_author}` : ''}
+          {log.acted_by && log.post_author && log.post_author !== log.acted_by
+            ? ` · written by ${log.post_author}`
+            : ''}
         </p>
       </div>
       {postLink && (
