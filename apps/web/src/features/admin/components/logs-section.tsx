@@ -132,7 +132,17 @@ export function LogsSection({ timeZone }: { timeZone: string }) {
                     <span className="ml-1 text-xs text-gray-600">(Retry {row.retry_count}/3)</span>
                   )}
                 </td>
-                <td className="px-3 py-2 text-gray-700">{row.customer_email ?? '-'}</td>
+                <td className="px-3 py-2 text-gray-700">
+                  {row.customer_email ?? '-'}
+                  {row.acted_by && row.acted_by.email !== row.customer_email && (
+                    <span className="block text-xs text-gray-600">
+                      by{' '}
+                      {row.acted_by.name
+                        ? `${row.acted_by.name} (${row.acted_by.email})`
+                        : row.acted_by.email}
+                    </span>
+                  )}
+                </td>
                 <td className="px-3 py-2 whitespace-nowrap text-gray-700">
                   {formatInZone(row.timestamp, timeZone)}
                 </td>
