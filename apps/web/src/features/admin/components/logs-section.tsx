@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminLogs, type LogFilters } from '../api/admin-api';
 import { StatusBadge } from './status-badge';
+import { actedByLabel } from '../utils/format';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const STATUS_FILTERS = [
@@ -134,12 +135,9 @@ export function LogsSection({ timeZone }: { timeZone: string }) {
                 </td>
                 <td className="px-3 py-2 text-gray-700">
                   {row.customer_email ?? '-'}
-                  {row.acted_by && row.acted_by.email !== row.customer_email && (
+                  {actedByLabel(row.acted_by, row.customer_email) && (
                     <span className="block text-xs text-gray-600">
-                      by{' '}
-                      {row.acted_by.name
-                        ? `${row.acted_by.name} (${row.acted_by.email})`
-                        : row.acted_by.email}
+                      {actedByLabel(row.acted_by, row.customer_email)}
                     </span>
                   )}
                 </td>
