@@ -32,7 +32,8 @@ export function demoAiReply(request: ChatCompletionRequest): { text: string } {
 
 /**
  * The stand-ins' accounts carry the demo entities' names (demo/seed.ts): every network's
- * account is Harbor Coffee Roasters', and the second Facebook Page is Northwind Bikes'.
+ * account is Harbor Coffee Roasters', the second Facebook Page is Northwind Bikes' and the
+ * third Lumen Studio's.
  */
 const HARBOR = { name: 'Harbor Coffee Roasters', username: 'harborcoffee' };
 
@@ -83,7 +84,7 @@ export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}
   const [x, facebook, instagram, linkedIn, bluesky, threads, openai, news, web, stripe] =
     await Promise.all([
       startFakeX({ user: HARBOR }),
-      startFakeFacebook({ pageNames: [HARBOR.name, 'Northwind Bikes'] }),
+      startFakeFacebook({ pageNames: [HARBOR.name, 'Northwind Bikes', 'Lumen Studio'] }),
       startFakeInstagram({ user: { name: HARBOR.name, username: 'harbor.coffee' } }),
       startFakeLinkedIn({ memberName: HARBOR.name }),
       startFakeBluesky({ handle: 'harborcoffee.bsky.social' }),

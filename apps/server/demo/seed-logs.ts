@@ -81,6 +81,7 @@ export async function seedDemoLogs(
     isRead: boolean,
   ) => ({
     userId: input.userId,
+    workspaceId: input.userId,
     kind,
     postId,
     companyId: input.companyId,

@@ -1,6 +1,6 @@
 // Creates the demo account once, through the product's own routes (sign-up, code, entities,
 // connections), so the demo starts from data the product itself made.
-import { API_PATHS, DEMO_SIGN_IN, type NetworkId } from '@cadence/shared';
+import { API_PATHS, DEMO_SIGN_IN, type ApprovalMode, type NetworkId } from '@cadence/shared';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import type { AppInstance } from '../src/app-instance.js';
@@ -59,7 +59,23 @@ const ENTITIES: SeedEntity[] = [
     networks: ['facebook'],
     facebookPageId: '2020',
   },
+  {
+    name: 'Lumen Studio',
+    website: 'https://lumen-studio.example',
+    industry: 'Professional Services',
+    description:
+      'A small design studio: brand identities, packaging and websites for independent makers.',
+    // A client whose posts the team approves before they go out: the editor's post waits
+    // in review (addDemoEditor).
+    networks: ['facebook'],
+    facebookPageId: '3030',
+    approval: 'team',
+  },
 ];
+
+/** The editor's post in Lumen Studio, waiting for the owner's approval. */
+export const DEMO_POST_IN_REVIEW =
+  'New season, new palette: a first look at the packaging we designed for Fern & Field. Launching next week.';
 
 /** The save request's fields for each network (spec 000 section 7). */
 function saveFields(network: NetworkId, credentials: NetworkCredentials): Record<string, string> {
@@ -122,6 +138,8 @@ export interface SeedEntity {
   networks: NetworkId[];
   /** Which of the account's Facebook Pages this entity posts to (default: the credentials'). */
   facebookPageId?: string;
+  /** Who approves its posts before they go out (default: nobody, 'none'). */
+  approval?: ApprovalMode;
 }
 
 /**
@@ -172,6 +190,22 @@ export async function createSeededAccount(input: {
     );
     const companyId = String(company.id);
     companyIds.push(companyId);
+    if (entity.approval && entity.approval !== 'none') {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api${API_PATHS.company.replace(':id', companyId)}`,
+        payload: {
+          name: entity.name,
+          website: entity.website,
+          industry: entity.industry,
+          description: entity.description,
+          approval: entity.approval,
+        },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.statusCode >= 400)
+        throw new Error(`Setup failed at the entity's approval: ${response.body}`);
+    }
     const credentials =
       entity.facebookPageId === undefined
         ? input.credentials
@@ -324,4 +358,47 @@ async function addDemoEditor(app: AppInstance, lastMail: () => string) {
     headers: { authorization: `Bearer ${editor}` },
   });
   if (accepted.statusCode >= 400) throw new Error(`Setup failed at accepting: ${accepted.body}`);
+  await submitDemoPost(app, owner, editor);
+}
+
+/**
+ * The editor writes a post in the entity that needs approval and submits it: the demo opens
+ * with a post in review ('by Eli Editor'), which the demo account approves.
+ */
+async function submitDemoPost(app: AppInstance, owner: string, editor: string) {
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    token: string,
+    options: { body?: object; workspace?: string } = {},
+  ) => {
+    const response = await app.inject({
+      method,
+      url: `/api${url}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(options.workspace ? { 'x-workspace-id': options.workspace } : {}),
+      },
+      ...(options.body ? { payload: options.body } : {}),
+    });
+    if (response.statusCode >= 400) throw new Error(`Setup failed at ${url}: ${response.body}`);
+    return response.json<{ data: { rows?: unknown[]; id?: string } }>().data;
+  };
+  const companies = (await call('GET', API_PATHS.companies, owner)).rows as Array<{
+    id: string;
+    approval?: ApprovalMode;
+  }>;
+  const needsApproval = companies.find((company) => (company.approval ?? 'none') !== 'none');
+  const [workspace] = (await call('GET', API_PATHS.teamWorkspaces, owner)).rows as Array<{
+    id: string;
+  }>;
+  if (!needsApproval || !workspace) return;
+  const post = await call('POST', API_PATHS.posts, editor, {
+    workspace: workspace.id,
+    body: { company_id: needsApproval.id, content: DEMO_POST_IN_REVIEW, platforms: ['facebook'] },
+  });
+  await call('POST', API_PATHS.postSubmit.replace(':id', String(post.id)), editor, {
+    workspace: workspace.id,
+    body: {},
+  });
 }

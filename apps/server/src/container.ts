@@ -155,6 +155,15 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   // time limit, never on the event loop (decision 102). Started on first use.
   const markup = createMarkupThread(overrides.markup);
   const branding = createBrandingService({ db, clock });
+  // Workspaces and members: who acts in which workspace, with which role (authenticate).
+  const team = createTeamService({
+    db,
+    mailer,
+    clock,
+    logger,
+    publicUrl: config.publicUrl,
+    brandOf: (workspaceId) => branding.brandOf(workspaceId),
+  });
   const notifications = createNotificationsService({
     db,
     mailJobs: jobs.port(notificationMailJob),
@@ -164,6 +173,10 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     mailDelaySeconds: config.notifyMailDelaySeconds,
     publicUrl: config.publicUrl,
     brandOf: (workspaceId) => branding.brandOf(workspaceId),
+    // The members an event concerns: the team module knows who has which entity, now.
+    peopleConcerned: (workspaceId, entityId, roles) =>
+      team.peopleConcerned(workspaceId, entityId, roles),
+    belongsTo: (workspaceId, personId) => team.belongsTo(workspaceId, personId),
   });
   const approvals = createApprovalsService({
     db,
@@ -171,6 +184,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logger,
     publicUrl: config.publicUrl,
     notify: (notice) => notifications.recordReview(notice),
+    reviewersOf: (workspaceId, entityId) =>
+      team.peopleConcerned(workspaceId, entityId, ['owner', 'manager']),
     brandOf: (workspaceId) => branding.brandOf(workspaceId),
   });
 
@@ -245,7 +260,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     publishJobs,
     clock,
     logger,
-    scheduleFromPost: (userId, input) => schedules.create(userId, input),
+    scheduleFromPost: (userId, input, actorId) =>
+      schedules.create(userId, input, actorId ? { actorId } : {}),
   });
   const publicationActions = createPublicationActions({
     db,
@@ -283,15 +299,6 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     uploads,
     fetchAllowHosts: config.fetchAllowHosts,
     publicUrl: config.publicUrl,
-  });
-  // Workspaces and members: who acts in which workspace, with which role (authenticate).
-  const team = createTeamService({
-    db,
-    mailer,
-    clock,
-    logger,
-    publicUrl: config.publicUrl,
-    brandOf: (workspaceId) => branding.brandOf(workspaceId),
   });
   // The Analytics screen and each post's numbers, read from what the metrics job stored.
   const analytics = createAnalyticsService({
@@ -431,7 +438,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
             publishJobs: jobs,
             clock,
             logger,
-            scheduleFromPost: (userId, input) => txSchedules.create(userId, input),
+            scheduleFromPost: (userId, input, actorId) =>
+              txSchedules.create(userId, input, actorId ? { actorId } : {}),
           }),
           queue: createQueueService({
             db: tx,

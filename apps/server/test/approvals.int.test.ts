@@ -24,6 +24,7 @@ import {
 import { createContainer } from '../src/container.js';
 import { createWorker } from '../src/worker.js';
 import { apiClient } from './helpers/api.js';
+import { addMember } from './helpers/team.js';
 import { engines } from './helpers/databases.js';
 import {
   connectNetworks,
@@ -201,19 +202,18 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
   });
 
   it('refuses a manager their own post (SELF_APPROVAL), lets another manager approve it', async () => {
-    const managerId = await accountIdOf(
-      t,
-      (await createVerifiedAccount(t, { email: 'lead@example.com' }), 'lead@example.com'),
-    );
+    const lead = await createVerifiedAccount(t, { email: 'lead@example.com' });
+    await addMember(t, owner, { email: 'lead@example.com', token: lead }, 'manager');
+    const managerId = await accountIdOf(t, 'lead@example.com');
     const secondManager = await createVerifiedAccount(t, { email: 'lead2@example.com' });
-    void secondManager;
+    await addMember(t, owner, { email: 'lead2@example.com', token: secondManager }, 'manager');
     const secondManagerId = await accountIdOf(t, 'lead2@example.com');
     const { approvals, posts: postsService } = t.container.services;
     const post = await postsService.create(
       ownerId,
       { company_id: entity, content: `Written by the lead ${++sequence}` },
       null,
-      { authorId: managerId },
+      { actorId: managerId },
     );
     const manager = { id: managerId, role: 'manager' as const };
     await approvals.submit(ownerId, manager, post.id);
@@ -244,17 +244,18 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
   });
 
   it('tells the reviewers of a submitted post, per their notification settings', async () => {
-    const writerId = await accountIdOf(
-      t,
-      (await createVerifiedAccount(t, { email: 'writer@example.com', name: 'Wren Writer' }),
-      'writer@example.com'),
-    );
+    const writer = await createVerifiedAccount(t, {
+      email: 'writer@example.com',
+      name: 'Wren Writer',
+    });
+    await addMember(t, owner, { email: 'writer@example.com', token: writer }, 'editor');
+    const writerId = await accountIdOf(t, 'writer@example.com');
     const { approvals, posts: postsService } = t.container.services;
     const first = await postsService.create(
       ownerId,
       { company_id: entity, content: `From the writer ${++sequence}` },
       null,
-      { authorId: writerId },
+      { actorId: writerId },
     );
     await approvals.submit(ownerId, { id: writerId, role: 'editor' }, first.id);
     const [event] = await db()
@@ -275,7 +276,7 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
       ownerId,
       { company_id: entity, content: `From the writer ${++sequence}` },
       null,
-      { authorId: writerId },
+      { actorId: writerId },
     );
     await approvals.submit(ownerId, { id: writerId, role: 'editor' }, second.id);
     const [quiet] = await db()
@@ -705,7 +706,7 @@ describe.each(engines)('approvals, review links and white label on %s', (engine)
     });
     expect(made.status).toBe(201);
     const [row] = await db().select().from(posts).where(eq(posts.id, made.json.data.id));
-    expect(row?.authorId).toBe(ownerId);
+    expect(row?.createdBy).toBe(ownerId);
   });
 });
 

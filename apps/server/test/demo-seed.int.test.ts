@@ -4,9 +4,22 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDemoFakes } from '../demo/fakes.js';
-import { DEMO_ACCOUNT, DEMO_ADMIN, DEMO_EDITOR, seedDemo } from '../demo/seed.js';
+import {
+  DEMO_ACCOUNT,
+  DEMO_ADMIN,
+  DEMO_EDITOR,
+  DEMO_POST_IN_REVIEW,
+  seedDemo,
+} from '../demo/seed.js';
 import { openDatabase } from '../src/db/client.js';
-import { companies, memberships, socialConnections, users } from '../src/db/schema.js';
+import {
+  companies,
+  memberships,
+  postReviews,
+  posts,
+  socialConnections,
+  users,
+} from '../src/db/schema.js';
 import { getEntitlements } from '../src/modules/plans/index.js';
 
 // `npm run demo` must work on a fresh clone: the seed goes through the real routes (sign-up,
@@ -45,10 +58,23 @@ describe('the demo seed', () => {
         .where(and(eq(memberships.workspaceId, customer!.id), eq(memberships.userId, editor!.id)));
       expect(team).toEqual([{ role: 'editor', entityIds: null }]);
       const entities = await db
-        .select({ id: companies.id, name: companies.name })
+        .select({ id: companies.id, name: companies.name, approval: companies.approval })
         .from(companies)
         .where(eq(companies.userId, customer!.id));
       expect(entities.length).toBeGreaterThan(0);
+      // One entity needs the team's approval, and holds the editor's post waiting for it.
+      const approving = entities.filter((entity) => entity.approval !== 'none');
+      expect(approving).toEqual([
+        expect.objectContaining({ name: 'Lumen Studio', approval: 'team' }),
+      ]);
+      const inReview = await db
+        .select({ createdBy: posts.createdBy, state: postReviews.state, content: posts.content })
+        .from(posts)
+        .innerJoin(postReviews, eq(postReviews.postId, posts.id))
+        .where(eq(posts.companyId, approving[0]!.id));
+      expect(inReview).toEqual([
+        { createdBy: editor!.id, state: 'in_review', content: DEMO_POST_IN_REVIEW },
+      ]);
       for (const entity of entities) {
         const connected = await db
           .select({ accountName: socialConnections.accountName })

@@ -69,15 +69,20 @@ function proofFailure(request: GraphRequest): GraphReply | null {
 /**
  * A local Facebook Graph API for Pages: the page list, reading a page, and posting to its feed,
  * photos and videos. Behaves like an app with "Require App Secret" on, so every call needs a
- * valid appsecret_proof. `pageSize` caps /me/accounts pages to exercise paging.
+ * valid appsecret_proof. `pageSize` caps /me/accounts pages to exercise paging; `pageNames`
+ * renames the Pages, and names beyond the two default ones add Pages (ids 3030, 4040...).
  */
 export async function startFakeFacebook(
   options: { pageSize?: number; pageNames?: readonly string[] } = {},
 ) {
-  const PAGES = DEFAULT_PAGES.map((page, index) => ({
-    ...page,
-    name: options.pageNames?.[index] ?? page.name,
-  }));
+  // Names past the default Pages add Pages of their own (ids 3030, 4040...).
+  const PAGES = [
+    ...DEFAULT_PAGES,
+    ...(options.pageNames ?? []).slice(DEFAULT_PAGES.length).map((_, extra) => {
+      const id = String((DEFAULT_PAGES.length + extra + 1) * 1010);
+      return { id, name: '', accessToken: `fake-page-token-${id}` };
+    }),
+  ].map((page, index) => ({ ...page, name: options.pageNames?.[index] ?? page.name }));
   /** Account n's one Page: named after the entity when a consent page was told it. */
   const accountPage = (n: number) => {
     const page = benchPageOf(n);

@@ -243,7 +243,13 @@ export const AdminLogSchema = z.object({
   error_code: z.nullable(z.string()),
   retry_count: z.number(),
   scheduled_for: z.nullable(z.string()),
+  /** The workspace's owner (publishing rows) or the admin (audit rows). */
   customer_email: z.nullable(z.string()),
+  /**
+   * Publishing rows: the person the attempt was for (who pressed the action, else who
+   * scheduled the post), a member of the workspace or its owner; null when unknown.
+   */
+  acted_by: z.optional(z.nullable(z.object({ name: z.nullable(z.string()), email: z.string() }))),
 });
 export type AdminLog = z.infer<typeof AdminLogSchema>;
 export const AdminLogPageSchema = z.object({

@@ -18,6 +18,7 @@ export const PostReviewSchema = z.object({
   /** The entity's approval; 'none': the post needs none and the rest is null/empty. */
   approval: ApprovalModeSchema,
   state: z.enum(REVIEW_STATES),
+  /** Who wrote the post (the post's `created_by`; the owner once that account is gone). */
   author_id: z.nullable(z.string()),
   team_approved_at: z.nullable(z.string()),
   team_approved_by: z.nullable(z.string()),

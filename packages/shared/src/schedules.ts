@@ -347,6 +347,11 @@ export const SystemLogSchema = z.object({
   post_content: z.optional(z.nullable(z.string())),
   /** Who wrote the post (the owner or a member); null when unknown. */
   post_author: z.optional(z.nullable(z.string())),
+  /**
+   * The person the attempt was for: who pressed the action (retry, publish now...), else who
+   * scheduled the post; null when unknown (rows from before people were recorded).
+   */
+  acted_by: z.optional(z.nullable(z.string())),
   instance_id: z.nullable(z.string()),
   error_code: z.nullable(z.string()),
   /** Shown as 'Retry n/3' when above 0. */

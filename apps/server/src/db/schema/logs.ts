@@ -20,6 +20,11 @@ export const systemLogs = pgTable(
     instanceId: uuid('instance_id').references(() => scheduledInstances.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The person the attempt is done for: who pressed the action (retry, publish now...), else
+     * who scheduled the post. Null for rows from before people were recorded.
+     */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     platform: text('platform').notNull(),
     status: text('status').$type<LogStatus>().notNull(),
     message: text('message').notNull(),

@@ -42,6 +42,13 @@ export const notificationEvents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The workspace the event happened in (its owner's id): its brand heads the mail, and a
+     * person no longer a member of it is not mailed about it.
+     */
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<NotificationKind>().notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),

@@ -31,8 +31,14 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
-    /** The person who wrote it (the owner or a member); null for posts from before teams. */
+    /**
+     * The person who wrote it (the owner or a member): the 'by {name}' on cards, the post's
+     * author for its review (nobody but the owner approves their own post). Null only once
+     * that person's account is deleted: the workspace's owner stands in.
+     */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The person who last changed its text, media, variants or time; null until then. */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     url: text('url'),
     shortenedUrl: text('shortened_url'),
@@ -40,8 +46,6 @@ export const posts = pgTable(
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     tone: text('tone'),
     platforms: jsonb('platforms').$type<NetworkId[]>().notNull().default([]),
-    /** Who wrote it (the acting person); null on posts from before authors were recorded: the owner. */
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** Each network's own text (`variants.<network>.content`), else the shared `content`. */
     variants: jsonb('variants').$type<PostVariants>().notNull().default({}),
     /** The thread's follow-up parts (X, Bluesky, Threads); the post is the first part. */

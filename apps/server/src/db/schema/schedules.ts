@@ -21,6 +21,8 @@ export const schedules = pgTable(
     networks: jsonb('networks').$type<NetworkId[]>().notNull(),
     /** The person who scheduled it (the owner or a member); null for schedules from before teams. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The person who last moved or changed it (the calendar, the Schedule dialog); null until then. */
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
     repeatType: text('repeat_type').$type<RepeatType>(),
     repeatUntil: timestamp('repeat_until', { withTimezone: true }),

@@ -143,7 +143,7 @@ export async function listAllLogs(db: DbExecutor, query: AdminLogsQuery) {
     ? sql`union all (
         select a.id, 'audit' as kind, a.created_at, 'admin' as platform, 'success' as status,
           a.message, null as error_code, 0 as retry_count, null::timestamptz as scheduled_for,
-          a.actor_email as customer_email
+          a.actor_email as customer_email, null as actor_name, null as actor_email
         from admin_audit_log a
         where ${pattern ? sql`lower(a.message) like ${pattern}` : sql`true`}
         order by a.created_at desc, a.id desc
@@ -152,8 +152,10 @@ export async function listAllLogs(db: DbExecutor, query: AdminLogsQuery) {
   const result = await db.execute(sql`
     select * from (
       (select l.id, 'publishing' as kind, l.created_at, l.platform, l.status, l.message,
-          l.error_code, l.retry_count, l.scheduled_for, u.email as customer_email
+          l.error_code, l.retry_count, l.scheduled_for, u.email as customer_email,
+          p.name as actor_name, p.email as actor_email
         from system_logs l left join users u on u.id = l.user_id
+          left join users p on p.id = l.actor_id
         where ${sql.join(logConditions, sql` and `)}
         order by l.created_at desc, l.id desc
         limit ${take})
@@ -172,6 +174,8 @@ export async function listAllLogs(db: DbExecutor, query: AdminLogsQuery) {
     retry_count: number;
     scheduled_for: string | Date | null;
     customer_email: string | null;
+    actor_name: string | null;
+    actor_email: string | null;
   }>(result);
   return { rows: rows.slice(0, query.pageSize), hasMore: rows.length > query.pageSize };
 }

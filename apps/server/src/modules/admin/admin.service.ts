@@ -275,6 +275,10 @@ export function createAdminService(deps: AdminServiceDeps) {
           retry_count: Number(row.retry_count),
           scheduled_for: isoOf(row.scheduled_for),
           customer_email: row.customer_email,
+          // The person who acted in that workspace (a member, or the owner themself).
+          acted_by: row.actor_email
+            ? { name: row.actor_name || null, email: row.actor_email }
+            : null,
         })),
         page: query.page,
         pageSize: query.pageSize,

@@ -66,7 +66,8 @@ export function isCleared(postAlias: string, companyAlias: string): SQL {
 export interface ReviewSubject {
   id: string;
   userId: string;
-  authorId: string | null;
+  /** The post's author (`posts.created_by`); null once their account is deleted. */
+  createdBy: string | null;
   companyId: string | null;
   companyName: string | null;
   approval: ApprovalMode;
@@ -83,7 +84,7 @@ export async function findSubject(
     .select({
       id: posts.id,
       userId: posts.userId,
-      authorId: posts.authorId,
+      createdBy: posts.createdBy,
       companyId: posts.companyId,
       companyName: companies.name,
       approval: companies.approval,

@@ -35,7 +35,10 @@ export const hashReviewToken = (token: string) =>
 
 /** A review event for the bell and mail of one person. */
 export interface ReviewNotice {
+  /** The person told (while they are still in the workspace). */
   userId: string;
+  /** The workspace the post is in. */
+  workspaceId: string;
   kind: 'post_submitted' | 'post_approved' | 'post_changes_requested';
   postId: string;
   companyId: string | null;
@@ -49,8 +52,11 @@ export interface ApprovalsDeps {
   publicUrl: string;
   /** Records a notice (bell, and mail when the person wants it); never throws. */
   notify: (notice: ReviewNotice) => Promise<void>;
-  /** Who approves in a workspace (managers and the owner): today its owner. */
-  reviewersOf?: (workspaceId: string) => Promise<string[]>;
+  /**
+   * Who approves a post of an entity in a workspace: its owner and the managers for whom the
+   * entity exists. Absent: the owner alone.
+   */
+  reviewersOf?: (workspaceId: string, entityId: string | null) => Promise<string[]>;
   /** The brand a workspace shows (its own with white label, else Cadence's). */
   brandOf: (workspaceId: string) => Promise<Brand>;
 }
@@ -86,7 +92,9 @@ const stateOf = (subject: repo.ReviewSubject): ReviewState => subject.review?.st
 
 export function createApprovalsService(deps: ApprovalsDeps) {
   const { db, clock } = deps;
-  const reviewersOf = deps.reviewersOf ?? ((workspaceId: string) => Promise.resolve([workspaceId]));
+  const reviewersOf =
+    deps.reviewersOf ??
+    ((workspaceId: string, _entityId: string | null) => Promise.resolve([workspaceId]));
 
   async function nameOf(userId: string) {
     const [row] = await db
@@ -108,9 +116,12 @@ export function createApprovalsService(deps: ApprovalsDeps) {
   }
 
   const postOf = (subject: repo.ReviewSubject) => ({
-    authorId: subject.authorId,
+    createdBy: subject.createdBy,
     ownerId: subject.userId,
   });
+
+  /** The post's author: who wrote it, else (their account deleted) the workspace's owner. */
+  const authorOf = (subject: repo.ReviewSubject) => subject.createdBy ?? subject.userId;
 
   /** The review as the person asking sees it, with what they may do now. */
   function toReview(subject: repo.ReviewSubject, actor: Actor): PostReview {
@@ -132,7 +143,7 @@ export function createApprovalsService(deps: ApprovalsDeps) {
     return {
       approval: subject.approval,
       state,
-      author_id: subject.authorId ?? subject.userId,
+      author_id: authorOf(subject),
       team_approved_at: review?.teamApprovedAt?.toISOString() ?? null,
       team_approved_by: review?.teamApprovedBy ?? null,
       client_approved_at: review?.clientApprovedAt?.toISOString() ?? null,
@@ -206,8 +217,9 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       }
       const by = await nameOf(actor.id);
       await tell(
-        await reviewersOf(workspaceId),
+        await reviewersOf(workspaceId, subject.companyId),
         {
+          workspaceId,
           kind: 'post_submitted',
           postId,
           companyId: subject.companyId,
@@ -231,8 +243,9 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       }
       if (row.state === 'approved') {
         await tell(
-          [subject.authorId ?? subject.userId],
+          [authorOf(subject)],
           {
+            workspaceId,
             kind: 'post_approved',
             postId,
             companyId: subject.companyId,
@@ -268,8 +281,9 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       });
       if (!row) throw AppError.conflict(APPROVAL_MESSAGES.notInReview, 'REVIEW_STATE_CHANGED');
       await tell(
-        [subject.authorId ?? subject.userId],
+        [authorOf(subject)],
         {
+          workspaceId,
           kind: 'post_changes_requested',
           postId,
           companyId: subject.companyId,
@@ -415,7 +429,8 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       if (!row)
         throw AppError.conflict(APPROVAL_MESSAGES.notWaitingForClient, 'REVIEW_STATE_CHANGED');
       await deps.notify({
-        userId: subject.authorId ?? subject.userId,
+        userId: authorOf(subject),
+        workspaceId: link.userId,
         kind: 'post_approved',
         postId,
         companyId: subject.companyId,
@@ -440,14 +455,15 @@ export function createApprovalsService(deps: ApprovalsDeps) {
       if (!row)
         throw AppError.conflict(APPROVAL_MESSAGES.notWaitingForClient, 'REVIEW_STATE_CHANGED');
       const notice = {
+        workspaceId: link.userId,
         kind: 'post_changes_requested' as const,
         postId,
         companyId: subject.companyId,
         message: APPROVAL_MESSAGES.changesNotice(company.name, input.name, input.comment),
       };
       const told = new Set([
-        subject.authorId ?? subject.userId,
-        ...(await reviewersOf(link.userId)),
+        authorOf(subject),
+        ...(await reviewersOf(link.userId, subject.companyId)),
       ]);
       for (const userId of told) await deps.notify({ ...notice, userId });
     },

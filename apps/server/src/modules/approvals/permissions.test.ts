@@ -31,28 +31,28 @@ describe('approval permissions', () => {
   }
 
   it("approves someone else's post as owner or manager", () => {
-    const post = { authorId: 'editor-id', ownerId: OWNER };
+    const post = { createdBy: 'editor-id', ownerId: OWNER };
     expect(canApprove(actor('owner'), post).allowed).toBe(true);
     expect(canApprove(actor('manager'), post).allowed).toBe(true);
   });
 
   it('refuses a manager their own post (SELF_APPROVAL), never the owner', () => {
-    const own = { authorId: 'manager-id', ownerId: OWNER };
+    const own = { createdBy: 'manager-id', ownerId: OWNER };
     expect(canApprove(actor('manager'), own)).toMatchObject({
       allowed: false,
       code: 'SELF_APPROVAL',
     });
-    expect(canApprove(actor('owner'), { authorId: OWNER, ownerId: OWNER }).allowed).toBe(true);
+    expect(canApprove(actor('owner'), { createdBy: OWNER, ownerId: OWNER }).allowed).toBe(true);
   });
 
   it('counts a post without a recorded author as the owner’s', () => {
-    const legacy = { authorId: null, ownerId: OWNER };
+    const legacy = { createdBy: null, ownerId: OWNER };
     expect(canApprove(actor('owner'), legacy).allowed).toBe(true);
     expect(canApprove(actor('manager'), legacy).allowed).toBe(true);
   });
 
   it('refuses editors and viewers by role before anything else, even on others’ posts', () => {
-    const post = { authorId: 'someone', ownerId: OWNER };
+    const post = { createdBy: 'someone', ownerId: OWNER };
     expect(canApprove(actor('editor'), post)).toMatchObject({ code: 'FORBIDDEN_ROLE' });
     expect(canApprove(actor('viewer'), post)).toMatchObject({ code: 'FORBIDDEN_ROLE' });
     expect(canApprove(actor('editor', 'someone'), post)).toMatchObject({ code: 'FORBIDDEN_ROLE' });

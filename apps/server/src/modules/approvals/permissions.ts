@@ -51,20 +51,20 @@ const ROLES_FOR: Record<ReviewDecision, readonly TeamRole[]> = {
 };
 
 /**
- * Every permission decision of approvals, review links and branding. `post.authorId` is who
- * wrote the post (null on posts from before authors were kept: the owner's). Nobody but the
+ * Every permission decision of approvals, review links and branding. `post.createdBy` is who
+ * wrote the post (null once their account is deleted: the owner's). Nobody but the
  * owner approves their own post.
  */
 export function permission(
   actor: Actor,
   decision: ReviewDecision,
-  post?: { authorId: string | null; ownerId: string },
+  post?: { createdBy: string | null; ownerId: string },
 ): Permission {
   if (!ROLES_FOR[decision].includes(actor.role)) {
     return forbidden(decision === 'set_branding' ? BRANDING_MESSAGES.ownerOnly : undefined);
   }
   if (decision === 'approve' && post && actor.role !== 'owner') {
-    const author = post.authorId ?? post.ownerId;
+    const author = post.createdBy ?? post.ownerId;
     if (author === actor.id) {
       return { allowed: false, message: APPROVAL_MESSAGES.selfApproval, code: 'SELF_APPROVAL' };
     }
@@ -73,7 +73,7 @@ export function permission(
 }
 
 /** `permission(actor, 'approve', post)`, by its name in the product's words. */
-export const canApprove = (actor: Actor, post: { authorId: string | null; ownerId: string }) =>
+export const canApprove = (actor: Actor, post: { createdBy: string | null; ownerId: string }) =>
   permission(actor, 'approve', post);
 export const canSetApproval = (actor: Actor) => permission(actor, 'set_approval');
 

@@ -90,7 +90,7 @@ export function createTokenSweep(deps: TokenSweepDeps) {
     if (stage === null || !(await claimWarning(row.id, row.expiresAt, stage))) return false;
     const zone = (await deps.savedTimeZone(row.userId)) || 'UTC';
     await deps.notify({
-      userId: row.userId,
+      workspaceId: row.userId,
       kind: 'connection_expiring',
       postId: null,
       companyId: row.companyId,

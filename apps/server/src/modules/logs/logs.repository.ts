@@ -46,7 +46,11 @@ export async function listLogs(
         // The person who wrote the post (a workspace's member or its owner).
         postAuthor: sql<
           string | null
-        >`(select u.name from users u where u.id = ${posts.createdBy})`,
+        >`(select coalesce(nullif(u.name, ''), u.email) from users u where u.id = ${posts.createdBy})`,
+        // The person the attempt was for: who pressed the action, else who scheduled it.
+        actedBy: sql<
+          string | null
+        >`(select coalesce(nullif(u.name, ''), u.email) from users u where u.id = ${systemLogs.actorId})`,
       })
       .from(systemLogs)
       .leftJoin(posts, and(eq(posts.id, systemLogs.postId), eq(posts.userId, userId)))
@@ -78,6 +82,11 @@ export interface LogEntry {
   errorCode?: string | null;
   retryCount?: number;
   scheduledFor: Date;
+  /**
+   * The person who pressed the action (retry, publish now...); absent: the person who
+   * scheduled the occurrence (the publisher's own attempts).
+   */
+  actorId?: string | null;
 }
 
 /**
@@ -88,10 +97,14 @@ export interface LogEntry {
 export function logInsert(entry: LogEntry): SQL {
   return sql`
     insert into system_logs
-      (user_id, post_id, instance_id, platform, status, message, error_code, retry_count, scheduled_for)
+      (user_id, post_id, instance_id, actor_id, platform, status, message, error_code, retry_count, scheduled_for)
     select u.id,
       (select p.id from posts p where p.id = ${entry.postId}),
       (select si.id from scheduled_instances si where si.id = ${entry.instanceId}),
+      coalesce(
+        (select a.id from users a where a.id = ${entry.actorId ?? null}::uuid),
+        (select s.created_by from scheduled_instances si
+          join schedules s on s.id = si.schedule_id where si.id = ${entry.instanceId})),
       ${entry.platform}, ${entry.status}, ${entry.message}, ${entry.errorCode ?? null},
       ${entry.retryCount ?? 0}, ${entry.scheduledFor.toISOString()}::timestamptz
     from users u where u.id = ${entry.userId}`;

@@ -30,10 +30,12 @@ function toLog({
   log: row,
   postContent,
   postAuthor,
+  actedBy,
 }: {
   log: SystemLogRow;
   postContent: string | null;
   postAuthor: string | null;
+  actedBy: string | null;
 }): SystemLog {
   return {
     id: row.id,
@@ -44,6 +46,7 @@ function toLog({
     post_id: row.postId,
     post_content: postContent,
     post_author: postAuthor,
+    acted_by: actedBy,
     instance_id: row.instanceId,
     error_code: row.errorCode,
     retry_count: row.retryCount,

@@ -11,6 +11,15 @@ import {
 } from '../../db/schema/notifications.js';
 import type { NetworkId } from '@cadence/shared';
 
+/**
+ * The event's person is still in its workspace (their own, or one they are a member of):
+ * a removed member's bell no longer lists that workspace's events, nor are they mailed.
+ */
+const stillInWorkspace = sql`(${notificationEvents.workspaceId} = ${notificationEvents.userId}
+  or exists (select 1 from memberships m
+    where m.workspace_id = ${notificationEvents.workspaceId}
+      and m.user_id = ${notificationEvents.userId}))`;
+
 export async function findSettings(db: DbExecutor, userId: string) {
   const [row] = await db
     .select()
@@ -39,7 +48,10 @@ export async function upsertSettings(
 }
 
 export interface NewEvent {
+  /** Who it is for. */
   userId: string;
+  /** The workspace it happened in. */
+  workspaceId: string;
   kind: NotificationKind;
   postId: string | null;
   companyId: string | null;
@@ -96,7 +108,7 @@ export async function listEvents(
   return db
     .select()
     .from(notificationEvents)
-    .where(eq(notificationEvents.userId, userId))
+    .where(and(eq(notificationEvents.userId, userId), stillInWorkspace))
     .orderBy(
       sql`(${notificationEvents.readAt} is null) desc`,
       desc(notificationEvents.createdAt),
@@ -115,7 +127,7 @@ export async function countEvents(db: DbExecutor, userId: string) {
       ),
     })
     .from(notificationEvents)
-    .where(eq(notificationEvents.userId, userId));
+    .where(and(eq(notificationEvents.userId, userId), stillInWorkspace));
   return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
 }
 
@@ -145,6 +157,20 @@ export async function listPendingMail(db: DbExecutor, userId: string) {
     .from(notificationEvents)
     .where(and(eq(notificationEvents.userId, userId), eq(notificationEvents.mailState, 'pending')))
     .orderBy(asc(notificationEvents.createdAt), asc(notificationEvents.id));
+}
+
+/** Pending mail about workspaces the person has left is not sent. */
+export async function dropMailOfLeftWorkspaces(db: DbExecutor, userId: string) {
+  await db
+    .update(notificationEvents)
+    .set({ mailState: 'off' })
+    .where(
+      and(
+        eq(notificationEvents.userId, userId),
+        eq(notificationEvents.mailState, 'pending'),
+        sql`not ${stillInWorkspace}`,
+      ),
+    );
 }
 
 /** When each group (connection) last had a mail. */

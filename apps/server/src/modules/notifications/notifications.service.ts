@@ -7,6 +7,7 @@ import {
   type NetworkId,
   type NotificationEventList,
   type NotificationSettings,
+  type TeamRole,
 } from '@cadence/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -32,10 +33,23 @@ export interface NotificationsDeps {
   publicUrl: string;
   /** The brand of the workspace a mail is sent for: its sender name and header. */
   brandOf?: (workspaceId: string) => Promise<{ name: string; accent_color: string }>;
+  /**
+   * The people an event about an entity concerns in a workspace (its owner and the members
+   * for whom the entity exists; only some roles when given). Absent: the owner alone.
+   */
+  peopleConcerned?: (
+    workspaceId: string,
+    entityId: string | null,
+    roles?: readonly TeamRole[],
+  ) => Promise<string[]>;
+  /** Whether a person is the workspace's owner or a member now. Absent: the owner alone. */
+  belongsTo?: (workspaceId: string, personId: string) => Promise<boolean>;
 }
 
+/** What happened in a workspace; everyone it concerns is told, each by their own settings. */
 export interface PublishingEvent {
-  userId: string;
+  /** The workspace it happened in (its owner's id). */
+  workspaceId: string;
   kind: NotificationKind;
   postId: string | null;
   companyId: string | null;
@@ -65,9 +79,61 @@ function toEvent(row: NotificationEventRow) {
   };
 }
 
+/** A review's notice: for one person (the author, or one of the reviewers). */
+export interface ReviewEvent extends Omit<PublishingEvent, 'network'> {
+  userId: string;
+}
+
+/** Who manages webhook endpoints: the owner and managers hear of one being disabled. */
+const MANAGING: readonly TeamRole[] = ['owner', 'manager'];
+
 /** Settings, the bell's list, and the events the publisher records. */
 export function createNotificationsService(deps: NotificationsDeps) {
   const { db, clock } = deps;
+  const peopleConcerned =
+    deps.peopleConcerned ?? ((workspaceId: string) => Promise.resolve([workspaceId]));
+  const belongsTo =
+    deps.belongsTo ??
+    ((workspaceId: string, personId: string) => Promise.resolve(workspaceId === personId));
+
+  /**
+   * Records the event for one person and, when they want that mail, queues their mail job
+   * (a no-op while one already waits).
+   */
+  async function recordFor(userId: string, event: PublishingEvent) {
+    const settings = toSettings(await repo.findSettings(db, userId));
+    const aboutConnection = isConnectionNotice(event.kind);
+    const groupKey = isReviewNotice(event.kind)
+      ? `review:${event.postId ?? 'none'}`
+      : `${event.companyId ?? 'none'}:${event.network ?? 'none'}`;
+    // A connection that needs reconnecting fails every post it has: each person is mailed
+    // once for it (until it is connected again); each post still shows in the bell.
+    const alreadyMailed =
+      event.kind === 'connection_reconnect' &&
+      event.companyId !== null &&
+      event.network !== null &&
+      (await repo.hasReconnectMailSinceConnected(db, {
+        userId,
+        groupKey,
+        companyId: event.companyId,
+        network: event.network,
+      }));
+    const wantsMail =
+      !alreadyMailed &&
+      (isReviewNotice(event.kind)
+        ? settings.email_reviews
+        : aboutConnection
+          ? settings.email_reconnect
+          : settings.email_publication_failures);
+    await repo.insertEvent(db, {
+      ...event,
+      userId,
+      groupKey,
+      mailState: wantsMail ? 'pending' : 'off',
+      createdAt: clock(),
+    });
+    if (wantsMail) await queueMail(userId, deps.mailDelaySeconds);
+  }
 
   const queueMail = (userId: string, delaySeconds: number) =>
     deps.mailJobs.send(
@@ -80,9 +146,17 @@ export function createNotificationsService(deps: NotificationsDeps) {
     sendPendingMail: (userId: string) =>
       sendPendingNotificationMail({ ...deps, queueMail }, userId),
 
-    /** A post's review (submitted, approved, changes asked), for one person's bell and mail. */
-    recordReview(event: Omit<PublishingEvent, 'network'>) {
-      return this.record({ ...event, network: null });
+    /**
+     * A post's review (submitted, approved, changes asked), for one person's bell and mail,
+     * while they are still in the workspace. Never throws.
+     */
+    async recordReview({ userId, ...event }: ReviewEvent) {
+      try {
+        if (!(await belongsTo(event.workspaceId, userId))) return;
+        await recordFor(userId, { ...event, network: null });
+      } catch (error) {
+        deps.logger.error({ err: error, kind: event.kind }, 'could not record a notification');
+      }
     },
 
     async readSettings(userId: string): Promise<NotificationSettings> {
@@ -132,43 +206,27 @@ export function createNotificationsService(deps: NotificationsDeps) {
     },
 
     /**
-     * Records what the publisher saw and, when the customer wants that mail, queues their
-     * mail job (a no-op while one already waits). Never throws: a notification must not
-     * make a publication fail.
+     * Records what the publisher (or the token sweep, or webhooks) saw for everyone it
+     * concerns: the workspace's owner and the members for whom the entity exists, each by
+     * their own settings. Never throws: a notification must not make a publication fail.
      */
     async record(event: PublishingEvent) {
       try {
-        const settings = toSettings(await repo.findSettings(db, event.userId));
-        const aboutConnection = isConnectionNotice(event.kind);
-        const groupKey = isReviewNotice(event.kind)
-          ? `review:${event.postId ?? 'none'}`
-          : `${event.companyId ?? 'none'}:${event.network ?? 'none'}`;
-        // A connection that needs reconnecting fails every post it has: the customer is
-        // mailed once for it (until it is connected again); each post still shows in the bell.
-        const alreadyMailed =
-          event.kind === 'connection_reconnect' &&
-          event.companyId !== null &&
-          event.network !== null &&
-          (await repo.hasReconnectMailSinceConnected(db, {
-            userId: event.userId,
-            groupKey,
-            companyId: event.companyId,
-            network: event.network,
-          }));
-        const wantsMail =
-          !alreadyMailed &&
-          (isReviewNotice(event.kind)
-            ? settings.email_reviews
-            : aboutConnection
-              ? settings.email_reconnect
-              : settings.email_publication_failures);
-        await repo.insertEvent(db, {
-          ...event,
-          groupKey,
-          mailState: wantsMail ? 'pending' : 'off',
-          createdAt: clock(),
-        });
-        if (wantsMail) await queueMail(event.userId, deps.mailDelaySeconds);
+        const people = await peopleConcerned(
+          event.workspaceId,
+          event.companyId,
+          event.kind === 'webhook_disabled' ? MANAGING : undefined,
+        );
+        for (const userId of new Set(people)) {
+          try {
+            await recordFor(userId, event);
+          } catch (error) {
+            deps.logger.error(
+              { err: error, kind: event.kind, userId },
+              'could not record a notification',
+            );
+          }
+        }
       } catch (error) {
         deps.logger.error({ err: error, kind: event.kind }, 'could not record a notification');
       }
@@ -196,6 +254,7 @@ async function sendPendingNotificationMail(
 ): Promise<{ mailed: number; held: number }> {
   const { db } = deps;
   const now = deps.clock();
+  await repo.dropMailOfLeftWorkspaces(db, userId);
   const pending = await repo.listPendingMail(db, userId);
   if (pending.length === 0) return { mailed: 0, held: 0 };
   const lastMailed = await repo.lastMailedByGroup(db, userId, [
@@ -218,8 +277,14 @@ async function sendPendingNotificationMail(
     const recipient = await repo.findRecipient(db, userId);
     if (recipient) {
       try {
-        // The workspace's brand, when it has one: the sender's name and the mail's header.
-        const brand = deps.brandOf ? await deps.brandOf(userId) : undefined;
+        // The workspace's brand, when it has one and the mail is about that workspace alone:
+        // the sender's name and the mail's header.
+        const workspaces = new Set(claimed.map((event) => event.workspaceId));
+        const [workspaceId] = workspaces;
+        const brand =
+          deps.brandOf && workspaces.size === 1 && workspaceId
+            ? await deps.brandOf(workspaceId)
+            : undefined;
         await deps.mailer.send({
           to: recipient.email,
           ...notificationMail({

@@ -24,8 +24,10 @@ export interface PostValues {
   scheduledFor: Date | null;
   tone: string | null;
   platforms: NetworkId[];
-  /** Set on insert only: the person who wrote it. */
+  /** Set on insert only: the person who wrote it (its author). */
   createdBy?: string;
+  /** Set on an edit: the person who changed it. */
+  updatedBy?: string;
   variants: PostVariants;
   thread: string[];
   firstComment: string | null;
@@ -112,11 +114,10 @@ export async function insertPost(
   userId: string,
   values: PostValues,
   now: Date,
-  authorId: string = userId,
 ): Promise<PostRow> {
   const [row] = await db
     .insert(posts)
-    .values({ userId, authorId, ...values, createdAt: now, updatedAt: now })
+    .values({ userId, createdBy: userId, ...values, createdAt: now, updatedAt: now })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;

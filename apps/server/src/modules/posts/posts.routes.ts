@@ -174,6 +174,7 @@ export function registerPostRoutes(
       return {
         message: POST_MESSAGES.updated,
         data: await posts.update(requireUser(request).id, id, request.body, takeMedia(request), {
+          actorId: requireActor(request).id,
           access: accessOf(request),
         }),
       };

@@ -93,6 +93,8 @@ export function utcMonth(instant: Date): string {
 export type ScheduleFromPost = (
   userId: string,
   input: { post_id: string; social_account_type: NetworkId[]; schedule_date: string },
+  /** The person whose form set the time: the schedule records them. */
+  actorId?: string,
 ) => Promise<unknown>;
 
 /** How a post's write is asked for, beyond its fields (the public API's needs). */
@@ -107,10 +109,11 @@ export interface PostWriteOptions {
    * dialog's rules, for the public API); if it refuses, the post is not created at all.
    */
   schedule?: (postId: string) => Promise<unknown>;
-  /** Who writes it (the person acting in the workspace); absent: the workspace's owner. */
+  /**
+   * Who writes it (the person acting in the workspace): its `created_by` on create, its
+   * `updated_by` on an edit, and the author its review knows. Absent: the workspace's owner.
+   */
   actorId?: string;
-  /** The post's author for its review (approvals); absent: `actorId`, else the owner. */
-  authorId?: string;
   /** The entities that exist for the person acting. */
   access?: PostAccess;
 }
@@ -200,6 +203,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     at: Date,
     platforms: NetworkId[],
     hasMedia: boolean,
+    actorId?: string,
   ) {
     if (!deps.scheduleFromPost) return;
     if (platforms.length === 0) {
@@ -210,11 +214,11 @@ export function createPostsService(deps: PostsServiceDeps) {
     if (usable.length === 0) {
       throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
     }
-    await deps.scheduleFromPost(userId, {
-      post_id: postId,
-      social_account_type: usable,
-      schedule_date: at.toISOString(),
-    });
+    await deps.scheduleFromPost(
+      userId,
+      { post_id: postId, social_account_type: usable, schedule_date: at.toISOString() },
+      actorId,
+    );
   }
 
   async function assertOwnCompany(userId: string, companyId: string, access: PostAccess = ALL) {
@@ -313,13 +317,7 @@ export function createPostsService(deps: PostsServiceDeps) {
           if (limit !== null) {
             throw AppError.forbidden(POST_MESSAGES.monthlyLimit(limit), 'POST_MONTHLY_LIMIT');
           }
-          const post = await repo.insertPost(
-            tx,
-            userId,
-            values,
-            clock(),
-            options.authorId ?? options.actorId,
-          );
+          const post = await repo.insertPost(tx, userId, values, clock());
           if (media) await repo.insertAttachment(tx, post.id, toAttachmentValues(media));
           await repo.recordPostMade(tx, userId, utcMonth(post.createdAt));
           await recordPostEvent(tx, 'post.created', post);
@@ -329,7 +327,14 @@ export function createPostsService(deps: PostsServiceDeps) {
           try {
             if (options.schedule) await options.schedule(row.id);
             else if (values.scheduledFor)
-              await scheduleAt(userId, row.id, values.scheduledFor, values.platforms, !!media);
+              await scheduleAt(
+                userId,
+                row.id,
+                values.scheduledFor,
+                values.platforms,
+                !!media,
+                options.actorId,
+              );
           } catch (error) {
             // A post whose promised time cannot be kept is not created at all.
             await deleteWithEvent(userId, row);
@@ -350,7 +355,7 @@ export function createPostsService(deps: PostsServiceDeps) {
       id: string,
       fields: ParsedPostFields,
       media: StoredMedia | null,
-      options: Pick<PostWriteOptions, 'isMediaUploadedBefore' | 'access'> = {},
+      options: Pick<PostWriteOptions, 'isMediaUploadedBefore' | 'access' | 'actorId'> = {},
     ) {
       try {
         const existing = await repo.findPost(db, userId, id);
@@ -394,11 +399,24 @@ export function createPostsService(deps: PostsServiceDeps) {
           newTime.getTime() !== existing.scheduledFor?.getTime() &&
           !(await repo.hasPendingInstances(db, id))
         ) {
-          await scheduleAt(userId, id, newTime, values.platforms, media !== null || keepsMedia);
+          await scheduleAt(
+            userId,
+            id,
+            newTime,
+            values.platforms,
+            media !== null || keepsMedia,
+            options.actorId,
+          );
         }
         const isMediaReplaced = media !== null || fields.remove_media === true;
         const removedKeys = await db.transaction(async (tx) => {
-          const row = await repo.updatePost(tx, userId, id, values, clock());
+          const row = await repo.updatePost(
+            tx,
+            userId,
+            id,
+            { ...values, updatedBy: options.actorId ?? userId },
+            clock(),
+          );
           if (!row) throw notFound();
           await recordPostEvent(tx, 'post.updated', row);
           // An approval was given to what the post said: new text or media needs a new one.

@@ -11,7 +11,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { entityAccess, requireUser } from '../auth/index.js';
+import { entityAccess, requireActor, requireUser } from '../auth/index.js';
 import type { PublicationActions } from './publication-actions.js';
 
 const tags = ['Schedules'];
@@ -36,7 +36,12 @@ export function registerPublicationActionRoutes(app: AppInstance, actions: Publi
     },
     async (request) => ({
       message: PUBLICATION_MESSAGES.done.retry,
-      data: await actions.retry(requireUser(request).id, request.params.id, entityAccess(request)),
+      data: await actions.retry(
+        requireUser(request).id,
+        request.params.id,
+        requireActor(request).id,
+        entityAccess(request),
+      ),
     }),
   );
 
@@ -84,6 +89,7 @@ export function registerPublicationActionRoutes(app: AppInstance, actions: Publi
       data: await actions.confirmAbsent(
         requireUser(request).id,
         request.params.id,
+        requireActor(request).id,
         entityAccess(request),
       ),
     }),
@@ -109,6 +115,7 @@ export function registerPublicationActionRoutes(app: AppInstance, actions: Publi
         requireUser(request).id,
         request.params.id,
         request.body.url,
+        requireActor(request).id,
         entityAccess(request),
       ),
     }),
@@ -131,6 +138,7 @@ export function registerPublicationActionRoutes(app: AppInstance, actions: Publi
       data: await actions.publishNow(
         requireUser(request).id,
         request.params.id,
+        requireActor(request).id,
         entityAccess(request),
       ),
     }),

@@ -89,6 +89,7 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
     userId: string,
     publicationId: string,
     action: PublicationAction,
+    actorId: string | undefined,
     url?: string,
     access?: EntityAccess,
   ): Promise<PublicationActionResult> {
@@ -148,6 +149,7 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
         status: action === 'mark-published' ? 'success' : 'pending',
         message: PUBLICATION_MESSAGES.log[action],
         scheduledFor: instance.scheduledFor,
+        actorId: actorId ?? userId,
       });
       return {
         // The list (refetched after every action) says when to reconnect; this is about the action.
@@ -170,7 +172,14 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
     }
     // Who asked for what, for whoever runs the server (the post log row is the customer's).
     deps.logger.info(
-      { userId, publicationId, instanceId: instance.id, network: publication.network, action },
+      {
+        userId,
+        actorId,
+        publicationId,
+        instanceId: instance.id,
+        network: publication.network,
+        action,
+      },
       `publication action: ${action}`,
     );
     if (action !== 'mark-published') await queueNow(instance.id, now);
@@ -179,14 +188,21 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
 
   return {
     retryPart,
-    retry: (userId: string, id: string, access?: EntityAccess) =>
-      run(userId, id, 'retry', undefined, access),
-    confirmAbsent: (userId: string, id: string, access?: EntityAccess) =>
-      run(userId, id, 'confirm-absent', undefined, access),
-    markPublished: (userId: string, id: string, url: string, access?: EntityAccess) =>
-      run(userId, id, 'mark-published', url, access),
-    publishNow: (userId: string, id: string, access?: EntityAccess) =>
-      run(userId, id, 'publish-now', undefined, access),
+    // `actorId`: the person pressing it (a workspace's member); absent: the workspace's owner.
+    // `access`: the entities the caller may see (a limited member's); absent: every one.
+    retry: (userId: string, id: string, actorId?: string, access?: EntityAccess) =>
+      run(userId, id, 'retry', actorId, undefined, access),
+    confirmAbsent: (userId: string, id: string, actorId?: string, access?: EntityAccess) =>
+      run(userId, id, 'confirm-absent', actorId, undefined, access),
+    markPublished: (
+      userId: string,
+      id: string,
+      url: string,
+      actorId?: string,
+      access?: EntityAccess,
+    ) => run(userId, id, 'mark-published', actorId, url, access),
+    publishNow: (userId: string, id: string, actorId?: string, access?: EntityAccess) =>
+      run(userId, id, 'publish-now', actorId, undefined, access),
   };
 }
 

@@ -43,7 +43,7 @@ export function createSettler(deps: {
     message: string,
   ) {
     return deps.notify({
-      userId: context.instance.userId,
+      workspaceId: context.instance.userId,
       kind,
       postId: context.post.id,
       companyId: context.post.companyId,

@@ -163,7 +163,21 @@ export async function updateSeries(
     where id = ${scheduleId}`);
 }
 
-/** The series split off at a moved occurrence ('This and the following ones'). */
+/** Who last moved or changed these schedules (the calendar's move). */
+export async function markChangedBy(db: DbExecutor, scheduleIds: string[], actorId: string) {
+  if (scheduleIds.length === 0) return;
+  await db.execute(sql`
+    update schedules set updated_by = ${actorId}
+    where id in (${sql.join(
+      scheduleIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
+/**
+ * The series split off at a moved occurrence ('This and the following ones'): it keeps the
+ * person who scheduled it.
+ */
 export async function insertSeries(
   db: DbExecutor,
   input: {
@@ -175,10 +189,11 @@ export async function insertSeries(
 ): Promise<string> {
   const [row] = await rowsOf<{ id: string }>(
     db,
-    sql`insert into schedules (user_id, post_id, networks, first_at, repeat_type, repeat_until, timezone)
+    sql`insert into schedules (user_id, post_id, networks, first_at, repeat_type, repeat_until, timezone, created_by)
       values (${input.userId}, ${input.from.postId}, ${JSON.stringify(input.from.networks)}::jsonb,
         ${input.firstAt.toISOString()}::timestamptz, ${input.from.repeatType},
-        ${input.repeatUntil.toISOString()}::timestamptz, ${input.from.timezone})
+        ${input.repeatUntil.toISOString()}::timestamptz, ${input.from.timezone},
+        (select created_by from schedules where id = ${input.from.id}))
       returning id`,
   );
   if (!row) throw new Error('insert returned no row');

@@ -120,6 +120,8 @@ export function createOccurrences(deps: OccurrencesDeps) {
       userId: string,
       instanceId: string,
       input: MoveInput,
+      /** The person moving it (a workspace's member): the schedule records them. */
+      actorId: string = userId,
       access?: EntityAccess,
     ): Promise<OccurrenceMoved> {
       const now = deps.clock();
@@ -153,6 +155,7 @@ export function createOccurrences(deps: OccurrencesDeps) {
           await repo.setInstanceTimes(tx, [
             { id: target.id, scheduledFor: to, scheduleId: schedule.id },
           ]);
+          await repo.markChangedBy(tx, [schedule.id], actorId);
           return {
             scheduleId: schedule.id,
             moved: [{ id: target.id, scheduledFor: to, oldJobId: target.jobId }],
@@ -202,6 +205,7 @@ export function createOccurrences(deps: OccurrencesDeps) {
           tx,
           moved.map((row) => ({ id: row.id, scheduledFor: row.scheduledFor, scheduleId })),
         );
+        await repo.markChangedBy(tx, [...new Set([schedule.id, scheduleId])], actorId);
         return { scheduleId, moved };
       });
 

@@ -178,6 +178,7 @@ export function registerScheduleRoutes(app: AppInstance, schedules: SchedulesSer
         requireUser(request).id,
         request.params.id,
         request.body,
+        requireActor(request).id,
         accessOf(request),
       ),
     }),

@@ -19,6 +19,18 @@ export async function findMembership(db: DbExecutor, workspaceId: string, userId
   return row;
 }
 
+/** Every member of the workspace with their role and entities (who an event concerns). */
+export async function listMemberAccess(db: DbExecutor, workspaceId: string) {
+  return db
+    .select({
+      userId: memberships.userId,
+      role: memberships.role,
+      entityIds: memberships.entityIds,
+    })
+    .from(memberships)
+    .where(eq(memberships.workspaceId, workspaceId));
+}
+
 export async function touchMembership(db: DbExecutor, id: string, now: Date) {
   await db.update(memberships).set({ lastActiveAt: now }).where(eq(memberships.id, id));
 }

@@ -104,6 +104,38 @@ export function createTeamService(deps: TeamServiceDeps) {
       };
     },
 
+    /**
+     * The people an event about `entityId` concerns in a workspace: its owner and every
+     * member for whom that entity exists (all of them for members not limited to some; an
+     * event of no entity concerns only those), optionally only those of some roles (who
+     * approves: the owner and managers). Read when the event happens: a removed member is
+     * no longer among them.
+     */
+    async peopleConcerned(
+      workspaceId: string,
+      entityId: string | null,
+      roles?: readonly TeamRole[],
+    ): Promise<string[]> {
+      const members = await repo.listMemberAccess(db, workspaceId);
+      const concerned = members.filter(
+        (member) =>
+          (!roles || roles.includes(member.role)) &&
+          (member.entityIds === null ||
+            member.entityIds.length === 0 ||
+            (entityId !== null && member.entityIds.includes(entityId))),
+      );
+      return [
+        ...(!roles || roles.includes('owner') ? [workspaceId] : []),
+        ...concerned.map((member) => member.userId),
+      ];
+    },
+
+    /** Whether the person is the workspace's owner or one of its members now. */
+    async belongsTo(workspaceId: string, personId: string): Promise<boolean> {
+      if (workspaceId === personId) return true;
+      return (await repo.findMembership(db, workspaceId, personId)) !== undefined;
+    },
+
     /** The person's own workspace first, then the ones they were invited to. */
     async workspaces(person: { id: string; name: string; email: string }): Promise<Workspace[]> {
       const others = await repo.listMembershipsOf(db, person.id);

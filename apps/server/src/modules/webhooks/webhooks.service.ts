@@ -169,7 +169,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
       'webhook endpoint disabled after failing for days',
     );
     await deps.notify({
-      userId: endpoint.userId,
+      workspaceId: endpoint.userId,
       kind: 'webhook_disabled',
       postId: null,
       companyId: null,

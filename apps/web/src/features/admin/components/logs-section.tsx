@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { formatInZone } from '../../../lib/zoned-time';
 import { useAdminLogs, type LogFilters } from '../api/admin-api';
 import { StatusBadge } from './status-badge';
+import { actedByLabel } from '../utils/format';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const STATUS_FILTERS = [
@@ -132,7 +133,14 @@ export function LogsSection({ timeZone }: { timeZone: string }) {
                     <span className="ml-1 text-xs text-gray-600">(Retry {row.retry_count}/3)</span>
                   )}
                 </td>
-                <td className="px-3 py-2 text-gray-700">{row.customer_email ?? '-'}</td>
+                <td className="px-3 py-2 text-gray-700">
+                  {row.customer_email ?? '-'}
+                  {actedByLabel(row.acted_by, row.customer_email) && (
+                    <span className="block text-xs text-gray-600">
+                      {actedByLabel(row.acted_by, row.customer_email)}
+                    </span>
+                  )}
+                </td>
                 <td className="px-3 py-2 whitespace-nowrap text-gray-700">
                   {formatInZone(row.timestamp, timeZone)}
                 </td>

@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { cpuTone, formatDollars, formatHms, formatUptime, savePercent } from './format';
+import {
+  actedByLabel,
+  cpuTone,
+  formatDollars,
+  formatHms,
+  formatUptime,
+  savePercent,
+} from './format';
 
 describe('admin formatting', () => {
+  it('names the member who acted in a workspace, not the owner again', () => {
+    const owner = 'studio@example.com';
+    expect(actedByLabel({ name: 'Eddie Editor', email: 'eddie@example.com' }, owner)).toBe(
+      'by Eddie Editor (eddie@example.com)',
+    );
+    expect(actedByLabel({ name: null, email: 'eddie@example.com' }, owner)).toBe(
+      'by eddie@example.com',
+    );
+    expect(actedByLabel({ name: 'Olive', email: owner }, owner)).toBeNull();
+    expect(actedByLabel(null, owner)).toBeNull();
+  });
   it('shows prices in dollars with two decimals, N/A when missing', () => {
     expect(formatDollars(29)).toBe('$29.00');
     expect(formatDollars(19.5)).toBe('$19.50');

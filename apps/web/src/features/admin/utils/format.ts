@@ -39,3 +39,15 @@ export function savePercent(price: number | null, salePrice: number | null): num
   if (price === null || salePrice === null || price <= 0 || salePrice >= price) return null;
   return Math.round(((price - salePrice) / price) * 100);
 }
+
+/**
+ * The person who acted in a workspace, under the owner's email in System Logs: 'by {name}
+ * ({email})'; nothing when unknown or the owner themself.
+ */
+export function actedByLabel(
+  actedBy: { name: string | null; email: string } | null | undefined,
+  ownerEmail: string | null,
+): string | null {
+  if (!actedBy || actedBy.email === ownerEmail) return null;
+  return `by ${actedBy.name ? `${actedBy.name} (${actedBy.email})` : actedBy.email}`;
+}

@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn';
 import { useTimeZone } from '../../../hooks/use-time-zone';
 import { formatInZone } from '../../../lib/zoned-time';
 import { POST_LOGS_PAGE_SIZE, usePostLogs, type PostLogsFilter } from '../api/get-post-logs';
-import { LOG_STATUS_CLASSES, LOG_STATUS_LABELS, retryLabel } from '../utils/log-status';
+import { LOG_STATUS_CLASSES, LOG_STATUS_LABELS, logPeople, retryLabel } from '../utils/log-status';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
 const FILTERS: Array<{ value: PostLogsFilter['status']; label: string }> = [
@@ -166,7 +166,7 @@ function LogRow({ log, timeZone }: { log: SystemLog; timeZone: string }) {
           {formatInZone(log.timestamp, timeZone)}
           {' · Scheduled '}
           {log.scheduled_for ? formatInZone(log.scheduled_for, timeZone) : '-'}
-          {log.post_author ? ` · by ${log.post_author}` : ''}
+          {logPeople(log)}
         </p>
       </div>
       {postLink && (

@@ -18,3 +18,17 @@ export const LOG_STATUS_LABELS: Record<SystemLog['status'], string> = {
 export function retryLabel(retryCount: number): string | null {
   return retryCount > 0 ? `Retry ${retryCount}/${PUBLISH_MAX_RETRIES}` : null;
 }
+
+/**
+ * The people of a log row: ' · by {who the attempt was for}', and ' · written by {author}'
+ * when another person wrote the post; nothing when neither is known.
+ */
+export function logPeople(log: Pick<SystemLog, 'acted_by' | 'post_author'>): string {
+  const by = log.acted_by ?? log.post_author;
+  if (!by) return '';
+  const writer =
+    log.acted_by && log.post_author && log.post_author !== log.acted_by
+      ? ` · written by ${log.post_author}`
+      : '';
+  return ` · by ${by}${writer}`;
+}
