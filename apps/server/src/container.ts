@@ -245,6 +245,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     clock,
     logger,
     scheduleFromPost: (userId, input) => schedules.create(userId, input),
+    findMedia: (userId, id) => uploads.findMedia(userId, id),
   });
   const publicationActions = createPublicationActions({
     db,
@@ -416,6 +417,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
             clock,
             logger,
             scheduleFromPost: (userId, input) => txSchedules.create(userId, input),
+            findMedia: (userId, id) => uploads.findMedia(userId, id),
           }),
           queue: createQueueService({
             db: tx,
@@ -528,6 +530,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publicUrl: config.publicUrl,
       publishJobs,
       readBackAfterMs: config.publisher.readBackAfterMs,
+      firstCommentDelaySeconds: config.publisher.firstCommentDelaySeconds,
+      sendCommentJob,
     });
     return { publisher, readBack, commentSender };
   };
