@@ -50,6 +50,7 @@ export const POST_VARIANT_MESSAGES = {
     `${name} takes files up to ${limitMb} MB; this one is larger`,
   ownMedia: (name: string) => `Media for ${name}`,
   ownMediaNote: (name: string) => `Sent to ${name} in place of the post's media`,
+  ownMediaFailed: (name: string) => `The media for ${name} could not be uploaded`,
   overLimit: (name: string, length: number, limit: number) =>
     `The ${name} text is ${length} characters; ${name} allows ${limit}`,
   threadInvalid: 'thread must be a list of texts, one per follow-up part',
