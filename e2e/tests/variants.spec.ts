@@ -26,7 +26,24 @@ test('a post with its own X text and a thread goes out: X gets its text, Bluesky
 }) => {
   const token = paidToken();
   const companyName = uniqueName('Variant Co');
-  await companyWithNetworks(token, companyName);
+  const companyId = await companyWithNetworks(token, companyName);
+  // Facebook too, so the form offers the first comment beside the thread.
+  const facebook = (
+    JSON.parse(process.env.E2E_NETWORK_CREDENTIALS ?? '{}') as {
+      facebook: { appId: string; appSecret: string; accessToken: string; pageId: string };
+    }
+  ).facebook;
+  await api('/social-accounts/save', {
+    token,
+    body: {
+      social_account_type: 'facebook',
+      company_id: companyId,
+      client_id: facebook.appId,
+      client_secret: facebook.appSecret,
+      access_token: facebook.accessToken,
+      page_id: facebook.pageId,
+    },
+  });
   const stamp = Date.now();
   const shared = `Our spring menu is here ${stamp}: twelve new dishes, three new desserts and a longer terrace season for everyone.`;
   const forX = `Spring menu ${stamp}: 12 new dishes.`;
@@ -46,6 +63,9 @@ test('a post with its own X text and a thread goes out: X gets its text, Bluesky
   await expect(dialog.getByLabel('Media for X', { exact: true })).toBeAttached();
   await dialog.getByRole('button', { name: 'Add a part' }).click();
   await dialog.getByLabel('Part 2', { exact: true }).fill(part2);
+  await dialog
+    .getByLabel('First comment (optional)', { exact: true })
+    .fill('The full menu is on our website.');
   await expectNoAxeViolations(page, '[role="dialog"]');
   await shoot(page, 'post-form-variant-thread');
 
