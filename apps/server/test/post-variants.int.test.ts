@@ -211,10 +211,8 @@ describe.each(engines)('text per network on %s', (engine) => {
   it("sends a network its variant's own media and the others the post's media", async () => {
     const own = await uploadMedia(makePng(32, 32));
     const spare = await uploadMedia(makePng(8, 8)); // named by no post
-    expect(own).toMatchObject({
-      mime_type: 'image/png',
-      media_url: expect.stringMatching(/^\/uploads\//),
-    });
+    expect(own.mime_type).toBe('image/png');
+    expect(own.media_url).toMatch(/^\/uploads\//);
     const shared = makePng(96, 96, { noise: true });
     const content = `Shared with a picture ${++sequence}`;
     const forX = `X with its own picture ${sequence}`;

@@ -182,7 +182,7 @@ describe.each(engines)(
       const proxy = await losingProxy(fakes.twitter.baseUrl, (path) =>
         path.startsWith('/2/tweets'),
       );
-      const worker = workerWith('twitter', createXAdapter({ baseUrl: proxy.baseUrl }) as never);
+      const worker = workerWith('twitter', createXAdapter({ baseUrl: proxy.baseUrl }));
       const { instanceId, content, thread } = await schedule('twitter', { thread: ['Only part'] });
       proxy.setFailureRate(1);
       t.clock.advance(61);
@@ -204,10 +204,7 @@ describe.each(engines)(
         fakes.linkedIn.baseUrl,
         (path, method) => method === 'POST' && path.startsWith('/rest/posts'),
       );
-      const worker = workerWith(
-        'linkedIn',
-        createLinkedInAdapter({ baseUrl: proxy.baseUrl }) as NetworkAdapter<never>,
-      );
+      const worker = workerWith('linkedIn', createLinkedInAdapter({ baseUrl: proxy.baseUrl }));
       const { instanceId, content } = await schedule('linkedIn', {
         comment: 'The link is in this comment',
       });

@@ -146,7 +146,11 @@ export function createInstancePublisher(deps: PublishDeps) {
       own.set(
         network,
         stored
-          ? await fileOf({ storageKey: stored.key, mediaUrl: stored.url, mimeType: stored.mimeType })
+          ? await fileOf({
+              storageKey: stored.key,
+              mediaUrl: stored.url,
+              mimeType: stored.mimeType,
+            })
           : 'missing',
       );
     }
@@ -245,7 +249,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       );
     }
     const media: PublishInput['media'] = file
-      ? { url: file.url, mimeType: file.mimeType, open: file.open }
+      ? { url: file.url, mimeType: file.mimeType, open: () => file.open() }
       : null;
     let credentials = usable.credentials;
     const input: PublishInput = {
