@@ -262,6 +262,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     logger,
     scheduleFromPost: (userId, input, actorId) =>
       schedules.create(userId, input, actorId ? { actorId } : {}),
+    findMedia: (userId, id) => uploads.findMedia(userId, id),
   });
   const publicationActions = createPublicationActions({
     db,
@@ -440,6 +441,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
             logger,
             scheduleFromPost: (userId, input, actorId) =>
               txSchedules.create(userId, input, actorId ? { actorId } : {}),
+            findMedia: (userId, id) => uploads.findMedia(userId, id),
           }),
           queue: createQueueService({
             db: tx,
@@ -552,6 +554,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publicUrl: config.publicUrl,
       publishJobs,
       readBackAfterMs: config.publisher.readBackAfterMs,
+      firstCommentDelaySeconds: config.publisher.firstCommentDelaySeconds,
+      sendCommentJob,
     });
     return { publisher, readBack, commentSender };
   };

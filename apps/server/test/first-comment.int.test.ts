@@ -39,7 +39,7 @@ describe.each(engines)('first comments on %s', (engine) => {
     token = await createVerifiedAccount(t, { email: 'comments@example.com' });
     await setTierByCommand(t, 'comments@example.com', 'enterprise');
     companyId = await createCompany(t, token);
-    await connectNetworks(t, fakes, token, companyId, ['facebook', 'instagram']);
+    await connectNetworks(t, fakes, token, companyId, ['facebook', 'instagram', 'linkedIn']);
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -71,7 +71,10 @@ describe.each(engines)('first comments on %s', (engine) => {
     expect(scheduled.status, scheduled.body).toBe(201);
     return { content, instanceId: scheduled.json.data.instances[0]!.id };
   }
-  const publicationOf = async (instanceId: string, network: 'facebook' | 'instagram') =>
+  const publicationOf = async (
+    instanceId: string,
+    network: 'facebook' | 'instagram' | 'linkedIn',
+  ) =>
     (
       await db()
         .select()
@@ -175,5 +178,68 @@ describe.each(engines)('first comments on %s', (engine) => {
       token,
     );
     expect(unknown.status).toBe(404);
+  });
+
+  it('posts a LinkedIn comment under the post with the member as its actor', async () => {
+    const { content, instanceId } = await scheduleWithComment(
+      ['linkedIn'],
+      'More in the comments (and #hashtags) @here',
+    );
+    t.clock.advance(600);
+    await t.publisher.publishInstance(instanceId);
+    const linkedIn = await publicationOf(instanceId, 'linkedIn');
+    expect(linkedIn.status).toBe('published');
+    expect(linkedIn.externalId).toMatch(/^urn:li:share:/);
+    await t.publisher.publishFirstComment(linkedIn.id); // too early
+    expect(fakes.linkedIn.comments).toHaveLength(0);
+
+    t.clock.advance(91);
+    await t.publisher.publishFirstComment(linkedIn.id);
+    await t.publisher.publishFirstComment(linkedIn.id); // a duplicate job comments nothing more
+    const made = fakes.linkedIn.comments.filter((c) => c.postId === linkedIn.externalId);
+    // Plain text: a comment is not little text, so nothing is escaped.
+    expect(made.map((c) => c.message)).toEqual(['More in the comments (and #hashtags) @here']);
+    expect(made[0]!.actor).toBe(`urn:li:person:${fakes.linkedIn.member.sub}`);
+    const comment = await commentOf(linkedIn.id);
+    expect(comment).toMatchObject({ status: 'published', externalId: made[0]!.id });
+    expect(fakes.linkedIn.posts.filter((post) => post.text === content)).toHaveLength(1);
+  });
+
+  it('a LinkedIn comment refused leaves the post published, with its own status and Retry', async () => {
+    const { instanceId } = await scheduleWithComment(['linkedIn'], 'A comment LinkedIn refuses');
+    t.clock.advance(600);
+    await t.publisher.publishInstance(instanceId);
+    const linkedIn = await publicationOf(instanceId, 'linkedIn');
+    t.clock.advance(91);
+    fakes.linkedIn.failNext('invalid', 1, { endpoint: 'POST /rest/socialActions' });
+    await t.publisher.publishFirstComment(linkedIn.id);
+
+    const failed = await commentOf(linkedIn.id);
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed!.lastError).toMatch(/^LinkedIn: /);
+    expect((await publicationOf(instanceId, 'linkedIn')).status).toBe('published');
+    const [instance] = await db()
+      .select()
+      .from(scheduledInstances)
+      .where(eq(scheduledInstances.id, instanceId));
+    expect(instance?.status).toBe('published');
+    const list = await call<{ rows: ScheduledInstance[] }>(
+      'GET',
+      '/schedules?page=1&pageSize=100',
+      token,
+    );
+    const card = list.json.data.rows
+      .flatMap((row) => row.schedule_data)
+      .find((item) => item.id === linkedIn.id);
+    expect(card?.status).toBe('published');
+    expect(card?.first_comment).toMatchObject({ id: failed!.id, status: 'failed' });
+
+    const retried = await call('POST', `/publication-parts/${failed!.id}/retry`, token);
+    expect(retried.status, retried.body).toBe(200);
+    await t.publisher.publishFirstComment(linkedIn.id);
+    expect((await commentOf(linkedIn.id))?.status).toBe('published');
+    expect(
+      fakes.linkedIn.comments.filter((c) => c.postId === linkedIn.externalId).map((c) => c.message),
+    ).toEqual(['A comment LinkedIn refuses']);
   });
 });

@@ -1,7 +1,9 @@
 import {
   API_PATHS,
+  NETWORK_MEDIA_RULES,
   POST_VARIANT_MESSAGES,
   type ApiPost,
+  type Attachment,
   type CreatedApiKey,
   type Post,
   type ScheduledInstance,
@@ -10,7 +12,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledInstances } from '../src/db/schema.js';
-import { apiClient } from './helpers/api.js';
+import { apiClient, apiForm } from './helpers/api.js';
+import { makePng } from './helpers/images.js';
 import { engines } from './helpers/databases.js';
 import {
   connectNetworks,
@@ -187,6 +190,143 @@ describe.each(engines)('text per network on %s', (engine) => {
       variants: { twitter: { media_ids: ['00000000-0000-4000-8000-000000000000'] } },
     });
     expect(media.status).toBe(400);
-    expect(media.json.message).toBe(POST_VARIANT_MESSAGES.variantMedia('X'));
+    expect(media.json.code).toBe('VARIANT_MEDIA_NOT_FOUND');
+    expect(media.json.message).toBe(POST_VARIANT_MESSAGES.variantMediaNotFound('X'));
+    const two = await v1('PATCH', `${PUBLIC_API_PATHS.v1Posts}/${made.json.data.id}`, apiKey, {
+      variants: { twitter: { media_ids: ['a', 'b'] } },
+    });
+    expect(two.status).toBe(400);
+    expect(two.json.message).toBe(POST_VARIANT_MESSAGES.variantMedia('X'));
+  });
+
+  /** One file stored for a network's own version of a post: its upload id. */
+  async function uploadMedia(bytes: Buffer, as = token, type = 'image/png') {
+    const uploaded = await apiForm<Attachment>(t.app, 'POST', API_PATHS.postMedia, as, [
+      { name: 'media', filename: 'own.png', type, bytes },
+    ]);
+    expect(uploaded.status, uploaded.body).toBe(201);
+    return uploaded.json.data;
+  }
+
+  it("sends a network its variant's own media and the others the post's media", async () => {
+    const own = await uploadMedia(makePng(32, 32));
+    const spare = await uploadMedia(makePng(8, 8)); // named by no post
+    expect(own.mime_type).toBe('image/png');
+    expect(own.media_url).toMatch(/^\/uploads\//);
+    const shared = makePng(96, 96, { noise: true });
+    const content = `Shared with a picture ${++sequence}`;
+    const forX = `X with its own picture ${sequence}`;
+    const created = await apiForm<Post>(t.app, 'POST', API_PATHS.posts, token, [
+      { name: 'company_id', value: companyId },
+      { name: 'content', value: content },
+      {
+        name: 'variants',
+        value: JSON.stringify({ twitter: { content: forX, media_ids: [own.id] } }),
+      },
+      { name: 'media', filename: 'shared.png', type: 'image/png', bytes: shared },
+    ]);
+    expect(created.status, created.body).toBe(201);
+    expect(created.json.data.variants).toEqual({
+      twitter: { content: forX, media_ids: [own.id] },
+    });
+    expect(created.json.data.variant_media?.twitter).toMatchObject({
+      id: own.id,
+      media_url: own.media_url,
+    });
+    const scheduled = await call<{ instances: ScheduledInstance[] }>('POST', '/schedules', token, {
+      post_id: created.json.data.id,
+      social_account_type: ['twitter', 'linkedIn', 'bluesky'],
+      schedule_date: inMinutes(5),
+    });
+    expect(scheduled.status, scheduled.body).toBe(201);
+    // An hour and more later: the sweep keeps a file a post's network names.
+    await publishDue(created.json.data.id);
+    t.clock.advance(60);
+    expect(await t.container.services.uploads.sweepOrphans()).toBe(1);
+    const storage = t.container.infra.storage;
+    expect(await storage.exists(spare.media_url.replace('/uploads/', ''))).toBe(false);
+    expect(await storage.exists(own.media_url.replace('/uploads/', ''))).toBe(true);
+
+    const onX = fakes.twitter.posts.filter((post) => post.text === forX);
+    expect(onX).toHaveLength(1);
+    expect(onX[0]!.media.map((item) => item.size)).toEqual([makePng(32, 32).length]);
+    const onLinkedIn = fakes.linkedIn.posts.filter((post) => post.text === content);
+    expect(onLinkedIn).toHaveLength(1);
+    expect(onLinkedIn[0]!.media.map((item) => item.size)).toEqual([shared.length]);
+    const onBluesky = fakes.bluesky.posts.filter((post) => post.text === content);
+    expect(onBluesky).toHaveLength(1);
+    expect(onBluesky[0]!.media.map((item) => item.size)).toEqual([shared.length]);
+
+    // Its own file alone, without a post's media: X gets it, the others go without.
+    const alone = await call<Post>('POST', API_PATHS.posts, token, {
+      company_id: companyId,
+      content: `Text only ${++sequence}`,
+      variants: { linkedIn: { media_ids: [own.id] } },
+    });
+    expect(alone.status, alone.body).toBe(201);
+    await call('POST', '/schedules', token, {
+      post_id: alone.json.data.id,
+      social_account_type: ['linkedIn', 'twitter'],
+      schedule_date: inMinutes(5),
+    });
+    await publishDue(alone.json.data.id);
+    const aloneText = `Text only ${sequence}`;
+    expect(
+      fakes.linkedIn.posts.filter((post) => post.text === aloneText).map((p) => p.media.length),
+    ).toEqual([1]);
+    expect(
+      fakes.twitter.posts.filter((post) => post.text === aloneText).map((p) => p.media.length),
+    ).toEqual([0]);
+  });
+
+  it("refuses another workspace's media, an unknown id and a type the network does not take", async () => {
+    const other = await createVerifiedAccount(t, { email: 'other-variants@example.com' });
+    const theirs = await uploadMedia(makePng(16, 16), other);
+    const foreign = await call('POST', API_PATHS.posts, token, {
+      company_id: companyId,
+      content: 'Not mine',
+      variants: { twitter: { media_ids: [theirs.id] } },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.json).toMatchObject({
+      code: 'VARIANT_MEDIA_NOT_FOUND',
+      message: POST_VARIANT_MESSAGES.variantMediaNotFound('X'),
+    });
+    const unknown = await call('POST', API_PATHS.posts, token, {
+      company_id: companyId,
+      content: 'Unknown',
+      variants: { twitter: { media_ids: ['not-an-id'] } },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.code).toBe('VARIANT_MEDIA_NOT_FOUND');
+
+    // Instagram takes JPEG images only (the shared rules): a PNG of its own is refused.
+    const png = await uploadMedia(makePng(16, 16));
+    const refused = await call('POST', API_PATHS.posts, token, {
+      company_id: companyId,
+      content: 'PNG for Instagram',
+      variants: { instagram: { media_ids: [png.id] } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      code: 'VARIANT_MEDIA_REFUSED',
+      message: POST_VARIANT_MESSAGES.variantMediaType(
+        'Instagram',
+        NETWORK_MEDIA_RULES.instagram.label,
+      ),
+    });
+    // Checked on edit too.
+    const fine = await call<Post>('POST', API_PATHS.posts, token, {
+      company_id: companyId,
+      content: 'Edited later',
+    });
+    const edited = await call('PATCH', `${API_PATHS.posts}/${fine.json.data.id}`, token, {
+      variants: { instagram: { media_ids: [png.id] } },
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.json.code).toBe('VARIANT_MEDIA_REFUSED');
+    // The upload route wants a file.
+    const empty = await call('POST', API_PATHS.postMedia, token, {});
+    expect(empty.status).toBe(400);
   });
 });

@@ -15,7 +15,12 @@ export {
   type FakeInstagramCredentials,
   type FakeInstagramPost,
 } from './instagram.js';
-export { startFakeLinkedIn, type FakeLinkedInEndpoint, type FakeLinkedInPost } from './linkedin.js';
+export {
+  startFakeLinkedIn,
+  type FakeLinkedInComment,
+  type FakeLinkedInEndpoint,
+  type FakeLinkedInPost,
+} from './linkedin.js';
 export { startFakeBluesky, type FakeBlueskyPost } from './bluesky.js';
 export { startFakeThreads, type FakeThreadsContainer, type FakeThreadsPost } from './threads.js';
 export { oauthEnvFor } from './oauth-env.js';

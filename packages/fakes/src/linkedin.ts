@@ -14,7 +14,20 @@ export type FakeLinkedInEndpoint =
   | 'PUT /dms-uploads'
   | 'POST /rest/posts'
   | 'GET /rest/posts'
-  | 'GET /rest/socialActions';
+  | 'GET /rest/socialActions'
+  | 'POST /rest/socialActions';
+
+/** A comment made with `POST /rest/socialActions/{urn}/comments`. */
+export interface FakeLinkedInComment {
+  /** `urn:li:comment:({post urn},{id})`. */
+  id: string;
+  /** The post's URN, as in the path. */
+  postId: string;
+  /** The comment's text (`message.text`). */
+  message: string;
+  actor: string;
+  receivedAt: number;
+}
 
 export interface FakeLinkedInPost {
   id: string;
@@ -177,6 +190,7 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
   const refusedDuplicates: string[] = [];
   const images = new Map<string, { mimeType: string; size: number } | null>();
   const posts: FakeLinkedInPost[] = [];
+  const comments: FakeLinkedInComment[] = [];
   const metrics = createFakeMetrics();
   const calls: Partial<Record<FakeLinkedInEndpoint, number>> = {};
   /** Where upload reservations point (the fake itself unless a test says otherwise). */
@@ -262,6 +276,55 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
     metrics.made(id);
     response.writeHead(201, { 'x-restli-id': id });
     response.end();
+  };
+
+  /**
+   * `POST /rest/socialActions/{urn}/comments` (the URN URL-encoded): a first-level comment
+   * `{actor, object, message: {text}}` by the member under an existing post; 201 with the
+   * comment, its URN also in `x-restli-id`.
+   */
+  const createComment = (url: URL, body: Json, response: ServerResponse, author: string) => {
+    const match = /^\/rest\/socialActions\/([^/]+)\/comments$/.exec(url.pathname);
+    if (!match) {
+      throw new LinkedInError({ status: 404, message: `No resource at POST ${url.pathname}` });
+    }
+    const urn = decodeURIComponent(match[1]!);
+    if (body.actor !== author) {
+      throw new LinkedInError({
+        status: 403,
+        serviceErrorCode: 100,
+        code: 'ACCESS_DENIED',
+        message: `Not enough permissions to comment as ${String(body.actor)}`,
+      });
+    }
+    const message = (body.message ?? {}) as Json;
+    if (typeof message.text !== 'string' || message.text.trim() === '') {
+      throw unprocessable('INVALID_VALUE', 'message.text is required');
+    }
+    if (body.object !== undefined && body.object !== urn) {
+      throw unprocessable('INVALID_VALUE', 'object does not match the URN in the path');
+    }
+    if ([...message.text].length > 1250) {
+      throw unprocessable('INVALID_VALUE', 'message.text is longer than 1250 characters');
+    }
+    if (!posts.some((post) => post.id === urn)) {
+      throw new LinkedInError({ status: 404, code: 'NOT_FOUND', message: `Not Found: ${urn}` });
+    }
+    const id = `urn:li:comment:(${urn},${6_900_000_000_000_000_000n + BigInt(comments.length)})`;
+    const receivedAt = Date.now();
+    comments.push({ id, postId: urn, message: message.text, actor: author, receivedAt });
+    response.writeHead(201, { 'content-type': 'application/json', 'x-restli-id': id });
+    response.end(
+      JSON.stringify({
+        id: id.slice(id.lastIndexOf(',') + 1, -1),
+        $URN: id,
+        actor: author,
+        object: urn,
+        message: { text: message.text },
+        created: { actor: author, time: receivedAt },
+        lastModified: { actor: author, time: receivedAt },
+      }),
+    );
   };
 
   /**
@@ -397,6 +460,10 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
         },
       });
     }
+    if (endpoint === 'POST /rest/socialActions') {
+      checkVersioned(request);
+      return createComment(url, json(), response, authorOf(account));
+    }
     if (endpoint === 'GET /rest/posts') {
       checkVersioned(request);
       return send(200, postsByAuthor(url.searchParams, request, authorOf(account)));
@@ -487,6 +554,8 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
     authorizeUrl: `${baseUrl}/oauth/v2/authorization`,
     member: MEMBER,
     posts,
+    /** Comments made under the posts, in order. */
+    comments,
     refusedDuplicates,
     /** Account n's credentials and member (see accounts.ts). */
     account(n: number) {

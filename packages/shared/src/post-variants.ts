@@ -41,7 +41,16 @@ export const POST_VARIANT_MESSAGES = {
     `The ${name} text is empty: write it, or use the shared text for ${name}`,
   variantTooLong: (name: string) => `The ${name} text must be at most 10000 characters`,
   variantMedia: (name: string) =>
-    `media_ids for ${name} can only be [] (send ${name} without the post's media)`,
+    `media_ids for ${name} takes at most one media id, or [] to send ${name} without the post's media`,
+  variantMediaNotFound: (name: string) =>
+    `The media for ${name} was not found: upload it again and use the id the upload answered`,
+  variantMediaType: (name: string, allowed: string) =>
+    `${name} takes ${allowed} here; upload another file for ${name}`,
+  variantMediaSize: (name: string, limitMb: number) =>
+    `${name} takes files up to ${limitMb} MB; this one is larger`,
+  ownMedia: (name: string) => `Media for ${name}`,
+  ownMediaNote: (name: string) => `Sent to ${name} in place of the post's media`,
+  ownMediaFailed: (name: string) => `The media for ${name} could not be uploaded`,
   overLimit: (name: string, length: number, limit: number) =>
     `The ${name} text is ${length} characters; ${name} allows ${limit}`,
   threadInvalid: 'thread must be a list of texts, one per follow-up part',
@@ -89,11 +98,16 @@ const VariantSchema = (network: NetworkId) => {
           .check(z.minLength(1, POST_VARIANT_MESSAGES.variantEmpty(name)))
           .check(z.maxLength(VARIANT_CONTENT_MAX, POST_VARIANT_MESSAGES.variantTooLong(name))),
       ),
-      /** Only `[]` today: this network gets the post without its media. */
+      /**
+       * `[]`: this network gets the post without its media; `[id]`: an uploaded file of the
+       * workspace's, sent to this network in place of the post's media.
+       */
       media_ids: z.optional(
         z
-          .array(z.string(), { error: POST_VARIANT_MESSAGES.variantMedia(name) })
-          .check(z.maxLength(0, POST_VARIANT_MESSAGES.variantMedia(name))),
+          .array(z.string().check(z.trim(), z.minLength(1, POST_VARIANT_MESSAGES.variantMedia(name))), {
+            error: POST_VARIANT_MESSAGES.variantMedia(name),
+          })
+          .check(z.maxLength(1, POST_VARIANT_MESSAGES.variantMedia(name))),
       ),
     },
     { error: POST_VARIANT_MESSAGES.variantsInvalid },
@@ -206,13 +220,114 @@ export function textForNetwork(
   return post.variants?.[network]?.content ?? post.content;
 }
 
-/** Whether a network gets the post's media: not when its variant says `media_ids: []`. */
+/**
+ * Whether a network gets the post's shared media: not when its variant says `media_ids: []`,
+ * nor when it names a file of its own (`ownMediaIdOf`).
+ */
 export function networkKeepsMedia(
   variants: PostVariants | null | undefined,
   network: NetworkId,
 ): boolean {
-  const ids = variants?.[network]?.media_ids;
-  return ids === undefined || ids.length > 0;
+  return variants?.[network]?.media_ids === undefined;
+}
+
+/** The uploaded file a network gets in place of the post's media, by its variant; else null. */
+export function ownMediaIdOf(
+  variants: PostVariants | null | undefined,
+  network: NetworkId,
+): string | null {
+  return variants?.[network]?.media_ids?.[0] ?? null;
+}
+
+/** Whether a network is sent a file: its own, or the post's (which it keeps). */
+export function networkHasMedia(
+  variants: PostVariants | null | undefined,
+  network: NetworkId,
+  postHasMedia: boolean,
+): boolean {
+  return (
+    ownMediaIdOf(variants, network) !== null ||
+    (postHasMedia && networkKeepsMedia(variants, network))
+  );
+}
+
+type VariantMediaMimeType =
+  | 'image/jpeg'
+  | 'image/png'
+  | 'image/gif'
+  | 'video/mp4'
+  | 'video/quicktime'
+  | 'video/webm';
+
+/**
+ * The files a network takes from Cadence (what its adapter sends and the network's own
+ * limits, external-apis.md §12), checked for a network's own media: the type, and the most
+ * bytes per type. The post's shared media keeps the form's rule (any type, 50 MB) and is
+ * judged by each network at its time.
+ */
+export const NETWORK_MEDIA_RULES: Record<
+  NetworkId,
+  { types: Partial<Record<VariantMediaMimeType, number>>; label: string }
+> = {
+  twitter: {
+    types: {
+      'image/jpeg': 5_000_000,
+      'image/png': 5_000_000,
+      'image/gif': 15_000_000,
+      'video/mp4': 50 * 1024 * 1024,
+      'video/quicktime': 50 * 1024 * 1024,
+    },
+    label: 'JPG, PNG or GIF images (5 MB, GIF 15 MB) or MP4 or MOV videos',
+  },
+  bluesky: {
+    types: { 'image/jpeg': 2_000_000, 'image/png': 2_000_000, 'image/gif': 2_000_000 },
+    label: 'JPG, PNG or GIF images up to 2 MB',
+  },
+  threads: {
+    types: {
+      'image/jpeg': 8_000_000,
+      'image/png': 8_000_000,
+      'video/mp4': 50 * 1024 * 1024,
+      'video/quicktime': 50 * 1024 * 1024,
+    },
+    label: 'JPG or PNG images (8 MB) or MP4 or MOV videos',
+  },
+  linkedIn: {
+    types: { 'image/jpeg': 8_000_000, 'image/png': 8_000_000, 'image/gif': 8_000_000 },
+    label: 'JPG, PNG or GIF images up to 8 MB',
+  },
+  facebook: {
+    types: {
+      'image/jpeg': 4_000_000,
+      'image/png': 4_000_000,
+      'image/gif': 4_000_000,
+      'video/mp4': 50 * 1024 * 1024,
+    },
+    label: 'JPG, PNG or GIF images (4 MB) or MP4 videos',
+  },
+  instagram: {
+    types: {
+      'image/jpeg': 8_000_000,
+      'video/mp4': 50 * 1024 * 1024,
+      'video/quicktime': 50 * 1024 * 1024,
+    },
+    label: 'JPG images (8 MB) or MP4 or MOV videos',
+  },
+};
+
+/** What a network would refuse in a file meant for it alone; null when it takes it. */
+export function networkMediaProblem(
+  network: NetworkId,
+  file: { mimeType: string; sizeBytes: number },
+): string | null {
+  const rule = NETWORK_MEDIA_RULES[network];
+  const name = NETWORK_TEXT_NAMES[network];
+  const limit = rule.types[file.mimeType as VariantMediaMimeType];
+  if (limit === undefined) return POST_VARIANT_MESSAGES.variantMediaType(name, rule.label);
+  if (file.sizeBytes > limit) {
+    return POST_VARIANT_MESSAGES.variantMediaSize(name, Math.floor(limit / 100_000) / 10);
+  }
+  return null;
 }
 
 export interface PostTextProblem {
@@ -241,7 +356,7 @@ export function postTextProblems(
 ): PostTextProblem[] {
   const problems: PostTextProblem[] = [];
   const hasMedia = (network: NetworkId) =>
-    extras.hasMedia === true && networkKeepsMedia(post.variants, network);
+    networkHasMedia(post.variants, network, extras.hasMedia === true);
   for (const network of NETWORK_IDS) {
     const own = post.variants?.[network]?.content;
     const isChecked = own !== undefined || (extras.includeShared && networks.includes(network));

@@ -58,6 +58,7 @@ export const POST_MESSAGES = {
   empty: 'No posts yet. Create your first post!',
   unknownCompany: 'Unknown Company',
   noAttachments: 'No attachments',
+  mediaFileMissing: 'Send one file in the multipart field "media"',
   enterUrl: 'Please enter a URL',
   enterContentFirst: 'Please enter some content first',
   selectEntityAndContent: 'Please select an entity and add content first',
@@ -85,6 +86,7 @@ export const AttachmentSchema = z.object({
   mime_type: z.string(),
 });
 export type Attachment = z.infer<typeof AttachmentSchema>;
+export const MEDIA_UPLOADED_MESSAGE = 'Media uploaded';
 
 // ---- What publishing made of a post ----------------------------------------------------
 
@@ -154,11 +156,16 @@ export const PostSchema = z.object({
   platforms: z.array(z.enum(NETWORK_IDS)),
   status: z.enum(['draft', 'scheduled']),
   attachments: z.array(AttachmentSchema),
-  /** Each network's own text (and `media_ids: []` for one sent without the media). */
+  /**
+   * Each network's own text and media: `media_ids: []` sends it without the post's media,
+   * `[id]` an uploaded file of its own in place of it.
+   */
   variants: z.partialRecord(
     z.enum(NETWORK_IDS),
     z.object({ content: z.optional(z.string()), media_ids: z.optional(z.array(z.string())) }),
   ),
+  /** The files of `variants.<network>.media_ids`, to show (absent for a network without one). */
+  variant_media: z.optional(z.partialRecord(z.enum(NETWORK_IDS), AttachmentSchema)),
   /** The thread's follow-up parts on X, Bluesky and Threads (the post is the first part). */
   thread: z.array(z.string()),
   /** Posted under the post on Facebook, Instagram and LinkedIn, after a delay. */

@@ -50,6 +50,8 @@ export const API_PATHS = {
   postQueue: '/customer/post/:id/queue',
   /** This month's posts made against the plan's allowance. */
   postUsage: '/customer/post/usage',
+  /** One media file stored for a post's network (multipart, field `media`): its upload id. */
+  postMedia: '/customer/post/media',
   /** Posts from a CSV file (multipart, field `file`); `?dry_run=true` checks only. */
   postImport: '/customer/post/import',
   aiPostFromUrl: '/ai/post-from-url',

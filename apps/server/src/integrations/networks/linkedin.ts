@@ -72,9 +72,21 @@ const SocialActionsSchema = z.object({
     .optional(),
 });
 
+/** `POST /rest/socialActions/{urn}/comments`: 201 with the comment (its URN also in `x-restli-id`). */
+const CommentSchema = z.looseObject({ $URN: z.string().optional(), id: z.string().optional() });
+
 const UploadSchema = z.object({
   value: z.object({ uploadUrl: z.url(), image: z.string().startsWith('urn:li:image:') }),
 });
+
+function commentUrnIn(body: string): string | undefined {
+  try {
+    const parsed = CommentSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data.$URN : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function invalid(message: string): NetworkError {
   return new NetworkError('linkedIn', 'invalid', message);
@@ -175,6 +187,36 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
   return {
     id: 'linkedIn',
     metricsBatch: 1,
+
+    /**
+     * `POST /rest/socialActions/{urn}/comments` `{actor, object, message: {text}}`: the
+     * member's first-level comment under their post. The text is plain (not little text).
+     */
+    async comment(on, text, credentials) {
+      const { accessToken } = credentials;
+      const memberId = credentials.memberId ?? (await readMember(accessToken)).sub;
+      const actor = `urn:li:person:${memberId}`;
+      const response = await callLinkedIn({
+        url: `${baseUrl}/rest/socialActions/${encodeURIComponent(on.externalId)}/comments`,
+        method: 'POST',
+        accessToken,
+        apiVersion,
+        json: { actor, object: on.externalId, message: { text } },
+        isPublish: true,
+        timeoutMs,
+      });
+      // Made: an answer without its name is "maybe commented", never a reason to send again.
+      const urn = response.headers.get('x-restli-id') ?? commentUrnIn(response.body);
+      if (!urn) {
+        throw new NetworkError(
+          'linkedIn',
+          'unconfirmed',
+          'LinkedIn accepted the comment without naming it',
+          { status: response.status },
+        );
+      }
+      return { externalId: urn, url: `${webUrl}/feed/update/${on.externalId}/` };
+    },
 
     async readMetrics(externalIds, credentials) {
       const read: MetricsRead = new Map();

@@ -149,7 +149,7 @@ export interface NetworkAdapter<C> {
   preparesBeforePublishing?(post: PublishInput): boolean;
   /**
    * Posts `text` as a comment under the account's post `on` (a post's first comment: Facebook,
-   * Instagram). Failures are NetworkErrors of the same kinds as `publish`.
+   * Instagram, LinkedIn). Failures are NetworkErrors of the same kinds as `publish`.
    */
   comment?(on: PostReference, text: string, credentials: C): Promise<PublishResult>;
   /**

@@ -42,6 +42,13 @@ export interface ResolvedPostFilter {
 /** A post with what the list shows beside it: its company and whether it has schedules. */
 export type ListAttachment = Pick<PostAttachmentRow, 'id' | 'mediaUrl' | 'name' | 'mimeType'>;
 
+/** An uploaded file a network of the post gets as its own. */
+export interface VariantUpload {
+  id: string;
+  storageKey: string;
+  sizeBytes: number;
+}
+
 export interface PostListRow {
   post: PostRow;
   /** In an entity with approval, the post's review state; null without approval. */
@@ -54,6 +61,7 @@ export interface PostListRow {
   /** ISO; when its earliest waiting occurrence goes out, null when none waits. */
   nextScheduledAt: string | null;
   attachments: ListAttachment[];
+  variantMedia: VariantUpload[];
 }
 
 /** Makes `text` match itself under LIKE: `%`, `_` and the escape character lose their power. */
@@ -173,6 +181,15 @@ const listColumns = {
     ) order by a.created_at)
     from ${postAttachments} a where a.post_id = ${posts.id}
   ), '[]'::json)`,
+  // The uploaded files its networks get as their own (`variants.<network>.media_ids`).
+  variantMedia: sql<VariantUpload[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', f.id, 'storageKey', f.storage_key, 'sizeBytes', f.size_bytes))
+    from uploaded_files f
+    where f.user_id = ${posts.userId} and f.kind = 'media'
+      and f.id::text in (
+        select jsonb_path_query(${posts.variants}, '$.*.media_ids[*]') #>> '{}')
+  ), '[]'::json)`,
 };
 
 function selectListRows(db: DbExecutor) {
@@ -194,8 +211,13 @@ function toListRow(row: {
   nextScheduledAt: Date | string | null;
   reviewState: ReviewState | null;
   attachments: ListAttachment[] | string;
+  variantMedia: VariantUpload[] | string;
 }): PostListRow {
   return {
+    variantMedia:
+      typeof row.variantMedia === 'string'
+        ? (JSON.parse(row.variantMedia) as VariantUpload[])
+        : row.variantMedia,
     // node-postgres and PGlite parse json columns; parse text in case a driver does not.
     attachments:
       typeof row.attachments === 'string'

@@ -1,6 +1,9 @@
 import {
   API_PATHS,
+  AttachmentSchema,
   envelope,
+  MEDIA_FIELD,
+  MEDIA_UPLOADED_MESSAGE,
   MEDIA_NOTE,
   POST_MESSAGES,
   PostCreateBodySchema,
@@ -15,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import type { Storage } from '../../integrations/storage.js';
+import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
 import { entityScope, requireActor, requireUser } from '../auth/index.js';
 import type { UploadsService } from '../uploads/index.js';
@@ -116,6 +120,52 @@ export function registerPostRoutes(
       message: 'Post usage fetched successfully',
       data: await posts.monthlyUsage(requireUser(request).id),
     }),
+  );
+
+  app.post(
+    API_PATHS.postMedia,
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        security,
+        summary: `Store one media file for a network's own version of a post (multipart, the file in the field \`${MEDIA_FIELD}\`): name its \`id\` in \`variants.<network>.media_ids\` within an hour`,
+        consumes: ['multipart/form-data'],
+        response: { 201: envelope(AttachmentSchema), ...errorResponses(400, 401, 413, 429) },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request).id;
+      if (!request.isMultipart()) {
+        throw AppError.badRequest(POST_MESSAGES.mediaFileMissing, 'MEDIA_MISSING');
+      }
+      let recorded: { id: string; media: StoredMedia } | undefined;
+      try {
+        await readPostForm(request, storage, {
+          countAttempt: () => uploads.countAttempt(userId),
+          recordMedia: async (media) => {
+            recorded = {
+              id: await uploads.record(userId, 'media', media.key, media.sizeBytes),
+              media,
+            };
+          },
+        });
+      } catch (error) {
+        if (recorded) await storage.remove(recorded.media.key);
+        throw error;
+      }
+      if (!recorded) throw AppError.badRequest(POST_MESSAGES.mediaFileMissing, 'MEDIA_MISSING');
+      // Nothing uses it yet: the orphan sweep takes it after an hour unless a post names it.
+      return reply.code(201).send({
+        message: MEDIA_UPLOADED_MESSAGE,
+        data: {
+          id: recorded.id,
+          media_url: recorded.media.url,
+          name: recorded.media.name,
+          mime_type: recorded.media.mimeType,
+        },
+      });
+    },
   );
 
   app.post(

@@ -3,6 +3,10 @@ import {
   listCountLimit,
   NETWORK_IDS,
   NETWORK_TEXT_NAMES,
+  networkHasMedia,
+  networkMediaProblem,
+  ownMediaIdOf,
+  POST_VARIANT_MESSAGES,
   PUBLIC_API_MESSAGES,
   postTextProblems,
   POST_MESSAGES,
@@ -28,7 +32,7 @@ import type { Logger } from '../../logger.js';
 import { sendBackToReview } from '../approvals/index.js';
 import { getEntitlements } from '../plans/index.js';
 import { recordWebhookEvent } from '../webhooks/index.js';
-import type { StoredMedia } from './media.js';
+import { mediaOfUpload, type StoredMedia } from './media.js';
 import { requireFieldsAfterEdit, type ParsedPostFields } from './post-fields.js';
 import * as listQueries from './posts-list.repository.js';
 import * as repo from './posts.repository.js';
@@ -64,6 +68,7 @@ function toPost(row: listQueries.PostListRow): Post {
       name: attachment.name,
       mime_type: attachment.mimeType,
     })),
+    variant_media: variantMediaOf(row),
     has_schedules: row.hasSchedules,
     created_by: row.author,
     publish_status: row.publishStatus,
@@ -72,6 +77,24 @@ function toPost(row: listQueries.PostListRow): Post {
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };
+}
+
+/** Each network's own file (named by its variant), as the post form shows it. */
+function variantMediaOf(row: listQueries.PostListRow): Post['variant_media'] {
+  const shown: NonNullable<Post['variant_media']> = {};
+  for (const network of NETWORK_IDS) {
+    const id = ownMediaIdOf(row.post.variants, network);
+    const upload = id === null ? undefined : row.variantMedia.find((each) => each.id === id);
+    const media = upload && mediaOfUpload({ ...upload, sizeBytes: Number(upload.sizeBytes) });
+    if (!upload || !media) continue;
+    shown[network] = {
+      id: upload.id,
+      media_url: media.url,
+      name: media.name,
+      mime_type: media.mimeType,
+    };
+  }
+  return shown;
 }
 
 function toAttachmentValues(media: StoredMedia): repo.AttachmentValues {
@@ -147,6 +170,14 @@ export interface PostsServiceDeps {
    * form's date is a promise to publish, not a note.
    */
   scheduleFromPost?: ScheduleFromPost;
+  /**
+   * A media file the workspace uploaded, by id (a variant's own `media_ids`): undefined for
+   * an unknown id or another's (the uploads service's `findMedia`).
+   */
+  findMedia?: (
+    userId: string,
+    id: string,
+  ) => Promise<{ storageKey: string; sizeBytes: number } | undefined>;
 }
 
 export function createPostsService(deps: PostsServiceDeps) {
@@ -203,6 +234,7 @@ export function createPostsService(deps: PostsServiceDeps) {
     at: Date,
     platforms: NetworkId[],
     hasMedia: boolean,
+    variants: repo.PostValues['variants'],
     actorId?: string,
   ) {
     if (!deps.scheduleFromPost) return;
@@ -210,7 +242,9 @@ export function createPostsService(deps: PostsServiceDeps) {
       throw AppError.badRequest(SCHEDULE_MESSAGES.noNetworks, 'NO_NETWORKS');
     }
     // A text post still goes out to the rest when the entity also has Instagram.
-    const usable = hasMedia ? platforms : platforms.filter((network) => network !== 'instagram');
+    const usable = platforms.filter(
+      (network) => network !== 'instagram' || networkHasMedia(variants, network, hasMedia),
+    );
     if (usable.length === 0) {
       throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
     }
@@ -239,6 +273,28 @@ export function createPostsService(deps: PostsServiceDeps) {
       } catch (error) {
         deps.logger.warn({ err: error, key }, 'could not remove a media file');
       }
+    }
+  }
+
+  /**
+   * A network's own media (`variants.<network>.media_ids: [id]`) is one of the workspace's
+   * uploaded files of a type and size that network takes (the shared rules): 400 otherwise.
+   */
+  async function assertVariantMedia(userId: string, variants: repo.PostValues['variants']) {
+    for (const network of NETWORK_IDS) {
+      const id = ownMediaIdOf(variants, network);
+      if (id === null) continue;
+      const name = NETWORK_TEXT_NAMES[network];
+      const upload = UUID.test(id) ? await deps.findMedia?.(userId, id) : undefined;
+      const media = upload && mediaOfUpload(upload);
+      if (!media) {
+        throw AppError.badRequest(
+          POST_VARIANT_MESSAGES.variantMediaNotFound(name),
+          'VARIANT_MEDIA_NOT_FOUND',
+        );
+      }
+      const problem = networkMediaProblem(network, media);
+      if (problem) throw AppError.badRequest(problem, 'VARIANT_MEDIA_REFUSED');
     }
   }
 
@@ -311,6 +367,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         await assertOwnCompany(userId, companyId, options.access);
         const values = { ...toValues(fields, companyId), createdBy: options.actorId ?? userId };
         assertTextsFit(values, media !== null);
+        await assertVariantMedia(userId, values.variants);
         const row = await db.transaction(async (tx) => {
           await repo.lockMonthlyPosts(tx, userId);
           const limit = await monthlyLimitReached(tx, userId);
@@ -333,6 +390,7 @@ export function createPostsService(deps: PostsServiceDeps) {
                 values.scheduledFor,
                 values.platforms,
                 !!media,
+                values.variants,
                 options.actorId,
               );
           } catch (error) {
@@ -391,6 +449,7 @@ export function createPostsService(deps: PostsServiceDeps) {
         const keepsMedia =
           fields.remove_media !== true && (await repo.listAttachments(db, [id])).length > 0;
         assertTextsFit(values, media !== null || keepsMedia);
+        if (fields.variants !== undefined) await assertVariantMedia(userId, values.variants);
         // A newly set time schedules the post, unless it already waits to go out (the
         // Scheduling page manages those).
         const newTime = values.scheduledFor;
@@ -405,6 +464,7 @@ export function createPostsService(deps: PostsServiceDeps) {
             newTime,
             values.platforms,
             media !== null || keepsMedia,
+            values.variants,
             options.actorId,
           );
         }

@@ -6,6 +6,7 @@ import {
   isFirstCommentNetwork,
   isThreadNetwork,
   networkKeepsMedia,
+  ownMediaIdOf,
   textForNetwork,
   type NetworkId,
   type PublicationStatus,
@@ -35,6 +36,7 @@ import {
   settlementOfNetworkFailure,
   unconfirmedSettlement,
 } from './decisions.js';
+import { mediaOfUpload } from '../posts/index.js';
 import { instanceStatus as instances } from '../schedules/index.js';
 import { linkOf } from './publish-input.js';
 import { postCompletedData, recordWebhookEvent } from '../webhooks/index.js';
@@ -66,6 +68,9 @@ export interface PublishDeps {
   /** Queues the job that posts a publication's first comment, at its time. */
   sendCommentJob?: (publicationId: string, at: Date) => Promise<unknown>;
 }
+
+/** A file a network is sent, with where it is stored (checked before the call). */
+type PostMedia = NonNullable<PublishInput['media']> & { storageKey: string };
 
 /** The claim was taken back (as stale) or settled by the customer before the publishing call. */
 class ClaimLostError extends Error {
@@ -102,25 +107,54 @@ export function createInstancePublisher(deps: PublishDeps) {
    * files are in one), its bytes read only by those that upload. What opening it took (a
    * local copy of a bucket's file) is released once the instance's calls are over.
    */
-  async function mediaOf(context: repo.InstanceContext) {
-    const attachment = context.attachment;
+  async function mediaOf(context: repo.InstanceContext, due: readonly PublicationRow[]) {
     const opened: Array<() => Promise<void>> = [];
     const release = async () => {
       await Promise.all(opened.splice(0).map((done) => done().catch(() => undefined)));
     };
-    if (!attachment) return { media: null, release };
-    const direct = await deps.storage.directUrl(attachment.storageKey);
-    const media: PublishInput['media'] = {
-      url: direct?.url ?? `${deps.publicUrl}${attachment.mediaUrl}`,
-      mimeType: attachment.mimeType,
-      // Opened inside the uploading call and streamed: a held job keeps no bytes.
-      open: async () => {
-        const file = await deps.storage.openBlob(attachment.storageKey, attachment.mimeType);
-        opened.push(() => file.release());
-        return file.blob;
-      },
+    const fileOf = async (file: { storageKey: string; mediaUrl: string; mimeType: string }) => {
+      const direct = await deps.storage.directUrl(file.storageKey);
+      const media: PostMedia = {
+        storageKey: file.storageKey,
+        url: direct?.url ?? `${deps.publicUrl}${file.mediaUrl}`,
+        mimeType: file.mimeType,
+        // Opened inside the uploading call and streamed: a held job keeps no bytes.
+        open: async () => {
+          const opening = await deps.storage.openBlob(file.storageKey, file.mimeType);
+          opened.push(() => opening.release());
+          return opening.blob;
+        },
+      };
+      return media;
     };
-    return { media, release };
+    const attachment = context.attachment;
+    const media = attachment ? await fileOf(attachment) : null;
+    // A network's own file, named by its variant (decision 132): 'missing' once it is gone.
+    const own = new Map<NetworkId, PostMedia | 'missing'>();
+    const wanted = due.flatMap((row) => {
+      const id = ownMediaIdOf(context.post.variants, row.network);
+      return id === null ? [] : [{ network: row.network, id }];
+    });
+    const uploads = await repo.findUploadedMedia(
+      db,
+      context.instance.userId,
+      wanted.map((each) => each.id),
+    );
+    for (const { network, id } of wanted) {
+      const upload = uploads.find((row) => row.id === id);
+      const stored = upload && mediaOfUpload(upload);
+      own.set(
+        network,
+        stored
+          ? await fileOf({
+              storageKey: stored.key,
+              mediaUrl: stored.url,
+              mimeType: stored.mimeType,
+            })
+          : 'missing',
+      );
+    }
+    return { media, own, release };
   }
 
   async function usableCredentials(
@@ -136,12 +170,14 @@ export function createInstancePublisher(deps: PublishDeps) {
   async function publishOne(
     context: repo.InstanceContext,
     pending: PublicationRow,
-    sharedMedia: PublishInput['media'],
+    files: { media: PostMedia | null; own: Map<NetworkId, PostMedia | 'missing'> },
   ): Promise<PublicationRow['status'] | undefined> {
     const { post } = context;
     const network = pending.network;
-    // The network's own version of the post, where it has one (decision 118).
-    const media = networkKeepsMedia(post.variants, network) ? sharedMedia : null;
+    // The network's own version of the post, where it has one (decisions 118, 132).
+    const own = files.own.get(network);
+    const file =
+      own !== undefined ? own : networkKeepsMedia(post.variants, network) ? files.media : null;
     // The name inside a sentence ('Reconnect X for …'), not the label 'X/Twitter'.
     const name = NETWORK_TEXT_NAMES[network];
 
@@ -204,13 +240,17 @@ export function createInstancePublisher(deps: PublishDeps) {
         'token_expired',
       );
     }
-    if (
-      media &&
-      context.attachment &&
-      !(await deps.storage.exists(context.attachment.storageKey))
-    ) {
-      return failBeforeCall("The post's media file is missing. Attach it again.", 'media_missing');
+    if (file === 'missing' || (file && !(await deps.storage.exists(file.storageKey)))) {
+      return failBeforeCall(
+        own !== undefined
+          ? `The media for ${name} is missing. Choose it again.`
+          : "The post's media file is missing. Attach it again.",
+        'media_missing',
+      );
     }
+    const media: PublishInput['media'] = file
+      ? { url: file.url, mimeType: file.mimeType, open: () => file.open() }
+      : null;
     let credentials = usable.credentials;
     const input: PublishInput = {
       text: textForNetwork(post, network),
@@ -602,10 +642,10 @@ export function createInstancePublisher(deps: PublishDeps) {
       }
       due = due.filter((row) => !refusedIds.has(row.id));
     }
-    const { media, release } = await mediaOf(context);
+    const { release, ...files } = await mediaOf(context, due);
     // In parallel across networks; each call waits only for its own account's turn.
     const outcomes = await Promise.allSettled(
-      due.map((publication) => publishOne(context, publication, media)),
+      due.map((publication) => publishOne(context, publication, files)),
     ).finally(release);
     const settledBy = new Map<string, PublicationStatus>();
     outcomes.forEach((outcome, index) => {

@@ -14,6 +14,7 @@ import type { LoadedConnection } from '../connections/index.js';
 import { publisherIsStopped } from './publisher-control.js';
 import { publications, type PublicationRow } from '../../db/schema/publishing.js';
 import type { ScheduledInstanceRow } from '../../db/schema/schedules.js';
+import { uploadedFiles } from '../../db/schema/uploads.js';
 
 /** Rows of a raw query (the two drivers type `execute` differently). */
 async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
@@ -414,8 +415,9 @@ export async function markPublished(
  * The follow-ups of a publication that just went out, made by the same statement (so a
  * thread is never left without its parts): the post's thread as it is now, one row per part
  * (2..n) on a thread network; its first comment, due after the delay, on a comment network.
+ * Follows a CTE `done` answering the publication's `id, instance_id, network`.
  */
-function followUpsCte(commentDueAt: Date, now: Date) {
+export function followUpsCte(commentDueAt: Date, now: Date) {
   const at = now.toISOString();
   return sql`, parts as (
     insert into publication_parts (publication_id, kind, position, content, due_at, updated_at)
@@ -522,4 +524,23 @@ export async function listWaitingThreadParts(db: DbExecutor, instanceId: string,
     status: part.status,
     dueAt: part.due_at === null ? now : new Date(part.due_at),
   }));
+}
+
+/** The customer's uploaded media files among `ids` (the files networks get as their own). */
+export async function findUploadedMedia(db: DbExecutor, userId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: uploadedFiles.id,
+      storageKey: uploadedFiles.storageKey,
+      sizeBytes: uploadedFiles.sizeBytes,
+    })
+    .from(uploadedFiles)
+    .where(
+      and(
+        eq(uploadedFiles.userId, userId),
+        eq(uploadedFiles.kind, 'media'),
+        inArray(uploadedFiles.id, ids),
+      ),
+    );
 }

@@ -3,6 +3,8 @@ import type { DbExecutor } from '../../db/client.js';
 import type { NetworkId } from '@cadence/shared';
 import { logInsert, type LogEntry } from '../logs/index.js';
 import { publisherIsStopped } from './publisher-control.js';
+import { mediaOfUpload } from '../posts/index.js';
+import { followUpsCte } from './publishing.repository.js';
 
 /** Rows of a raw query (the two drivers type `execute` differently). */
 async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
@@ -52,6 +54,8 @@ interface LookRow {
   media_url: string | null;
   mime_type: string | null;
   storage_key: string | null;
+  own_storage_key: string | null;
+  own_size_bytes: string | number | null;
 }
 
 /**
@@ -89,13 +93,17 @@ export async function takeLooks(
         po.company_id,
         coalesce(po.variants -> t.network ->> 'content', po.content) as content,
         po.url, po.shortened_url, po.url_shortened,
-        a.media_url, a.mime_type, a.storage_key
+        a.media_url, a.mime_type, a.storage_key,
+        f.storage_key as own_storage_key, f.size_bytes as own_size_bytes
       from taken t
       join scheduled_instances si on si.id = t.instance_id
       join posts po on po.id = si.post_id
-      -- A network whose own version says media_ids: [] was sent the post without its media.
+      -- A network whose own version names media_ids ([] or its own file) was not sent the
+      -- post's media; its own file, when it names one, was.
       left join post_attachments a on a.post_id = po.id
-        and coalesce(jsonb_array_length(po.variants -> t.network -> 'media_ids'), 1) > 0`,
+        and po.variants -> t.network -> 'media_ids' is null
+      left join uploaded_files f on f.user_id = si.user_id and f.kind = 'media'
+        and f.id::text = po.variants -> t.network -> 'media_ids' ->> 0`,
   );
   return rows.map((row) => ({
     id: row.id,
@@ -118,11 +126,22 @@ export async function takeLooks(
       shortenedUrl: row.shortened_url,
       urlShortened: row.url_shortened,
     },
-    attachment:
-      row.media_url && row.mime_type && row.storage_key
-        ? { mediaUrl: row.media_url, mimeType: row.mime_type, storageKey: row.storage_key }
-        : null,
+    attachment: attachmentOf(row),
   }));
+}
+
+/** The file the network was sent: its own (by its variant), else the post's. */
+function attachmentOf(row: LookRow): Look['attachment'] {
+  if (row.own_storage_key) {
+    const own = mediaOfUpload({
+      storageKey: row.own_storage_key,
+      sizeBytes: Number(row.own_size_bytes ?? 0),
+    });
+    return own ? { mediaUrl: own.url, mimeType: own.mimeType, storageKey: own.key } : null;
+  }
+  return row.media_url && row.mime_type && row.storage_key
+    ? { mediaUrl: row.media_url, mimeType: row.mime_type, storageKey: row.storage_key }
+    : null;
 }
 
 /** What a look found out, as the publication's new values. */
@@ -139,7 +158,8 @@ export type LookOutcome =
 /**
  * Records a look's outcome, with its log row when given, in one statement; only while the
  * look is still this worker's (its lease) and the publication unconfirmed without an
- * external id. Answers whether it was recorded.
+ * external id. A post found gets its follow-ups (thread parts, first comment) in the same
+ * statement, as a post the publisher saw go out does. Answers whether it was recorded.
  */
 export async function settleLook(
   db: DbExecutor,
@@ -147,6 +167,7 @@ export async function settleLook(
   outcome: LookOutcome,
   now: Date,
   log?: LogEntry,
+  followUps?: { commentDueAt: Date },
 ): Promise<boolean> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const changes: SQL = (() => {
@@ -184,8 +205,10 @@ export async function settleLook(
                     and other.external_id = ${outcome.externalId})`
               : sql``
           }
-        returning id
+        returning id, instance_id, network
       )${
+        outcome.kind === 'found' && followUps ? followUpsCte(followUps.commentDueAt, now) : sql``
+      }${
         // (logInsert ends in its WHERE: the row is written only with the change.)
         log
           ? sql`, logged as (${logInsert(log)} and exists (select 1 from done) returning 1)`

@@ -18,6 +18,7 @@ import { instanceStatus as instances } from '../schedules/index.js';
 import { instanceOutcome } from './decisions.js';
 import { linkOf } from './publish-input.js';
 import * as repo from './publishing.repository.js';
+import * as parts from './follow-ups.repository.js';
 import * as looks from './read-back.repository.js';
 
 /** Looks answered "not there" before the post is sent again. */
@@ -40,6 +41,10 @@ export interface ReadBackDeps {
   publishJobs: JobPort<PublishInstancePayload>;
   /** READBACK_AFTER_SECONDS: the wait before each look. */
   readBackAfterMs: number;
+  /** FIRST_COMMENT_DELAY_SECONDS: a found post's first comment is due this long after. */
+  firstCommentDelaySeconds?: number;
+  /** Queues the job that posts a publication's first comment, at its time. */
+  sendCommentJob?: (publicationId: string, at: Date) => Promise<unknown>;
 }
 
 type Decision = {
@@ -144,7 +149,10 @@ export function createReadBack(deps: ReadBackDeps) {
     };
   }
 
-  /** Records one look's outcome; answers the instance to queue a job for, if any. */
+  /**
+   * Records one look's outcome; answers the instance to queue a job for (a post to send
+   * again, a found post's thread to go on with), if any.
+   */
   async function settle(look: looks.Look, decision: Decision, now: Date) {
     const log: LogEntry | undefined = decision.log && {
       userId: look.instance.userId,
@@ -160,8 +168,12 @@ export function createReadBack(deps: ReadBackDeps) {
       await looks.settleLook(db, look, outcome, now, log);
       return undefined;
     }
+    // Found: its thread and first comment are made with it, as when the publisher saw it go.
+    const followUps = {
+      commentDueAt: new Date(now.getTime() + (deps.firstCommentDelaySeconds ?? 60) * 1000),
+    };
     return db.transaction(async (tx) => {
-      if (!(await looks.settleLook(tx, look, outcome, now, log))) return undefined;
+      if (!(await looks.settleLook(tx, look, outcome, now, log, followUps))) return undefined;
       if (outcome.kind === 'send-again') {
         // In the same transaction: should this worker die before queueing the job, the
         // reconciler finds a due publication in a waiting instance and queues one.
@@ -174,8 +186,25 @@ export function createReadBack(deps: ReadBackDeps) {
       if (!statuses.some((status) => status === 'pending' || status === 'publishing')) {
         await instances.setOutcome(tx, look.instance.id, instanceOutcome(statuses), now);
       }
-      return undefined;
+      // A thread goes on from its second part by the instance's own job, which claims a
+      // finished instance whose part waits (decision 118); should this worker die before
+      // queueing it, the reconciler finds the waiting part and queues one.
+      const waiting = await repo.listWaitingThreadParts(tx, look.instance.id, now);
+      return waiting.length > 0 ? look.instance.id : undefined;
     });
+  }
+
+  /** A found post's first comment, queued at its time (a lost send: the reconciler's). */
+  async function queueComment(publicationId: string) {
+    if (!deps.sendCommentJob) return;
+    try {
+      const [comment] = await parts.listParts(db, publicationId, 'comment');
+      if (comment?.status === 'pending' && comment.dueAt) {
+        await deps.sendCommentJob(publicationId, comment.dueAt);
+      }
+    } catch (error) {
+      deps.logger.error({ err: error, publicationId }, 'could not queue the first comment');
+    }
   }
 
   async function queueNow(instanceId: string, now: Date) {
@@ -212,6 +241,7 @@ export function createReadBack(deps: ReadBackDeps) {
             'read-back: looked for an unconfirmed post',
           );
           if (instanceId) await queueNow(instanceId, at);
+          if (decision.outcome.kind === 'found') await queueComment(look.id);
         }),
       );
       return due.length;

@@ -13,6 +13,7 @@ export async function findOwnedPost(db: DbExecutor, userId: string, postId: stri
     .select({
       id: posts.id,
       companyId: posts.companyId,
+      variants: posts.variants,
       // Spelled out: inside a select list drizzle would leave the column unqualified.
       hasMedia: sql<boolean>`exists (select 1 from post_attachments a where a.post_id = "posts"."id")`,
     })

@@ -4,6 +4,7 @@ import {
   listCountLimit,
   NETWORK_NAMES,
   NETWORK_TEXT_NAMES,
+  networkHasMedia,
   networkNeedsMedia,
   reconnectDeadline,
   POST_MESSAGES,
@@ -286,7 +287,9 @@ export function createSchedulesService(deps: SchedulesDeps) {
     const networks = [...new Set(input.social_account_type)];
     const connections = await checkNetworks(userId, companyId, networks);
     // Instagram publishes images and videos only: say so now, not at publishing time.
-    if (!post.hasMedia && networks.some(networkNeedsMedia)) {
+    const sendsMedia = (network: NetworkId) =>
+      networkHasMedia(post.variants, network, post.hasMedia);
+    if (networks.some((network) => networkNeedsMedia(network) && !sendsMedia(network))) {
       throw AppError.badRequest(SCHEDULE_MESSAGES.instagramNeedsMedia, 'INSTAGRAM_NEEDS_MEDIA');
     }
     const zone = await zoneFor(userId, input.timezone);

@@ -82,6 +82,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
 
   // Editors: posts and their scheduling, and the writing helpers.
   [rule('POST', P.posts)]: 'editor',
+  [rule('POST', P.postMedia)]: 'editor',
   [rule('PATCH', P.post)]: 'editor',
   [rule('DELETE', P.post)]: 'editor',
   [rule('POST', P.postQueue)]: 'editor',

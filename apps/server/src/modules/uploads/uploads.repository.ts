@@ -59,13 +59,19 @@ export async function listUploadKeysOfUser(db: DbExecutor, userId: string): Prom
 
 /**
  * Whether anything uses a file: an entity's logo, a workspace brand's logo, a post's
- * attachment or an account's avatar. The one definition the sweep and logo replacement share.
+ * attachment, a network's own media in a post of the same customer
+ * (`variants.<network>.media_ids`, by upload id) or an account's avatar. The one definition
+ * the sweep and logo replacement share.
  */
 const isReferenced = (key: unknown) => sql`(
   exists (select 1 from companies c where c.logo_url = '/uploads/' || ${key})
   or exists (select 1 from workspace_branding b where b.logo_url = '/uploads/' || ${key})
   or exists (select 1 from post_attachments a where a.storage_key = ${key})
   or exists (select 1 from users u where u.avatar_key = ${key})
+  or exists (select 1 from uploaded_files f join posts p on p.user_id = f.user_id
+    where f.storage_key = ${key} and f.kind = 'media'
+      and jsonb_path_exists(p.variants, '$.*.media_ids[*] ? (@ == $id)',
+        jsonb_build_object('id', f.id::text)))
 )`;
 
 export async function isUploadReferenced(db: DbExecutor, storageKey: string): Promise<boolean> {

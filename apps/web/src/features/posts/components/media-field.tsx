@@ -7,23 +7,48 @@ import { Button } from '../../../components/ui/button';
 import type { MediaPreview } from '../hooks/use-media-file';
 import { checkMediaFile } from '../utils/media-file';
 
-const INPUT_ID = 'post-media';
-
 interface MediaFieldProps {
   preview: MediaPreview | null;
   onChoose: (file: File) => void;
   onRemove: () => void;
+  /** The file input's id (the post's own media: 'post-media'). */
+  inputId?: string;
+  label?: string;
+  /** Under the buttons: the formats taken. */
+  note?: string;
+  /** Checks a chosen file further (a network's own rules): the message to show, or null. */
+  check?: (file: File) => string | null;
+  /** A chosen file is on its way: the buttons wait. */
+  isBusy?: boolean;
+  /** Whose file it is, in the buttons' names ('Add Media for X') when a form has several. */
+  owner?: string;
+  /** The types the file picker offers. */
+  accept?: readonly string[];
 }
 
 /** 'Add Media' / 'Change Media', a preview, 'Remove Media' and the supported formats. */
-export function MediaField({ preview, onChoose, onRemove }: MediaFieldProps) {
+export function MediaField({
+  preview,
+  onChoose,
+  onRemove,
+  inputId = 'post-media',
+  label = 'Media',
+  note = MEDIA_NOTE,
+  check,
+  isBusy = false,
+  owner,
+  accept = MEDIA_MIME_TYPES,
+}: MediaFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const INPUT_ID = inputId;
+  const named = (text: string) => (owner === undefined ? undefined : `${text} for ${owner}`);
+  const chooseText = isBusy ? 'Uploading…' : preview === null ? 'Add Media' : 'Change Media';
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (file === undefined) return;
-    const problem = checkMediaFile(file);
+    const problem = checkMediaFile(file) ?? check?.(file) ?? null;
     if (problem !== null) {
       toast.error(problem);
       return;
@@ -34,7 +59,7 @@ export function MediaField({ preview, onChoose, onRemove }: MediaFieldProps) {
   return (
     <div>
       <label htmlFor={INPUT_ID} className="block text-sm font-medium text-gray-800">
-        Media
+        {label}
       </label>
       <div className="mt-1.5 flex items-center gap-4">
         <div className="grid size-16 shrink-0 place-items-center overflow-hidden rounded-xl border border-dashed border-gray-300 bg-gray-50">
@@ -52,20 +77,28 @@ export function MediaField({ preview, onChoose, onRemove }: MediaFieldProps) {
               ref={inputRef}
               id={INPUT_ID}
               type="file"
-              accept={MEDIA_MIME_TYPES.join(',')}
+              accept={accept.join(',')}
               className="sr-only"
               tabIndex={-1}
               aria-describedby={`${INPUT_ID}-note`}
               onChange={handleChange}
             />
-            <Button variant="secondary" size="sm" onClick={() => inputRef.current?.click()}>
-              {preview === null ? 'Add Media' : 'Change Media'}
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={isBusy}
+              aria-label={named(chooseText)}
+              onClick={() => inputRef.current?.click()}
+            >
+              {chooseText}
             </Button>
             {preview !== null && (
               <Button
                 variant="ghost"
                 size="sm"
                 icon={<X className="size-4" aria-hidden="true" />}
+                disabled={isBusy}
+                aria-label={named('Remove Media')}
                 onClick={onRemove}
               >
                 Remove Media
@@ -76,7 +109,7 @@ export function MediaField({ preview, onChoose, onRemove }: MediaFieldProps) {
             <p className="mt-1 truncate text-xs text-gray-600">{preview.name}</p>
           )}
           <p id={`${INPUT_ID}-note`} className="mt-1 text-xs text-gray-500">
-            {MEDIA_NOTE}
+            {note}
           </p>
         </div>
       </div>

@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
-import { POST_VARIANT_MESSAGES, type Company, type NetworkId } from '@cadence/shared';
+import {
+  API_PATHS,
+  NETWORK_MEDIA_RULES,
+  POST_VARIANT_MESSAGES,
+  type Company,
+  type NetworkId,
+} from '@cadence/shared';
 import { act, useEffect } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeValue, render, type Rendered } from '../../../test/render';
 import type { PostFormValues } from '../utils/post-form-values';
 import { toPostFields, toPostFormValues } from '../utils/post-form-values';
@@ -109,5 +115,102 @@ describe('text per network in the post form', () => {
     tree = render(<Harness networks={['bluesky']} />);
     expect(tree.container.querySelector('#post-first-comment')).toBeNull();
     expect(buttonNamed(tree, 'Add a part')).toBeDefined();
+  });
+
+  /** Chooses `file` in the file input `id`, as a person picking it does. */
+  const chooseFile = (id: string, file: File) =>
+    act(async () => {
+      const input = tree.container.querySelector<HTMLInputElement>(`#${id}`)!;
+      Object.defineProperty(input, 'files', { value: [file], configurable: true });
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+
+  it('a customized network gets its own media picker: the file is uploaded and the post names it for that network only', async () => {
+    const uploaded = {
+      id: '5d7f0c1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f',
+      media_url: '/uploads/media/own.png',
+      name: 'own.png',
+      mime_type: 'image/png',
+    };
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith(API_PATHS.postMedia)
+          ? new Response(JSON.stringify({ message: 'Media uploaded', data: uploaded }), {
+              status: 201,
+              headers: { 'content-type': 'application/json' },
+            })
+          : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      tree = render(<Harness />);
+      expect(tree.container.querySelector('#variant-twitter-media')).toBeNull();
+      click(buttonNamed(tree, POST_VARIANT_MESSAGES.customize('X')));
+      const label = tree.container.querySelector('label[for="variant-twitter-media"]');
+      expect(label?.textContent).toBe(POST_VARIANT_MESSAGES.ownMedia('X'));
+      const input = tree.container.querySelector<HTMLInputElement>('#variant-twitter-media')!;
+      expect(input.accept).toBe(Object.keys(NETWORK_MEDIA_RULES.twitter.types).join(','));
+      // The buttons say whose file they pick (the post's own picker says 'Add Media').
+      const add = tree.container.querySelector('button[aria-label="Add Media for X"]');
+      expect(add?.textContent).toBe('Add Media');
+
+      await chooseFile(
+        'variant-twitter-media',
+        new File([new Uint8Array(64)], 'own.png', { type: 'image/png' }),
+      );
+      const uploads = fetchMock.mock.calls.filter(([url]) => url.endsWith(API_PATHS.postMedia));
+      expect(uploads).toHaveLength(1);
+      const [url, init] = uploads[0] as unknown as [string, RequestInit];
+      expect(url).toBe(`/api${API_PATHS.postMedia}`);
+      expect(init.method).toBe('POST');
+      expect((init.body as FormData).get('media')).toBeInstanceOf(File);
+      expect(
+        tree.container.querySelector<HTMLImageElement>('img[alt="Media preview"]')?.src,
+      ).toContain(uploaded.media_url);
+      expect(toPostFields(latest!, NETWORKS, 'UTC').variants).toEqual({
+        twitter: { content: SHARED, media_ids: [uploaded.id] },
+      });
+
+      // 'Remove Media' takes it off again; 'Use the shared text' drops text and file.
+      click(
+        tree.container.querySelector<HTMLButtonElement>('button[aria-label="Remove Media for X"]')!,
+      );
+      expect(toPostFields(latest!, NETWORKS, 'UTC').variants).toEqual({
+        twitter: { content: SHARED },
+      });
+      await chooseFile(
+        'variant-twitter-media',
+        new File([new Uint8Array(64)], 'own.png', { type: 'image/png' }),
+      );
+      click(buttonNamed(tree, POST_VARIANT_MESSAGES.useShared));
+      expect(toPostFields(latest!, NETWORKS, 'UTC').variants).toEqual({});
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('refuses, before uploading, a file the network does not take', async () => {
+    const fetchMock = vi.fn((_url: string) =>
+      Promise.resolve(
+        new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      tree = render(<Harness />);
+      click(buttonNamed(tree, POST_VARIANT_MESSAGES.customize('Bluesky')));
+      await chooseFile(
+        'variant-bluesky-media',
+        new File([new Uint8Array(64)], 'clip.mp4', { type: 'video/mp4' }),
+      );
+      expect(fetchMock.mock.calls.some(([url]) => url.endsWith(API_PATHS.postMedia))).toBe(false);
+      expect(toPostFields(latest!, NETWORKS, 'UTC').variants).toEqual({
+        bluesky: { content: SHARED },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

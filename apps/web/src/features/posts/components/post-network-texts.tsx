@@ -1,5 +1,7 @@
 import type { NetworkId } from '@cadence/shared';
 import {
+  NETWORK_MEDIA_RULES,
+  networkMediaProblem,
   FIRST_COMMENT_LIMITS,
   FIRST_COMMENT_NETWORKS,
   NETWORK_TEXT_NAMES,
@@ -10,11 +12,15 @@ import {
   measurePostedText,
 } from '@cadence/shared';
 import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { toastFailure } from '../../../components/ui/error-toast';
 import { Button } from '../../../components/ui/button';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { cn } from '../../../lib/cn';
+import { uploadPostMedia } from '../api/upload-post-media';
 import type { PostFormValues } from '../utils/post-form-values';
+import { MediaField } from './media-field';
 
 interface PostNetworkTextsProps {
   /** The entity's connected networks: the ones a text can be customized for. */
@@ -39,6 +45,54 @@ function Room({ remaining, isOver, id }: { remaining: number; isOver: boolean; i
 }
 
 /**
+ * A customized network's own file, in place of the post's: checked against that network's
+ * rules, uploaded when chosen (the form then names its id).
+ */
+function VariantMediaField({ network }: { network: NetworkId }) {
+  const { control, setValue, getValues } = useFormContext<PostFormValues>();
+  const own = useWatch({ control, name: `variant_media.${network}` });
+  const [isUploading, setIsUploading] = useState(false);
+  const name = NETWORK_TEXT_NAMES[network];
+  const rule = NETWORK_MEDIA_RULES[network];
+
+  const setOwn = (next: PostFormValues['variant_media'][NetworkId] | undefined) => {
+    const all = { ...getValues('variant_media') };
+    if (next === undefined) delete all[network];
+    else all[network] = next;
+    setValue('variant_media', all, { shouldDirty: true });
+  };
+  const choose = async (file: File) => {
+    setIsUploading(true);
+    try {
+      setOwn(await uploadPostMedia(file));
+    } catch (error) {
+      toastFailure(error, POST_VARIANT_MESSAGES.ownMediaFailed(name));
+    } finally {
+      setIsUploading(false);
+    }
+  };
+
+  return (
+    <MediaField
+      inputId={`variant-${network}-media`}
+      label={POST_VARIANT_MESSAGES.ownMedia(name)}
+      owner={name}
+      note={`${POST_VARIANT_MESSAGES.ownMediaNote(name)}. ${rule.label}.`}
+      accept={Object.keys(rule.types)}
+      check={(file) => networkMediaProblem(network, { mimeType: file.type, sizeBytes: file.size })}
+      isBusy={isUploading}
+      preview={
+        own
+          ? { url: own.media_url, name: own.name, isVideo: own.mime_type.startsWith('video/') }
+          : null
+      }
+      onChoose={(file) => void choose(file)}
+      onRemove={() => setOwn(undefined)}
+    />
+  );
+}
+
+/**
  * Text per network ('Customize for X' copies the shared text into an X-only field, 'Use the
  * shared text' drops it), the thread's follow-up parts where a connected network takes a
  * thread, and the first comment where one takes a comment.
@@ -46,6 +100,7 @@ function Room({ remaining, isOver, id }: { remaining: number; isOver: boolean; i
 export function PostNetworkTexts({ networks, link, hasMedia }: PostNetworkTextsProps) {
   const { control, register, setValue, getValues, formState } = useFormContext<PostFormValues>();
   const variants = useWatch({ control, name: 'variants' });
+  const ownMedia = useWatch({ control, name: 'variant_media' });
   const thread = useWatch({ control, name: 'thread' });
   const parts = useFieldArray({ control, name: 'thread' });
   if (networks.length === 0) return null;
@@ -59,6 +114,9 @@ export function PostNetworkTexts({ networks, link, hasMedia }: PostNetworkTextsP
     const next = { ...getValues('variants') };
     delete next[network];
     setValue('variants', next, { shouldDirty: true });
+    const media = { ...getValues('variant_media') };
+    delete media[network];
+    setValue('variant_media', media, { shouldDirty: true });
   };
 
   return (
@@ -81,10 +139,13 @@ export function PostNetworkTexts({ networks, link, hasMedia }: PostNetworkTextsP
                 </li>
               );
             }
-            const measured = measurePostLength(network, own, { link, hasMedia });
+            const measured = measurePostLength(network, own, {
+              link,
+              hasMedia: hasMedia || ownMedia?.[network] !== undefined,
+            });
             const roomId = `variant-${network}-room`;
             return (
-              <li key={network} className="space-y-1">
+              <li key={network} className="space-y-2">
                 <TextareaField
                   id={`variant-${network}`}
                   label={`Text for ${name}`}
@@ -94,6 +155,7 @@ export function PostNetworkTexts({ networks, link, hasMedia }: PostNetworkTextsP
                   labelAction={<Room id={roomId} {...measured} />}
                   {...register(`variants.${network}`)}
                 />
+                <VariantMediaField network={network} />
                 <Button size="sm" variant="ghost" onClick={() => dropVariant(network)}>
                   {POST_VARIANT_MESSAGES.useShared}
                 </Button>

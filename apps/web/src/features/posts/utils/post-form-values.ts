@@ -11,6 +11,7 @@ import type {
   SizeFormat,
 } from '@cadence/shared';
 import {
+  AttachmentSchema,
   NETWORK_IDS,
   NETWORK_TEXT_NAMES,
   POST_VARIANT_MESSAGES,
@@ -49,6 +50,8 @@ export const PostFormSchema = z
     scheduled_for: z.string(),
     /** Each customized network's own text ('Customize for X'); a network not here uses `content`. */
     variants: z.partialRecord(z.enum(NETWORK_IDS), z.string()),
+    /** A customized network's own file (uploaded when chosen), sent in place of the post's. */
+    variant_media: z.partialRecord(z.enum(NETWORK_IDS), AttachmentSchema),
     /** The thread's follow-up parts (X, Bluesky, Threads), as typed. */
     thread: z.array(z.object({ text: z.string() })),
     first_comment: z.string(),
@@ -111,6 +114,7 @@ export function toPostFormValues(
         variant?.content !== undefined ? [[network, variant.content]] : [],
       ),
     ),
+    variant_media: { ...post?.variant_media },
     thread: (post?.thread ?? []).map((text) => ({ text })),
     first_comment: post?.first_comment ?? '',
   };
@@ -126,17 +130,19 @@ export function withCustomized(
 }
 
 /**
- * The variants a save sends: the form's texts, keeping what the form does not edit (a
- * network's `media_ids` set through the API).
+ * The variants a save sends: the form's texts and own files; a network's `media_ids: []`
+ * (sent without the post's media, set through the API) is kept while it has no file of its own.
  */
 export function toPostVariants(
-  values: Pick<PostFormValues, 'variants'>,
+  values: Pick<PostFormValues, 'variants'> & Partial<Pick<PostFormValues, 'variant_media'>>,
   saved: PostVariants = {},
 ): PostVariants {
   const variants: PostVariants = {};
   for (const network of NETWORK_IDS) {
     const text = values.variants[network];
-    const mediaIds = saved[network]?.media_ids;
+    const own = values.variant_media?.[network];
+    const kept = saved[network]?.media_ids;
+    const mediaIds = own ? [own.id] : kept?.length === 0 ? kept : undefined;
     if (text === undefined && mediaIds === undefined) continue;
     variants[network] = {
       ...(text !== undefined ? { content: text.trim() } : {}),

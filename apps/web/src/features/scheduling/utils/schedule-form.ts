@@ -3,7 +3,7 @@ import {
   isScheduleDateInFuture,
   measurePostLength,
   NETWORK_TEXT_NAMES,
-  networkKeepsMedia,
+  networkHasMedia,
   POST_VARIANT_MESSAGES,
   SCHEDULE_MESSAGES,
   ScheduleCreateSchema,
@@ -101,7 +101,7 @@ export function overLimitNetworks(
   return networks.flatMap((network) => {
     const measured = measurePostLength(network, textForNetwork(post, network), {
       link,
-      hasMedia: hasMedia && networkKeepsMedia(post.variants, network),
+      hasMedia: networkHasMedia(post.variants, network, hasMedia),
     });
     if (!measured.isOver) return [];
     const name = NETWORK_TEXT_NAMES[network];
