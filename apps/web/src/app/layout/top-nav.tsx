@@ -51,7 +51,7 @@ export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps)
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const { signOut } = useSignOut();
   const logout = () => void signOut();
-  const items = getNavItems(isAdmin);
+  const items = getNavItems(isAdmin, user?.role);
   const closeMenu = () => setIsMenuOpen(false);
 
   useEffect(() => {
