@@ -4,6 +4,8 @@ import type { ChangeEvent } from 'react';
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { StorageMeter, storageProblem } from '../../../components/ui/storage-meter';
+import { useStorageUsage } from '../../../lib/queries/storage';
 import type { MediaPreview } from '../hooks/use-media-file';
 import { checkMediaFile } from '../utils/media-file';
 
@@ -18,12 +20,14 @@ interface MediaFieldProps {
 /** 'Add Media' / 'Change Media', a preview, 'Remove Media' and the supported formats. */
 export function MediaField({ preview, onChoose, onRemove }: MediaFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const storage = useStorageUsage();
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (file === undefined) return;
-    const problem = checkMediaFile(file);
+    // A file over the plan's storage is refused here, before its upload (the server would).
+    const problem = checkMediaFile(file) ?? storageProblem(storage.data, file.size);
     if (problem !== null) {
       toast.error(problem);
       return;
@@ -78,6 +82,7 @@ export function MediaField({ preview, onChoose, onRemove }: MediaFieldProps) {
           <p id={`${INPUT_ID}-note`} className="mt-1 text-xs text-gray-500">
             {MEDIA_NOTE}
           </p>
+          <StorageMeter className="mt-2" />
         </div>
       </div>
     </div>
