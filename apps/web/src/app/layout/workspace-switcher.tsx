@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
+import { meQueryOptions } from '../../lib/queries/me';
 import { useWorkspaces } from '../../lib/queries/team';
 import { setWorkspaceId, useWorkspaceId } from '../../lib/workspace';
 
@@ -24,6 +25,9 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
   const choose = (next: string) => {
     setWorkspaceId(next === own.id ? null : next);
     client.clear();
+    // The session check again, in the chosen workspace: it names the role there, which
+    // decides what every screen offers (hooks/use-can.ts).
+    void client.prefetchQuery(meQueryOptions());
     void navigate(ROUTES.companies);
   };
 
