@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
-import { meQueryOptions } from '../../lib/queries/me';
 import { useWorkspaces } from '../../lib/queries/team';
 import { setWorkspaceId, useWorkspaceId } from '../../lib/workspace';
 
@@ -24,10 +23,11 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
 
   const choose = (next: string) => {
     setWorkspaceId(next === own.id ? null : next);
-    client.clear();
-    // The session check again, in the chosen workspace: it names the role there, which
-    // decides what every screen offers (hooks/use-can.ts).
-    void client.prefetchQuery(meQueryOptions());
+    // Every answer from the other workspace is dropped, and what is on screen is asked again
+    // in the chosen one: the session check first, whose role there decides what each screen
+    // offers (hooks/use-can.ts). Reset rather than cleared, so mounted screens (the top bar
+    // among them) follow the new answers instead of holding the old workspace's.
+    void client.resetQueries();
     void navigate(ROUTES.companies);
   };
 
