@@ -313,6 +313,37 @@ describe.each(engines)('workspaces and members on %s', (engine) => {
     expect(viewerRead.json.data.rows.map((row) => row.id)).toContain(written.json.data.id);
   });
 
+  it("/customer/me names the caller's role in the chosen workspace and the entities they are limited to", async () => {
+    type Me = { email: string; role: string; entity_ids: string[] | null };
+    const own = await call<Me>('GET', '/customer/me', owner);
+    expect(own.json.data).toMatchObject({ role: 'owner', entity_ids: null });
+    // In their own workspace (no header) a member is its owner.
+    expect((await call<Me>('GET', '/customer/me', editor)).json.data).toMatchObject({
+      email: 'editor@example.com',
+      role: 'owner',
+      entity_ids: null,
+    });
+    expect((await asMember<Me>('GET', '/customer/me', editor)).json.data).toMatchObject({
+      email: 'editor@example.com',
+      role: 'editor',
+      entity_ids: null,
+    });
+    expect((await asMember<Me>('GET', '/customer/me', viewer)).json.data.role).toBe('viewer');
+    const editorId = await accountIdOf(t, 'editor@example.com');
+    await call('PATCH', `/team/members/${editorId}`, owner, {
+      role: 'editor',
+      entity_ids: [acmeId],
+    });
+    expect((await asMember<Me>('GET', '/customer/me', editor)).json.data.entity_ids).toEqual([
+      acmeId,
+    ]);
+    await call('PATCH', `/team/members/${editorId}`, owner, { role: 'editor', entity_ids: null });
+    // A stranger to the workspace learns nothing about it.
+    const refused = await asMember('GET', '/customer/me', stranger);
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe('NOT_A_MEMBER');
+  });
+
   it('a member limited to some entities finds the others absent in lists, counts and look-ups', async () => {
     const editorId = await accountIdOf(t, 'editor@example.com');
     const globexPost = await call<{ id: string }>('POST', '/customer/post', owner, {

@@ -1,4 +1,5 @@
 import { BrandSchema } from './approval-basics.js';
+import { TEAM_ROLES } from './roles.js';
 import { z } from 'zod/mini';
 
 export const OTP_LENGTH = 6;
@@ -153,6 +154,13 @@ export const MeSchema = z.object({
   profile_image: z.nullable(z.string()),
   /** True on a demo instance whose networks are local fakes (`npm run demo`). */
   simulated_networks: z.boolean(),
+  /**
+   * The caller's role in the workspace the request named (`X-Workspace-Id`; their own:
+   * owner), and the only entities they may see there (null: all). The web offers what the
+   * role allows (`can`, shared/roles.ts), the server's route rules decide.
+   */
+  role: z._default(z.enum(TEAM_ROLES), 'owner'),
+  entity_ids: z._default(z.nullable(z.array(z.string())), null),
   /** The workspace's brand (white label) for the top bar; absent or Cadence's: the product's own. */
   brand: z.optional(BrandSchema),
   /**

@@ -33,6 +33,7 @@ export * from './web-address.js';
 export * from './admin.js';
 export * from './public-api.js';
 export * from './imports.js';
+export * from './roles.js';
 export * from './team.js';
 export * from './approval-basics.js';
 export * from './approvals.js';

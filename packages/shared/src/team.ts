@@ -1,16 +1,13 @@
 import { z } from 'zod/mini';
 import { BrandSchema } from './approval-basics.js';
 import { EmailSchema } from './auth.js';
+import { TEAM_ROLES, type TeamRole } from './roles.js';
 
 /**
  * Workspaces and members. Every account is a workspace (its id is the owner's user id); an
  * owner invites people by email, and a request acts in the workspace its `X-Workspace-Id`
- * header names (absent: the caller's own).
+ * header names (absent: the caller's own). The roles and what each may do: roles.ts.
  */
-export const WORKSPACE_HEADER = 'x-workspace-id';
-
-export const TEAM_ROLES = ['owner', 'manager', 'editor', 'viewer'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
 /** The roles an owner gives: there is one owner, the account itself. */
 export const MEMBER_ROLES = ['manager', 'editor', 'viewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
@@ -27,13 +24,6 @@ export const TEAM_ROLE_HINTS: Record<MemberRole, string> = {
   editor: 'Writes and schedules posts; cannot connect networks or change entities',
   viewer: 'Reads everything, changes nothing',
 };
-
-const RANK: Record<TeamRole, number> = { viewer: 0, editor: 1, manager: 2, owner: 3 };
-
-/** Whether `role` may do what `needed` may do (owner > manager > editor > viewer). */
-export function roleAllows(role: TeamRole, needed: TeamRole): boolean {
-  return RANK[role] >= RANK[needed];
-}
 
 /** An invitation is valid this long, and once. */
 export const INVITATION_VALID_DAYS = 7;

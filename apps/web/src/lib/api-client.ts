@@ -91,7 +91,12 @@ export async function apiRequest<T = unknown>(
   if (!response.ok) {
     const serverMessage = extractErrorMessage(payload);
     const endedSession = response.status === 401 && auth && endsSessionOn401;
-    if (endedSession) {
+    // Only a call sent with a token ends the session and reports it. A call sent once the
+    // session had already ended (a screen refetching after the first 401 cleared the storage,
+    // or after 'Sign out everywhere' signed this browser out) has none to end: its 401
+    // ('Please sign in to continue.') must not replace the message of the one that did.
+    // Either way it is announced already: its caller shows nothing of its own.
+    if (endedSession && token !== null) {
       clearLocalStorage();
       onUnauthorized?.(serverMessage);
     }

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createMemoryRouter, MemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { preloadDialogFrame } from '../components/ui/dialog-frame';
 import { createQueryClient } from '../lib/query-client';
 
 // Every component test renders through here (in a file marked `@vitest-environment jsdom`):
@@ -15,6 +16,10 @@ declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean;
 }
 globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+// As on a page that has been idle: the dialogs' code is loaded (components/ui/dialog-frame.tsx),
+// so a dialog opens in the same render as the click.
+await preloadDialogFrame();
 
 export interface RenderOptions {
   /** What the page would already hold in its query cache: [query key, data] pairs. */

@@ -13,7 +13,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { entityAccess, requireUser } from '../auth/index.js';
+import { entityAccess, requireActor, requireUser } from '../auth/index.js';
 import type { CustomerService } from './customer.service.js';
 import { readProfileForm } from './profile-form.js';
 
@@ -41,7 +41,8 @@ export function registerCustomerRoutes(
     API_PATHS.me,
     {
       // The session check every page load starts with: read from the database, so a
-      // revoked session or role change shows on the next load on every process.
+      // revoked session or role change shows on the next load on every process. It names
+      // the caller's role in the workspace the request names (X-Workspace-Id).
       preHandler: app.authenticateFresh,
       schema: {
         tags,
@@ -52,6 +53,7 @@ export function registerCustomerRoutes(
     },
     async (request) => {
       const user = requireUser(request);
+      const actor = requireActor(request);
       const aiConfigured = Boolean(instance.openai.apiKey);
       const newsSearch = Boolean(instance.search.mediastackAccessKey);
       const webSearch = Boolean(instance.search.googleCseKey && instance.search.googleCseCx);
@@ -66,6 +68,8 @@ export function registerCustomerRoutes(
           is_admin: user.isAdmin,
           profile_image: user.avatarUrl,
           simulated_networks: instance.simulatedNetworks,
+          role: actor.role,
+          entity_ids: actor.entityIds,
           brand: await customer.brandOf(user.id),
           features: {
             ai,

@@ -1,4 +1,4 @@
-import { API_PATHS, type TeamRole } from '@cadence/shared';
+import { ACTION_ROLES, API_PATHS, type TeamRole } from '@cadence/shared';
 
 /**
  * Who may call each signed-in route in a workspace: the least role it needs, or `personal`
@@ -6,11 +6,14 @@ import { API_PATHS, type TeamRole } from '@cadence/shared';
  * password, sign-out, notifications, the admin panel). A read (GET) without a rule is open
  * to every member; a write without a rule is the owner's alone, and the table test in
  * test/team-roles.int.test.ts fails on any write route missing here, so a new route states
- * its rule. One place for the whole app.
+ * its rule. One place for the whole app: each write's role comes from the shared
+ * `ACTION_ROLES` (shared/roles.ts), which the web's `can` reads too, so the buttons the web
+ * offers a role are the routes the server lets it call.
  */
 export type RouteRule = TeamRole | 'personal' | 'public';
 
 const P = API_PATHS;
+const A = ACTION_ROLES;
 const rule = (method: string, path: string) => `${method} ${path}`;
 
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
@@ -37,72 +40,72 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [rule('POST', P.reviewRequestChanges)]: 'public',
 
   // The owner's alone: billing, the team, the workspace itself.
-  [rule('GET', P.subscriptionPlans)]: 'owner',
-  [rule('POST', P.subscriptionPreview)]: 'owner',
-  [rule('POST', P.orders)]: 'owner',
-  [rule('GET', P.order)]: 'owner',
-  [rule('POST', P.testCheckout)]: 'owner',
-  [rule('GET', P.customerSubscription)]: 'owner',
-  [rule('POST', P.cancelSubscription)]: 'owner',
-  [rule('POST', P.resumeSubscription)]: 'owner',
-  [rule('GET', P.billingHistory)]: 'owner',
-  [rule('GET', P.exportData)]: 'owner',
-  [rule('DELETE', P.deleteAccount)]: 'owner',
-  [rule('POST', P.teamInvitations)]: 'owner',
-  [rule('DELETE', P.teamInvitation)]: 'owner',
-  [rule('PATCH', P.teamMember)]: 'owner',
-  [rule('PUT', P.teamBranding)]: 'owner',
-  [rule('DELETE', P.teamMember)]: 'owner',
+  [rule('GET', P.subscriptionPlans)]: A.billing,
+  [rule('POST', P.subscriptionPreview)]: A.billing,
+  [rule('POST', P.orders)]: A.billing,
+  [rule('GET', P.order)]: A.billing,
+  [rule('POST', P.testCheckout)]: A.billing,
+  [rule('GET', P.customerSubscription)]: A.billing,
+  [rule('POST', P.cancelSubscription)]: A.billing,
+  [rule('POST', P.resumeSubscription)]: A.billing,
+  [rule('GET', P.billingHistory)]: A.billing,
+  [rule('GET', P.exportData)]: A.ownAccount,
+  [rule('DELETE', P.deleteAccount)]: A.ownAccount,
+  [rule('POST', P.teamInvitations)]: A.manageTeam,
+  [rule('DELETE', P.teamInvitation)]: A.manageTeam,
+  [rule('PATCH', P.teamMember)]: A.manageTeam,
+  [rule('PUT', P.teamBranding)]: A.branding,
+  [rule('DELETE', P.teamMember)]: A.manageTeam,
 
   // Managers: entities, networks, the workspace's settings, keys and webhooks.
-  [rule('POST', P.companies)]: 'manager',
-  [rule('PUT', P.company)]: 'manager',
-  [rule('DELETE', P.company)]: 'manager',
-  [rule('POST', P.companyLogo)]: 'manager',
-  [rule('PUT', P.companyQueue)]: 'manager',
-  [rule('POST', P.aiCompanyDescription)]: 'manager',
-  [rule('POST', P.socialAuthenticate)]: 'manager',
-  [rule('POST', P.socialSave)]: 'manager',
-  [rule('POST', P.socialDisconnect)]: 'manager',
-  [rule('POST', P.socialOAuthStart)]: 'manager',
-  [rule('POST', P.socialOAuthComplete)]: 'manager',
-  [rule('PUT', P.settings)]: 'manager',
-  [rule('POST', P.apiKeys)]: 'manager',
-  [rule('DELETE', P.apiKey)]: 'manager',
-  [rule('POST', P.webhooks)]: 'manager',
-  [rule('PATCH', P.webhook)]: 'manager',
-  [rule('DELETE', P.webhook)]: 'manager',
-  [rule('POST', P.webhookTest)]: 'manager',
-  [rule('POST', P.webhookRotateSecret)]: 'manager',
-  [rule('POST', P.webhookRedeliver)]: 'manager',
-  [rule('POST', P.postApprove)]: 'manager',
-  [rule('POST', P.postRequestChanges)]: 'manager',
-  [rule('POST', P.companyReviewLinks)]: 'manager',
-  [rule('DELETE', P.reviewLink)]: 'manager',
+  [rule('POST', P.companies)]: A.manageEntities,
+  [rule('PUT', P.company)]: A.manageEntities,
+  [rule('DELETE', P.company)]: A.manageEntities,
+  [rule('POST', P.companyLogo)]: A.manageEntities,
+  [rule('PUT', P.companyQueue)]: A.manageEntities,
+  [rule('POST', P.aiCompanyDescription)]: A.manageEntities,
+  [rule('POST', P.socialAuthenticate)]: A.connectNetworks,
+  [rule('POST', P.socialSave)]: A.connectNetworks,
+  [rule('POST', P.socialDisconnect)]: A.connectNetworks,
+  [rule('POST', P.socialOAuthStart)]: A.connectNetworks,
+  [rule('POST', P.socialOAuthComplete)]: A.connectNetworks,
+  [rule('PUT', P.settings)]: A.manageWorkspace,
+  [rule('POST', P.apiKeys)]: A.manageWorkspace,
+  [rule('DELETE', P.apiKey)]: A.manageWorkspace,
+  [rule('POST', P.webhooks)]: A.manageWorkspace,
+  [rule('PATCH', P.webhook)]: A.manageWorkspace,
+  [rule('DELETE', P.webhook)]: A.manageWorkspace,
+  [rule('POST', P.webhookTest)]: A.manageWorkspace,
+  [rule('POST', P.webhookRotateSecret)]: A.manageWorkspace,
+  [rule('POST', P.webhookRedeliver)]: A.manageWorkspace,
+  [rule('POST', P.postApprove)]: A.approvePosts,
+  [rule('POST', P.postRequestChanges)]: A.approvePosts,
+  [rule('POST', P.companyReviewLinks)]: A.manageEntities,
+  [rule('DELETE', P.reviewLink)]: A.manageEntities,
 
   // Editors: posts and their scheduling, and the writing helpers.
-  [rule('POST', P.posts)]: 'editor',
-  [rule('POST', P.postMedia)]: 'editor',
-  [rule('PATCH', P.post)]: 'editor',
-  [rule('DELETE', P.post)]: 'editor',
-  [rule('POST', P.postQueue)]: 'editor',
-  [rule('POST', P.postImport)]: 'editor',
-  [rule('POST', P.postSubmit)]: 'editor',
-  [rule('POST', P.postComments)]: 'editor',
-  [rule('PATCH', P.scheduleOccurrence)]: 'editor',
-  [rule('POST', P.schedules)]: 'editor',
-  [rule('DELETE', P.schedule)]: 'editor',
-  [rule('POST', P.schedulesBulkDelete)]: 'editor',
-  [rule('POST', P.publicationRetry)]: 'editor',
-  [rule('POST', P.publicationConfirmAbsent)]: 'editor',
-  [rule('POST', P.publicationMarkPublished)]: 'editor',
-  [rule('POST', P.publicationPublishNow)]: 'editor',
-  [rule('POST', P.publicationPartRetry)]: 'editor',
-  [rule('POST', P.aiPostFromUrl)]: 'editor',
-  [rule('POST', P.aiHashtags)]: 'editor',
-  [rule('POST', P.aiEnhance)]: 'editor',
-  [rule('POST', P.aiGenerate)]: 'editor',
-  [rule('POST', P.shorten)]: 'editor',
+  [rule('POST', P.posts)]: A.writePosts,
+  [rule('POST', P.postMedia)]: A.writePosts,
+  [rule('PATCH', P.post)]: A.writePosts,
+  [rule('DELETE', P.post)]: A.writePosts,
+  [rule('POST', P.postQueue)]: A.writePosts,
+  [rule('POST', P.postImport)]: A.writePosts,
+  [rule('POST', P.postSubmit)]: A.writePosts,
+  [rule('POST', P.postComments)]: A.writePosts,
+  [rule('PATCH', P.scheduleOccurrence)]: A.writePosts,
+  [rule('POST', P.schedules)]: A.writePosts,
+  [rule('DELETE', P.schedule)]: A.writePosts,
+  [rule('POST', P.schedulesBulkDelete)]: A.writePosts,
+  [rule('POST', P.publicationRetry)]: A.writePosts,
+  [rule('POST', P.publicationConfirmAbsent)]: A.writePosts,
+  [rule('POST', P.publicationMarkPublished)]: A.writePosts,
+  [rule('POST', P.publicationPublishNow)]: A.writePosts,
+  [rule('POST', P.publicationPartRetry)]: A.writePosts,
+  [rule('POST', P.aiPostFromUrl)]: A.writePosts,
+  [rule('POST', P.aiHashtags)]: A.writePosts,
+  [rule('POST', P.aiEnhance)]: A.writePosts,
+  [rule('POST', P.aiGenerate)]: A.writePosts,
+  [rule('POST', P.shorten)]: A.writePosts,
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

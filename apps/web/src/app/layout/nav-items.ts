@@ -1,4 +1,4 @@
-import { ROUTES } from '@cadence/shared';
+import { can, ROUTES, type RoleAction, type TeamRole } from '@cadence/shared';
 import type { LucideIcon } from 'lucide-react';
 import {
   BarChart3,
@@ -15,6 +15,8 @@ export interface NavItem {
   label: string;
   icon: LucideIcon;
   isAdminOnly?: boolean;
+  /** Shown only to a role that may do this in the workspace (shared/roles.ts). */
+  action?: RoleAction;
 }
 
 /** The spec's top navigation, in its order ('Subcription Plans' spelled correctly), with Analytics after Scheduling. */
@@ -23,13 +25,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: ROUTES.posts, label: 'Posts', icon: FileText },
   { to: ROUTES.scheduling, label: 'Scheduling', icon: CalendarDays },
   { to: ROUTES.analytics, label: 'Analytics', icon: BarChart3 },
-  { to: ROUTES.subscriptions, label: 'Subscription Plans', icon: CreditCard },
+  { to: ROUTES.subscriptions, label: 'Subscription Plans', icon: CreditCard, action: 'billing' },
   { to: ROUTES.admin, label: 'Admin', icon: ShieldCheck, isAdminOnly: true },
   { to: ROUTES.settings, label: 'Settings', icon: Settings },
 ];
 
-export function getNavItems(isAdmin: boolean): NavItem[] {
-  return NAV_ITEMS.filter((item) => isAdmin || item.isAdminOnly !== true);
+/** The links for this person: admins see Admin; members never see billing. */
+export function getNavItems(isAdmin: boolean, role: TeamRole = 'owner'): NavItem[] {
+  return NAV_ITEMS.filter(
+    (item) =>
+      (isAdmin || item.isAdminOnly !== true) &&
+      (item.action === undefined || can(role, item.action)),
+  );
 }
 
 /** Up to two initials for the avatar: 'Ada Lovelace' → 'AL', 'ada' → 'A'. */

@@ -10,7 +10,6 @@ import { lazyComponent } from '../../lib/lazy-component';
 import { Avatar } from '../../components/ui/avatar';
 import { prefetchScreen } from '../screens';
 import { getNavItems } from './nav-items';
-import { WorkspaceSwitcher } from './workspace-switcher';
 
 // The bell and its popover load in their own chunk, after the page (no cost to first paint).
 const NotificationBell = lazyComponent(() =>
@@ -18,6 +17,20 @@ const NotificationBell = lazyComponent(() =>
     (module) => module.NotificationBell,
   ),
 );
+
+// The workspace choice and the team's schemas load once signed in, not with /login; it
+// shows nothing until the person's workspaces are known anyway.
+const WorkspaceSwitcher = lazyComponent(() =>
+  import('./workspace-switcher').then((module) => module.WorkspaceSwitcher),
+);
+
+function LazySwitcher({ className }: { className?: string }) {
+  return (
+    <Suspense fallback={null}>
+      <WorkspaceSwitcher className={className} />
+    </Suspense>
+  );
+}
 
 function LazyBell() {
   return (
@@ -38,7 +51,7 @@ export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps)
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const { signOut } = useSignOut();
   const logout = () => void signOut();
-  const items = getNavItems(isAdmin);
+  const items = getNavItems(isAdmin, user?.role);
   const closeMenu = () => setIsMenuOpen(false);
 
   useEffect(() => {
@@ -103,7 +116,7 @@ export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps)
         <div className="ml-auto flex items-center gap-1 lg:hidden">{user && <LazyBell />}</div>
         {user && (
           <div className="ml-auto hidden items-center gap-3 lg:flex">
-            <WorkspaceSwitcher />
+            <LazySwitcher />
             <LazyBell />
             <UserBadge user={user} />
             <button
@@ -162,7 +175,7 @@ export function TopNav({ user, isAdmin = user?.is_admin ?? false }: TopNavProps)
               ))}
             </ul>
           </nav>
-          <WorkspaceSwitcher className="mt-3 border-t border-gray-200 pt-4" />
+          <LazySwitcher className="mt-3 border-t border-gray-200 pt-4" />
           <div className="mt-3 flex items-center justify-between gap-3 border-t border-gray-200 pt-4">
             {user && <UserBadge user={user} isAlwaysDetailed />}
             <button

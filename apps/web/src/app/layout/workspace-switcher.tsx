@@ -23,7 +23,11 @@ export function WorkspaceSwitcher({ className }: { className?: string }) {
 
   const choose = (next: string) => {
     setWorkspaceId(next === own.id ? null : next);
-    client.clear();
+    // Every answer from the other workspace is dropped, and what is on screen is asked again
+    // in the chosen one: the session check first, whose role there decides what each screen
+    // offers (hooks/use-can.ts). Reset rather than cleared, so mounted screens (the top bar
+    // among them) follow the new answers instead of holding the old workspace's.
+    void client.resetQueries();
     void navigate(ROUTES.companies);
   };
 

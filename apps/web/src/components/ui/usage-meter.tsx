@@ -9,6 +9,8 @@ interface UsageMeterProps {
   limit: number;
   /** '3 of 5 posts this month': the words after the numbers. */
   unit: string;
+  /** How a number reads ('3.2 MB'); plain numbers unless told. */
+  format?: (value: number) => string;
   /** A line under the meter, e.g. 'Drafts count too.' */
   note?: string;
   className?: string;
@@ -18,7 +20,15 @@ interface UsageMeterProps {
  * How much of a plan's allowance is used, where the limit bites: before the customer makes
  * the one that goes over. Amber at the last one left, red when none is left (with Upgrade).
  */
-export function UsageMeter({ label, used, limit, unit, note, className }: UsageMeterProps) {
+export function UsageMeter({
+  label,
+  used,
+  limit,
+  unit,
+  format = String,
+  note,
+  className,
+}: UsageMeterProps) {
   const left = limit - used;
   const tone = left <= 0 ? 'full' : left === 1 ? 'last' : 'ok';
   const percent = limit <= 0 ? 100 : Math.min(100, Math.round((used / limit) * 100));
@@ -27,7 +37,7 @@ export function UsageMeter({ label, used, limit, unit, note, className }: UsageM
       <p className="flex flex-wrap items-baseline justify-between gap-x-2">
         <span>
           <span className="font-semibold text-gray-900">
-            {used} of {limit}
+            {format(used)} of {format(limit)}
           </span>{' '}
           {unit}
         </span>
@@ -48,7 +58,7 @@ export function UsageMeter({ label, used, limit, unit, note, className }: UsageM
         aria-valuemin={0}
         aria-valuemax={limit}
         aria-valuenow={Math.min(used, limit)}
-        aria-valuetext={`${used} of ${limit} ${unit}`}
+        aria-valuetext={`${format(used)} of ${format(limit)} ${unit}`}
         className="mt-1 h-1.5 overflow-hidden rounded-full bg-gray-200"
       >
         <div

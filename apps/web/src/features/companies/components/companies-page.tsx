@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import type { ScreenHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
+import { useCan } from '../../../hooks/use-can';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ApiRequestError } from '../../../lib/api-error';
 import { useCompanies } from '../../../lib/queries/companies';
@@ -59,6 +60,7 @@ export const COMPANIES_HEADER: ScreenHeader = {
 };
 
 export function CompaniesPage() {
+  const canManage = useCan('manageEntities');
   const companiesQuery = useCompanies();
   const { data, error, isError } = companiesQuery;
   const isWide = useMediaQuery(WIDE_SCREEN);
@@ -138,9 +140,11 @@ export function CompaniesPage() {
         {...COMPANIES_HEADER}
         actions={
           <div className="flex flex-col items-start gap-1.5 sm:items-end">
-            <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
-              Add Entity
-            </Button>
+            {canManage && (
+              <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
+                Add Entity
+              </Button>
+            )}
             {data !== undefined && (
               <>
                 <CompanyLimitHint count={data.rows.length} limit={data.company_limit} />

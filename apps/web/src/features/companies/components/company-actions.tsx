@@ -1,6 +1,7 @@
 import type { Company } from '@cadence/shared';
 import { CalendarClock, Link2, Pencil, Share2, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { useCan } from '../../../hooks/use-can';
 import { cn } from '../../../lib/cn';
 
 /** What a row's buttons open; the page owns the dialogs. */
@@ -30,6 +31,10 @@ export function CompanyActions({
   onDelete,
 }: CompanyActionsProps) {
   const isRow = layout === 'row';
+  // What the role may not do is not offered (shared/roles.ts): an editor or viewer sees
+  // neither the entity's edits nor its networks' connect and disconnect.
+  const canManage = useCan('manageEntities');
+  const canConnect = useCan('connectNetworks');
   // Between the card and wide layouts, the table only has room for icons.
   const label = (text: string) => (
     <span className={cn(isRow && 'sr-only xl:not-sr-only')}>{text}</span>
@@ -40,55 +45,65 @@ export function CompanyActions({
 
   return (
     <div className={cn(isRow ? 'flex justify-end gap-0.5' : 'grid grid-cols-2 gap-2')}>
-      <Button
-        variant={variant}
-        size={size}
-        className={buttonClass}
-        icon={<Pencil className="size-4 shrink-0" aria-hidden="true" />}
-        onClick={() => onEdit(company)}
-      >
-        {label('Edit')}
-      </Button>
-      <Button
-        variant={variant}
-        size={size}
-        className={buttonClass}
-        icon={<Share2 className="size-4 shrink-0" aria-hidden="true" />}
-        onClick={() => onSocials(company)}
-      >
-        {label('Socials')}
-      </Button>
-      <Button
-        variant={variant}
-        size={size}
-        className={buttonClass}
-        icon={<CalendarClock className="size-4 shrink-0" aria-hidden="true" />}
-        onClick={() => onQueue(company)}
-      >
-        {label('Queue')}
-      </Button>
-      <Button
-        variant={variant}
-        size={size}
-        className={buttonClass}
-        icon={<Link2 className="size-4 shrink-0" aria-hidden="true" />}
-        onClick={() => onReviewLinks(company)}
-      >
-        {label('Review links')}
-      </Button>
-      <Button
-        variant={variant}
-        size={size}
-        className={cn(
-          buttonClass,
-          !isRow && 'col-span-2',
-          'text-red-600 hover:bg-red-50 hover:text-red-700',
-        )}
-        icon={<Trash2 className="size-4 shrink-0" aria-hidden="true" />}
-        onClick={() => onDelete(company)}
-      >
-        {label('Delete')}
-      </Button>
+      {canManage && (
+        <Button
+          variant={variant}
+          size={size}
+          className={buttonClass}
+          icon={<Pencil className="size-4 shrink-0" aria-hidden="true" />}
+          onClick={() => onEdit(company)}
+        >
+          {label('Edit')}
+        </Button>
+      )}
+      {canConnect && (
+        <Button
+          variant={variant}
+          size={size}
+          className={buttonClass}
+          icon={<Share2 className="size-4 shrink-0" aria-hidden="true" />}
+          onClick={() => onSocials(company)}
+        >
+          {label('Socials')}
+        </Button>
+      )}
+      {canManage && (
+        <Button
+          variant={variant}
+          size={size}
+          className={buttonClass}
+          icon={<CalendarClock className="size-4 shrink-0" aria-hidden="true" />}
+          onClick={() => onQueue(company)}
+        >
+          {label('Queue')}
+        </Button>
+      )}
+      {canManage && (
+        <Button
+          variant={variant}
+          size={size}
+          className={buttonClass}
+          icon={<Link2 className="size-4 shrink-0" aria-hidden="true" />}
+          onClick={() => onReviewLinks(company)}
+        >
+          {label('Review links')}
+        </Button>
+      )}
+      {canManage && (
+        <Button
+          variant={variant}
+          size={size}
+          className={cn(
+            buttonClass,
+            !isRow && 'col-span-2',
+            'text-red-600 hover:bg-red-50 hover:text-red-700',
+          )}
+          icon={<Trash2 className="size-4 shrink-0" aria-hidden="true" />}
+          onClick={() => onDelete(company)}
+        >
+          {label('Delete')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { API_PATHS, PostSchema } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
+import { STORAGE_USAGE_QUERY_KEY } from '../../../lib/queries/storage';
 
 /** Multipart: the fields as text parts plus the optional 'media' file. */
 export async function createPost(body: FormData) {
@@ -13,6 +14,11 @@ export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+    // Media count towards storage: its meter follows (components/ui/storage-meter.tsx).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: STORAGE_USAGE_QUERY_KEY }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
+import { STORAGE_USAGE_QUERY_KEY } from '../../../lib/queries/storage';
 import { postPath } from './post-path';
 
 export async function deletePost(id: string) {
@@ -12,6 +13,11 @@ export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+    // Media count towards storage: its meter follows (components/ui/storage-meter.tsx).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: STORAGE_USAGE_QUERY_KEY }),
+      ]),
   });
 }

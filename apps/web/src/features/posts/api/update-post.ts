@@ -2,6 +2,7 @@ import { PostSchema } from '@cadence/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { POSTS_QUERY_KEY } from '../../../lib/query-keys';
+import { STORAGE_USAGE_QUERY_KEY } from '../../../lib/queries/storage';
 import { postPath } from './post-path';
 
 export interface UpdatePostVariables {
@@ -19,6 +20,11 @@ export function useUpdatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+    // Media count towards storage: its meter follows (components/ui/storage-meter.tsx).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: POSTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: STORAGE_USAGE_QUERY_KEY }),
+      ]),
   });
 }

@@ -4,6 +4,8 @@ import type { ChangeEvent } from 'react';
 import { useRef } from 'react';
 import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button';
+import { StorageMeter, storageProblem } from '../../../components/ui/storage-meter';
+import { useStorageUsage } from '../../../lib/queries/storage';
 import type { MediaPreview } from '../hooks/use-media-file';
 import { checkMediaFile } from '../utils/media-file';
 
@@ -43,12 +45,15 @@ export function MediaField({
   const INPUT_ID = inputId;
   const named = (text: string) => (owner === undefined ? undefined : `${text} for ${owner}`);
   const chooseText = isBusy ? 'Uploading…' : preview === null ? 'Add Media' : 'Change Media';
+  const storage = useStorageUsage();
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (file === undefined) return;
-    const problem = checkMediaFile(file) ?? check?.(file) ?? null;
+    // A file over the plan's storage is refused here, before its upload (the server would).
+    const problem =
+      checkMediaFile(file) ?? check?.(file) ?? storageProblem(storage.data, file.size);
     if (problem !== null) {
       toast.error(problem);
       return;
@@ -111,6 +116,7 @@ export function MediaField({
           <p id={`${INPUT_ID}-note`} className="mt-1 text-xs text-gray-500">
             {note}
           </p>
+          <StorageMeter className="mt-2" />
         </div>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import type { Post } from '@cadence/shared';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { useCan } from '../../../hooks/use-can';
 import { cn } from '../../../lib/cn';
 
 /** What a row's buttons open; the page owns the dialogs. */
@@ -16,6 +17,9 @@ interface PostActionsProps extends PostActionHandlers {
 
 export function PostActions({ post, layout, onEdit, onDelete }: PostActionsProps) {
   const isRow = layout === 'row';
+  // A viewer reads posts and changes none (shared/roles.ts): no Edit, no Delete.
+  const canWrite = useCan('writePosts');
+  if (!canWrite) return null;
   const variant = isRow ? 'ghost' : 'secondary';
   const buttonClass = isRow ? 'px-2.5' : 'w-full gap-1.5 px-2';
   return (

@@ -16,6 +16,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import type { ScreenHeader } from '../../../components/layout/page-header';
 import { PostUsageMeter } from './post-usage-meter';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { useCan } from '../../../hooks/use-can';
 import { Pagination } from '../../../components/ui/pagination';
 import { totalPagesOf } from '../../../components/ui/page-items';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
@@ -51,6 +52,8 @@ export const POSTS_HEADER: ScreenHeader = {
 };
 
 export function PostsPage() {
+  // A viewer writes nothing (shared/roles.ts): no way to a new post is offered.
+  const canWrite = useCan('writePosts');
   const isWide = useMediaQuery(WIDE_SCREEN);
   const companiesQuery = useCompanies();
   const companies = companiesQuery.data?.rows ?? [];
@@ -143,7 +146,7 @@ export function PostsPage() {
           <div className="flex flex-col items-start gap-2 sm:items-end">
             <div className="flex flex-wrap gap-3">
               {/* Articles to posts needs a search and AI: not offered where either is missing. */}
-              {features.ai === 'on' && (features.newsSearch || features.webSearch) && (
+              {canWrite && features.ai === 'on' && (features.newsSearch || features.webSearch) && (
                 <Button
                   variant="secondary"
                   icon={<Newspaper className="size-4" aria-hidden="true" />}
@@ -152,13 +155,20 @@ export function PostsPage() {
                   From Articles
                 </Button>
               )}
-              <Link to={ROUTES.postsImport} className={buttonClasses('secondary')}>
-                <Upload className="size-4" aria-hidden="true" />
-                Import
-              </Link>
-              <Button icon={<Plus className="size-4" aria-hidden="true" />} onClick={openCreate}>
-                Create Post
-              </Button>
+              {canWrite && (
+                <>
+                  <Link to={ROUTES.postsImport} className={buttonClasses('secondary')}>
+                    <Upload className="size-4" aria-hidden="true" />
+                    Import
+                  </Link>
+                  <Button
+                    icon={<Plus className="size-4" aria-hidden="true" />}
+                    onClick={openCreate}
+                  >
+                    Create Post
+                  </Button>
+                </>
+              )}
             </div>
             <PostUsageMeter />
           </div>

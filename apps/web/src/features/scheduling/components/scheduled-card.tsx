@@ -3,6 +3,7 @@ import { MOVE_TO_LABEL, POST_MESSAGES } from '@cadence/shared';
 import { Repeat, Trash2 } from 'lucide-react';
 import { useNow } from '../../../hooks/use-now';
 import { Button } from '../../../components/ui/button';
+import { useCan } from '../../../hooks/use-can';
 import { cn } from '../../../lib/cn';
 import { CompanyAvatar } from '../../../components/entities/company-avatar';
 import { PublicationRow } from '../../../components/publications/publication-row';
@@ -43,6 +44,8 @@ export function ScheduledCard({
   onDelete,
   onMoveTo,
 }: ScheduledCardProps) {
+  // Moving and deleting are writes: not offered to a viewer (shared/roles.ts).
+  const canWrite = useCan('writePosts');
   const now = useNow(60_000);
   const { post } = instance;
   const companyName = post.company?.name ?? POST_MESSAGES.unknownCompany;
@@ -104,21 +107,23 @@ export function ScheduledCard({
           />
         ))}
       </ul>
-      <div className="mt-4 flex justify-end gap-2 border-t border-gray-100 pt-3">
-        {isMovable(instance, now) && (
-          <Button size="sm" variant="secondary" onClick={() => onMoveTo(instance)}>
-            {MOVE_TO_LABEL}
+      {canWrite && (
+        <div className="mt-4 flex justify-end gap-2 border-t border-gray-100 pt-3">
+          {isMovable(instance, now) && (
+            <Button size="sm" variant="secondary" onClick={() => onMoveTo(instance)}>
+              {MOVE_TO_LABEL}
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="danger-outline"
+            icon={<Trash2 className="size-4" aria-hidden="true" />}
+            onClick={() => onDelete(instance.id)}
+          >
+            Delete Schedule
           </Button>
-        )}
-        <Button
-          size="sm"
-          variant="danger-outline"
-          icon={<Trash2 className="size-4" aria-hidden="true" />}
-          onClick={() => onDelete(instance.id)}
-        >
-          Delete Schedule
-        </Button>
-      </div>
+        </div>
+      )}
     </li>
   );
 }

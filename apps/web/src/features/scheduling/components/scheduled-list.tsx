@@ -2,6 +2,7 @@ import type { ScheduledInstance, ScheduleList } from '@cadence/shared';
 import { SCHEDULE_MESSAGES } from '@cadence/shared';
 import { CalendarX2, CheckSquare, Trash2, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { useCan } from '../../../hooks/use-can';
 import { formatDateKey } from '../../../lib/zoned-time';
 import { EmptyList } from './empty-list';
 import { ListError } from './list-error';
@@ -49,6 +50,8 @@ export function ScheduledList({
   onDelete,
   onMoveTo,
 }: ScheduledListProps) {
+  // Selecting is for deleting: not offered to a viewer (shared/roles.ts).
+  const canWrite = useCan('writePosts');
   const rows = data?.rows ?? [];
   const isAllSelected = rows.length > 0 && rows.every((row) => selectedIds.has(row.id));
   const title =
@@ -66,7 +69,7 @@ export function ScheduledList({
       id="scheduled-list"
       title={title}
       actions={
-        rows.length > 0 || isSelecting ? (
+        canWrite && (rows.length > 0 || isSelecting) ? (
           <Button
             size="sm"
             variant={isSelecting ? 'ghost' : 'secondary'}

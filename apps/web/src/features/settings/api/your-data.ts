@@ -1,16 +1,10 @@
-import { API_PATHS, StorageUsageSchema, type DeleteAccount } from '@cadence/shared';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { API_PATHS, type DeleteAccount } from '@cadence/shared';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest, API_BASE } from '../../../lib/api-client';
 import { ApiRequestError } from '../../../lib/api-error';
 import { getToken } from '../../../lib/session';
 
-export function useStorageUsage() {
-  return useQuery({
-    queryKey: ['storage-usage'],
-    queryFn: async ({ signal }) =>
-      (await apiRequest(API_PATHS.storage, { schema: StorageUsageSchema, signal })).data,
-  });
-}
+export { useStorageUsage } from '../../../lib/queries/storage';
 
 /** The file name the server proposes in Content-Disposition, else a dated default. */
 function fileNameOf(response: Response) {

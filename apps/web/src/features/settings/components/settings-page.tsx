@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
+import { useRole } from '../../../hooks/use-can';
 import type { ScreenHeader } from '../../../components/layout/page-header';
 import { useOpenSections } from '../hooks/use-open-sections';
-import { useWorkspaceRole } from '../hooks/use-workspace-role';
 import { SettingsSection } from './settings-section';
-import { SETTINGS_SECTION_IDS, SETTINGS_SECTIONS } from './settings-sections';
+import { sectionsFor, SETTINGS_SECTION_IDS } from './settings-sections';
 
 /** The profile opens on arrival; a link such as /settings#security opens its own section. */
 const OPEN_ON_ARRIVAL = ['profile'];
@@ -23,8 +23,8 @@ export const SETTINGS_HEADER: ScreenHeader = {
 
 export function SettingsPage({ subscriptionSection }: SettingsPageProps) {
   const { isOpen, toggle } = useOpenSections(SETTINGS_SECTION_IDS, OPEN_ON_ARRIVAL);
-  const isOwner = useWorkspaceRole() === 'owner';
-  const sections = SETTINGS_SECTIONS.filter((section) => !section.isOwnerOnly || isOwner);
+  // A member sees no billing, no team management and no account deletion: the owner's alone.
+  const sections = sectionsFor(useRole());
   return (
     <div className="space-y-6">
       <PageHeader {...SETTINGS_HEADER} />

@@ -1,4 +1,4 @@
-import { ROUTES } from '@cadence/shared';
+import { can, ROUTES, type RoleAction, type TeamRole } from '@cadence/shared';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -21,8 +21,8 @@ export interface SettingsSectionEntry {
   component: ComponentType;
   /** Shown under the section's content. */
   footer?: ReactNode;
-  /** Only the workspace's owner sees it (others do not meet it at all). */
-  isOwnerOnly?: boolean;
+  /** Shown only to a role that may do this in the workspace (shared/roles.ts). */
+  action?: RoleAction;
 }
 
 /** The page's sections in the spec's order, then ours. Plug a new section in here. */
@@ -44,6 +44,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
     title: 'Subscription',
     description: 'Your current plan.',
     component: SubscriptionSlot,
+    action: 'billing',
     footer: (
       <Link to={ROUTES.subscriptions} className={buttonClasses('soft', 'md', 'mt-4')}>
         Explore Subscription Plans
@@ -55,13 +56,14 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
     title: 'Team',
     description: 'The people in this workspace: their roles and entities, invitations and seats.',
     component: TeamSection,
+    action: 'manageTeam',
   },
   {
     id: 'branding',
     title: 'Branding',
     description: 'Your own name, logo and colour for your team and your clients (white label).',
     component: BrandingSection,
-    isOwnerOnly: true,
+    action: 'branding',
   },
   {
     id: 'post-logs',
@@ -92,7 +94,15 @@ export const SETTINGS_SECTIONS: readonly SettingsSectionEntry[] = [
     title: 'Your Data',
     description: 'Export your data or delete your account.',
     component: YourDataSection,
+    action: 'ownAccount',
   },
 ];
+
+/** The sections `role` sees: a member sees no billing, team management or account deletion. */
+export function sectionsFor(role: TeamRole): SettingsSectionEntry[] {
+  return SETTINGS_SECTIONS.filter(
+    (section) => section.action === undefined || can(role, section.action),
+  );
+}
 
 export const SETTINGS_SECTION_IDS = SETTINGS_SECTIONS.map((section) => section.id);
