@@ -6,8 +6,12 @@ import {
 } from '@cadence/shared';
 import { and, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
-import { logInsert, type LogEntry } from '../logs/index.js';
-import { webhookOutboxInsert, type WebhookEventInput } from '../webhooks/index.js';
+import { logInsert, logInsertMany, type LogEntry } from '../logs/index.js';
+import {
+  webhookOutboxInsert,
+  webhookOutboxInsertMany,
+  type WebhookEventInput,
+} from '../webhooks/index.js';
 import { clearedToSend, isCleared } from '../approvals/index.js';
 import { claimInstance } from '../schedules/index.js';
 import type { LoadedConnection } from '../connections/index.js';
@@ -334,6 +338,176 @@ export async function claimPublication(
     )
     .returning();
   return row;
+}
+
+/** A publication row as a raw statement answers it (snake_case columns). */
+function publicationOfRow(row: Record<string, unknown>): PublicationRow {
+  return {
+    id: row.id as string,
+    instanceId: row.instance_id as string,
+    network: row.network as NetworkId,
+    connectionId: (row.connection_id as string | null) ?? null,
+    accountName: (row.account_name as string | null) ?? null,
+    status: row.status as PublicationRow['status'],
+    externalId: (row.external_id as string | null) ?? null,
+    externalUrl: (row.external_url as string | null) ?? null,
+    externalRef: (row.external_ref as string | null) ?? null,
+    attempts: Number(row.attempts),
+    lastError: (row.last_error as string | null) ?? null,
+    errorCode: (row.error_code as string | null) ?? null,
+    claimedAt: dateOrNull(row.claimed_at),
+    sendPending: row.send_pending === true,
+    nextAttemptAt: dateOrNull(row.next_attempt_at),
+    dueAt: dateOrNull(row.due_at),
+    publishedAt: dateOrNull(row.published_at),
+    readBackAt: dateOrNull(row.read_back_at),
+    readBacks: Number(row.read_backs ?? 0),
+    readBacksAbsent: Number(row.read_backs_absent ?? 0),
+    updatedAt: new Date(row.updated_at as string | Date),
+  };
+}
+
+/**
+ * The gate of `claimPublication` for many publications in one statement (those whose
+ * account's turn came at about the same moment, from any instance): each row is claimed
+ * under the same conditions, its attempt counted. Rows another transaction holds are skipped
+ * (`SKIP LOCKED`), not waited for: their holder settles them, and a row left pending is
+ * found again by its instance's next run. Answers the claimed rows.
+ */
+export async function claimPublications(
+  db: DbExecutor,
+  wanted: ReadonlyArray<{ id: string; sendPending: boolean }>,
+  now: Date,
+): Promise<PublicationRow[]> {
+  if (wanted.length === 0) return [];
+  const at = now.toISOString();
+  const items = JSON.stringify(
+    wanted.map((item) => ({ id: item.id, send_pending: item.sendPending })),
+  );
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`
+      with wanted as (
+        select * from json_to_recordset(${items}::json) as w(id uuid, send_pending boolean)
+      ), free as (
+        select p.id from publications p
+        where p.id in (select w.id from wanted w) and p.status = 'pending'
+          and p.external_id is null
+        for update of p skip locked
+      )
+      update publications p set status = 'publishing', claimed_at = ${at}::timestamptz,
+        send_pending = w.send_pending, attempts = p.attempts + 1, updated_at = ${at}::timestamptz
+      from wanted w
+      where w.id = p.id and p.id in (select f.id from free f)
+        and p.status = 'pending' and p.external_id is null
+        and (p.next_attempt_at is null or p.next_attempt_at <= ${at}::timestamptz)
+        and not ${publisherIsStopped}
+        and ${clearedToSend(sql`p.instance_id`)}
+      returning p.*`,
+  );
+  return rows.map(publicationOfRow);
+}
+
+/**
+ * `markSending` for many claims in one statement: answers the ids whose claim still holds
+ * (for those, and only those, the publishing call may be made).
+ */
+export async function markSendingMany(
+  db: DbExecutor,
+  claims: ReadonlyArray<{ id: string; claimedAt: Date }>,
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
+  const items = JSON.stringify(
+    claims.map((claim) => ({ id: claim.id, claimed_at: claim.claimedAt.toISOString() })),
+  );
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`
+      update publications p set send_pending = false
+      from json_to_recordset(${items}::json) as w(id uuid, claimed_at timestamptz)
+      where p.id = w.id and p.status = 'publishing' and p.claimed_at = w.claimed_at
+      returning p.id`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** One publication that went out, for `markPublishedMany`. */
+export interface PublishedRecord {
+  publicationId: string;
+  result: { externalId: string; url: string | null; ref?: string | null | undefined };
+  now: Date;
+  log?: LogEntry | undefined;
+  event?: WebhookEventInput | undefined;
+  followUps?: { commentDueAt: Date } | undefined;
+}
+
+/**
+ * `markPublished` for many publications in one statement, with their log rows, their
+ * webhook events and their follow-ups: the same rules row by row (the external id written
+ * once, never replaced).
+ */
+export async function markPublishedMany(db: DbExecutor, records: readonly PublishedRecord[]) {
+  if (records.length === 0) return;
+  const items = JSON.stringify(
+    records.map((record) => ({
+      id: record.publicationId,
+      external_id: record.result.externalId,
+      external_url: record.result.url,
+      external_ref: record.result.ref ?? null,
+      at: record.now.toISOString(),
+      comment_due_at: record.followUps?.commentDueAt.toISOString() ?? null,
+    })),
+  );
+  const logs = records.flatMap((record) => (record.log ? [record.log] : []));
+  const events = records.flatMap((record) =>
+    record.event ? [{ key: record.publicationId, event: record.event }] : [],
+  );
+  const withFollowUps = records.some((record) => record.followUps);
+  await db.execute(sql`
+    with w as (
+      select * from json_to_recordset(${items}::json) as w(id uuid, external_id text,
+        external_url text, external_ref text, at timestamptz, comment_due_at timestamptz)
+    ), done as (
+      update publications p set status = 'published', external_id = w.external_id,
+        external_url = w.external_url, external_ref = w.external_ref,
+        published_at = w.at, last_error = null,
+        error_code = null, next_attempt_at = null, updated_at = w.at
+      from w
+      where p.id = w.id and p.external_id is null
+        and p.status in ('publishing', 'unconfirmed', 'pending')
+      returning p.id, p.instance_id, p.network, w.at, w.comment_due_at
+    )${logs.length > 0 ? sql`, logged as (${logInsertMany(logs)} returning 1)` : sql``}${
+      events.length > 0
+        ? sql`, hooked as (${webhookOutboxInsertMany(events, 'done')} returning 1)`
+        : sql``
+    }${withFollowUps ? followUpsManyCte() : sql``}
+    select count(*)::int as n from done`);
+}
+
+/** `followUpsCte` for the rows of `done` that carry a `comment_due_at` (batched settle). */
+function followUpsManyCte() {
+  return sql`, parts as (
+    insert into publication_parts (publication_id, kind, position, content, due_at, updated_at)
+    select d.id, 'thread', (t.ordinality + 1)::smallint, t.value, null, d.at
+    from done d
+    join scheduled_instances si on si.id = d.instance_id
+    join posts po on po.id = si.post_id
+    cross join lateral jsonb_array_elements_text(po.thread) with ordinality as t(value, ordinality)
+    where d.comment_due_at is not null and d.network in (${sql.join(
+      THREAD_NETWORKS.map((network) => sql`${network}`),
+      sql`, `,
+    )})
+    union all
+    select d.id, 'comment', 1, btrim(po.first_comment), d.comment_due_at, d.at
+    from done d
+    join scheduled_instances si on si.id = d.instance_id
+    join posts po on po.id = si.post_id
+    where d.comment_due_at is not null and d.network in (${sql.join(
+      FIRST_COMMENT_NETWORKS.map((network) => sql`${network}`),
+      sql`, `,
+    )}) and coalesce(btrim(po.first_comment), '') <> ''
+    on conflict do nothing
+    returning 1)`;
 }
 
 /**

@@ -18,6 +18,7 @@ export {
   publicationEventType,
   recordWebhookEvent,
   webhookOutboxInsert,
+  webhookOutboxInsertMany,
   type PublicationForEvent,
   type WebhookEventInput,
 } from './outbox.js';
