@@ -340,6 +340,13 @@ export async function claimPublication(
   return row;
 }
 
+/**
+ * The ids as one array parameter. Rows are found by `p.id = any(...)`: the planner then knows
+ * how many there are and reads them through the primary key; joined to a JSON record set
+ * alone, it guessed 100 rows and read the whole table for each batch.
+ */
+const idArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
 /** A publication row as a raw statement answers it (snake_case columns). */
 function publicationOfRow(row: Record<string, unknown>): PublicationRow {
   return {
@@ -384,6 +391,7 @@ export async function claimPublications(
   const items = JSON.stringify(
     wanted.map((item) => ({ id: item.id, send_pending: item.sendPending })),
   );
+  const ids = idArray(wanted.map((item) => item.id));
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`
@@ -391,14 +399,14 @@ export async function claimPublications(
         select * from json_to_recordset(${items}::json) as w(id uuid, send_pending boolean)
       ), free as (
         select p.id from publications p
-        where p.id in (select w.id from wanted w) and p.status = 'pending'
+        where p.id = any(${ids}) and p.status = 'pending'
           and p.external_id is null
         for update of p skip locked
       )
       update publications p set status = 'publishing', claimed_at = ${at}::timestamptz,
         send_pending = w.send_pending, attempts = p.attempts + 1, updated_at = ${at}::timestamptz
       from wanted w
-      where w.id = p.id and p.id in (select f.id from free f)
+      where p.id = any(${ids}) and w.id = p.id and p.id in (select f.id from free f)
         and p.status = 'pending' and p.external_id is null
         and (p.next_attempt_at is null or p.next_attempt_at <= ${at}::timestamptz)
         and not ${publisherIsStopped}
@@ -425,7 +433,8 @@ export async function markSendingMany(
     sql`
       update publications p set send_pending = false
       from json_to_recordset(${items}::json) as w(id uuid, claimed_at timestamptz)
-      where p.id = w.id and p.status = 'publishing' and p.claimed_at = w.claimed_at
+      where p.id = any(${idArray(claims.map((claim) => claim.id))}) and p.id = w.id
+        and p.status = 'publishing' and p.claimed_at = w.claimed_at
       returning p.id`,
   );
   return new Set(rows.map((row) => row.id));
@@ -473,7 +482,8 @@ export async function markPublishedMany(db: DbExecutor, records: readonly Publis
         published_at = w.at, last_error = null,
         error_code = null, next_attempt_at = null, updated_at = w.at
       from w
-      where p.id = w.id and p.external_id is null
+      where p.id = any(${idArray(records.map((record) => record.publicationId))})
+        and p.id = w.id and p.external_id is null
         and p.status in ('publishing', 'unconfirmed', 'pending')
       returning p.id, p.instance_id, p.network, w.at, w.comment_due_at
     )${logs.length > 0 ? sql`, logged as (${logInsertMany(logs)} returning 1)` : sql``}${
