@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, openAsBlob } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -66,9 +66,6 @@ export interface Storage {
    */
   directUrl(key: string): Promise<DirectUrl | undefined>;
 }
-
-/** Files up to this size are read whole for an upload rather than streamed from disk. */
-const WHOLE_READ_MAX_BYTES = 1024 * 1024;
 
 /** Inclusive byte offsets, as in an HTTP Range header; no end: to the end of the file. */
 export interface ByteRange {
@@ -211,14 +208,7 @@ export function createLocalStorage(root: string): Storage {
       };
     },
     async openBlob(key, type) {
-      const file = inside(key);
-      // A small file is read at once (off the main thread); reading a file-backed Blob runs
-      // its chunk reads on the main thread, which cost more CPU than the bytes of an image.
-      // Larger files (videos) stay streamed, so an upload never holds them in memory.
-      if ((await stat(file)).size <= WHOLE_READ_MAX_BYTES) {
-        return { blob: new Blob([await readFile(file)], { type }), release: async () => {} };
-      }
-      return { blob: await openAsBlob(file, { type }), release: async () => {} };
+      return { blob: await openAsBlob(inside(key), { type }), release: async () => {} };
     },
     directUrl: () => Promise.resolve(undefined),
     async exists(key) {
