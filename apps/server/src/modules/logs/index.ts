@@ -4,4 +4,4 @@
  */
 export { registerLogRoutes } from './logs.routes.js';
 export { createLogsService, type LogsService } from './logs.service.js';
-export { insertLog, logInsert, logInsertMany, type LogEntry } from './logs.repository.js';
+export { insertLog, logInsert, type LogEntry } from './logs.repository.js';

@@ -86,36 +86,6 @@ export function logInsert(entry: LogEntry): SQL {
     from users u where u.id = ${entry.userId}`;
 }
 
-/**
- * Many attempts' log rows as one INSERT to run inside another statement (the publisher's
- * batched settle): the rows travel as one JSON parameter, so the statement is planned once
- * for the batch. Same rules as `logInsert` for a deleted post, instance or user.
- */
-export function logInsertMany(entries: readonly LogEntry[]): SQL {
-  const rows = entries.map((entry) => ({
-    user_id: entry.userId,
-    post_id: entry.postId,
-    instance_id: entry.instanceId,
-    platform: entry.platform,
-    status: entry.status,
-    message: entry.message,
-    error_code: entry.errorCode ?? null,
-    retry_count: entry.retryCount ?? 0,
-    scheduled_for: entry.scheduledFor.toISOString(),
-  }));
-  return sql`
-    insert into system_logs
-      (user_id, post_id, instance_id, platform, status, message, error_code, retry_count, scheduled_for)
-    select u.id,
-      (select p.id from posts p where p.id = l.post_id),
-      (select si.id from scheduled_instances si where si.id = l.instance_id),
-      l.platform, l.status, l.message, l.error_code, l.retry_count, l.scheduled_for
-    from json_to_recordset(${JSON.stringify(rows)}::json) as l(user_id uuid, post_id uuid,
-      instance_id uuid, platform text, status text, message text, error_code text,
-      retry_count integer, scheduled_for timestamptz)
-    join users u on u.id = l.user_id`;
-}
-
 export async function insertLog(db: DbExecutor, entry: LogEntry) {
   await db.execute(logInsert(entry));
 }

@@ -37,25 +37,10 @@ import {
 } from './decisions.js';
 import { instanceStatus as instances } from '../schedules/index.js';
 import { linkOf } from './publish-input.js';
-import {
-  postCompletedData,
-  recordWebhookEvent,
-  webhookOutboxInsert,
-  type WebhookEventInput,
-} from '../webhooks/index.js';
-import { sql } from 'drizzle-orm';
+import { postCompletedData, recordWebhookEvent } from '../webhooks/index.js';
 import * as repo from './publishing.repository.js';
 import { createSettler, type PublishingEvent } from './settle.js';
 import { createThreadSender } from './follow-ups.js';
-import { createBatcher } from '../../lib/batcher.js';
-
-/**
- * Claims, the marks before a publishing call and the records of posts that went out wait at
- * most this long to share one statement with others made at about the same moment (a burst
- * hands many accounts their turn together); up to BATCH_MAX_SIZE rows per statement.
- */
-const BATCH_DELAY_MS = 5;
-const BATCH_MAX_SIZE = 200;
 
 export interface PublishDeps {
   db: Db;
@@ -100,30 +85,6 @@ class ClaimLostError extends Error {
 export function createInstancePublisher(deps: PublishDeps) {
   const { db } = deps;
   const { settle, attemptLog, logAttempt, notifyOutcome, publicationEvent } = createSettler(deps);
-  const batch = { maxSize: BATCH_MAX_SIZE, delayMs: BATCH_DELAY_MS };
-  // The exactly-once gate, one statement for the claims of many publications (decision 003).
-  const claimBatched = createBatcher(async (items: Array<{ id: string; sendPending: boolean }>) => {
-    // The same publication asked twice in one batch (two jobs of its instance): one claim.
-    const unique = [...new Map(items.map((item) => [item.id, item])).values()];
-    const rows = await repo.claimPublications(db, unique, deps.clock());
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return items.map((item) => {
-      const row = byId.get(item.id);
-      byId.delete(item.id);
-      return row;
-    });
-  }, batch);
-  const markSendingBatched = createBatcher(
-    async (claims: Array<{ id: string; claimedAt: Date }>) => {
-      const held = await repo.markSendingMany(db, claims);
-      return claims.map((claim) => held.has(claim.id));
-    },
-    batch,
-  );
-  const markPublishedBatched = createBatcher(async (records: repo.PublishedRecord[]) => {
-    await repo.markPublishedMany(db, records);
-    return records.map(() => undefined);
-  }, batch);
   const sendThread = createThreadSender({
     ...deps,
     retryBaseMs: async () => (await deps.limits()).retryBaseMs,
@@ -191,7 +152,8 @@ export function createInstancePublisher(deps: PublishDeps) {
      * Claims the publication; answers undefined when another worker has it or it is settled.
      * `sendPending`: the adapter prepares before its publishing call (decision 094).
      */
-    const claim = (sendPending = false) => claimBatched({ id: pending.id, sendPending });
+    const claim = (sendPending = false) =>
+      repo.claimPublication(db, pending.id, deps.clock(), { sendPending });
     const settleFailure = async (claimed: PublicationRow, error: unknown) => {
       if (!(error instanceof NetworkError)) {
         // Whatever broke may have broken after the post was sent: never repeat it blindly.
@@ -276,8 +238,7 @@ export function createInstancePublisher(deps: PublishDeps) {
           outsideSlot: (task) => slot.outside(task),
           releaseSlot: () => slot.release(),
           beforePublishCall: async () => {
-            const holds = await markSendingBatched({ id: held.id, claimedAt: held.claimedAt! });
-            if (!holds) throw new ClaimLostError();
+            if (!(await repo.markSending(db, held.id, held.claimedAt!))) throw new ClaimLostError();
           },
         };
         try {
@@ -431,22 +392,11 @@ export function createInstancePublisher(deps: PublishDeps) {
       errorCode: null,
       lastError: null,
     });
-    const followUps = { commentDueAt: commentDueAt() };
     for (let attempt = 1; ; attempt++) {
       try {
-        // First with the others recorded at about the same moment; alone when retried.
-        if (attempt === 1) {
-          await markPublishedBatched({
-            publicationId: claimed.id,
-            result,
-            now,
-            log,
-            event,
-            followUps,
-          });
-        } else {
-          await repo.markPublished(db, claimed.id, result, now, log, event, followUps);
-        }
+        await repo.markPublished(db, claimed.id, result, now, log, event, {
+          commentDueAt: commentDueAt(),
+        });
         return;
       } catch (error) {
         if (attempt >= 3) {
@@ -480,15 +430,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     statuses: readonly PublicationStatus[],
     now: Date,
   ) {
-    await recordWebhookEvent(tx, completedEvent(context, statuses, now));
-  }
-
-  function completedEvent(
-    context: repo.InstanceContext,
-    statuses: readonly PublicationStatus[],
-    now: Date,
-  ): WebhookEventInput {
-    return {
+    await recordWebhookEvent(tx, {
       userId: context.instance.userId,
       type: 'post.completed',
       entityId: context.post.companyId,
@@ -499,7 +441,7 @@ export function createInstancePublisher(deps: PublishDeps) {
         scheduledFor: context.instance.scheduledFor,
         statuses,
       }),
-    };
+    });
   }
 
   /** When nothing waits any more, the instance gets its outcome; else its next job is queued. */
@@ -521,16 +463,11 @@ export function createInstancePublisher(deps: PublishDeps) {
       seen.every((status) => status !== 'pending' && status !== 'publishing')
     ) {
       const outcome = instanceOutcome(seen);
-      // The outcome and its `post.completed` event in one statement (no transaction to open).
-      const event = completedEvent(context, seen, now);
-      const finished = await instances.finishInstance(
-        db,
-        instance.id,
-        outcome,
-        now,
-        (changed) =>
-          sql`hooked as (${webhookOutboxInsert(event, sql.raw(`exists (select 1 from ${changed})`))} returning 1)`,
-      );
+      const finished = await db.transaction(async (tx) => {
+        if (!(await instances.finishInstance(tx, instance.id, outcome, now))) return false;
+        await recordCompleted(tx, context, seen, now);
+        return true;
+      });
       if (finished) return;
     }
     const states = [...(await repo.listPublicationStates(db, instance.id)), ...parts];

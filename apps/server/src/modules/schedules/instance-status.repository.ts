@@ -88,25 +88,17 @@ export async function finishInstance(
   instanceId: string,
   outcome: 'published' | 'partial' | 'failed' | 'missed',
   now: Date,
-  /**
-   * A write to make in the same statement, only when the instance was finished: given the
-   * name of the CTE holding the finished row, answers a CTE (`name as (...)`).
-   */
-  alongside?: (finished: string) => SQL,
 ) {
   const rows = await rowsOf<{ id: string }>(
     db,
     sql`
-      with finished as (
-        update scheduled_instances set status = ${outcome}, completed_at = ${now.toISOString()}::timestamptz
-        where id = ${instanceId} and status in ('pending', 'publishing')
-          and not exists (
-            select 1 from publications
-            where instance_id = ${instanceId} and status in ('pending', 'publishing'))
-          and not ${threadPartWaits(instanceId, ['pending', 'publishing'])}
-        returning id
-      )${alongside ? sql`, ${alongside('finished')}` : sql``}
-      select id from finished`,
+      update scheduled_instances set status = ${outcome}, completed_at = ${now.toISOString()}::timestamptz
+      where id = ${instanceId} and status in ('pending', 'publishing')
+        and not exists (
+          select 1 from publications
+          where instance_id = ${instanceId} and status in ('pending', 'publishing'))
+        and not ${threadPartWaits(instanceId, ['pending', 'publishing'])}
+      returning id`,
   );
   return rows.length > 0;
 }

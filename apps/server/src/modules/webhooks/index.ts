@@ -18,7 +18,6 @@ export {
   publicationEventType,
   recordWebhookEvent,
   webhookOutboxInsert,
-  webhookOutboxInsertMany,
   type PublicationForEvent,
   type WebhookEventInput,
 } from './outbox.js';

@@ -45,34 +45,6 @@ export function webhookOutboxInsert(event: WebhookEventInput, guard?: SQL): SQL 
 }
 
 /**
- * Many events' outbox writes as one INSERT inside the statement that makes the changes (the
- * publisher's batched settle). Each event carries a `key`; `changed` names a CTE of that
- * statement with an `id` column, and an event is written only when its key is among them.
- */
-export function webhookOutboxInsertMany(
-  events: ReadonlyArray<{ key: string; event: WebhookEventInput }>,
-  changed: string,
-): SQL {
-  const rows = events.map(({ key, event }) => ({
-    key,
-    user_id: event.userId,
-    type: event.type,
-    entity_id: event.entityId,
-    body: webhookBody(event.type, event.at, event.data),
-    at: event.at.toISOString(),
-  }));
-  return sql`insert into webhook_messages (endpoint_id, event_type, body, next_attempt_at, created_at)
-    select e.id, v.type, v.body, v.at, v.at
-    from json_to_recordset(${JSON.stringify(rows)}::json) as v(key uuid, user_id uuid, type text,
-      entity_id uuid, body text, at timestamptz)
-    join webhook_endpoints e on e.user_id = v.user_id
-    where e.enabled and e.events @> jsonb_build_array(v.type)
-      and (e.entity_ids is null or (v.entity_id is not null
-        and e.entity_ids @> jsonb_build_array(v.entity_id::text)))
-      and v.key in (select c.id from ${sql.raw(changed)} c)`;
-}
-
-/**
  * Records the event in the outbox: call it with the transaction of the change it reports,
  * so the event exists exactly when the change does.
  */
