@@ -43,8 +43,8 @@ export async function findInstancesWithoutLiveJob(
     ), live as (
       -- The instances a job is alive for, read in one pass over the queue's jobs: a job's key
       -- is its instance id, or the id followed by ':' and what the job is for. Compared by
-      -- equality, so the anti-join is hashed (a LIKE per candidate read every job once per
-      -- candidate: 10,000 due instances made 100 million comparisons per pass).
+      -- equality, so the anti-join is hashed (a LIKE per candidate read the jobs once per
+      -- candidate: with 3,000 instances due, 4.5 million rows compared and 10 s per pass).
       select split_part(j.singleton_key, ':', 1) as instance_key
       from pgboss.job j
       where j.name = ${queueName}
