@@ -21,7 +21,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_PATHS, NETWORK_IDS, type NetworkId } from '@cadence/shared';
@@ -49,6 +49,10 @@ import {
 } from '@cadence/fakes';
 import { makePng } from '../apps/server/test/helpers/images.js';
 import { seconds, summarise } from './stats.js';
+import { createCpuMeter, HARNESS_APPLICATION_NAME } from './cpu-meter.js';
+
+// The harness's own database connections carry this name; the servers' carry theirs.
+process.env.PGAPPNAME = HARNESS_APPLICATION_NAME;
 
 const { values: args } = parseArgs({
   options: {
@@ -66,6 +70,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '17' },
     'idle-seconds': { type: 'string', default: '90' },
     'no-build': { type: 'boolean', default: false },
+    // Writes a CPU profile of the first server process into this folder (node --cpu-prof).
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -373,10 +379,16 @@ const root = process.cwd();
 const serverDir = path.join(root, 'apps', 'server');
 
 /** A server process on the built bundle; resolves once it says it is ready. */
+let profiled = false;
 function startServer(env: Record<string, string>, label: string) {
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  const profile =
+    args['cpu-prof'] && !profiled
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`]
+      : [];
+  profiled = true;
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
-    env: { ...process.env, ...env },
+    env: { ...process.env, PGAPPNAME: 'cadence-server', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   spawned.add(child);
@@ -634,6 +646,17 @@ async function run(scenario: Scenario) {
       t0 = Date.now() + 3000;
       await release(t0);
     }
+    // CPU of the publishing processes (and of PostgreSQL's backends) during the run.
+    const meter = createCpuMeter({
+      workerPids: () =>
+        [...children].flatMap((child) =>
+          child.pid !== undefined && child.exitCode === null ? [child.pid] : [],
+        ),
+      databaseUrl: database?.url,
+    });
+    await meter.open();
+    await meter.start();
+    const loadAtStart = loadavg()[0]!;
     const requestsBefore = Object.fromEntries(
       NETWORK_IDS.map((network) => [network, networks.proxies[network].requests()]),
     );
@@ -697,9 +720,12 @@ async function run(scenario: Scenario) {
     }
     if (killer) clearInterval(killer);
     const endedAt = Date.now();
+    await meter.stop();
+    const loadAtEnd = loadavg()[0]!;
     // Let the last answers be recorded before stopping.
     await new Promise((resolve) => setTimeout(resolve, isEmbedded ? 3000 : 1000));
     await Promise.all([...children].map((child) => stopProcess(child)));
+    await meter.close();
 
     if (isEmbedded) infra = await openInfra(config, logger);
     const statuses = await query<{ n: number; network: NetworkId; status: string; text: string }>(
@@ -795,6 +821,10 @@ async function run(scenario: Scenario) {
       `  calls/publication   ${NETWORK_IDS.filter((network) => lateness[network])
         .map((network) => `${network} ${(calls[network]! / lateness[network]!.length).toFixed(1)}`)
         .join(', ')}`,
+    );
+    lines.push(...meter.report(expected));
+    lines.push(
+      `  load average        ${loadAtStart.toFixed(1)} at the due time, ${loadAtEnd.toFixed(1)} at the end (1-minute, ${cpus().length} cores)`,
     );
     if (scenario.failureRate > 0 || kills > 0) {
       lines.push(

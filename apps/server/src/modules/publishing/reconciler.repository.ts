@@ -40,6 +40,17 @@ export async function findInstancesWithoutLiveJob(
         and not exists (select 1 from publication_parts e
           where e.publication_id = pp.publication_id and e.kind = 'thread'
             and e.position < pp.position and e.status in ('failed', 'unconfirmed'))
+    ), live as (
+      -- The instances a job is alive for, read in one pass over the queue's jobs: a job's key
+      -- is its instance id, or the id followed by ':' and what the job is for. Compared by
+      -- equality, so the anti-join is hashed (a LIKE per candidate read the jobs once per
+      -- candidate: with 3,000 instances due, 4.5 million rows compared and 10 s per pass).
+      select split_part(j.singleton_key, ':', 1) as instance_key
+      from pgboss.job j
+      where j.name = ${queueName}
+        and ((j.state = 'created' and j.start_after <= ${at}::timestamptz + interval '1 second')
+          or j.state = 'retry'
+          or (j.state = 'active' and j.started_on + j.expire_in > now()))
     ), due as (
       select c.id, c.scheduled_for,
         coalesce(
@@ -51,14 +62,7 @@ export async function findInstancesWithoutLiveJob(
     select d.id, d.due, d.scheduled_for
     from due d
     where d.due <= ${at}::timestamptz
-      and not exists (
-        select 1 from pgboss.job j
-        where j.name = ${queueName}
-          and (j.singleton_key = d.id::text or j.singleton_key like d.id::text || ':%')
-          and ((j.state = 'created' and j.start_after <= ${at}::timestamptz + interval '1 second')
-            or j.state = 'retry'
-            or (j.state = 'active' and j.started_on + j.expire_in > now()))
-      )
+      and d.id::text not in (select l.instance_key from live l where l.instance_key is not null)
     order by d.due
     limit ${limit}`);
   return (
