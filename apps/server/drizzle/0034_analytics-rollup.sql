@@ -1,3 +1,10 @@
+CREATE TABLE "analytics_clicks" (
+	"user_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"clicks" bigint NOT NULL,
+	CONSTRAINT "analytics_clicks_user_id_day_pk" PRIMARY KEY("user_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "analytics_days" (
 	"user_id" uuid NOT NULL,
 	"company_id" uuid,
@@ -32,6 +39,7 @@ CREATE TABLE "analytics_zones" (
 	"time_zone" text NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "analytics_clicks" ADD CONSTRAINT "analytics_clicks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_days" ADD CONSTRAINT "analytics_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_hours" ADD CONSTRAINT "analytics_hours_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "analytics_spread_posts" ADD CONSTRAINT "analytics_spread_posts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -41,6 +49,7 @@ CREATE INDEX "analytics_days_company_idx" ON "analytics_days" USING btree ("comp
 CREATE INDEX "analytics_hours_user_idx" ON "analytics_hours" USING btree ("user_id","day");--> statement-breakpoint
 CREATE INDEX "analytics_hours_company_idx" ON "analytics_hours" USING btree ("company_id","day");--> statement-breakpoint
 CREATE INDEX "analytics_spread_posts_user_idx" ON "analytics_spread_posts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "posts_user_short_link_idx" ON "posts" USING btree ("user_id") WHERE "posts"."shortened_url" is not null;--> statement-breakpoint
 CREATE INDEX "publication_stats_user_engagements_idx" ON "publication_stats" USING btree ("user_id","engagements" DESC NULLS LAST,"published_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "publication_stats_company_engagements_idx" ON "publication_stats" USING btree ("company_id","engagements" DESC NULLS LAST,"published_at" DESC NULLS LAST);--> statement-breakpoint
 -- The Analytics rollup's upkeep (decision 138): the local days that changed stats rows fall
@@ -150,3 +159,49 @@ CREATE TRIGGER analytics_stats_update AFTER UPDATE ON publication_stats
 --> statement-breakpoint
 CREATE TRIGGER analytics_stats_delete AFTER DELETE ON publication_stats
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION analytics_stats_deleted();
+--> statement-breakpoint
+-- Clicks per customer and UTC day (the summary's clicks for all entities), kept as the
+-- shortener writes its per-link days: a click's row added or changed adds the difference; a
+-- deleted link takes its days off before its rows go (the rows' own trigger then finds no link).
+CREATE FUNCTION analytics_clicks_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  owner uuid;
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    SELECT l.user_id INTO owner FROM short_links l WHERE l.id = NEW.short_link_id;
+    IF owner IS NOT NULL THEN
+      INSERT INTO analytics_clicks (user_id, day, clicks) VALUES (owner, NEW.day, NEW.clicks)
+      ON CONFLICT (user_id, day) DO UPDATE SET clicks = analytics_clicks.clicks + excluded.clicks;
+    END IF;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    SELECT l.user_id INTO owner FROM short_links l WHERE l.id = OLD.short_link_id;
+    IF owner IS NOT NULL THEN
+      UPDATE analytics_clicks SET clicks = clicks - OLD.clicks
+      WHERE user_id = owner AND day = OLD.day;
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION analytics_link_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE analytics_clicks a SET clicks = a.clicks - c.clicks
+  FROM short_link_clicks c
+  WHERE c.short_link_id = OLD.id AND a.user_id = OLD.user_id AND a.day = c.day;
+  RETURN OLD;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER analytics_clicks_change AFTER INSERT OR UPDATE OR DELETE ON short_link_clicks
+  FOR EACH ROW EXECUTE FUNCTION analytics_clicks_changed();
+--> statement-breakpoint
+CREATE TRIGGER analytics_link_delete BEFORE DELETE ON short_links
+  FOR EACH ROW EXECUTE FUNCTION analytics_link_deleted();
+--> statement-breakpoint
+-- The clicks counted before this migration.
+INSERT INTO analytics_clicks (user_id, day, clicks)
+SELECT l.user_id, c.day, sum(c.clicks)
+FROM short_link_clicks c JOIN short_links l ON l.id = c.short_link_id
+GROUP BY l.user_id, c.day;

@@ -212,6 +212,15 @@ describe.each(engines)('the Analytics rollup on %s', (engine) => {
           from p`);
       }
     }
+    // 30 short links with clicks on random days (the shortener's per-link days).
+    await execute(sql`
+      insert into short_links (user_id, code, url)
+      select ${userId}, 'rollup' || n, 'https://example.com/' || n from generate_series(1, 30) n`);
+    await execute(sql`
+      insert into short_link_clicks (short_link_id, day, clicks)
+      select l.id, date '2026-09-18' + d, 1 + (abs(hashtext(l.code || d)) % 9)
+      from short_links l, generate_series(0, 65) d
+      where l.user_id = ${userId} and abs(hashtext(l.code || d)) % 3 = 0`);
   }, 600_000);
   afterAll(async () => {
     await t?.close();
@@ -279,6 +288,19 @@ describe.each(engines)('the Analytics rollup on %s', (engine) => {
         .sort((a, b) => b - a)
         .slice(0, 10);
       expect(summary.top_posts.map((row) => row.engagements)).toEqual(top);
+      if (!companyId) {
+        // Clicks per UTC day of the period's days, straight from the per-link days.
+        const dayAfter = (at: Date) =>
+          new Date(Date.parse(new Date(at.getTime() - 1).toISOString().slice(0, 10)) + DAY_MS)
+            .toISOString()
+            .slice(0, 10);
+        const clicks = (await execute(sql`
+          select coalesce(sum(c.clicks), 0)::int as clicks
+          from short_links l join short_link_clicks c on c.short_link_id = l.id
+          where l.user_id = ${userId} and c.day >= ${dayAfter(from)}::date
+            and c.day < ${dayAfter(to)}::date`)) as unknown as { rows: Array<{ clicks: number }> };
+        expect(summary.clicks).toBe(Number(clicks.rows[0]!.clicks));
+      }
     }
   }
 
@@ -296,6 +318,14 @@ describe.each(engines)('the Analytics rollup on %s', (engine) => {
       update publication_stats set likes = likes + 7, engagements = engagements + 7,
         impressions = coalesce(impressions, 0) + 11
       where user_id = ${userId} and abs(hashtext(publication_id::text)) % 3 = 0`);
+    // Clicks counted again on a day, a day's row removed, a link deleted with its days.
+    await execute(sql`
+      update short_link_clicks set clicks = clicks + 5 where short_link_id in
+        (select id from short_links where user_id = ${userId} and code like 'rollup1%')`);
+    await execute(sql`
+      delete from short_link_clicks where day = date '2026-10-01' and short_link_id in
+        (select id from short_links where user_id = ${userId})`);
+    await execute(sql`delete from short_links where user_id = ${userId} and code = 'rollup2'`);
     // Posts deleted: their publications and stats rows go by cascade.
     await execute(sql`
       delete from posts where id in (select id from posts where user_id = ${userId}

@@ -227,3 +227,19 @@ export const analyticsSpreadPosts = pgTable(
   },
   (table) => [index('analytics_spread_posts_user_idx').on(table.userId)],
 );
+
+/**
+ * Per customer and UTC day: the clicks on all their built-in short links (the summary's
+ * clicks for all entities), kept by triggers on short_link_clicks and short_links.
+ */
+export const analyticsClicks = pgTable(
+  'analytics_clicks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);

@@ -246,15 +246,25 @@ export async function periodFigures(
   };
 }
 
-/** Clicks on the scope's built-in short links per UTC day of [from, to). */
+/**
+ * Clicks on the scope's built-in short links per UTC day of [from, to): for all entities from
+ * the per-day totals the triggers keep, for one entity from its posts' links.
+ */
 export async function clicksByDay(db: DbExecutor, scope: Scope, from: Date, to: Date) {
-  const result = await db.execute(sql`
-    select to_char(c.day, 'YYYY-MM-DD') as day, sum(c.clicks) as clicks
-    from short_links l join short_link_clicks c on c.short_link_id = l.id
-    where ${ownedLinks(scope)}
-      and c.day >= ${dayAfter(from)}::date
-      and c.day < ${dayAfter(to)}::date
-    group by 1`);
+  const result = scope.companyId
+    ? await db.execute(sql`
+        select to_char(c.day, 'YYYY-MM-DD') as day, sum(c.clicks) as clicks
+        from short_links l join short_link_clicks c on c.short_link_id = l.id
+        where ${ownedLinks(scope)}
+          and c.day >= ${dayAfter(from)}::date
+          and c.day < ${dayAfter(to)}::date
+        group by 1`)
+    : await db.execute(sql`
+        select to_char(c.day, 'YYYY-MM-DD') as day, c.clicks
+        from analytics_clicks c
+        where c.user_id = ${scope.userId}
+          and c.day >= ${dayAfter(from)}::date
+          and c.day < ${dayAfter(to)}::date`);
   return rowsOf<{ day: string; clicks: unknown }>(result).map((row) => ({
     day: row.day,
     clicks: num(row.clicks),
@@ -294,11 +304,12 @@ export async function networkExtras(db: DbExecutor, scope: Scope, from: Date, to
   const [clicks, followers] = await Promise.all([
     db.execute(sql`
       select n.network, coalesce(sum(c.clicks), 0) as clicks
-      from (select distinct s.network, s.post_id from publication_stats s
-        where ${owned(scope)} and ${period(from, to)}) n
-      join posts p on p.id = n.post_id and p.shortened_url is not null
-      join short_links l on l.user_id = p.user_id
-        and l.code = substring(p.shortened_url from '/s/([A-Za-z0-9_-]+)$')
+      from (select distinct s.network, s.post_id, p.user_id, p.shortened_url
+        from posts p join publication_stats s on s.post_id = p.id
+        where p.user_id = ${scope.userId} and p.shortened_url is not null
+          and ${owned(scope)} and ${period(from, to)}) n
+      join short_links l on l.user_id = n.user_id
+        and l.code = substring(n.shortened_url from '/s/([A-Za-z0-9_-]+)$')
       join short_link_clicks c on c.short_link_id = l.id
         and c.day >= ${dayAfter(from)}::date and c.day < ${dayAfter(to)}::date
       group by n.network`),
