@@ -153,7 +153,7 @@ describe.each(engines)('the Analytics rollup on %s', (engine) => {
     (
       (await execute(sql`
         select post_id, company_id, network, published_at, impressions, engagements
-        from publication_stats where user_id = ${userId}`)) as unknown as { rows: StatRow[] }
+        from publication_stats where user_id = ${userId}`)) as { rows: StatRow[] }
     ).rows.map((row) => ({
       ...row,
       published_at: new Date(row.published_at).toISOString(),
@@ -180,7 +180,7 @@ describe.each(engines)('the Analytics rollup on %s', (engine) => {
       const post = (
         (await execute(sql`
           insert into posts (user_id, company_id, content)
-          values (${userId}, ${company}, ${`Rollup post ${index}`}) returning id`)) as unknown as {
+          values (${userId}, ${company}, ${`Rollup post ${index}`}) returning id`)) as {
           rows: Array<{ id: string }>;
         }
       ).rows[0]!.id;
@@ -190,7 +190,7 @@ describe.each(engines)('the Analytics rollup on %s', (engine) => {
             values (${userId}, ${post}, '[]'::jsonb, ${new Date(at).toISOString()}) returning id)
           insert into scheduled_instances (schedule_id, post_id, user_id, scheduled_for, status)
           select s.id, ${post}, ${userId}, ${new Date(at).toISOString()}, 'published' from s
-          returning id`)) as unknown as { rows: Array<{ id: string }> }
+          returning id`)) as { rows: Array<{ id: string }> }
       ).rows[0]!.id;
       for (const [position, network] of networks.entries()) {
         const publishedAt = new Date(
@@ -298,7 +298,7 @@ describe.each(engines)('the Analytics rollup on %s', (engine) => {
           select coalesce(sum(c.clicks), 0)::int as clicks
           from short_links l join short_link_clicks c on c.short_link_id = l.id
           where l.user_id = ${userId} and c.day >= ${dayAfter(from)}::date
-            and c.day < ${dayAfter(to)}::date`)) as unknown as { rows: Array<{ clicks: number }> };
+            and c.day < ${dayAfter(to)}::date`)) as { rows: Array<{ clicks: number }> };
         expect(summary.clicks).toBe(Number(clicks.rows[0]!.clicks));
       }
     }
@@ -309,7 +309,7 @@ describe.each(engines)('the Analytics rollup on %s', (engine) => {
     await compareAll('Asia/Kolkata', 12);
     const spread = (await execute(
       sql`select count(*)::int as n from analytics_spread_posts where user_id = ${userId}`,
-    )) as unknown as { rows: Array<{ n: number }> };
+    )) as { rows: Array<{ n: number }> };
     // Some posts went out on two local days: the case the extra days are taken off for.
     expect(spread.rows[0]!.n).toBeGreaterThan(0);
 

@@ -39,7 +39,7 @@ describe('the admin settings', () => {
 
   it('shows X metrics reads as a labelled switch with the billing hint, and saves it off as 0', async () => {
     const fetchMock = vi.fn((_url: string, init: RequestInit) => {
-      const sent = JSON.parse(String(init.body ?? '{"settings":[]}')) as {
+      const sent = JSON.parse((init.body as string | undefined) ?? '{"settings":[]}') as {
         settings: Array<{ key: string; value: number }>;
       };
       const saved = SETTINGS.map((row) => ({
@@ -86,7 +86,7 @@ describe('the admin settings', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
     const put = fetchMock.mock.calls.find(([url]) => url.endsWith(API_PATHS.adminSettings));
-    expect(JSON.parse(String(put?.[1].body))).toEqual({
+    expect(JSON.parse(put?.[1].body as string)).toEqual({
       settings: [
         { key: 'publish_retry_base_ms', value: 30_000 },
         { key: 'x_metrics_enabled', value: 0 },
