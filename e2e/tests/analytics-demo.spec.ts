@@ -52,7 +52,7 @@ async function signIn(page: Page) {
   await page.getByLabel('Email address', { exact: true }).fill(DEMO_SIGN_IN.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_SIGN_IN.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(`${demo.baseUrl}/companies`);
+  await expect(page).toHaveURL(`${demo.baseUrl}/companies`, { timeout: 60_000 });
   await waitForToastsToClear(page);
 }
 
