@@ -115,7 +115,7 @@ test('a published post’s numbers grow and show on the post and on the Analytic
   // The post's view: each network's latest numbers and when they were read.
   await page.goto(`${demo.baseUrl}/posts?post=${post.id}`);
   const dialog = page.getByRole('dialog', { name: 'Edit Post' });
-  const numbers = dialog.getByRole('region', { name: 'Numbers' });
+  const numbers = dialog.getByRole('region', { name: 'Numbers', exact: true });
   await expect(numbers.getByTestId('publication-metrics')).toHaveCount(2);
   await expect(numbers.getByText('Not read yet')).toHaveCount(0);
   // Likes read from the network (the job may have read them again meanwhile: more, never 0).
