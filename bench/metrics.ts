@@ -14,7 +14,12 @@
  *
  *   ADMIN_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/run.mjs metrics
  *   options: --publications 100000 --accounts 200 --hours 3 --summary-publications 50000 --calls 200
+ *   --baseline <another checkout>: its Analytics service is timed on the same database, its
+ *   calls taking turns with this one's, and its answers compared with this one's.
  */
+import { isDeepStrictEqual } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fakeMetricCounts } from '@cadence/fakes';
@@ -46,6 +51,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '200' },
     /** Also times each of the summary's queries alone (90 days, all entities). */
     parts: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const PUBLICATIONS = Number(values.publications);
@@ -101,6 +107,31 @@ function countingAdapter(network: NetworkId): NetworkAdapter<never> {
     findPublished: () => Promise.reject(new Error('not in the bench')),
   };
 }
+
+/** Another checkout's Analytics service, bundled from its source (its own shared package too). */
+async function loadBaseline(checkout: string): Promise<typeof createAnalyticsService> {
+  const { build } = await import('esbuild');
+  // Beside this bundle, so its drizzle and zod imports find this checkout's packages.
+  const outfile = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    `baseline-analytics-${process.pid}.mjs`,
+  );
+  await build({
+    entryPoints: [path.join(checkout, 'apps/server/src/modules/metrics/analytics.service.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    // The same drizzle and zod as this checkout's (loaded from here, not from the bundle).
+    external: ['drizzle-orm', 'drizzle-orm/*', 'zod', 'zod/*', 'pg'],
+    logLevel: 'warning',
+  });
+  const module = (await import(outfile)) as {
+    createAnalyticsService: typeof createAnalyticsService;
+  };
+  return module.createAnalyticsService;
+}
+const baselineService = values.baseline ? await loadBaseline(values.baseline) : undefined;
 
 const scratch = await createScratchDatabase('cadence_metrics');
 const database = await openDatabase({ databaseUrl: scratch.url });
@@ -168,6 +199,9 @@ try {
       )
     ).map((row) => [`${row.company_id}:${row.network}`, row.id]),
   );
+  // Every customer has opened the Analytics screen: the job's writes keep their rollups.
+  await db.execute(sql`insert into analytics_zones (user_id, time_zone)
+    select id, 'Europe/Berlin' from users`);
   const poller = createMetricsPoller({
     db,
     clock,
@@ -295,6 +329,20 @@ try {
   // scans answer from the index alone.
   await database.executeSql('vacuum analyze');
 
+  const rollupStart = performance.now();
+  await analyticsQueries.ensureRollup(db, heavy!.id, 'Europe/Berlin');
+  console.log(
+    `\nThe customer's rollup built from their stats rows (once per zone) in ${(performance.now() - rollupStart).toFixed(0)} ms`,
+  );
+  // As autovacuum would after the build: the planner knows the rollup's size.
+  await database.executeSql('analyze');
+  const [rollupRows] = await rows<{ days: string; hours: string }>(
+    `select (select count(*) from analytics_days where user_id = $1) as days,
+       (select count(*) from analytics_hours where user_id = $1) as hours`,
+    [heavy!.id],
+  );
+  console.log(`rollup rows: ${rollupRows!.days} day rows, ${rollupRows!.hours} hour rows`);
+
   const [firstEntity] = await rows<{ id: string }>(
     `select id from companies where user_id = $1 order by name limit 1`,
     [heavy!.id],
@@ -304,24 +352,61 @@ try {
     savedTimeZone: () => Promise.resolve('Europe/Berlin'),
     ownsCompany: () => Promise.resolve(true),
   });
+  const baseline = baselineService?.({
+    db,
+    savedTimeZone: () => Promise.resolve('Europe/Berlin'),
+    ownsCompany: () => Promise.resolve(true),
+  });
   console.log('\nSummary (GET /api/analytics/summary through the service, one at a time):');
-  console.log('period | entity | p50 (ms) | p99 (ms) | posts_published');
+  console.log(
+    baseline
+      ? `period | entity | p50 (ms) | p99 (ms) | baseline p50 (ms) | baseline p99 (ms) | same answer | posts_published`
+      : 'period | entity | p50 (ms) | p99 (ms) | posts_published',
+  );
   for (const days of [7, 30, 90]) {
     for (const entity of [undefined, firstEntity!.id]) {
       const to = clock();
       const from = new Date(to.getTime() - days * DAY_MS);
       const query = { from: from.toISOString(), to: to.toISOString(), company_id: entity };
-      for (let warm = 0; warm < 10; warm++) await analytics.summary(heavy!.id, query);
+      for (let warm = 0; warm < 10; warm++) {
+        await analytics.summary(heavy!.id, query);
+        await baseline?.summary(heavy!.id, query);
+      }
       const samples: number[] = [];
+      const baseSamples: number[] = [];
       let published = 0;
+      let same = true;
       for (let call = 0; call < CALLS; call++) {
-        const start = performance.now();
-        published = (await analytics.summary(heavy!.id, query)).posts_published;
-        samples.push(performance.now() - start);
+        // Turns: which one goes first alternates, so neither always meets a warmer cache.
+        const runs: Array<() => Promise<void>> = [
+          async () => {
+            const start = performance.now();
+            const answer = await analytics.summary(heavy!.id, query);
+            samples.push(performance.now() - start);
+            published = answer.posts_published;
+            if (call === 0 && baseline) {
+              same = isDeepStrictEqual(answer, await baseline.summary(heavy!.id, query));
+            }
+          },
+        ];
+        if (baseline) {
+          runs.push(async () => {
+            const start = performance.now();
+            await baseline.summary(heavy!.id, query);
+            baseSamples.push(performance.now() - start);
+          });
+          if (call % 2 === 1) runs.reverse();
+        }
+        for (const run of runs) await run();
       }
       samples.sort((a, b) => a - b);
+      baseSamples.sort((a, b) => a - b);
+      const figures = (list: number[]) =>
+        `${percentile(list, 0.5).toFixed(1)} | ${percentile(list, 0.99).toFixed(1)}`;
       console.log(
-        `${days} days | ${entity ? 'one of 5' : 'all'} | ${percentile(samples, 0.5).toFixed(1)} | ${percentile(samples, 0.99).toFixed(1)} | ${published}`,
+        baseline
+          ? `${days} days | ${entity ? 'one of 5' : 'all'} | ${figures(samples)} | ${figures(baseSamples)} | ${same ? 'yes' : 'NO'} | ${published}`
+          : `${days} days | ${entity ? 'one of 5' : 'all'} | ${figures(samples)} | ${published}`,
       );
     }
   }
@@ -330,11 +415,14 @@ try {
     const from = new Date(to.getTime() - 90 * DAY_MS);
     const scope = { userId: heavy!.id };
     const parts: Array<[string, () => Promise<unknown>]> = [
-      ['publishedIn', () => analyticsQueries.publishedIn(db, scope, from, to, 'Europe/Berlin')],
+      [
+        'periodFigures',
+        () => analyticsQueries.periodFigures(db, scope, from, to, 'Europe/Berlin', true),
+      ],
+      ['networkExtras', () => analyticsQueries.networkExtras(db, scope, from, to)],
       ['clicksByDay', () => analyticsQueries.clicksByDay(db, scope, from, to)],
       ['followersGained', () => analyticsQueries.followersGained(db, scope, from, to)],
       ['topPosts', () => analyticsQueries.topPosts(db, scope, from, to, 10)],
-      ['bestHours', () => analyticsQueries.bestHours(db, scope, from, to, 'Europe/Berlin')],
     ];
     const plan = async (text: { toSQL?: unknown } | ReturnType<typeof sql>) => {
       const query = (
@@ -350,13 +438,21 @@ try {
         console.log(row['QUERY PLAN']);
     };
     if (process.env.EXPLAIN) {
-      const { sql: build } = await import('drizzle-orm');
-      await plan(
-        build`select count(distinct s.post_id), sum(s.impressions) from publication_stats s where s.user_id = ${heavy!.id} and s.published_at >= ${from.toISOString()}::timestamptz and s.published_at < ${to.toISOString()}::timestamptz`,
-      );
-      await plan(
-        build`select s.publication_id from publication_stats s join posts p on p.id = s.post_id where s.user_id = ${heavy!.id} and s.published_at >= ${from.toISOString()}::timestamptz and s.published_at < ${to.toISOString()}::timestamptz order by s.engagements desc limit 10`,
-      );
+      // EXPLAIN ANALYZE of each query the parts send, captured on their way to the database.
+      for (const [name, run] of parts) {
+        const captured: unknown[] = [];
+        const execute = db.execute.bind(db);
+        (db as unknown as { execute: (query: unknown) => unknown }).execute = (query) => {
+          captured.push(query);
+          return execute(query as never);
+        };
+        await run();
+        (db as unknown as { execute: typeof execute }).execute = execute;
+        for (const query of captured) {
+          console.log(`\n--- ${name}`);
+          await plan(query as ReturnType<typeof sql>);
+        }
+      }
     }
     console.log('\nEach query alone (90 days, all entities): name | p50 (ms)');
     for (const [name, run] of parts) {

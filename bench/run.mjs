@@ -17,6 +17,8 @@ const dependencies = (file) =>
 const external = [
   ...dependencies('apps/server/package.json'),
   ...dependencies('packages/shared/package.json'),
+  // A benchmark may bundle another checkout's code at run time (metrics --baseline).
+  'esbuild',
 ].filter((dependency) => !dependency.startsWith('@cadence/'));
 
 // Beside the server's own bundle, so it finds the migrations and the web build the same way.

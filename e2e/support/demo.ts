@@ -41,6 +41,8 @@ export async function startDemo(options: {
    * 'localhost', as `npm run demo` says by default while a newcomer may type 127.0.0.1.
    */
   publicHost?: '127.0.0.1' | 'localhost';
+  /** More settings for the demo (METRICS_POLL_SCALE, DEMO_METRICS_CLOCK_SCALE...). */
+  env?: Record<string, string>;
 }): Promise<RunningDemo> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cadence-${options.label}-`));
   const port = options.port ?? String(await freePort());
@@ -55,6 +57,7 @@ export async function startDemo(options: {
       PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

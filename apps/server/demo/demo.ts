@@ -22,6 +22,9 @@ async function main() {
   const port = process.env.PORT ?? '3000';
   const fakes = await startDemoFakes({
     stripeWebhookUrl: `${localOrigin(port)}/api${API_PATHS.stripeWebhook}`,
+    // DEMO_METRICS_CLOCK_SCALE=1000 with METRICS_POLL_SCALE=0.001: a post's numbers grow
+    // and are read as over hours, within minutes.
+    metricsClockScale: Number(process.env.DEMO_METRICS_CLOCK_SCALE ?? '1') || 1,
   });
   const env: NodeJS.ProcessEnv = {
     ...process.env,

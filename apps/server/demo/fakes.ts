@@ -77,7 +77,16 @@ const DEMO_WEBHOOK_RECEIVER_HOSTS = [
   `localhost:${DEMO_WEBHOOK_RECEIVER_PORT}`,
 ];
 
-export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}) {
+export async function startDemoFakes(
+  options: {
+    stripeWebhookUrl?: string;
+    /**
+     * How much faster than real time the stand-ins' metric numbers grow (1: real time): with
+     * METRICS_POLL_SCALE at its inverse, the demo shows a post's first days in minutes.
+     */
+    metricsClockScale?: number;
+  } = {},
+) {
   // The pages the news and web results link to, so 'Scan URL' and 'From Articles' read a
   // real article without the internet.
   const articles = await startFakeArticleSite();
@@ -99,6 +108,14 @@ export async function startDemoFakes(options: { stripeWebhookUrl?: string } = {}
           : {}),
       }),
     ]);
+  const scale = options.metricsClockScale ?? 1;
+  if (scale !== 1) {
+    const started = Date.now();
+    const clock = () => started + (Date.now() - started) * scale;
+    for (const fake of [x, facebook, instagram, linkedIn, bluesky, threads]) {
+      fake.metrics.useClock(clock);
+    }
+  }
   return {
     /** Where the article pages live (tests read one through the product). */
     articleOrigin: articles.origin,

@@ -49,6 +49,7 @@ const TOOLS = [
   'get_network_rules',
   'list_posts',
   'get_post',
+  'get_post_metrics',
   'create_post',
   'update_post',
   'schedule_post',
@@ -141,6 +142,7 @@ describe.each(engines)('the MCP server at /mcp on %s', (engine) => {
       'get_network_rules',
       'list_posts',
       'get_post',
+      'get_post_metrics',
     ])
       expect(hints[name]).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     for (const name of [
@@ -279,6 +281,29 @@ describe.each(engines)('the MCP server at /mcp on %s', (engine) => {
     );
     expect(twiceByRoute.status).toBe(409);
     expect(twiceByTool.structuredContent).toEqual(twiceByRoute.json);
+
+    // get_post_metrics and GET /posts/:id/metrics: before the first read, then with numbers
+    // once the metrics job has read the published post.
+    same(
+      await tool(client, 'get_post_metrics', { post_id: toolPost.id }),
+      await rest('GET', at(PUBLIC_API_PATHS.v1PostMetrics, toolPost.id)),
+    );
+    await publishDue(toolPost.id);
+    t.clock.advance(2 * 3600);
+    await t.publisher.pollMetrics();
+    const metricsByRoute = await rest<{ publications: Array<{ read_at: string | null }> }>(
+      'GET',
+      at(PUBLIC_API_PATHS.v1PostMetrics, toolPost.id),
+    );
+    expect(metricsByRoute.status).toBe(200);
+    expect(metricsByRoute.json.data.publications[0]?.read_at).not.toBeNull();
+    same(await tool(client, 'get_post_metrics', { post_id: toolPost.id }), metricsByRoute);
+    const unknownPost = '00000000-0000-4000-8000-000000000000';
+    const missingByTool = await tool(client, 'get_post_metrics', { post_id: unknownPost });
+    const missingByRoute = await rest('GET', at(PUBLIC_API_PATHS.v1PostMetrics, unknownPost));
+    expect(missingByRoute.status).toBe(404);
+    expect(missingByTool.isError).toBe(true);
+    expect(missingByTool.structuredContent).toEqual(missingByRoute.json);
 
     // retry_publication and POST /publications/:id/retry on twin failed publications.
     const failing = {
@@ -495,6 +520,14 @@ describe.each(engines)('the MCP server at /mcp on %s', (engine) => {
     const byRoute = await call('GET', at(PUBLIC_API_PATHS.v1Post, hidden.id), keys.limited);
     expect(byRoute.status).toBe(404);
     expect(byTool.structuredContent).toEqual(byRoute.json);
+    const hiddenMetrics = await tool(limited, 'get_post_metrics', { post_id: hidden.id });
+    const hiddenMetricsRoute = await call(
+      'GET',
+      at(PUBLIC_API_PATHS.v1PostMetrics, hidden.id),
+      keys.limited,
+    );
+    expect(hiddenMetricsRoute.status).toBe(404);
+    expect(hiddenMetrics.structuredContent).toEqual(hiddenMetricsRoute.json);
     const connections = await tool(limited, 'list_connections', { entity_id: entityB });
     expect(connections.structuredContent).toMatchObject({ code: 'COMPANY_NOT_FOUND' });
     const listed = await tool(limited, 'list_posts', {});

@@ -80,6 +80,15 @@ const SETTING_LABELS: Record<SettingKey, string> = {
   x_metrics_enabled: 'X metrics reads',
 };
 
+/**
+ * What an on/off setting (one whose range is 0-1) says under its switch: what turning it on
+ * costs or does, read before it is changed.
+ */
+export const SETTING_SWITCH_HINTS: Partial<Record<SettingKey, string>> = {
+  x_metrics_enabled:
+    'Each read is billed by X. Off: the numbers and followers of X posts and accounts are not read.',
+};
+
 /** Words kept as people write them when a key has no label of its own. */
 const LABEL_WORDS: Readonly<Record<string, string>> = {
   ai: 'AI',

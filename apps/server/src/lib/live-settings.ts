@@ -68,7 +68,7 @@ export const SETTING_DEFINITIONS: Record<SettingKey, SettingDefinition> = {
     max: 1,
     unit: 'on (1) / off (0)',
     description:
-      "Read the likes, replies, reposts and impressions of posts published on X (1: on, 0: off). Each read is billed by X: the posts' numbers are read hourly at first and then less often, up to 100 posts per billed call, and each account's followers once a day.",
+      "Read the likes, replies, reposts and impressions of posts published on X. Each read is billed by X: the posts' numbers are read hourly at first and then less often, up to 100 posts per billed call, and each account's followers once a day.",
     defaultValue: () => 1,
   },
 };

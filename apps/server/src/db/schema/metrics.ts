@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { NetworkId } from '@cadence/shared';
 import {
+  bigint,
   bigserial,
   date,
   index,
@@ -86,6 +87,17 @@ export const publicationStats = pgTable(
       table.comments,
       table.shares,
     ),
+    // The top posts of a period: walked by engagement, stopping at the first ten in it.
+    index('publication_stats_user_engagements_idx').on(
+      table.userId,
+      table.engagements.desc(),
+      table.publishedAt.desc(),
+    ),
+    index('publication_stats_company_engagements_idx').on(
+      table.companyId,
+      table.engagements.desc(),
+      table.publishedAt.desc(),
+    ),
     index('publication_stats_post_idx').on(table.postId),
     // The newest publication read so far (where the next look for new ones starts).
     index('publication_stats_published_idx').on(table.publishedAt),
@@ -134,4 +146,100 @@ export const followerCounts = pgTable(
     followers: integer('followers').notNull(),
   },
   (table) => [primaryKey({ columns: [table.connectionId, table.day] })],
+);
+
+/*
+ * The Analytics rollup: the stats rows summed per local day (decision 138). Kept by triggers
+ * on publication_stats (every insert, number change and delete, the cascades from a deleted
+ * post included, recomputes the days it touched), in the customer's time zone as the row in
+ * `analytics_zones` names it; a summary asked in another zone rebuilds the customer's rows
+ * first. A customer who never opened the Analytics screen has no zone row and costs the
+ * triggers nothing.
+ */
+
+/** The zone a customer's rollup days are counted in. */
+export const analyticsZones = pgTable('analytics_zones', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  timeZone: text('time_zone').notNull(),
+});
+
+/**
+ * Per customer, entity, local day and network: the publications published that day and their
+ * latest numbers summed; `posts` counts each post of the day once (on the network of its
+ * first publication that day), so a day's networks sum to its distinct posts.
+ */
+export const analyticsDays = pgTable(
+  'analytics_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id'),
+    day: date('day').notNull(),
+    network: text('network').$type<NetworkId>().notNull(),
+    publications: integer('publications').notNull(),
+    posts: integer('posts').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull(),
+    engagements: bigint('engagements', { mode: 'number' }).notNull(),
+    likes: bigint('likes', { mode: 'number' }).notNull(),
+    comments: bigint('comments', { mode: 'number' }).notNull(),
+    shares: bigint('shares', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('analytics_days_user_idx').on(table.userId, table.day),
+    index('analytics_days_company_idx').on(table.companyId, table.day),
+  ],
+);
+
+/** Per customer, entity, local day and local hour: publications and their engagements. */
+export const analyticsHours = pgTable(
+  'analytics_hours',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id'),
+    day: date('day').notNull(),
+    hour: smallint('hour').notNull(),
+    publications: integer('publications').notNull(),
+    engagements: bigint('engagements', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('analytics_hours_user_idx').on(table.userId, table.day),
+    index('analytics_hours_company_idx').on(table.companyId, table.day),
+  ],
+);
+
+/**
+ * Posts whose publications fall on more than one local day: the only ones a sum of days'
+ * distinct posts counts more than once (the summary takes the extra days off).
+ */
+export const analyticsSpreadPosts = pgTable(
+  'analytics_spread_posts',
+  {
+    postId: uuid('post_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id'),
+  },
+  (table) => [index('analytics_spread_posts_user_idx').on(table.userId)],
+);
+
+/**
+ * Per customer and UTC day: the clicks on all their built-in short links (the summary's
+ * clicks for all entities), kept by triggers on short_link_clicks and short_links.
+ */
+export const analyticsClicks = pgTable(
+  'analytics_clicks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );

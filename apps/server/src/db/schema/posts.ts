@@ -63,6 +63,10 @@ export const posts = pgTable(
   (table) => [
     index('posts_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     index('posts_company_created_idx').on(table.companyId, table.createdAt.desc()),
+    // The posts with a built-in short link (the Analytics clicks per network start there).
+    index('posts_user_short_link_idx')
+      .on(table.userId)
+      .where(sql`${table.shortenedUrl} is not null`),
     index('posts_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

@@ -239,6 +239,18 @@ export function mcpTools(api: PublicApiService): McpTool[] {
       },
     },
     {
+      name: 'get_post_metrics',
+      title: "Get a post's numbers",
+      description:
+        "Each of a post's publications with its latest numbers from its network (likes, comments, shares, impressions: null where the network gives none), clicks on the post's short link, the network's raw numbers by their own names, and read_at, when they were read (null: not read yet). Numbers are read by the post's age: hourly at first, then less often, never after 30 days.",
+      annotations: READ,
+      input: { post_id: describe.postId },
+      async run(caller, args) {
+        const data = await api.getPostMetrics(caller, postId(args.post_id));
+        return { message: PUBLIC_API_MESSAGES.postFetched, data };
+      },
+    },
+    {
       name: 'create_post',
       title: 'Create a post',
       description:

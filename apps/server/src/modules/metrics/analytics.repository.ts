@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NetworkId } from '@cadence/shared';
-import type { DbExecutor } from '../../db/client.js';
+import type { Db, DbExecutor } from '../../db/client.js';
 import { entityCondition, entityVisible } from '../../lib/entity-scope.js';
 import { rowsOf } from './metrics.repository.js';
 
@@ -52,41 +52,126 @@ const dayAfter = (to: Date) =>
     .slice(0, 10);
 
 /**
- * The period's publications, read once (the covering index answers the scan): sums per day
- * (in the saved time zone) and network, and the distinct posts per day and in all (hashed, not sorted).
+ * The customer's rollup (decision 138) counted in `timeZone`: when its zone row names another
+ * zone (the customer changed theirs) or none (never asked before), its rows are summed again
+ * from the stats rows first, in one transaction that holds the zone row, so the triggers'
+ * upkeep and the rebuild take turns.
  */
-export async function publishedIn(
+export async function ensureRollup(db: Db, userId: string, timeZone: string) {
+  const current = rowsOf<{ time_zone: string }>(
+    await db.execute(sql`select time_zone from analytics_zones where user_id = ${userId}`),
+  )[0];
+  if (current?.time_zone === timeZone) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into analytics_zones (user_id, time_zone) values (${userId}, ${timeZone})
+      on conflict (user_id) do update set time_zone = excluded.time_zone`);
+    await tx.execute(sql`delete from analytics_days where user_id = ${userId}`);
+    await tx.execute(sql`delete from analytics_hours where user_id = ${userId}`);
+    await tx.execute(sql`delete from analytics_spread_posts where user_id = ${userId}`);
+    await tx.execute(sql`
+      select analytics_refresh(array_agg(s.user_id), array_agg(s.company_id),
+        array_agg(s.published_at), array_agg(s.post_id))
+      from publication_stats s where s.user_id = ${userId}`);
+  });
+}
+
+/** The rollup rows of the customer (of one entity, when given). */
+const ownedRollup = (scope: Scope, alias: string) =>
+  sql`${sql.raw(alias)}.user_id = ${scope.userId}${ofEntities(scope, `${alias}.company_id`)}`;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The period's publications, each counted by its latest numbers, as one scan of them would
+ * count them: sums per day (in the saved time zone) and network, the distinct posts per day
+ * and in all, and (with `withHours`) publications and engagements per weekday and hour.
+ *
+ * The local days wholly inside the period come from the rollup (a row per entity, day and
+ * network); the period's first and last days, which it holds only in part, from the stats
+ * rows themselves (at most two days of them). A post on two days of the period counts once
+ * in all: the spread posts' extra days are taken off.
+ */
+export async function periodFigures(
   db: DbExecutor,
   scope: Scope,
   from: Date,
   to: Date,
   timeZone: string,
+  withHours: boolean,
 ) {
+  const fromIso = from.toISOString();
+  const toIso = to.toISOString();
+  // The stats rows within two days of each end are the only ones on a part day.
+  const firstEnd = new Date(Math.min(to.getTime(), from.getTime() + 2 * DAY_MS));
+  const lastStart = new Date(Math.max(firstEnd.getTime(), to.getTime() - 2 * DAY_MS));
+  const dFrom = sql`(${fromIso}::timestamptz at time zone ${timeZone})::date`;
+  const dTo = sql`(${toIso}::timestamptz at time zone ${timeZone})::date`;
+  const local = sql`(s.published_at at time zone ${timeZone})`;
+  const partDay = sql`(${local}::date <= ${dFrom} or ${local}::date >= ${dTo})`;
+  const edgeColumns = sql`s.post_id, s.network, coalesce(s.impressions, 0) as impressions,
+    s.engagements, s.likes, s.comments, s.shares, ${local} as local`;
   const result = await db.execute(sql`
-    with x as materialized (
-      select s.post_id, s.network, s.impressions, s.engagements, s.likes, s.comments, s.shares,
-        to_char(s.published_at at time zone ${timeZone}, 'YYYY-MM-DD') as day
-      from publication_stats s
-      where ${owned(scope)} and ${period(from, to)}
-    ), sums as (
-      select x.day, x.network, count(*) as publications,
-        coalesce(sum(x.impressions), 0) as impressions,
-        coalesce(sum(x.engagements), 0) as engagements, coalesce(sum(x.likes), 0) as likes,
-        coalesce(sum(x.comments), 0) as comments, coalesce(sum(x.shares), 0) as shares
-      from x group by x.day, x.network
-    ), posts_per_day as (
-      select d.day, count(*) as posts from (select distinct x.day, x.post_id from x) d
+    with edge as materialized (
+      select ${edgeColumns} from publication_stats s
+      where ${owned(scope)} and s.published_at >= ${fromIso}::timestamptz
+        and s.published_at < ${firstEnd.toISOString()}::timestamptz and ${partDay}
+      union all
+      select ${edgeColumns} from publication_stats s
+      where ${owned(scope)} and s.published_at >= ${lastStart.toISOString()}::timestamptz
+        and s.published_at < ${toIso}::timestamptz and ${partDay}
+    ), cells as (
+      select to_char(e.local, 'YYYY-MM-DD') as day, e.network, count(*) as publications,
+        sum(e.impressions) as impressions, sum(e.engagements) as engagements,
+        sum(e.likes) as likes, sum(e.comments) as comments, sum(e.shares) as shares
+      from edge e group by 1, 2
+      union all
+      select to_char(d.day, 'YYYY-MM-DD'), d.network, sum(d.publications), sum(d.impressions),
+        sum(d.engagements), sum(d.likes), sum(d.comments), sum(d.shares)
+      from analytics_days d
+      where ${ownedRollup(scope, 'd')} and d.day > ${dFrom} and d.day < ${dTo}
+      group by d.day, d.network
+    ), day_posts as (
+      select to_char(e.local, 'YYYY-MM-DD') as day, count(distinct e.post_id) as posts
+      from edge e group by 1
+      union all
+      select to_char(d.day, 'YYYY-MM-DD'), sum(d.posts)
+      from analytics_days d
+      where ${ownedRollup(scope, 'd')} and d.day > ${dFrom} and d.day < ${dTo}
       group by d.day
+    ), extra_days as (
+      select count(distinct to_char(${local}, 'YYYY-MM-DD')) - 1 as extra
+      from analytics_spread_posts sp
+      join publication_stats s on s.post_id = sp.post_id
+      where sp.user_id = ${scope.userId} and ${owned(scope)} and ${period(from, to)}
+      group by sp.post_id
     )
     select 'cell' as kind, day, network, publications as posts, impressions, engagements,
-      likes, comments, shares from sums
+      likes, comments, shares, null::int as weekday, null::int as hour from cells
     union all
-    select 'day', day, null, posts, 0, 0, 0, 0, 0 from posts_per_day
+    select 'day', day, null, posts, 0, 0, 0, 0, 0, null, null from day_posts
     union all
-    select 'all', null, null, (select count(*) from (select distinct x.post_id from x) p),
-      0, 0, 0, 0, 0`);
+    select 'all', null, null,
+      coalesce((select sum(posts) from day_posts), 0)
+        - coalesce((select sum(extra) from extra_days), 0), 0, 0, 0, 0, 0, null, null
+    ${
+      withHours
+        ? sql`union all
+    select 'hour', null, null, sum(h.posts), 0, sum(h.engagements), 0, 0, 0, h.weekday, h.hour
+    from (
+      select extract(dow from e.local)::int as weekday, extract(hour from e.local)::int as hour,
+        count(*) as posts, sum(e.engagements) as engagements
+      from edge e group by 1, 2
+      union all
+      select extract(dow from r.day)::int, r.hour, sum(r.publications), sum(r.engagements)
+      from analytics_hours r
+      where ${ownedRollup(scope, 'r')} and r.day > ${dFrom} and r.day < ${dTo}
+      group by 1, 2
+    ) h group by h.weekday, h.hour`
+        : sql``
+    }`);
   type Row = {
-    kind: 'cell' | 'day' | 'all';
+    kind: 'cell' | 'day' | 'all' | 'hour';
     day: string | null;
     network: NetworkId | null;
     posts: unknown;
@@ -95,6 +180,8 @@ export async function publishedIn(
     likes: unknown;
     comments: unknown;
     shares: unknown;
+    weekday: unknown;
+    hour: unknown;
   };
   const rows = rowsOf<Row>(result);
   const cells = rows.filter((row) => row.kind === 'cell');
@@ -153,18 +240,39 @@ export async function publishedIn(
     },
     days,
     networks: [...networks.values()].sort((a, b) => (a.network < b.network ? -1 : 1)),
+    hours: rows
+      .filter((row) => row.kind === 'hour')
+      .map((row) => ({
+        weekday: Number(row.weekday),
+        hour: Number(row.hour),
+        posts: num(row.posts),
+        engagements: num(row.engagements),
+      }))
+      .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
   };
 }
 
-/** Clicks on the scope's built-in short links per UTC day of [from, to). */
+/**
+ * Clicks on the scope's built-in short links per UTC day of [from, to): for all entities from
+ * the per-day totals the triggers keep, for one entity (or a limited member's entities) from
+ * their posts' links.
+ */
 export async function clicksByDay(db: DbExecutor, scope: Scope, from: Date, to: Date) {
-  const result = await db.execute(sql`
-    select to_char(c.day, 'YYYY-MM-DD') as day, sum(c.clicks) as clicks
-    from short_links l join short_link_clicks c on c.short_link_id = l.id
-    where ${ownedLinks(scope)}
-      and c.day >= ${dayAfter(from)}::date
-      and c.day < ${dayAfter(to)}::date
-    group by 1`);
+  const result =
+    scope.companyId || (scope.entityIds ?? null) !== null
+      ? await db.execute(sql`
+        select to_char(c.day, 'YYYY-MM-DD') as day, sum(c.clicks) as clicks
+        from short_links l join short_link_clicks c on c.short_link_id = l.id
+        where ${ownedLinks(scope)}
+          and c.day >= ${dayAfter(from)}::date
+          and c.day < ${dayAfter(to)}::date
+        group by 1`)
+      : await db.execute(sql`
+        select to_char(c.day, 'YYYY-MM-DD') as day, c.clicks
+        from analytics_clicks c
+        where c.user_id = ${scope.userId}
+          and c.day >= ${dayAfter(from)}::date
+          and c.day < ${dayAfter(to)}::date`);
   return rowsOf<{ day: string; clicks: unknown }>(result).map((row) => ({
     day: row.day,
     clicks: num(row.clicks),
@@ -203,11 +311,12 @@ export async function networkExtras(db: DbExecutor, scope: Scope, from: Date, to
   const [clicks, followers] = await Promise.all([
     db.execute(sql`
       select n.network, coalesce(sum(c.clicks), 0) as clicks
-      from (select distinct s.network, s.post_id from publication_stats s
-        where ${owned(scope)} and ${period(from, to)}) n
-      join posts p on p.id = n.post_id and p.shortened_url is not null
-      join short_links l on l.user_id = p.user_id
-        and l.code = substring(p.shortened_url from '/s/([A-Za-z0-9_-]+)$')
+      from (select distinct s.network, s.post_id, p.user_id, p.shortened_url
+        from posts p join publication_stats s on s.post_id = p.id
+        where p.user_id = ${scope.userId} and p.shortened_url is not null
+          and ${owned(scope)} and ${period(from, to)}) n
+      join short_links l on l.user_id = n.user_id
+        and l.code = substring(n.shortened_url from '/s/([A-Za-z0-9_-]+)$')
       join short_link_clicks c on c.short_link_id = l.id
         and c.day >= ${dayAfter(from)}::date and c.day < ${dayAfter(to)}::date
       group by n.network`),
@@ -263,7 +372,7 @@ export async function topPosts(db: DbExecutor, scope: Scope, from: Date, to: Dat
       s.read_at, s.likes, s.comments, s.shares, s.impressions, s.engagements, 0 as clicks
     from publication_stats s join posts p on p.id = s.post_id
     where ${owned(scope)} and ${period(from, to)}
-    order by s.engagements desc, s.published_at desc
+    order by s.engagements desc nulls last, s.published_at desc nulls last
     limit ${limit}`);
   return rowsOf<StatRow>(result);
 }
@@ -277,31 +386,6 @@ export async function periodRows(db: DbExecutor, scope: Scope, from: Date, to: D
     where ${owned(scope)} and ${period(from, to)}
     order by s.published_at desc`);
   return rowsOf<StatRow>(result);
-}
-
-/** Posts and engagements by weekday (0 Sunday) and hour in `timeZone`. */
-export async function bestHours(
-  db: DbExecutor,
-  scope: Scope,
-  from: Date,
-  to: Date,
-  timeZone: string,
-) {
-  const local = sql`(s.published_at at time zone ${timeZone})`;
-  const result = await db.execute(sql`
-    select extract(dow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
-      count(*) as posts, coalesce(sum(s.engagements), 0) as engagements
-    from publication_stats s
-    where ${owned(scope)} and ${period(from, to)}
-    group by 1, 2 order by 1, 2`);
-  return rowsOf<{ weekday: number; hour: number; posts: unknown; engagements: unknown }>(
-    result,
-  ).map((row) => ({
-    weekday: Number(row.weekday),
-    hour: Number(row.hour),
-    posts: num(row.posts),
-    engagements: num(row.engagements),
-  }));
 }
 
 /** The post's publications with their latest numbers (the post must be the customer's). */

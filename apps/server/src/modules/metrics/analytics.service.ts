@@ -14,14 +14,21 @@ const HOUR_MS = 3_600_000;
 /** The period's publications the summary lists as its top posts. */
 const TOP_POSTS_LIMIT = 10;
 
-/** A moment's date ('yyyy-MM-dd') in `timeZone`. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment's date ('yyyy-MM-dd') in `timeZone` (one formatter per zone: a new one costs). */
 function localDate(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 export interface AnalyticsServiceDeps {
@@ -74,18 +81,19 @@ export function createAnalyticsService(deps: AnalyticsServiceDeps) {
       const to = new Date(query.to);
       const before = new Date(from.getTime() - (to.getTime() - from.getTime()));
       const timeZone = await deps.savedTimeZone(userId);
-      const [current, previous, clicks, clicksBefore, gained, gainedBefore, extras, top, hours] =
+      await repo.ensureRollup(db, userId, timeZone);
+      const [current, previous, clicks, clicksBefore, gained, gainedBefore, extras, top] =
         await Promise.all([
-          repo.publishedIn(db, scope, from, to, timeZone),
-          repo.publishedIn(db, scope, before, from, timeZone),
+          repo.periodFigures(db, scope, from, to, timeZone, true),
+          repo.periodFigures(db, scope, before, from, timeZone, false),
           repo.clicksByDay(db, scope, from, to),
           repo.clicksByDay(db, scope, before, from),
           repo.followersGained(db, scope, from, to),
           repo.followersGained(db, scope, before, from),
           repo.networkExtras(db, scope, from, to),
           repo.topPosts(db, scope, from, to, TOP_POSTS_LIMIT),
-          repo.bestHours(db, scope, from, to, timeZone),
         ]);
+      const hours = current.hours;
       const sum = (days: Array<{ clicks: number }>) =>
         days.reduce((total, day) => total + day.clicks, 0);
       const published = current.days;

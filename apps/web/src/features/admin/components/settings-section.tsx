@@ -1,4 +1,10 @@
-import { ADMIN_TOASTS, settingLabel, type AdminSetting } from '@cadence/shared';
+import {
+  ADMIN_TOASTS,
+  SETTING_SWITCH_HINTS,
+  settingLabel,
+  type AdminSetting,
+  type SettingKey,
+} from '@cadence/shared';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
@@ -9,7 +15,10 @@ import { DeploymentCountdown } from './deployment-countdown';
 import { toastFailure } from '../../../components/ui/error-toast';
 import { useQueryErrorToast } from '../../../components/ui/error-toast';
 
-/** The countdown, then one numeric input per admin setting, saved together. */
+/**
+ * The countdown, then one control per admin setting, saved together: a switch for an on/off
+ * setting (range 0-1), a numeric input for the others.
+ */
 export function SettingsSection() {
   const settings = useAdminSettings();
 
@@ -29,6 +38,64 @@ export function SettingsSection() {
           key={settings.data.map((setting) => `${setting.key}=${setting.value.value}`).join('&')}
           settings={settings.data}
         />
+      )}
+    </div>
+  );
+}
+
+/** A setting whose whole range is 0 and 1 is off or on. */
+const isSwitch = (setting: AdminSetting) => setting.value.min === 0 && setting.value.max === 1;
+
+function SettingSwitch({
+  setting,
+  value,
+  onChange,
+}: {
+  setting: AdminSetting;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = `setting-${setting.key}`;
+  const label = settingLabel(setting.key);
+  const isOn = Number(value) >= 1;
+  const hint = SETTING_SWITCH_HINTS[setting.key as SettingKey];
+  return (
+    <div>
+      <div className="flex items-center gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-gray-800">
+          {label}
+        </label>
+        <HelpTip label={`About ${label}`} align="end" className="ml-auto">
+          {setting.description}
+        </HelpTip>
+      </div>
+      <div className="mt-1.5 flex h-10 items-center gap-3">
+        <button
+          id={id}
+          type="button"
+          role="switch"
+          aria-checked={isOn}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onClick={() => onChange(isOn ? '0' : '1')}
+          className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+            isOn ? 'bg-brand-600' : 'bg-gray-300'
+          }`}
+        >
+          <span
+            aria-hidden="true"
+            className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
+              isOn ? 'translate-x-5' : 'translate-x-0.5'
+            }`}
+          />
+        </button>
+        <span className="text-sm text-gray-700" aria-hidden="true">
+          {isOn ? 'On' : 'Off'}
+        </span>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
       )}
     </div>
   );
@@ -109,14 +176,17 @@ function SettingsForm({ settings }: { settings: AdminSetting[] }) {
       className="space-y-4"
     >
       <div className="grid gap-4 md:grid-cols-2">
-        {settings.map((setting) => (
-          <SettingInput
-            key={setting.key}
-            setting={setting}
-            value={drafts[setting.key] ?? ''}
-            onChange={(value) => setDrafts((current) => ({ ...current, [setting.key]: value }))}
-          />
-        ))}
+        {settings.map((setting) => {
+          const Control = isSwitch(setting) ? SettingSwitch : SettingInput;
+          return (
+            <Control
+              key={setting.key}
+              setting={setting}
+              value={drafts[setting.key] ?? ''}
+              onChange={(value) => setDrafts((current) => ({ ...current, [setting.key]: value }))}
+            />
+          );
+        })}
       </div>
       <div className="flex justify-end">
         <Button type="submit" isLoading={save.isPending} loadingText="Saving...">

@@ -83,7 +83,7 @@ export function AnalyticsChart({ series }: AnalyticsChartProps) {
       </div>
       {!isTable && <SeriesBars series={series} metric={metric} label={label} />}
       <div className={isTable ? 'mt-4' : 'sr-only'}>
-        <SeriesTable series={series} />
+        <SeriesTable series={series} isShown={isTable} />
       </div>
     </section>
   );

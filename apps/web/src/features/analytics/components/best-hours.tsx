@@ -9,6 +9,7 @@ import {
   weekdayName,
   WEEKDAYS,
 } from '../utils/analytics-format';
+import { SCROLL_BOX } from './table-classes';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
@@ -78,7 +79,12 @@ export function BestHours({ needed, cells, period, timeZone }: BestHoursProps) {
             Best so far: <strong>{`${weekdayName(best.weekday)} ${formatHour(best.hour)}`}</strong>
             {`, ${formatAverage(best.average_engagement)} engagements per post (${formatCount(best.posts)} ${best.posts === 1 ? 'post' : 'posts'}).`}
           </p>
-          <div className="mt-3 overflow-x-auto">
+          <div
+            className={`mt-3 ${SCROLL_BOX}`}
+            tabIndex={0}
+            role="region"
+            aria-label="Average engagement per post by weekday and hour"
+          >
             <table className="border-separate border-spacing-0.5 text-xs">
               <caption className="sr-only">
                 Average engagement per post by weekday and hour, in {timeZone}

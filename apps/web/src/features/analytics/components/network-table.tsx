@@ -2,7 +2,7 @@ import type { AnalyticsNetworkRow } from '@cadence/shared';
 import { NETWORK_NAMES } from '@cadence/shared';
 import { NetworkMark } from '../../../components/entities/network-mark';
 import { formatCount, formatOptionalCount } from '../utils/analytics-format';
-import { CELL, HEADER_CELL, NUMBER_CELL, NUMBER_HEADER_CELL } from './table-classes';
+import { SCROLL_BOX, CELL, HEADER_CELL, NUMBER_CELL, NUMBER_HEADER_CELL } from './table-classes';
 
 /** One row per network that published in the period. */
 export function NetworkTable({ rows }: { rows: AnalyticsNetworkRow[] }) {
@@ -17,7 +17,12 @@ export function NetworkTable({ rows }: { rows: AnalyticsNetworkRow[] }) {
       {rows.length === 0 ? (
         <p className="mt-3 text-sm text-gray-600">No network published a post in this period.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div
+          className={`mt-3 ${SCROLL_BOX}`}
+          tabIndex={0}
+          role="region"
+          aria-label="Numbers per network"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Numbers per network</caption>
             <thead>

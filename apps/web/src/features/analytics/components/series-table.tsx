@@ -1,12 +1,24 @@
 import type { AnalyticsSeriesPoint } from '@cadence/shared';
 import { formatDateKey } from '../../../lib/zoned-time';
 import { formatCount } from '../utils/analytics-format';
-import { CELL, HEADER_CELL, NUMBER_CELL, NUMBER_HEADER_CELL } from './table-classes';
+import { CELL, HEADER_CELL, NUMBER_CELL, NUMBER_HEADER_CELL, SCROLL_BOX } from './table-classes';
 
 /** Every day of the period with all its numbers: the chart's text alternative. */
-export function SeriesTable({ series }: { series: AnalyticsSeriesPoint[] }) {
+export function SeriesTable({
+  series,
+  isShown,
+}: {
+  series: AnalyticsSeriesPoint[];
+  /** Shown ('Show as table'): it may scroll sideways; hidden, it is read, never scrolled. */
+  isShown: boolean;
+}) {
   return (
-    <div className="overflow-x-auto">
+    <div
+      className={isShown ? SCROLL_BOX : undefined}
+      tabIndex={isShown ? 0 : undefined}
+      role={isShown ? 'region' : undefined}
+      aria-label={isShown ? 'Numbers per day' : undefined}
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">Numbers per day</caption>
         <thead>

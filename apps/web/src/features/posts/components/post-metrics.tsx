@@ -39,7 +39,13 @@ export function PostMetrics({ postId }: { postId: string }) {
       <h3 id="post-metrics-title" className="text-sm font-semibold text-gray-900">
         Numbers
       </h3>
-      <div className="mt-3 overflow-x-auto">
+      {/* Focusable: on a phone the table scrolls sideways, and holds nothing else to focus. */}
+      <div
+        className="mt-3 overflow-x-auto rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        tabIndex={0}
+        role="region"
+        aria-label="Each network’s latest numbers"
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">Each network’s latest numbers for this post</caption>
           <thead>
