@@ -41,13 +41,16 @@ export async function startDemo(options: {
    * 'localhost', as `npm run demo` says by default while a newcomer may type 127.0.0.1.
    */
   publicHost?: '127.0.0.1' | 'localhost';
+  /** Another checkout whose demo to start (a benchmark's side-by-side build); this one by default. */
+  root?: string;
 }): Promise<RunningDemo> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cadence-${options.label}-`));
   const port = options.port ?? String(await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   console.log(`Starting the demo on ${baseUrl} (data in ${dataDir})...`);
-  const demo = spawn(process.execPath, [path.join(root, 'scripts/run.mjs'), 'demo'], {
-    cwd: root,
+  const checkout = options.root ?? root;
+  const demo = spawn(process.execPath, [path.join(checkout, 'scripts/run.mjs'), 'demo'], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: port,
