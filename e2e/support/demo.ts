@@ -43,13 +43,16 @@ export async function startDemo(options: {
   publicHost?: '127.0.0.1' | 'localhost';
   /** More settings for the demo (METRICS_POLL_SCALE, DEMO_METRICS_CLOCK_SCALE...). */
   env?: Record<string, string>;
+  /** Another checkout whose demo to start (a benchmark's side-by-side build); this one by default. */
+  root?: string;
 }): Promise<RunningDemo> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `cadence-${options.label}-`));
   const port = options.port ?? String(await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   console.log(`Starting the demo on ${baseUrl} (data in ${dataDir})...`);
-  const demo = spawn(process.execPath, [path.join(root, 'scripts/run.mjs'), 'demo'], {
-    cwd: root,
+  const checkout = options.root ?? root;
+  const demo = spawn(process.execPath, [path.join(checkout, 'scripts/run.mjs'), 'demo'], {
+    cwd: checkout,
     env: {
       ...process.env,
       PORT: port,
