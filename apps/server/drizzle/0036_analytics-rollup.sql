@@ -52,7 +52,7 @@ CREATE INDEX "analytics_spread_posts_user_idx" ON "analytics_spread_posts" USING
 CREATE INDEX "posts_user_short_link_idx" ON "posts" USING btree ("user_id") WHERE "posts"."shortened_url" is not null;--> statement-breakpoint
 CREATE INDEX "publication_stats_user_engagements_idx" ON "publication_stats" USING btree ("user_id","engagements" DESC NULLS LAST,"published_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "publication_stats_company_engagements_idx" ON "publication_stats" USING btree ("company_id","engagements" DESC NULLS LAST,"published_at" DESC NULLS LAST);--> statement-breakpoint
--- The Analytics rollup's upkeep (decision 138): the local days that changed stats rows fall
+-- The Analytics rollup's upkeep (decision 125): the local days that changed stats rows fall
 -- on are summed again from publication_stats, for the customers with a rollup (a zone row).
 CREATE FUNCTION analytics_refresh(p_users uuid[], p_companies uuid[], p_ats timestamptz[], p_posts uuid[])
 RETURNS void LANGUAGE plpgsql AS $$

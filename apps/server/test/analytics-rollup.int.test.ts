@@ -13,7 +13,7 @@ import {
 } from './helpers/test-app.js';
 
 /**
- * The summary reads its days from the rollup the triggers keep (decision 138); this checks
+ * The summary reads its days from the rollup the triggers keep (decision 125); this checks
  * it against a straight count of the stats rows, on random publications: posts on several
  * networks a few minutes to hours apart (some across a local midnight), zones with half-hour
  * offsets and clock changes, periods that start and end mid-day, after number changes,

@@ -149,7 +149,7 @@ export const followerCounts = pgTable(
 );
 
 /*
- * The Analytics rollup: the stats rows summed per local day (decision 138). Kept by triggers
+ * The Analytics rollup: the stats rows summed per local day (decision 125). Kept by triggers
  * on publication_stats (every insert, number change and delete, the cascades from a deleted
  * post included, recomputes the days it touched), in the customer's time zone as the row in
  * `analytics_zones` names it; a summary asked in another zone rebuilds the customer's rows

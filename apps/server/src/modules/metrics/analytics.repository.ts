@@ -52,7 +52,7 @@ const dayAfter = (to: Date) =>
     .slice(0, 10);
 
 /**
- * The customer's rollup (decision 138) counted in `timeZone`: when its zone row names another
+ * The customer's rollup (decision 125) counted in `timeZone`: when its zone row names another
  * zone (the customer changed theirs) or none (never asked before), its rows are summed again
  * from the stats rows first, in one transaction that holds the zone row, so the triggers'
  * upkeep and the rebuild take turns.

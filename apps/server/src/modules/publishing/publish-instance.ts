@@ -129,7 +129,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     };
     const attachment = context.attachment;
     const media = attachment ? await fileOf(attachment) : null;
-    // A network's own file, named by its variant (decision 132): 'missing' once it is gone.
+    // A network's own file, named by its variant (decision 123): 'missing' once it is gone.
     const own = new Map<NetworkId, PostMedia | 'missing'>();
     const wanted = due.flatMap((row) => {
       const id = ownMediaIdOf(context.post.variants, row.network);
@@ -174,7 +174,7 @@ export function createInstancePublisher(deps: PublishDeps) {
   ): Promise<PublicationRow['status'] | undefined> {
     const { post } = context;
     const network = pending.network;
-    // The network's own version of the post, where it has one (decisions 118, 132).
+    // The network's own version of the post, where it has one (decisions 118, 123).
     const own = files.own.get(network);
     const file =
       own !== undefined ? own : networkKeepsMedia(post.variants, network) ? files.media : null;
