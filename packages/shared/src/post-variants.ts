@@ -104,9 +104,12 @@ const VariantSchema = (network: NetworkId) => {
        */
       media_ids: z.optional(
         z
-          .array(z.string().check(z.trim(), z.minLength(1, POST_VARIANT_MESSAGES.variantMedia(name))), {
-            error: POST_VARIANT_MESSAGES.variantMedia(name),
-          })
+          .array(
+            z.string().check(z.trim(), z.minLength(1, POST_VARIANT_MESSAGES.variantMedia(name))),
+            {
+              error: POST_VARIANT_MESSAGES.variantMedia(name),
+            },
+          )
           .check(z.maxLength(1, POST_VARIANT_MESSAGES.variantMedia(name))),
       ),
     },
@@ -252,12 +255,7 @@ export function networkHasMedia(
 }
 
 type VariantMediaMimeType =
-  | 'image/jpeg'
-  | 'image/png'
-  | 'image/gif'
-  | 'video/mp4'
-  | 'video/quicktime'
-  | 'video/webm';
+  'image/jpeg' | 'image/png' | 'image/gif' | 'video/mp4' | 'video/quicktime' | 'video/webm';
 
 /**
  * The files a network takes from Cadence (what its adapter sends and the network's own
