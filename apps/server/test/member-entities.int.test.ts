@@ -1,7 +1,8 @@
 import { startFakeOpenAi } from '@cadence/fakes';
-import { PUBLIC_API_PATHS, type ScheduledInstance } from '@cadence/shared';
+import { API_PATHS, PUBLIC_API_PATHS, type ScheduledInstance } from '@cadence/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationParts, publicationStats } from '../src/db/schema.js';
+import { publicationParts, publicationStats, webhookMessages } from '../src/db/schema.js';
 import { insertLog } from '../src/modules/logs/index.js';
 import { apiCall, type Method } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
@@ -372,6 +373,48 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
     expect(nowhere!.ok).toBe(false);
     expect(beta!.errors.join(' ')).toBe(nowhere!.errors.join(' ').replace('Nowhere', 'Beta'));
     expect(alpha!.ok).toBe(true);
+  });
+
+  it('a webhook endpoint a member made hears only what they may see now', async () => {
+    const made = await as<{ id: string; entity_ids: string[] | null }>(
+      'POST',
+      API_PATHS.webhooks,
+      lead,
+      { url: 'https://hooks.example.com/lead', events: ['post.created'] },
+    );
+    expect(made.status, made.body).toBe(201);
+    expect(made.json.data.entity_ids).toEqual([ids.a.entity]);
+    const { db } = t.infra.database;
+    const heard = async () =>
+      (
+        await db
+          .select()
+          .from(webhookMessages)
+          .where(eq(webhookMessages.endpointId, made.json.data.id))
+      ).length;
+    const postInA = async (content: string) =>
+      expect(
+        (await call('POST', '/customer/post', owner, { company_id: ids.a.entity, content })).status,
+      ).toBe(201);
+    const lead_ = (role: string, entityIds: string[]) =>
+      call('PATCH', `/team/members/${leadId}`, owner, { role, entity_ids: entityIds });
+
+    await postInA('Heard by the lead, a manager with Alpha');
+    expect(await heard()).toBe(1);
+    // An editor manages no endpoint: theirs goes quiet...
+    await lead_('editor', [ids.a.entity]);
+    await postInA('Not heard: the lead is an editor');
+    expect(await heard()).toBe(1);
+    // ...as it does for a manager who no longer has the entity...
+    await lead_('manager', [ids.b.entity]);
+    await postInA('Not heard: the lead has only Beta');
+    expect(await heard()).toBe(1);
+    // ...and it hears again once they may see it.
+    await lead_('manager', [ids.a.entity]);
+    await postInA('Heard again');
+    expect(await heard()).toBe(2);
+    const removed = await as('DELETE', `${API_PATHS.webhooks}/${made.json.data.id}`, lead);
+    expect(removed.status, removed.body).toBeLessThan(300);
   });
 
   it('an API key does at most what its creator may do now: their entities, their role, their membership', async () => {

@@ -31,6 +31,11 @@ export const webhookEndpoints = pgTable(
     url: text('url').notNull(),
     events: jsonb('events').$type<WebhookEvent[]>().notNull(),
     entityIds: jsonb('entity_ids').$type<string[] | null>(),
+    /**
+     * Who made it: its events reach it only while that person may see them (a member still
+     * in the workspace, a manager, with the event's entity). Null: the workspace's owner.
+     */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
     secretSealed: text('secret_sealed').notNull(),
     previousSecretSealed: text('previous_secret_sealed'),
     previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),

@@ -57,6 +57,8 @@ export interface ApiCaller {
   entityIds: string[] | null;
   /** The role of the key's creator in the workspace now (its owner's keys: 'owner'). */
   role: TeamRole;
+  /** The person who made the key (the owner for keys made before members existed). */
+  actorId: string;
 }
 
 /** The caller, when its key has `scope`; 403 INSUFFICIENT_SCOPE otherwise (every door's check). */
@@ -170,6 +172,7 @@ export function createApiKeysService({ db, clock, ownsEntity, standingOf }: ApiK
         scopes: key.scopes.filter((scope) => SCOPES_OF_ROLE[creator.role].includes(scope)),
         entityIds: bothAllow(key.entityIds, creator.entityIds),
         role: creator.role,
+        actorId: key.createdBy ?? user.id,
       };
     },
 

@@ -35,12 +35,23 @@ export function webhookOutboxInsert(event: WebhookEventInput, guard?: SQL): SQL 
     event.entityId === null
       ? sql`e.entity_ids is null`
       : sql`(e.entity_ids is null or e.entity_ids @> ${JSON.stringify([event.entityId])}::jsonb)`;
+  // An endpoint a member made hears only what they may see now: still in the workspace, a
+  // manager (endpoints are managers'), and limited to no entities or to the event's.
+  const memberEntityFilter =
+    event.entityId === null
+      ? sql`m.entity_ids is null`
+      : sql`(m.entity_ids is null or m.entity_ids @> ${JSON.stringify([event.entityId])}::jsonb)`;
+  const creatorMayHear = sql`(e.created_by is null or e.created_by = e.user_id or exists (
+      select 1 from memberships m
+      where m.workspace_id = e.user_id and m.user_id = e.created_by
+        and m.role = 'manager' and ${memberEntityFilter}))`;
   return sql`insert into webhook_messages (endpoint_id, event_type, body, next_attempt_at, created_at)
     select e.id, ${event.type}, ${webhookBody(event.type, event.at, event.data)},
       ${at}::timestamptz, ${at}::timestamptz
     from webhook_endpoints e
     where e.user_id = ${event.userId} and e.enabled
       and e.events @> ${JSON.stringify([event.type])}::jsonb and ${entityFilter}
+      and ${creatorMayHear}
       ${guard ? sql`and ${guard}` : sql``}`;
 }
 

@@ -9,7 +9,14 @@ import {
 
 export type NewEndpoint = Pick<
   WebhookEndpointRow,
-  'userId' | 'url' | 'events' | 'entityIds' | 'secretSealed' | 'createdAt' | 'updatedAt'
+  | 'userId'
+  | 'url'
+  | 'events'
+  | 'entityIds'
+  | 'createdBy'
+  | 'secretSealed'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 export async function insertEndpoint(db: DbExecutor, values: NewEndpoint) {

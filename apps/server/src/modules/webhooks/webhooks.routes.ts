@@ -19,9 +19,9 @@ import { z } from 'zod';
 import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { entityScope, requireUser } from '../auth/index.js';
+import { entityScope, requireActor, requireUser } from '../auth/index.js';
 import { requireScope } from '../api-keys/index.js';
-import { FULL_SCOPE, type WebhookScope, type WebhooksService } from './webhooks.service.js';
+import type { WebhookScope, WebhooksService } from './webhooks.service.js';
 
 const IdParams = z.object({ id: z.uuid({ error: WEBHOOK_MESSAGES.notFound }) });
 const DeliveryParams = IdParams.extend({
@@ -271,7 +271,7 @@ export function registerWebhookRoutes(app: AppInstance, webhooks: WebhooksServic
     // A member limited to some entities makes and sees endpoints of those entities only.
     caller: (request) => ({
       userId: requireUser(request).id,
-      scope: entityScope(request) === null ? FULL_SCOPE : { entityIds: entityScope(request) },
+      scope: { entityIds: entityScope(request), actorId: requireActor(request).id },
     }),
     tags: ['Webhooks'],
     security: [{ bearerAuth: [] }],
@@ -295,7 +295,10 @@ export function registerWebhookRoutes(app: AppInstance, webhooks: WebhooksServic
       if (need === 'write' && !roleAllows(apiCaller.role, 'manager')) {
         throw AppError.forbidden(TEAM_MESSAGES.forbiddenRole(apiCaller.role), 'FORBIDDEN_ROLE');
       }
-      return { userId: apiCaller.user.id, scope: { entityIds: apiCaller.entityIds } };
+      return {
+        userId: apiCaller.user.id,
+        scope: { entityIds: apiCaller.entityIds, actorId: apiCaller.actorId },
+      };
     },
     tags: ['Public API'],
     security: [{ apiKey: [] }],

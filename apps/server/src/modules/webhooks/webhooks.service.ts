@@ -47,6 +47,11 @@ export interface WebhooksDeps {
 export interface WebhookScope {
   /** null: every entity of the customer (the web app, an unlimited key). */
   entityIds: string[] | null;
+  /**
+   * The person acting (a member, or the creator of the API key used); an endpoint they make
+   * hears events only while they may see them. Absent: the workspace's owner.
+   */
+  actorId?: string;
 }
 export const FULL_SCOPE: WebhookScope = { entityIds: null };
 
@@ -223,6 +228,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
         url: input.url,
         events: input.events,
         entityIds,
+        createdBy: scope.actorId && scope.actorId !== userId ? scope.actorId : null,
         secretSealed: deps.box.seal(secret),
         createdAt: now,
         updatedAt: now,
