@@ -22,6 +22,9 @@ import { uploadPostMedia } from '../api/upload-post-media';
 import type { PostFormValues } from '../utils/post-form-values';
 import { MediaField } from './media-field';
 
+/** 'X and Bluesky', 'X, Bluesky and Threads': the networks a thread goes to, in a sentence. */
+const NETWORK_LIST = new Intl.ListFormat('en-GB', { type: 'conjunction' });
+
 interface PostNetworkTextsProps {
   /** The entity's connected networks: the ones a text can be customized for. */
   networks: readonly NetworkId[];
@@ -172,8 +175,8 @@ export function PostNetworkTexts({ networks, link, hasMedia }: PostNetworkTextsP
               Thread
             </h3>
             <p className="text-xs text-gray-600">
-              On {threadNetworks.map((network) => NETWORK_TEXT_NAMES[network]).join(', ')}, each
-              part goes out as a reply to the one before. The post is part 1.
+              On {NETWORK_LIST.format(threadNetworks.map((network) => NETWORK_TEXT_NAMES[network]))}
+              , each part goes out as a reply to the one before. The post is part 1.
             </p>
           </div>
           <ol className="space-y-3">
