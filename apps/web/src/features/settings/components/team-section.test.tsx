@@ -98,8 +98,8 @@ describe('Settings > Team', () => {
     );
     expect(rows[0]).toContain('Olive Owner (owner@example.com)');
     expect(rows[1]).toContain('Editor · Entities: Harbor Coffee');
-    expect(rows[1]).toContain('Joined 2026-11-20, last active 2026-11-21');
-    expect(rows[2]).toContain('Invited, link valid until 2026-11-28');
+    expect(rows[1]).toContain('Joined Nov 20, 2026, last active Nov 21, 2026');
+    expect(rows[2]).toContain('Invited, link valid until Nov 28, 2026');
     // Every control is named: the role select and the buttons say whose they are.
     expect(container.querySelector('label.sr-only')?.textContent).toBe(
       'Role of Eddie Editor (eddie@example.com)',

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { UpgradeHint } from '../../../components/ui/upgrade-hint';
+import { useTimeZone } from '../../../hooks/use-time-zone';
 import { ApiRequestError } from '../../../lib/api-error';
 import { useCompanies } from '../../../lib/queries/companies';
 import {
@@ -22,6 +23,7 @@ import {
   useWorkspaces,
 } from '../../../lib/queries/team';
 import { useWorkspaceId } from '../../../lib/workspace';
+import { formatInZone } from '../../../lib/zoned-time';
 
 /** The server's words for a refused change; a plan limit keeps its 'Upgrade' link. */
 function errorOf(error: unknown): { message: string; isPlanLimit: boolean } | null {
@@ -34,8 +36,9 @@ function errorOf(error: unknown): { message: string; isPlanLimit: boolean } | nu
   return { message: 'That did not work. Try again.', isPlanLimit: false };
 }
 
-const dateOf = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toISOString().slice(0, 10) : '—';
+/** A day as the customer reads it, in the time zone saved in Settings. */
+const dateOf = (iso: string | null | undefined, timeZone: string) =>
+  iso ? formatInZone(iso, timeZone, 'MMM d, yyyy') : '—';
 
 /** Settings > Team: the workspace's people, their roles and entities, invitations and seats. */
 export function TeamSection() {
@@ -110,6 +113,7 @@ function MemberRow({
   const remove = useRemoveMember();
   const cancel = useCancelInvitation();
   const failure = errorOf(update.error ?? remove.error ?? cancel.error);
+  const { timeZone } = useTimeZone();
   const isInvited = member.status === 'invited';
   const label = member.name ? `${member.name} (${member.email})` : member.email;
 
@@ -127,10 +131,10 @@ function MemberRow({
             : `Entities: ${member.entity_ids.map(entityName).join(', ')}`}
           {' · '}
           {isInvited
-            ? `Invited, link valid until ${dateOf(member.expires_at)}`
+            ? `Invited, link valid until ${dateOf(member.expires_at, timeZone)}`
             : member.role === 'owner'
               ? 'Owner'
-              : `Joined ${dateOf(member.joined_at)}, last active ${dateOf(member.last_active_at)}`}
+              : `Joined ${dateOf(member.joined_at, timeZone)}, last active ${dateOf(member.last_active_at, timeZone)}`}
         </p>
         {failure && (
           <p role="alert" className="mt-1 text-xs text-red-700">
