@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import type { Company, Me, Post, TeamRole } from '@cadence/shared';
+import type { Company, Me, Post, ScheduleData, TeamRole } from '@cadence/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getNavItems } from './layout/nav-items';
+import { PublicationActions } from '../components/publications/publication-actions';
 import { CompanyActions } from '../features/companies/components/company-actions';
 import { PostActions } from '../features/posts/components/post-actions';
 import { sectionsFor } from '../features/settings/components/settings-sections';
@@ -62,6 +63,24 @@ describe("what a role is offered (the server's table, shared/roles.ts)", () => {
     expect(buttons()).toEqual(['Edit', 'Delete']);
     rendered.unmount();
     rendered = render(<PostActions post={post} layout="card" onEdit={noop} onDelete={noop} />, {
+      queries: [[ME_QUERY_KEY, me('viewer')]],
+    });
+    expect(buttons()).toEqual([]);
+  });
+
+  it('a failed publication offers Retry to an editor, and nothing to a viewer', () => {
+    const publication = {
+      id: 'pub1',
+      status: 'failed',
+      error_code: null,
+      social_account: { name: 'Acme on X' },
+    } as unknown as ScheduleData;
+    rendered = render(<PublicationActions publication={publication} />, {
+      queries: [[ME_QUERY_KEY, me('editor')]],
+    });
+    expect(buttons()).toContain('Retry');
+    rendered.unmount();
+    rendered = render(<PublicationActions publication={publication} />, {
       queries: [[ME_QUERY_KEY, me('viewer')]],
     });
     expect(buttons()).toEqual([]);

@@ -11,6 +11,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import toast from 'react-hot-toast';
+import { useCan } from '../../hooks/use-can';
 import { apiRequest } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { SCHEDULES_QUERY_KEY } from '../../lib/query-keys';
@@ -37,6 +38,8 @@ function useRetryPart() {
  */
 export function FollowUpStates({ publication }: { publication: ScheduleData }) {
   const retry = useRetryPart();
+  // A viewer sees where a thread or comment stopped, with no Retry (the server's role table).
+  const mayRetry = useCan('writePosts');
   const thread = publication.thread ?? null;
   const comment = publication.first_comment ?? null;
   if (thread === null && comment === null) return null;
@@ -59,7 +62,7 @@ export function FollowUpStates({ publication }: { publication: ScheduleData }) {
           {isThreadStuck && stop.error !== null && (
             <span className="break-words text-red-700">{stop.error}</span>
           )}
-          {isThreadStuck && (
+          {isThreadStuck && mayRetry && (
             <Button
               size="sm"
               variant="secondary"
@@ -80,7 +83,7 @@ export function FollowUpStates({ publication }: { publication: ScheduleData }) {
           {isCommentStuck && comment.error !== null && (
             <span className="break-words text-red-700">{comment.error}</span>
           )}
-          {isCommentStuck && (
+          {isCommentStuck && mayRetry && (
             <Button
               size="sm"
               variant="secondary"

@@ -7,6 +7,7 @@ import {
 import { CheckCircle2, RotateCcw, Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
+import { useCan } from '../../hooks/use-can';
 import { ApiRequestError } from '../../lib/api-error';
 import { usePublicationAction } from '../../lib/queries/publication-actions';
 import { Button } from '../ui/button';
@@ -23,7 +24,8 @@ const ICONS: Record<PublicationAction, ReactNode> = {
 /**
  * What can be done about one network's publication, by its status: Retry (failed, missed),
  * the two answers to 'unconfirmed', Publish now (pending). Buttons stay disabled while a
- * request runs; the server refuses a second click with a 409, shown as a toast.
+ * request runs; the server refuses a second click with a 409, shown as a toast. A viewer of
+ * the workspace is offered none (the server's role table: shared/roles.ts).
  */
 export function PublicationActions({
   publication,
@@ -35,8 +37,9 @@ export function PublicationActions({
   const mutation = usePublicationAction();
   const [isMarking, setIsMarking] = useState(false);
   const [linkError, setLinkError] = useState<string | undefined>(undefined);
+  const mayAct = useCan('writePosts');
   const actions = publicationActionsFor(publication.status, publication.error_code);
-  if (actions.length === 0) return null;
+  if (actions.length === 0 || !mayAct) return null;
 
   const run = (action: PublicationAction, url?: string) => {
     mutation.mutate(
