@@ -2,7 +2,7 @@ import { startFakeOpenAi } from '@cadence/fakes';
 import { API_PATHS, PUBLIC_API_PATHS, type ScheduledInstance } from '@cadence/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicationParts, publicationStats, webhookMessages } from '../src/db/schema.js';
+import { posts, publicationParts, publicationStats, webhookMessages } from '../src/db/schema.js';
 import { insertLog } from '../src/modules/logs/index.js';
 import { apiCall, type Method } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
@@ -458,7 +458,14 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
 
     // Writing works while they are a manager...
     const draft = { entity_id: ids.a.entity, content: 'Written with the lead key' };
-    expect((await v1('POST', PUBLIC_API_PATHS.v1Posts, draft)).status).toBe(201);
+    const written = await v1<{ id: string }>('POST', PUBLIC_API_PATHS.v1Posts, draft);
+    expect(written.status, written.body).toBe(201);
+    // ...and the post records the person behind the key, not the workspace's owner.
+    const [row] = await t.infra.database.db
+      .select({ createdBy: posts.createdBy })
+      .from(posts)
+      .where(eq(posts.id, written.json.data.id));
+    expect(row?.createdBy).toBe(leadId);
     // ...a viewer's key reads only, and manages no webhook...
     await call('PATCH', `/team/members/${leadId}`, owner, {
       role: 'viewer',

@@ -269,14 +269,16 @@ export function createPublicApiService(deps: PublicApiDeps) {
         media,
         {
           isMediaUploadedBefore: true,
+          // The person behind the key writes it (the owner for keys made before members).
+          actorId: caller.actorId,
           ...(at
             ? {
                 schedule: (postId: string) =>
-                  deps.schedules.create(userId, {
-                    post_id: postId,
-                    social_account_type: networks,
-                    schedule_date: at,
-                  }),
+                  deps.schedules.create(
+                    userId,
+                    { post_id: postId, social_account_type: networks, schedule_date: at },
+                    { actorId: caller.actorId },
+                  ),
               }
             : {}),
         },
@@ -319,7 +321,7 @@ export function createPublicApiService(deps: PublicApiDeps) {
           ...(isMediaChanged && !wantedMediaId ? { remove_media: true } : {}),
         },
         media,
-        { isMediaUploadedBefore: true },
+        { isMediaUploadedBefore: true, actorId: caller.actorId },
       );
       return tagged(userId, post);
     },
@@ -340,11 +342,11 @@ export function createPublicApiService(deps: PublicApiDeps) {
       assertScope(caller, 'write');
       const userId = caller.user.id;
       await visiblePost(caller, id);
-      const created = await deps.schedules.create(userId, {
-        post_id: id,
-        social_account_type: body.networks,
-        schedule_date: body.scheduled_for,
-      });
+      const created = await deps.schedules.create(
+        userId,
+        { post_id: id, social_account_type: body.networks, schedule_date: body.scheduled_for },
+        { actorId: caller.actorId },
+      );
       const instanceIds = new Set(created.instances.map((instance) => instance.id));
       const publications = (await listPublicationsOfPosts(db, userId, [id])).filter((row) =>
         instanceIds.has(row.instance.id),
