@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { API_PATHS, type Branding, type Workspace } from '@cadence/shared';
+import { API_PATHS, type Branding, type TeamRole } from '@cadence/shared';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WORKSPACES_QUERY_KEY } from '../../../lib/queries/team';
 import { changeValue, render } from '../../../test/render';
 import { BRANDING_QUERY_KEY } from '../api/branding';
 import { accentProblem, BrandingPanel } from './branding-panel';
-import { SettingsPage } from './settings-page';
+import { sectionsFor } from './settings-sections';
 
-const OWNER_ID = '0b6f6a52-3c1e-4d8a-9f7e-000000000001';
 const available: Branding = {
   available: true,
   brand: { name: 'Northwind Agency', logo_url: null, accent_color: '#1d4ed8' },
@@ -116,23 +114,10 @@ describe('Settings > Branding', () => {
   });
 
   it('is a section of Settings for the owner only', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => undefined)),
-    );
-    const sectionsFor = (role: Workspace['role']) => {
-      const workspaces: Workspace[] = [
-        { id: OWNER_ID, name: 'Olive Owner', role, owner_email: 'owner@example.com' },
-      ];
-      const { container, unmount } = render(<SettingsPage />, {
-        queries: [[WORKSPACES_QUERY_KEY, workspaces]],
-      });
-      const ids = [...container.querySelectorAll('section[id]')].map((section) => section.id);
-      unmount();
-      return ids;
-    };
-    expect(sectionsFor('owner')).toContain('branding');
-    expect(sectionsFor('manager')).not.toContain('branding');
-    expect(sectionsFor('editor')).not.toContain('branding');
+    const ids = (role: TeamRole) => sectionsFor(role).map((section) => section.id);
+    expect(ids('owner')).toContain('branding');
+    expect(ids('manager')).not.toContain('branding');
+    expect(ids('editor')).not.toContain('branding');
+    expect(ids('viewer')).not.toContain('branding');
   });
 });
