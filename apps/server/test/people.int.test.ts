@@ -129,6 +129,30 @@ describe.each(engines)('the people of a workspace on %s', (engine) => {
     return response.json.data.instances[0]!;
   }
 
+  it('records the member who puts a post in the queue, on its schedule', async () => {
+    const { betaManager } = people;
+    const slots = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+      weekday,
+      time: '09:00',
+      networks: null,
+    }));
+    const queue = await call('PUT', path(API_PATHS.companyQueue, { id: beta }), owner, {
+      timezone: 'UTC',
+      slots,
+    });
+    expect(queue.status, queue.body).toBe(200);
+    const post = await write(betaManager.token, beta);
+    const queued = await asMember()(
+      'POST',
+      path(API_PATHS.postQueue, { id: post.id }),
+      betaManager.token,
+      { networks: ['bluesky'] },
+    );
+    expect(queued.status, queued.body).toBe(201);
+    const [schedule] = await db().select().from(schedules).where(eq(schedules.postId, post.id));
+    expect(schedule).toMatchObject({ createdBy: betaManager.id });
+  });
+
   it('records one author, and the person behind each edit, move and publication action', async () => {
     const { editor, manager } = people;
     const post = await write(editor.token, alpha);

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app-instance.js';
 import { AppError } from '../../errors.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { entityAccess, requireUser } from '../auth/index.js';
+import { entityAccess, requireActor, requireUser } from '../auth/index.js';
 import { ImportInvalidError, type ImportsService } from './imports.service.js';
 
 const FORM_OPTIONS = {
@@ -79,7 +79,13 @@ export function registerImportRoutes(app: AppInstance, imports: ImportsService) 
       const bytes = await readImportUpload(request);
       const isDryRun = request.query.dry_run === true;
       try {
-        const result = await imports.importFile(userId, bytes, isDryRun, entityAccess(request));
+        const result = await imports.importFile(
+          userId,
+          bytes,
+          isDryRun,
+          entityAccess(request),
+          requireActor(request).id,
+        );
         if (isDryRun) return { message: IMPORT_MESSAGES.checked, data: result };
         return reply
           .code(201)

@@ -111,7 +111,7 @@ export function createImportsService(deps: ImportsDeps) {
   async function runRows(
     userId: string,
     rows: CheckedRow[],
-    options: { commit: boolean; media: Map<number, StoredMedia> },
+    options: { commit: boolean; media: Map<number, StoredMedia>; actorId?: string },
   ): Promise<{ rows: ImportRow[]; committed: boolean; jobs: HeldJob[] }> {
     const settings = await deps.savedSettings(userId);
     const zones = new Map<string, string>();
@@ -150,12 +150,19 @@ export function createImportsService(deps: ImportsDeps) {
                   scheduled_for: at?.toISOString() ?? null,
                 },
                 media,
-                // The import removes its fetched files itself, after the transaction.
-                { isMediaUploadedBefore: true },
+                // The import removes its fetched files itself, after the transaction; the
+                // person importing writes the posts.
+                { isMediaUploadedBefore: true, actorId: options.actorId },
               );
               let scheduledFor = at?.toISOString() ?? null;
               if (row.isQueued) {
-                const placed = await services.queue.addPost(userId, created.id, row.networks);
+                const placed = await services.queue.addPost(
+                  userId,
+                  created.id,
+                  row.networks,
+                  undefined,
+                  options.actorId,
+                );
                 scheduledFor = placed.instances[0]?.scheduled_for ?? null;
               }
               return { id: created.id, content: created.content, url: created.url, scheduledFor };
@@ -252,13 +259,15 @@ export function createImportsService(deps: ImportsDeps) {
      */
     /**
      * `access`: the entities that exist for the person importing; a row naming another is
-     * refused as an unknown entity.
+     * refused as an unknown entity. `actorId`: that person, whom the posts and schedules
+     * record (absent: the workspace's owner).
      */
     async importFile(
       userId: string,
       bytes: Uint8Array,
       dryRun: boolean,
       access?: EntityAccess,
+      actorId?: string,
     ): Promise<ImportResult> {
       await assertOnPlan(userId);
       const fileRows = readImportFile(bytes);
@@ -278,7 +287,7 @@ export function createImportsService(deps: ImportsDeps) {
         const checked = await runRows(userId, rows, { commit: false, media: new Map() });
         throw invalid(checked.rows);
       }
-      const done = await runRows(userId, rows, { commit: true, media });
+      const done = await runRows(userId, rows, { commit: true, media, actorId });
       if (!done.committed) {
         await removeFiles(media);
         throw invalid(done.rows);

@@ -11,7 +11,7 @@ import {
 } from '@cadence/shared';
 import type { AppInstance } from '../../app-instance.js';
 import { errorResponses } from '../../plugins/error-handler.js';
-import { entityAccess, requireUser } from '../auth/index.js';
+import { entityAccess, requireActor, requireUser } from '../auth/index.js';
 import type { QueueService } from './queue.service.js';
 
 const security = [{ bearerAuth: [] }];
@@ -82,6 +82,7 @@ export function registerQueueRoutes(app: AppInstance, queue: QueueService) {
         request.params.id,
         request.body.networks,
         entityAccess(request),
+        requireActor(request).id,
       );
       return reply.code(201).send({ success: true as const, message: QUEUE_MESSAGES.added, data });
     },

@@ -83,7 +83,14 @@ export function createQueueService(deps: QueueDeps) {
      * The slot is chosen under a per-entity lock inside the schedule's own transaction, so
      * two posts queued at once take two slots.
      */
-    async addPost(userId: string, postId: string, networks: NetworkId[], access?: EntityAccess) {
+    /** `actorId`: the person adding it (a workspace's member); the schedule records them. */
+    async addPost(
+      userId: string,
+      postId: string,
+      networks: NetworkId[],
+      access?: EntityAccess,
+      actorId?: string,
+    ) {
       const post = await repo.findOwnedPost(db, userId, postId);
       const postNotFound = () => AppError.notFound(POST_MESSAGES.notFound, 'POST_NOT_FOUND');
       if (!post) throw postNotFound();
@@ -117,6 +124,7 @@ export function createQueueService(deps: QueueDeps) {
           }
           throw AppError.unprocessable(QUEUE_MESSAGES.noOpenSlot, 'NO_OPEN_SLOT');
         },
+        actorId ? { actorId } : {},
       );
     },
   };

@@ -375,8 +375,12 @@ export function createSchedulesService(deps: SchedulesDeps) {
      * networks. `pick` may lock and read in that transaction, so that two posts placed at
      * once see each other.
      */
-    createAtPickedTime: (userId: string, input: PickedScheduleInput, pick: TimePicker) =>
-      schedulePost(userId, input, { pick }),
+    createAtPickedTime: (
+      userId: string,
+      input: PickedScheduleInput,
+      pick: TimePicker,
+      acting: ScheduleActing = {},
+    ) => schedulePost(userId, input, { pick }, acting),
 
     async list(
       userId: string,
