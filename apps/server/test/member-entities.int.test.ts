@@ -38,10 +38,12 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
   let ownerId: string;
   let lead: string;
   let leadId: string;
+  let other: string;
+  let otherId: string;
   let as: ReturnType<typeof inWorkspace>;
   /** Entity A (the member's) and B (not theirs), each with a post, an occurrence, a publication. */
   const ids = {} as Record<
-    'a' | 'b',
+    'a' | 'b' | 'c',
     {
       entity: string;
       post: string;
@@ -77,19 +79,17 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
     leadId = await accountIdOf(t, 'lead@example.com');
     as = inWorkspace(t, ownerId);
     const { db } = t.infra.database;
-    for (const [key, name] of [
-      ['a', 'Alpha'],
-      ['b', 'Beta'],
-    ] as const) {
+    /** An entity of `token`'s workspace with a post, an occurrence, a publication, a part. */
+    const seed = async (token: string, userId: string, key: 'a' | 'b' | 'c', name: string) => {
       const entity = (
-        await call<{ id: string }>('POST', '/customer/company', owner, {
+        await call<{ id: string }>('POST', '/customer/company', token, {
           name,
           website: `${name.toLowerCase()}.example.com`,
         })
       ).json.data.id;
-      await connectNetworks(t, fakes, owner, entity, ['bluesky']);
+      await connectNetworks(t, fakes, token, entity, ['bluesky']);
       const post = (
-        await call<{ id: string }>('POST', '/customer/post', owner, {
+        await call<{ id: string }>('POST', '/customer/post', token, {
           company_id: entity,
           content: `${name} news, only for ${name}`,
         })
@@ -97,7 +97,7 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
       const scheduled = await call<{ instances: ScheduledInstance[] }>(
         'POST',
         '/schedules',
-        owner,
+        token,
         {
           social_account_type: ['bluesky'],
           post_id: post,
@@ -114,7 +114,7 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
       // Numbers read yesterday, and a log row of an attempt.
       await db.insert(publicationStats).values({
         publicationId: publication,
-        userId: ownerId,
+        userId,
         companyId: entity,
         postId: post,
         network: 'bluesky',
@@ -125,7 +125,7 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
         engagements: key === 'a' ? 3 : 40,
       });
       await insertLog(db, {
-        userId: ownerId,
+        userId,
         postId: post,
         instanceId: instance.id,
         platform: 'bluesky',
@@ -134,7 +134,14 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
         scheduledFor: t.clock(),
       });
       ids[key] = { entity, post, instance: instance.id, publication, part: part!.id };
-    }
+    };
+    await seed(owner, ownerId, 'a', 'Alpha');
+    await seed(owner, ownerId, 'b', 'Beta');
+    // Another workspace altogether, whose owner the lead has nothing to do with.
+    other = await createVerifiedAccount(t, { email: 'other@example.com', name: 'Otto Other' });
+    otherId = await accountIdOf(t, 'other@example.com');
+    await setTierByCommand(t, 'other@example.com', 'enterprise');
+    await seed(other, otherId, 'c', 'Gamma');
     const link = await call<{ id: string }>(
       'POST',
       `/customer/company/${ids.b.entity}/review-links`,
@@ -164,8 +171,8 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
   });
 
   /** Every route that reads or acts on one entity's data, called for B's ids (or A's). */
-  const routes = (k: 'a' | 'b'): Array<[Method, string, object?]> => {
-    const x = k === 'a' ? ids.a : ids.b;
+  const routes = (k: 'a' | 'b' | 'c'): Array<[Method, string, object?]> => {
+    const x = ids[k];
     return [
       ['GET', `/customer/post/${x.post}`],
       ['GET', `/customer/company/${x.entity}/queue`],
@@ -270,6 +277,21 @@ describe.each(engines)('a member limited to some entities on %s', (engine) => {
     expect(links.json.data.rows.map((row) => row.id)).toContain(ids.bReviewLink);
     const keys = await call<{ rows: Array<{ id: string }> }>('GET', '/customer/api-keys', owner);
     expect(keys.json.data.rows.map((row) => row.id)).toContain(ids.bKey);
+  });
+
+  it("answers 404 for another workspace's things through the same routes, and 403 NOT_A_MEMBER to its header", async () => {
+    const answers: Array<[string, number]> = [];
+    for (const [method, url, body] of routes('c')) {
+      answers.push([`${method} ${url}`, (await as(method, url, lead, body)).status]);
+    }
+    expect(answers.filter(([, status]) => status !== 404)).toEqual([]);
+    expect(openai.requests.filter((request) => JSON.stringify(request).includes('Gamma'))).toEqual(
+      [],
+    );
+    const stranger = await inWorkspace(t, otherId)('GET', '/customer/company', lead);
+    expect([stranger.status, stranger.json?.code]).toEqual([403, 'NOT_A_MEMBER']);
+    // The other workspace's post is still there, as its owner left it.
+    expect((await call('GET', `/customer/post/${ids.c.post}`, other)).status).toBe(200);
   });
 
   it("reaches entity A's things through the same routes", async () => {
