@@ -36,74 +36,43 @@ export function CompanyActions({
   const canManage = useCan('manageEntities');
   const canConnect = useCan('connectNetworks');
   // Between the card and wide layouts, the table only has room for icons.
-  const label = (text: string) => (
-    <span className={cn(isRow && 'sr-only xl:not-sr-only')}>{text}</span>
-  );
-  const variant = isRow ? 'ghost' : 'secondary';
-  const size = 'sm';
   const buttonClass = isRow ? 'px-2 xl:px-2.5' : 'w-full gap-1.5 px-2';
+  const actions: Array<{
+    text: string;
+    icon: typeof Pencil;
+    isOffered: boolean;
+    onClick: (company: Company) => void;
+    className?: string;
+  }> = [
+    { text: 'Edit', icon: Pencil, isOffered: canManage, onClick: onEdit },
+    { text: 'Socials', icon: Share2, isOffered: canConnect, onClick: onSocials },
+    { text: 'Queue', icon: CalendarClock, isOffered: canManage, onClick: onQueue },
+    { text: 'Review links', icon: Link2, isOffered: canManage, onClick: onReviewLinks },
+    {
+      text: 'Delete',
+      icon: Trash2,
+      isOffered: canManage,
+      onClick: onDelete,
+      className: cn(!isRow && 'col-span-2', 'text-red-600 hover:bg-red-50 hover:text-red-700'),
+    },
+  ];
 
   return (
     <div className={cn(isRow ? 'flex justify-end gap-0.5' : 'grid grid-cols-2 gap-2')}>
-      {canManage && (
-        <Button
-          variant={variant}
-          size={size}
-          className={buttonClass}
-          icon={<Pencil className="size-4 shrink-0" aria-hidden="true" />}
-          onClick={() => onEdit(company)}
-        >
-          {label('Edit')}
-        </Button>
-      )}
-      {canConnect && (
-        <Button
-          variant={variant}
-          size={size}
-          className={buttonClass}
-          icon={<Share2 className="size-4 shrink-0" aria-hidden="true" />}
-          onClick={() => onSocials(company)}
-        >
-          {label('Socials')}
-        </Button>
-      )}
-      {canManage && (
-        <Button
-          variant={variant}
-          size={size}
-          className={buttonClass}
-          icon={<CalendarClock className="size-4 shrink-0" aria-hidden="true" />}
-          onClick={() => onQueue(company)}
-        >
-          {label('Queue')}
-        </Button>
-      )}
-      {canManage && (
-        <Button
-          variant={variant}
-          size={size}
-          className={buttonClass}
-          icon={<Link2 className="size-4 shrink-0" aria-hidden="true" />}
-          onClick={() => onReviewLinks(company)}
-        >
-          {label('Review links')}
-        </Button>
-      )}
-      {canManage && (
-        <Button
-          variant={variant}
-          size={size}
-          className={cn(
-            buttonClass,
-            !isRow && 'col-span-2',
-            'text-red-600 hover:bg-red-50 hover:text-red-700',
-          )}
-          icon={<Trash2 className="size-4 shrink-0" aria-hidden="true" />}
-          onClick={() => onDelete(company)}
-        >
-          {label('Delete')}
-        </Button>
-      )}
+      {actions
+        .filter((action) => action.isOffered)
+        .map(({ text, icon: Icon, onClick, className }) => (
+          <Button
+            key={text}
+            variant={isRow ? 'ghost' : 'secondary'}
+            size="sm"
+            className={cn(buttonClass, className)}
+            icon={<Icon className="size-4 shrink-0" aria-hidden="true" />}
+            onClick={() => onClick(company)}
+          >
+            <span className={cn(isRow && 'sr-only xl:not-sr-only')}>{text}</span>
+          </Button>
+        ))}
     </div>
   );
 }
