@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useOpenedOnce, whenIdle } from '../../lib/lazy-component';
 import type { DialogFrameProps } from './dialog-frame-radix';
 
@@ -18,19 +18,32 @@ export function preloadDialogFrame() {
   }));
 }
 
-const LazyFrame = lazy(preloadDialogFrame);
+/**
+ * The frame once its code is here: rendered at once when it already is (almost always: the
+ * page was idle before anyone clicked), else from the moment it arrives. The component it
+ * renders never changes after that, so the dialog's content is mounted once and keeps what
+ * was typed into it (switching from a lazy wrapper to the loaded frame remounted it: a search
+ * typed in the first moments of the first dialog was lost).
+ */
+function LoadedFrame(props: DialogFrameProps) {
+  const [Frame, setFrame] = useState(() => loaded);
+  useEffect(() => {
+    if (Frame) return;
+    let isCurrent = true;
+    void preloadDialogFrame().then((module) => {
+      if (isCurrent) setFrame(() => module.default);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [Frame]);
+  return Frame ? <Frame {...props} /> : null;
+}
 
 /** The modal itself: overlay, box, title, description and ×; `Dialog` adds the draft guard. */
 export function DialogFrame(props: DialogFrameProps) {
   const hasOpened = useOpenedOnce(props.open);
   useEffect(() => whenIdle(() => void preloadDialogFrame()), []);
   if (!hasOpened) return null;
-  // Once loaded (almost always: the page was idle before anyone clicked), it renders at once.
-  const Frame = loaded;
-  if (Frame) return <Frame {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazyFrame {...props} />
-    </Suspense>
-  );
+  return <LoadedFrame {...props} />;
 }
