@@ -43,6 +43,29 @@ export function SettingsSection() {
   );
 }
 
+/** A setting's name, for its control, with its description behind a help tip. */
+function SettingLabel({
+  id,
+  label,
+  description,
+}: {
+  id: string;
+  label: string;
+  description: string;
+}) {
+  return (
+    <div className="flex items-center gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {/* At the row's end, so the hint opens leftwards and stays on a phone's screen. */}
+      <HelpTip label={`About ${label}`} align="end" className="ml-auto">
+        {description}
+      </HelpTip>
+    </div>
+  );
+}
+
 /** A setting whose whole range is 0 and 1 is off or on. */
 const isSwitch = (setting: AdminSetting) => setting.value.min === 0 && setting.value.max === 1;
 
@@ -61,14 +84,7 @@ function SettingSwitch({
   const hint = SETTING_SWITCH_HINTS[setting.key as SettingKey];
   return (
     <div>
-      <div className="flex items-center gap-1.5">
-        <label htmlFor={id} className="text-sm font-medium text-gray-800">
-          {label}
-        </label>
-        <HelpTip label={`About ${label}`} align="end" className="ml-auto">
-          {setting.description}
-        </HelpTip>
-      </div>
+      <SettingLabel id={id} label={label} description={setting.description} />
       <div className="mt-1.5 flex h-10 items-center gap-3">
         <button
           id={id}
@@ -115,15 +131,7 @@ function SettingInput({
   const label = settingLabel(setting.key);
   return (
     <div>
-      <div className="flex items-center gap-1.5">
-        <label htmlFor={id} className="text-sm font-medium text-gray-800">
-          {label}
-        </label>
-        {/* At the row's end, so the hint opens leftwards and stays on a phone's screen. */}
-        <HelpTip label={`About ${label}`} align="end" className="ml-auto">
-          {setting.description}
-        </HelpTip>
-      </div>
+      <SettingLabel id={id} label={label} description={setting.description} />
       <div className="mt-1.5 flex items-center gap-2">
         <input
           id={id}
