@@ -41,3 +41,35 @@ test('the app replaces the frame with the screen, without moving it', async ({ p
   );
   expect(total).toBeLessThanOrEqual(0.02);
 });
+
+// Decision 126: the app's scripts are asked for only once the frame has painted, by the
+// page's one inline script, which the CSP allows by its hash.
+test('the frame paints before the app asks for its scripts, and the CSP lets the loader run', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`Content Security Policy: ${event.violatedDirective}`),
+    );
+  });
+  const response = await page.goto('/login');
+  const html = (await response?.text()) ?? '';
+  expect(html).not.toMatch(/<script[^>]*type="module"/);
+  expect(html).not.toContain('<link rel="modulepreload"');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  const order = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-paint')[0]?.startTime ?? Infinity;
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/assets/') && entry.name.endsWith('.js'))
+      .map((entry) => entry.startTime);
+    return { paint, firstScript: Math.min(...scripts), scripts: scripts.length };
+  });
+  expect(order.scripts).toBeGreaterThan(0);
+  expect(order.paint).toBeLessThan(order.firstScript);
+  expect(violations).toEqual([]);
+});

@@ -55,6 +55,7 @@ import { registerShortenerRoutes, registerShortLinkRedirect } from './modules/sh
 import { registerAnalyticsRoutes } from './modules/metrics/index.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { AFTER_PAINT_CSP_SOURCE } from './plugins/route-preloads.js';
 import { registerUploads } from './plugins/uploads.js';
 import type { Storage } from './integrations/storage.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -149,6 +150,8 @@ export async function buildApp(
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:', ...bucketOrigin],
         'media-src': ["'self'", ...bucketOrigin],
+        // The pages' one inline script, by hash: it adds the app's scripts after first paint.
+        'script-src': ["'self'", AFTER_PAINT_CSP_SOURCE],
         'style-src': ["'self'", "'unsafe-inline'"],
         'connect-src': ["'self'"],
         'frame-ancestors': ["'none'"],

@@ -2,13 +2,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   acceptedEncodings,
+  AFTER_PAINT_CSP_SOURCE,
+  AFTER_PAINT_LOADER,
   createRoutePages,
   routeChunks,
   withFirstFrame,
   withPreloads,
+  withScriptsAfterPaint,
   type Manifest,
 } from './route-preloads.js';
 
@@ -50,6 +54,46 @@ describe('route preloads', () => {
     );
   });
 
+  it('moves the scripts and preloads into the list the inline loader adds after first paint', () => {
+    const built =
+      '<html><head>\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-1.css">\n' +
+      '<link rel="preload" as="style" crossorigin href="/assets/posts-1.css">\n' +
+      '</head><body><div id="root"><h1>Posts</h1></div></body></html>';
+    const page = withScriptsAfterPaint(built);
+    // Nothing left in the head that the browser would fetch before painting, but the styles.
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).not.toContain('<script');
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('posts-1.css');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    const list = /<script type="application\/json" id="cadence-scripts">(.*?)<\/script>/.exec(page);
+    expect(JSON.parse(list![1]!)).toEqual({
+      modules: ['/assets/react-1.js'],
+      styles: ['/assets/posts-1.css'],
+      entries: ['/assets/index-1.js'],
+    });
+    // After the frame, so the loader finds its list.
+    expect(page.indexOf(`<script>${AFTER_PAINT_LOADER}</script>`)).toBeGreaterThan(
+      page.indexOf('<h1>Posts</h1>'),
+    );
+    // A page without module scripts is left as it is.
+    expect(withScriptsAfterPaint('<html><body></body></html>')).toBe('<html><body></body></html>');
+  });
+
+  it('names the loader in the CSP by the hash of its exact text', () => {
+    const hash = createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64');
+    expect(AFTER_PAINT_CSP_SOURCE).toBe(`'sha256-${hash}'`);
+  });
+
+  it('keeps a file name with "<" from closing the list early', () => {
+    const page = withScriptsAfterPaint(
+      '<html><head><script type="module" src="/a</script>.js"></script></head><body></body></html>',
+    );
+    expect(page).toContain('"entries":["/a\\u003c/script>.js"]');
+  });
+
   it('reads Accept-Encoding, leaving out what q=0 refuses', () => {
     expect([...acceptedEncodings('gzip, deflate, br, zstd')]).toEqual([
       'gzip',
@@ -81,7 +125,7 @@ describe('route preloads', () => {
       const pages = createRoutePages(dist);
       const plain = pages.pageFor('/posts');
       expect(plain?.encoding).toBeNull();
-      expect(plain?.body.toString()).toContain('href="/assets/posts-page-1.js"');
+      expect(plain?.body.toString()).toContain('"/assets/posts-page-1.js"');
       expect(pages.pageFor('/posts/')?.body.toString()).toBe(plain?.body.toString());
       const br = pages.pageFor('/posts', 'gzip, deflate, br');
       expect(br?.encoding).toBe('br');
@@ -97,7 +141,7 @@ describe('route preloads', () => {
       expect(demo?.body.toString()).toContain(
         '<meta name="cadence-demo" content="simulated-networks">',
       );
-      expect(demo?.body.toString()).toContain('href="/assets/posts-page-1.js"');
+      expect(demo?.body.toString()).toContain('"/assets/posts-page-1.js"');
 
       // With first frames, each kind of server sends its own; pages are built again for them.
       writeFileSync(
@@ -106,7 +150,7 @@ describe('route preloads', () => {
       );
       const framed = createRoutePages(dist).pageFor('/posts')?.body.toString();
       expect(framed).toContain('<div id="root"><h1>Posts</h1></div>');
-      expect(framed).toContain('href="/assets/posts-page-1.js"');
+      expect(framed).toContain('"/assets/posts-page-1.js"');
       expect(createRoutePages(dist, { demo: true }).pageFor('/posts')?.body.toString()).toContain(
         '<div id="root"><h1>Posts (demo)</h1></div>',
       );

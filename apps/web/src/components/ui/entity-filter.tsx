@@ -10,10 +10,19 @@ interface EntityFilterProps {
   value: string;
   onChange: (companyId: string) => void;
   className?: string;
+  /** While the entities load: the control holds its place, so nothing below it moves. */
+  disabled?: boolean;
 }
 
 /** 'All Entities' or one entity; labelled 'Filter by entity' for screen readers. */
-export function EntityFilter({ id, companies, value, onChange, className }: EntityFilterProps) {
+export function EntityFilter({
+  id,
+  companies,
+  value,
+  onChange,
+  className,
+  disabled = false,
+}: EntityFilterProps) {
   return (
     <div className={cn('relative', className)}>
       <label htmlFor={id} className="sr-only">
@@ -22,6 +31,7 @@ export function EntityFilter({ id, companies, value, onChange, className }: Enti
       <select
         id={id}
         value={value}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
         className={controlClasses(false, 'h-10 appearance-none truncate pr-9 pl-3')}
       >

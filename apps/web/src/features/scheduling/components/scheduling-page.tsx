@@ -142,13 +142,16 @@ export function SchedulingPage() {
       <PageHeader
         {...SCHEDULING_HEADER}
         actions={
-          companyRows.length > 0 ? (
+          // Shown (disabled) while the entities load: appearing later, it pushed the page
+          // below it down on a phone, where it takes a line of its own.
+          companyRows.length > 0 || companies.isPending ? (
             <EntityFilter
               id="scheduling-entity-filter"
               className="w-full sm:w-64"
               companies={companyRows}
               value={activeCompanyId}
               onChange={setCompanyId}
+              disabled={companies.isPending}
             />
           ) : undefined
         }
@@ -156,6 +159,7 @@ export function SchedulingPage() {
 
       {isLoading ? (
         <div
+          key="loading"
           role="status"
           className="mt-8 flex items-center justify-center gap-2 rounded-2xl border border-gray-200 bg-white px-5 py-16 text-sm text-gray-600"
         >
@@ -163,7 +167,8 @@ export function SchedulingPage() {
           {SCHEDULE_MESSAGES.loading}
         </div>
       ) : (
-        <div className="mt-6 space-y-6">
+        // Its own element, not the loading box's restyled: that counted as the box moving.
+        <div key="content" className="mt-6 space-y-6">
           <PostCalendar
             timeZone={timeZone}
             zoneSource={entityZone === undefined ? 'saved' : 'entity'}
