@@ -9,7 +9,7 @@ import {
   type NetworkId,
 } from '@cadence/shared';
 import { Upload, Newspaper, Plus } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useFeatures } from '../../../hooks/use-features';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -78,6 +78,9 @@ export function PostsPage() {
   const companyId = companies.some((company) => company.id === selectedId) ? selectedId : '';
   const postsQuery = usePosts({ page, q, companyId, status, sort });
   const { data, error, isError } = postsQuery;
+  // The list renders its new rows as a background render React can pause (the query's own
+  // update is urgent and renders at once, in one task): a tap meanwhile is answered at once.
+  const shownData = useDeferredValue(data);
   const totalPages = data === undefined ? 1 : totalPagesOf(data.count, POSTS_PAGE_SIZE_DEFAULT);
   const isFiltered = q !== '' || companyId !== '' || status !== '';
 
@@ -191,8 +194,8 @@ export function PostsPage() {
 
       <div className="mt-5">
         <PostsContent
-          status={data !== undefined ? 'loaded' : isError ? 'failed' : 'loading'}
-          posts={data?.rows ?? []}
+          status={shownData !== undefined ? 'loaded' : isError ? 'failed' : 'loading'}
+          posts={shownData?.rows ?? []}
           companies={companies}
           isFiltered={isFiltered}
           isWide={isWide}
