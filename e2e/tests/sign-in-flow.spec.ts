@@ -6,6 +6,8 @@ test('the keyboard goes email, password, Sign in: Enter signs in, not the reset 
   page,
 }) => {
   await page.goto('/login');
+  // The page's first frame (inert) is replaced by the app's form before anything is typed.
+  await expect(page.locator('[inert]')).toHaveCount(0);
   const email = page.getByLabel('Email address');
   await email.focus();
   await page.keyboard.type(PAID_CUSTOMER.email);

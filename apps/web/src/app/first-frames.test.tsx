@@ -19,6 +19,8 @@ describe('first frames', () => {
     const plain = frame(ROUTES.login);
     expect(plain).toContain('Sign in to your account');
     expect(plain).toMatch(/<input[^>]+type="email"/);
+    // Nothing can be typed into the frame, by a person (inert) or a script (read-only).
+    expect(plain.match(/<input\b/g)?.length).toBe(plain.match(/<input readOnly=""/g)?.length);
     expect(plain).not.toContain('Demo: simulated networks.');
     expect(frame(ROUTES.login, true)).toContain('Demo: simulated networks.');
   });

@@ -71,6 +71,15 @@ export function FirstFrame({ route, isDemo }: { route: FirstFrameRoute; isDemo: 
   );
 }
 
+/**
+ * The frame's text fields marked read-only (they look the same): the frame is inert, and a
+ * value set into one by a script (a password manager, a test's `fill`) would vanish when the
+ * app replaces the frame, so such a script waits for the app's own fields instead.
+ */
+export function withReadOnlyFields(html: string) {
+  return html.replace(/<(input|textarea)\b(?![^>]*\sreadOnly)/g, '<$1 readOnly=""');
+}
+
 /** Every frame as HTML, plain and for the demo (the build's `build/first-frames.ts`). */
 export async function renderFirstFrames(): Promise<
   Record<string, { plain: string; demo: string }>
@@ -79,7 +88,7 @@ export async function renderFirstFrames(): Promise<
     const { prelude } = await prerender(<FirstFrame route={route} isDemo={isDemo} />);
     const html = await new Response(prelude).text();
     if (html.trim() === '') throw new Error(`The first frame of ${route} rendered nothing`);
-    return html;
+    return withReadOnlyFields(html);
   };
   const frames: Record<string, { plain: string; demo: string }> = {};
   for (const route of FIRST_FRAME_ROUTES) {
