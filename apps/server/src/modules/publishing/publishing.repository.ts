@@ -6,10 +6,11 @@ import {
 } from '@cadence/shared';
 import { and, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { logInsert, type LogEntry } from '../logs/index.js';
 import { webhookOutboxInsert, type WebhookEventInput } from '../webhooks/index.js';
 import { clearedToSend, isCleared } from '../approvals/index.js';
-import { claimInstance } from '../schedules/index.js';
+import { claimInstance, finishInstanceStatement } from '../schedules/index.js';
 import type { LoadedConnection } from '../connections/index.js';
 import { publisherIsStopped } from './publisher-control.js';
 import { publications, type PublicationRow } from '../../db/schema/publishing.js';
@@ -90,8 +91,9 @@ export async function startInstance(
   instanceId: string,
   now: Date,
 ): Promise<InstanceContext | undefined> {
-  const [row] = await rowsOf<StartedRow>(
+  const [row] = await executePrepared<StartedRow>(
     db,
+    'publisher_start',
     sql`
       with claimed as (${claimInstance(instanceId, now)})
       select c.id, c.user_id, c.post_id, c.scheduled_for,
@@ -299,7 +301,10 @@ export async function markSending(db: DbExecutor, publicationId: string, claimed
         eq(publications.claimedAt, claimedAt),
       ),
     )
-    .returning({ id: publications.id });
+    .returning({ id: publications.id })
+    // Named, as the claim (db/prepared.ts): its text never varies.
+    .prepare('publisher_sending')
+    .execute();
   return rows.length > 0;
 }
 
@@ -333,7 +338,11 @@ export async function claimPublication(
         clearedToSend(publications.instanceId),
       ),
     )
-    .returning();
+    .returning()
+    // Named: planned once per connection (the approval gate makes it costly to plan). Its
+    // text never varies, so one name fits (db/prepared.ts).
+    .prepare('publisher_claim')
+    .execute();
   return row;
 }
 
@@ -371,9 +380,34 @@ export async function markNotApproved(
  * The webhook event of a change, written by the change's own statement (the outbox, at no
  * extra round trip): only when the change's CTE `changed` matched a row.
  */
-function webhookCte(event: WebhookEventInput | undefined, changed: 'done' | 'settled') {
+function webhookCte(
+  event: WebhookEventInput | undefined,
+  changed: 'done' | 'settled' | 'finished',
+) {
   if (!event) return sql``;
   return sql`, hooked as (${webhookOutboxInsert(event, sql.raw(`exists (select 1 from ${changed})`))} returning 1)`;
+}
+
+/**
+ * Gives the instance its outcome when nothing of it waits any more, with its `post.completed`
+ * webhook event, in one statement (no transaction of its own: one round trip, not four);
+ * false when something still waits.
+ */
+export async function finishInstance(
+  db: DbExecutor,
+  instanceId: string,
+  outcome: 'published' | 'partial' | 'failed' | 'missed',
+  now: Date,
+  event: WebhookEventInput,
+) {
+  const [row] = await executePrepared<{ n: number }>(
+    db,
+    'publisher_finish',
+    sql`
+      with finished as (${finishInstanceStatement(instanceId, outcome, now)})${webhookCte(event, 'finished')}
+      select count(*)::int as n from finished`,
+  );
+  return (row?.n ?? 0) > 0;
 }
 
 /**
@@ -392,8 +426,9 @@ export async function markPublished(
   followUps?: { commentDueAt: Date },
 ) {
   const at = now.toISOString();
-  const [row] = await rowsOf<{ n: number }>(
+  const [row] = await executePrepared<{ n: number }>(
     db,
+    'publisher_record',
     sql`
       with done as (
         update publications set status = 'published', external_id = ${result.externalId},
@@ -465,8 +500,9 @@ export async function settleFailure(
 ) {
   const next = outcome.nextAttemptAt ? outcome.nextAttemptAt.toISOString() : null;
   const readBackAt = outcome.readBackAt ? outcome.readBackAt.toISOString() : null;
-  const [row] = await rowsOf<{ n: number }>(
+  const [row] = await executePrepared<{ n: number }>(
     db,
+    'publisher_settle',
     sql`
       with settled as (
         update publications set status = ${outcome.status}, last_error = ${outcome.message},

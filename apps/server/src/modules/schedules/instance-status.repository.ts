@@ -80,27 +80,23 @@ export async function setInstanceStatus(
 }
 
 /**
- * Gives the instance its outcome when none of its publications waits or is being published
- * (one statement); false when some still do.
+ * The UPDATE that gives the instance its outcome when none of its publications waits or is
+ * being published, answering its id (none when some still do); for the publisher's statement
+ * that also records the occurrence's webhook event.
  */
-export async function finishInstance(
-  db: DbExecutor,
+export function finishInstanceStatement(
   instanceId: string,
   outcome: 'published' | 'partial' | 'failed' | 'missed',
   now: Date,
-) {
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`
-      update scheduled_instances set status = ${outcome}, completed_at = ${now.toISOString()}::timestamptz
-      where id = ${instanceId} and status in ('pending', 'publishing')
-        and not exists (
-          select 1 from publications
-          where instance_id = ${instanceId} and status in ('pending', 'publishing'))
-        and not ${threadPartWaits(instanceId, ['pending', 'publishing'])}
-      returning id`,
-  );
-  return rows.length > 0;
+): SQL {
+  return sql`
+    update scheduled_instances set status = ${outcome}, completed_at = ${now.toISOString()}::timestamptz
+    where id = ${instanceId} and status in ('pending', 'publishing')
+      and not exists (
+        select 1 from publications
+        where instance_id = ${instanceId} and status in ('pending', 'publishing'))
+      and not ${threadPartWaits(instanceId, ['pending', 'publishing'])}
+    returning id`;
 }
 
 /** A finished instance is waiting again (a retried publication in it). */
