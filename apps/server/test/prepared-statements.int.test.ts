@@ -11,7 +11,7 @@ describe.each(engines)('named statements on %s', (engine) => {
   beforeAll(async () => {
     if (engine === 'postgres') {
       const created = await createPostgresDatabase();
-      drop = created.drop;
+      drop = () => created.drop();
       database = await openDatabase({ databaseUrl: created.url });
     } else {
       database = await openDatabase({});

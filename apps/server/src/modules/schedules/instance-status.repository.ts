@@ -8,12 +8,6 @@ import { scheduledInstances } from '../../db/schema/schedules.js';
  * the publishing module calls them.
  */
 
-/** Rows of a raw query (the two drivers type `execute` differently). */
-async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(statement);
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * The UPDATE that marks an instance as being worked on, answering its id, user, post and
  * time; for the publisher's statement that also loads what publishing it reads. A finished
