@@ -4,8 +4,9 @@
  * benchmark's database (the same, for the pids `pg_stat_activity` names for that database;
  * PostgreSQL runs on this machine). Sampled every second: a process that dies between two
  * samples (a SIGKILLed worker, a closed connection) loses at most its last second.
- * `pg_stat_statements` is not used: it needs `shared_preload_libraries`, and so a restart of
- * a PostgreSQL other work shares.
+ * When the server preloads `pg_stat_statements` (a private cluster started for profiling: the
+ * shared one does not, and loading it needs a restart), the window's statements are reset at
+ * the start and the costliest listed at the end, with their time per publication.
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -102,6 +103,17 @@ export function createCpuMeter(input: {
     writes: number;
   }
   let tables: TableStats[] = [];
+  interface StatementStats {
+    query: string;
+    calls: number;
+    total_ms: number;
+    /** Planning time, when `pg_stat_statements.track_planning` is on (else 0). */
+    plan_ms: number;
+    rows: number;
+  }
+  /** Undefined unless `pg_stat_statements` is preloaded (then the window's top statements). */
+  let statements: StatementStats[] | undefined;
+  let hasStatements = false;
   let tablesBefore = new Map<string, TableStats>();
 
   const backendPids = async () => {
@@ -151,6 +163,13 @@ export function createCpuMeter(input: {
       client = new pg.Client({ connectionString: input.databaseUrl });
       await client.connect();
       ownPid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      hasStatements = await client
+        .query(`create extension if not exists pg_stat_statements`)
+        .then(() => client!.query('select 1 from pg_stat_statements limit 1'))
+        .then(
+          () => true,
+          () => false,
+        );
     },
     /** The window opens: what each process used so far is its baseline. */
     async start() {
@@ -163,6 +182,7 @@ export function createCpuMeter(input: {
       if (client) {
         countersBefore = await counters();
         tablesBefore = new Map((await tableStats()).map((row) => [row.relname, row]));
+        if (hasStatements) await client.query('select pg_stat_statements_reset()');
       }
       timer = setInterval(() => void sample(), 1000);
     },
@@ -187,6 +207,17 @@ export function createCpuMeter(input: {
             writes: row.writes - (before?.writes ?? 0),
           };
         });
+        if (hasStatements) {
+          const result = await client.query<StatementStats>(
+            `select regexp_replace(left(s.query, 240), '\\s+', ' ', 'g') as query,
+               s.calls::float8 as calls, s.total_exec_time::float8 as total_ms,
+               s.total_plan_time::float8 as plan_ms, s.rows::float8 as rows
+             from pg_stat_statements s join pg_database d on d.oid = s.dbid
+             where d.datname = current_database()
+             order by s.total_exec_time + s.total_plan_time desc limit 25`,
+          );
+          statements = result.rows;
+        }
       }
     },
     async close() {
@@ -222,6 +253,17 @@ export function createCpuMeter(input: {
           .slice(0, 6);
         lines.push(
           `  rows written/publication ${written.map((row) => `${row.relname.replace(/^pgboss\.job:(j.{6}).*/, 'pgboss.job $1…')} ${(row.writes / Math.max(1, publications)).toFixed(2)}`).join(', ')}`,
+        );
+      }
+      if (statements) {
+        const total = statements.reduce((sum, row) => sum + row.total_ms, 0);
+        const planned = statements.reduce((sum, row) => sum + row.plan_ms, 0);
+        lines.push(
+          `  statements (pg_stat_statements, top 25: ${per(total)} ms/publication executing, ${per(planned)} ms planning)`,
+          ...statements.map(
+            (row) =>
+              `    ${per(row.total_ms).padStart(6)} + ${per(row.plan_ms).padStart(5)} ms/pub (execute + plan) ${(row.calls / Math.max(1, publications)).toFixed(2).padStart(5)} calls/pub  ${row.query}`,
+          ),
         );
       }
       return lines;

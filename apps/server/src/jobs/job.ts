@@ -20,6 +20,11 @@ export interface JobPolicy {
    */
   concurrency: (config: ResolvedConfig, settings: SettingValues) => number;
   /**
+   * How long the worker waits before asking again when the kind's queue was empty (default
+   * 1 s). Every ask is a statement, and a worker asks for each kind it works.
+   */
+  idlePollMs?: number;
+  /**
    * When true, the worker takes no job of this kind (what is waiting stays queued): the
    * publisher's Stop in the admin panel. Read at every fetch.
    */

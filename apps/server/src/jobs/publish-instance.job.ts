@@ -22,6 +22,9 @@ export const publishInstanceJob = defineJob({
     // allowed, so that jobs waiting for busy accounts never leave the others without work
     // (and a lane refuses to queue more than a few calls: those are re-queued for later).
     concurrency: (config) => config.publisher.maxInFlight * 5,
+    // Due times matter to the second: an empty queue is asked again soon (other kinds wait
+    // longer, so that idle workers do not keep the database busy).
+    idlePollMs: 200,
     // Stopped from the admin panel: due jobs wait in the queue until Start.
     stopped: (state) => state.publisherStopped,
   },

@@ -1,6 +1,7 @@
 import { listCountLimit, type NetworkId } from '@cadence/shared';
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { countUpTo } from '../../lib/capped-count.js';
 import { systemLogs, type LogStatus } from '../../db/schema/logs.js';
 import { posts } from '../../db/schema/posts.js';
@@ -111,5 +112,6 @@ export function logInsert(entry: LogEntry): SQL {
 }
 
 export async function insertLog(db: DbExecutor, entry: LogEntry) {
-  await db.execute(logInsert(entry));
+  // Named (db/prepared.ts): the publisher writes one per failed attempt; its text is fixed.
+  await executePrepared(db, 'log_insert', logInsert(entry));
 }

@@ -39,7 +39,11 @@ import {
 import { mediaOfUpload } from '../posts/index.js';
 import { instanceStatus as instances } from '../schedules/index.js';
 import { linkOf } from './publish-input.js';
-import { postCompletedData, recordWebhookEvent } from '../webhooks/index.js';
+import {
+  postCompletedData,
+  recordWebhookEvent,
+  type WebhookEventInput,
+} from '../webhooks/index.js';
 import * as repo from './publishing.repository.js';
 import { createSettler, type PublishingEvent } from './settle.js';
 import { createThreadSender } from './follow-ups.js';
@@ -463,26 +467,23 @@ export function createInstancePublisher(deps: PublishDeps) {
     }
   }
 
-  /** `post.completed`: every publication of the occurrence has ended (in its transaction). */
-  async function recordCompleted(
-    tx: DbExecutor,
+  /** `post.completed`: every publication of the occurrence has ended. */
+  const completedEvent = (
     context: repo.InstanceContext,
     statuses: readonly PublicationStatus[],
     now: Date,
-  ) {
-    await recordWebhookEvent(tx, {
-      userId: context.instance.userId,
-      type: 'post.completed',
+  ): WebhookEventInput => ({
+    userId: context.instance.userId,
+    type: 'post.completed',
+    entityId: context.post.companyId,
+    at: now,
+    data: postCompletedData({
+      postId: context.post.id,
       entityId: context.post.companyId,
-      at: now,
-      data: postCompletedData({
-        postId: context.post.id,
-        entityId: context.post.companyId,
-        scheduledFor: context.instance.scheduledFor,
-        statuses,
-      }),
-    });
-  }
+      scheduledFor: context.instance.scheduledFor,
+      statuses,
+    }),
+  });
 
   /** When nothing waits any more, the instance gets its outcome; else its next job is queued. */
   async function settleInstance(
@@ -503,12 +504,8 @@ export function createInstancePublisher(deps: PublishDeps) {
       seen.every((status) => status !== 'pending' && status !== 'publishing')
     ) {
       const outcome = instanceOutcome(seen);
-      const finished = await db.transaction(async (tx) => {
-        if (!(await instances.finishInstance(tx, instance.id, outcome, now))) return false;
-        await recordCompleted(tx, context, seen, now);
-        return true;
-      });
-      if (finished) return;
+      const event = completedEvent(context, seen, now);
+      if (await repo.finishInstance(db, instance.id, outcome, now, event)) return;
     }
     const states = [...(await repo.listPublicationStates(db, instance.id)), ...parts];
     if (states.some((state) => state.status === 'publishing')) return; // its claimer settles it
@@ -517,7 +514,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       const statuses = states.map((s) => s.status);
       await db.transaction(async (tx) => {
         await instances.setInstanceStatus(tx, instance.id, instanceOutcome(statuses), now);
-        await recordCompleted(tx, context, statuses, now);
+        await recordWebhookEvent(tx, completedEvent(context, statuses, now));
       });
       return;
     }

@@ -13,4 +13,8 @@ export {
 export { registerScheduleRoutes } from './schedules.routes.js';
 /** An occurrence's status, which schedules owns: publishing claims, settles and reopens it. */
 export * as instanceStatus from './instance-status.repository.js';
-export { claimInstance, storeJobId } from './instance-status.repository.js';
+export {
+  claimInstance,
+  finishInstanceStatement,
+  storeJobId,
+} from './instance-status.repository.js';

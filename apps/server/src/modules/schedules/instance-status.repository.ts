@@ -8,12 +8,6 @@ import { scheduledInstances } from '../../db/schema/schedules.js';
  * the publishing module calls them.
  */
 
-/** Rows of a raw query (the two drivers type `execute` differently). */
-async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(statement);
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * The UPDATE that marks an instance as being worked on, answering its id, user, post and
  * time; for the publisher's statement that also loads what publishing it reads. A finished
@@ -80,27 +74,23 @@ export async function setInstanceStatus(
 }
 
 /**
- * Gives the instance its outcome when none of its publications waits or is being published
- * (one statement); false when some still do.
+ * The UPDATE that gives the instance its outcome when none of its publications waits or is
+ * being published, answering its id (none when some still do); for the publisher's statement
+ * that also records the occurrence's webhook event.
  */
-export async function finishInstance(
-  db: DbExecutor,
+export function finishInstanceStatement(
   instanceId: string,
   outcome: 'published' | 'partial' | 'failed' | 'missed',
   now: Date,
-) {
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`
-      update scheduled_instances set status = ${outcome}, completed_at = ${now.toISOString()}::timestamptz
-      where id = ${instanceId} and status in ('pending', 'publishing')
-        and not exists (
-          select 1 from publications
-          where instance_id = ${instanceId} and status in ('pending', 'publishing'))
-        and not ${threadPartWaits(instanceId, ['pending', 'publishing'])}
-      returning id`,
-  );
-  return rows.length > 0;
+): SQL {
+  return sql`
+    update scheduled_instances set status = ${outcome}, completed_at = ${now.toISOString()}::timestamptz
+    where id = ${instanceId} and status in ('pending', 'publishing')
+      and not exists (
+        select 1 from publications
+        where instance_id = ${instanceId} and status in ('pending', 'publishing'))
+      and not ${threadPartWaits(instanceId, ['pending', 'publishing'])}
+    returning id`;
 }
 
 /** A finished instance is waiting again (a retried publication in it). */

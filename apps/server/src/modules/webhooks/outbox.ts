@@ -6,6 +6,7 @@ import type {
 } from '@cadence/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 
 /** Something that happened, to tell the customer's subscribed endpoints about. */
 export interface WebhookEventInput {
@@ -60,7 +61,8 @@ export function webhookOutboxInsert(event: WebhookEventInput, guard?: SQL): SQL 
  * so the event exists exactly when the change does.
  */
 export async function recordWebhookEvent(db: DbExecutor, event: WebhookEventInput) {
-  await db.execute(webhookOutboxInsert(event));
+  // Named (db/prepared.ts): every finished occurrence writes one, and its text has two forms.
+  await executePrepared(db, 'webhook_event', webhookOutboxInsert(event));
 }
 
 /** A publication's columns, as the publishing module keeps them. */
