@@ -5,6 +5,7 @@ import path from 'node:path';
 import { AUTH_MESSAGES, PASSWORD_RULE } from '@cadence/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_LIMITS } from '../src/modules/auth/index.js';
+import { AFTER_PAINT_CSP_SOURCE, AFTER_PAINT_LOADER } from '../src/plugins/route-preloads.js';
 import { engines } from './helpers/databases.js';
 import {
   createTestApp,
@@ -302,8 +303,12 @@ describe.each(engines)('HTTP behaviour on %s', (engine) => {
       expect(posts.headers['cache-control']).toBe('no-cache');
       expect(posts.headers['vary']).toMatch(/accept-encoding/i);
       const html = brotliDecompressSync(posts.rawPayload).toString();
-      expect(html).toContain(
-        '<link rel="modulepreload" crossorigin href="/assets/posts-page-abc123.js">',
+      // Named in the list the page's inline loader adds after the first paint (decision 126),
+      // which the CSP allows by its hash and no other inline script.
+      expect(html).toMatch(/id="cadence-scripts">[^<]*"\/assets\/posts-page-abc123\.js"/);
+      expect(html).toContain(`<script>${AFTER_PAINT_LOADER}</script>`);
+      expect(posts.headers['content-security-policy']).toContain(
+        `script-src 'self' ${AFTER_PAINT_CSP_SOURCE}`,
       );
       expect(html).toContain('<div id="root">');
       const again = await t.app.inject({
