@@ -176,7 +176,7 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect(fakes.bluesky.posts.at(-1)?.link).toBe('https://tinyurl.com/acme1');
   });
 
-  it('retries a server error, logs Retry 1/3, then succeeds once', async () => {
+  it('retries a server error, logs Retry 1, then succeeds once', async () => {
     const { instanceId, content } = await env.schedule(['twitter']);
     fakes.twitter.failNext('server-error', 1, 'POST /2/tweets');
     await runDue(instanceId);
