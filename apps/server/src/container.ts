@@ -555,6 +555,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publicUrl: config.publicUrl,
       publishJobs,
       readBackAfterMs: config.publisher.readBackAfterMs,
+      retryWindowMs: async () => (await liveSettings.read()).publish_retry_window_minutes * 60_000,
       firstCommentDelaySeconds: config.publisher.firstCommentDelaySeconds,
       sendCommentJob,
     });
