@@ -265,6 +265,45 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect((fakes.linkedIn.calls['POST /rest/posts'] ?? 0) - before).toBe(5);
   });
 
+  it("asks a media container's status again in place: one attempt, however its checks fail", async () => {
+    const instagram = await env.schedule(['instagram'], { withImage: true });
+    fakes.instagram.failNext('server-error', 2, 'status');
+    const threads = await env.schedule(['threads'], { withImage: true });
+    fakes.threads.failNext('server-error', 2, 'GET /container');
+    await runDue(instagram.instanceId);
+    await runDue(threads.instanceId, 0);
+    for (const { instanceId, content } of [instagram, threads]) {
+      expect(await publicationsOf(instanceId)).toMatchObject([
+        { status: 'published', attempts: 1 },
+      ]);
+      const logs = await logsOf(instanceId);
+      expect(logs.map((log) => [log.status, log.retryCount])).toEqual([['success', 0]]);
+      expect(countOn(instanceId === instagram.instanceId ? 'instagram' : 'threads', content)).toBe(
+        1,
+      );
+    }
+  });
+
+  it('publishes a Threads post whose publishing call answers 500 five times within the window', async () => {
+    const { instanceId, content } = await env.schedule(['threads']);
+    fakes.threads.failNext('server-error', 5, 'POST /threads_publish');
+    await runDue(instanceId);
+    for (let retry = 0; retry < 5; retry++) await runDue(instanceId, 2);
+    expect(await publicationsOf(instanceId)).toMatchObject([
+      { status: 'published', attempts: 6, errorCode: null },
+    ]);
+    expect(countOn('threads', content)).toBe(1);
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.retryCount])).toEqual([
+      ['pending', 1],
+      ['pending', 2],
+      ['pending', 3],
+      ['pending', 4],
+      ['pending', 5],
+      ['success', 5],
+    ]);
+  });
+
   it("fails at once, with the network's reason, when it refuses the content", async () => {
     const { instanceId } = await env.schedule(['twitter']);
     fakes.twitter.failNext('invalid', 1, 'POST /2/tweets');

@@ -9,12 +9,14 @@ const fault = (kind: NetworkError['kind'], details: NetworkError['details'] = {}
 function harness(faults: NetworkError[]) {
   let calls = 0;
   const waits: number[] = [];
-  const read = async () => {
+  const read = () => {
     const next = faults[calls++];
-    if (next) throw next;
-    return 'ok';
+    return next ? Promise.reject(next) : Promise.resolve('ok');
   };
-  const options = { random: () => 0.5, wait: async (ms: number) => waits.push(ms) };
+  const options = {
+    random: () => 0.5,
+    wait: (ms: number) => Promise.resolve(waits.push(ms)),
+  };
   return { read, options, waits, calls: () => calls };
 }
 
