@@ -151,8 +151,17 @@ function scenarios(): Scenario[] {
         // A killed worker's jobs come back after the job expiry: far above the adapters'
         // timeouts (15 s), below the default 300 s so a run ends in minutes. Unconfirmed posts
         // are looked for after 30 s rather than 120 s, for the same reason (and under the
-        // 90 s without progress after which a run stops).
-        env: isChaos ? { PUBLISH_JOB_EXPIRE_SECONDS: '90', READBACK_AFTER_SECONDS: '30' } : {},
+        // 90 s without progress after which a run stops). Passing faults are retried for 20
+        // minutes after a post's time rather than an hour, from a first wait of 5 s rather
+        // than 30 s (doubled per retry, up to 15 minutes), so the retries fit in the run.
+        env: isChaos
+          ? {
+              PUBLISH_JOB_EXPIRE_SECONDS: '90',
+              READBACK_AFTER_SECONDS: '30',
+              PUBLISH_RETRY_WINDOW_MINUTES: '20',
+              PUBLISH_RETRY_BASE_MS: '5000',
+            }
+          : {},
       },
     ];
   }

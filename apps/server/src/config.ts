@@ -147,6 +147,12 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1 second')
     .max(86_400, 'must be at most 86400 seconds')
     .default(120),
+  PUBLISH_RETRY_WINDOW_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(1, 'must be at least 1 minute')
+    .max(10_080, 'must be at most 10080 minutes (a week)')
+    .default(60),
   PUBLISH_RETRY_BASE_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -328,6 +334,11 @@ export interface Config {
     /** Retry backoff base: base x 2^n with full jitter (tests make it small). */
     retryBaseMs: number;
     /**
+     * The first value of the retry window (the live setting steers it afterwards): a
+     * publication's transient faults are retried this long after its due time.
+     */
+    retryWindowMs: number;
+    /**
      * An unconfirmed publication is looked for on its network this long after its answer was
      * lost, and once more after the same delay (READBACK_AFTER_SECONDS).
      */
@@ -452,6 +463,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       reconcileIntervalSeconds: parsed.PUBLISH_RECONCILE_SECONDS,
       firstCommentDelaySeconds: parsed.FIRST_COMMENT_DELAY_SECONDS,
       retryBaseMs: parsed.PUBLISH_RETRY_BASE_MS,
+      retryWindowMs: parsed.PUBLISH_RETRY_WINDOW_MINUTES * 60_000,
       readBackAfterMs: parsed.READBACK_AFTER_SECONDS * 1000,
     },
     simulatedNetworks: parsed.SIMULATED_NETWORKS,

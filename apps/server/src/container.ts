@@ -524,6 +524,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
         return {
           missedAfterMs: values.publish_missed_after_minutes * 60_000,
           retryBaseMs: values.publish_retry_base_ms,
+          retryWindowMs: values.publish_retry_window_minutes * 60_000,
         };
       },
       // A publication that ended badly, or a connection to renew: the bell and the mail.
@@ -554,6 +555,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publicUrl: config.publicUrl,
       publishJobs,
       readBackAfterMs: config.publisher.readBackAfterMs,
+      retryWindowMs: async () => (await liveSettings.read()).publish_retry_window_minutes * 60_000,
       firstCommentDelaySeconds: config.publisher.firstCommentDelaySeconds,
       sendCommentJob,
     });

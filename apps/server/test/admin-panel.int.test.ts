@@ -118,6 +118,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
       'publish_concurrency_per_network',
       'publish_missed_after_minutes',
       'publish_retry_base_ms',
+      'publish_retry_window_minutes',
       'sign_in_attempts_per_10_minutes',
       'x_metrics_enabled',
     ]);

@@ -176,7 +176,7 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect(fakes.bluesky.posts.at(-1)?.link).toBe('https://tinyurl.com/acme1');
   });
 
-  it('retries a server error, logs Retry 1/3, then succeeds once', async () => {
+  it('retries a server error, logs Retry 1, then succeeds once', async () => {
     const { instanceId, content } = await env.schedule(['twitter']);
     fakes.twitter.failNext('server-error', 1, 'POST /2/tweets');
     await runDue(instanceId);
@@ -217,25 +217,91 @@ describe.each(engines)('publishing on %s', (engine) => {
     ]);
   });
 
-  it('gives up after three retries with a log per attempt', async () => {
-    const { instanceId } = await env.schedule(['linkedIn']);
+  it('keeps retrying a server error past three retries inside the retry window', async () => {
+    const { instanceId, content } = await env.schedule(['linkedIn']);
     const before = fakes.linkedIn.calls['POST /rest/posts'] ?? 0;
-    fakes.linkedIn.failNext('server-error', 4, { endpoint: 'POST /rest/posts' });
+    fakes.linkedIn.failNext('server-error', 6, { endpoint: 'POST /rest/posts' });
     await runDue(instanceId);
-    for (let retry = 0; retry < 3; retry++) await runDue(instanceId, 2);
-    expect((fakes.linkedIn.calls['POST /rest/posts'] ?? 0) - before).toBe(4);
+    for (let retry = 0; retry < 6; retry++) await runDue(instanceId, 2);
+    expect((fakes.linkedIn.calls['POST /rest/posts'] ?? 0) - before).toBe(7);
+    expect(countOn('linkedIn', content)).toBe(1);
     const [row] = await publicationsOf(instanceId);
-    expect(row).toMatchObject({ status: 'failed', attempts: 4, errorCode: 'transient' });
+    expect(row).toMatchObject({ status: 'published', attempts: 7 });
     const logs = await logsOf(instanceId);
     expect(logs.map((log) => [log.status, log.retryCount])).toEqual([
       ['pending', 1],
       ['pending', 2],
       ['pending', 3],
-      ['error', 3],
+      ['pending', 4],
+      ['pending', 5],
+      ['pending', 6],
+      ['success', 6],
+    ]);
+    expect((await instance(instanceId))?.status).toBe('published');
+  });
+
+  it('fails a fault that outlasts the retry window, with a log per attempt', async () => {
+    const { instanceId } = await env.schedule(['linkedIn']);
+    const before = fakes.linkedIn.calls['POST /rest/posts'] ?? 0;
+    fakes.linkedIn.failNext('server-error', 5, { endpoint: 'POST /rest/posts' });
+    await runDue(instanceId);
+    for (let retry = 0; retry < 3; retry++) await runDue(instanceId, 2);
+    // Four calls, a few seconds after its time: still inside the hour's window.
+    expect(await publicationsOf(instanceId)).toMatchObject([{ status: 'pending', attempts: 4 }]);
+    await runDue(instanceId, 61 * 60); // past the window: this fault ends it
+    expect((fakes.linkedIn.calls['POST /rest/posts'] ?? 0) - before).toBe(5);
+    const [row] = await publicationsOf(instanceId);
+    expect(row).toMatchObject({ status: 'failed', attempts: 5, errorCode: 'transient' });
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.retryCount])).toEqual([
+      ['pending', 1],
+      ['pending', 2],
+      ['pending', 3],
+      ['pending', 4],
+      ['error', 4],
     ]);
     expect((await instance(instanceId))?.status).toBe('failed');
     await runDue(instanceId, 600); // and nothing more happens
-    expect((fakes.linkedIn.calls['POST /rest/posts'] ?? 0) - before).toBe(4);
+    expect((fakes.linkedIn.calls['POST /rest/posts'] ?? 0) - before).toBe(5);
+  });
+
+  it("asks a media container's status again in place: one attempt, however its checks fail", async () => {
+    const instagram = await env.schedule(['instagram'], { withImage: true });
+    fakes.instagram.failNext('server-error', 2, 'status');
+    const threads = await env.schedule(['threads'], { withImage: true });
+    fakes.threads.failNext('server-error', 2, 'GET /container');
+    await runDue(instagram.instanceId);
+    await runDue(threads.instanceId, 0);
+    for (const { instanceId, content } of [instagram, threads]) {
+      expect(await publicationsOf(instanceId)).toMatchObject([
+        { status: 'published', attempts: 1 },
+      ]);
+      const logs = await logsOf(instanceId);
+      expect(logs.map((log) => [log.status, log.retryCount])).toEqual([['success', 0]]);
+      expect(countOn(instanceId === instagram.instanceId ? 'instagram' : 'threads', content)).toBe(
+        1,
+      );
+    }
+  });
+
+  it('publishes a Threads post whose publishing call answers 500 five times within the window', async () => {
+    const { instanceId, content } = await env.schedule(['threads']);
+    fakes.threads.failNext('server-error', 5, 'POST /threads_publish');
+    await runDue(instanceId);
+    for (let retry = 0; retry < 5; retry++) await runDue(instanceId, 2);
+    expect(await publicationsOf(instanceId)).toMatchObject([
+      { status: 'published', attempts: 6, errorCode: null },
+    ]);
+    expect(countOn('threads', content)).toBe(1);
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.retryCount])).toEqual([
+      ['pending', 1],
+      ['pending', 2],
+      ['pending', 3],
+      ['pending', 4],
+      ['pending', 5],
+      ['success', 5],
+    ]);
   });
 
   it("fails at once, with the network's reason, when it refuses the content", async () => {
@@ -419,11 +485,14 @@ describe.each(engines)('publishing on %s', (engine) => {
       .set({ status: 'publishing', claimedAt: t.clock(), attempts: 1, sendPending: true })
       .where(eq(publications.instanceId, instanceId));
     await runDue(instanceId, t.config.publisher.jobExpireSeconds + 1);
+    // The dead worker's attempt sent nothing, so it is not counted: this one is the first.
     expect((await publicationsOf(instanceId))[0]).toMatchObject({
       status: 'published',
-      attempts: 2,
+      attempts: 1,
       sendPending: false,
     });
+    const logs = await logsOf(instanceId);
+    expect(logs.map((log) => [log.status, log.retryCount])).toEqual([['success', 0]]);
     expect(countOn('instagram', content)).toBe(1);
     expect((await instance(instanceId))?.status).toBe('published');
   });

@@ -15,7 +15,11 @@ export const REPEAT_TYPES = ['daily', 'weekly', 'monthly'] as const;
 export type RepeatType = (typeof REPEAT_TYPES)[number];
 /** A repeating schedule expands into at most this many occurrences (spec 000 section 9). */
 export const REPEAT_MAX_OCCURRENCES = 100;
-/** Retries after the first attempt, shown as 'Retry n/3'. */
+/**
+ * Retries after the first attempt of a thread part or first comment, and the sends of an
+ * unconfirmed post a read-back may make past its retry window. A publication's own transient
+ * faults are retried for a window of time instead (the `publish_retry_window_minutes` setting).
+ */
 export const PUBLISH_MAX_RETRIES = 3;
 
 export const SCHEDULE_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
@@ -354,7 +358,7 @@ export const SystemLogSchema = z.object({
   acted_by: z.optional(z.nullable(z.string())),
   instance_id: z.nullable(z.string()),
   error_code: z.nullable(z.string()),
-  /** Shown as 'Retry n/3' when above 0. */
+  /** Shown as 'Retry n' when above 0. */
   retry_count: z.number().check(z.int()),
   scheduled_for: z.nullable(z.string()),
 });

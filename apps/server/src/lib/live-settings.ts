@@ -45,6 +45,15 @@ export const SETTING_DEFINITIONS: Record<SettingKey, SettingDefinition> = {
       'Wait before the first retry of a failed network call; doubled per retry, with jitter, never less than the network asks (seeded from PUBLISH_RETRY_BASE_MS).',
     defaultValue: (config) => config.publisher.retryBaseMs,
   },
+  publish_retry_window_minutes: {
+    key: 'publish_retry_window_minutes',
+    min: 1,
+    max: 10_080,
+    unit: 'minutes',
+    description:
+      "How long after a post's time a network's passing faults (errors on its side, rate limits, timeouts) are retried before the post is marked failed; refusals (credentials, content) fail at once (seeded from PUBLISH_RETRY_WINDOW_MINUTES).",
+    defaultValue: (config) => Math.round(config.publisher.retryWindowMs / 60_000),
+  },
   ai_requests_per_hour: {
     key: 'ai_requests_per_hour',
     min: 1,

@@ -18,6 +18,7 @@ import {
   type GraphClientConfig,
 } from './meta-graph-request.js';
 import { postMetrics } from './metrics-read.js';
+import { retryRead } from './read-retry.js';
 import {
   NetworkError,
   NO_SLOT,
@@ -128,13 +129,16 @@ export function createInstagramAdapter(
   /** Meta fetches and processes the media asynchronously; publishing early fails with 9007. */
   async function waitUntilReady(containerId: string, accessToken: string) {
     for (let check = 1; check <= maxPolls; check++) {
-      const { status_code: code, status } = await callGraph(graph, {
-        method: 'GET',
-        path: `/${encodeURIComponent(containerId)}`,
-        accessToken,
-        params: { fields: 'status_code,status' },
-        schema: ContainerStatusSchema,
-      });
+      // A status check changes nothing: a failed one is asked again, not the whole flow.
+      const { status_code: code, status } = await retryRead(() =>
+        callGraph(graph, {
+          method: 'GET',
+          path: `/${encodeURIComponent(containerId)}`,
+          accessToken,
+          params: { fields: 'status_code,status' },
+          schema: ContainerStatusSchema,
+        }),
+      );
       if (code === 'FINISHED') return;
       if (code === 'ERROR') {
         throw failure(
@@ -152,13 +156,15 @@ export function createInstagramAdapter(
   /** The post is live by now, so a failed permalink read must not turn it into a failure. */
   async function readPermalink(mediaId: string, accessToken: string): Promise<string | null> {
     try {
-      const { permalink } = await callGraph(graph, {
-        method: 'GET',
-        path: `/${encodeURIComponent(mediaId)}`,
-        accessToken,
-        params: { fields: 'permalink' },
-        schema: PermalinkSchema,
-      });
+      const { permalink } = await retryRead(() =>
+        callGraph(graph, {
+          method: 'GET',
+          path: `/${encodeURIComponent(mediaId)}`,
+          accessToken,
+          params: { fields: 'permalink' },
+          schema: PermalinkSchema,
+        }),
+      );
       return permalink ?? null;
     } catch {
       return null;
@@ -217,18 +223,20 @@ export function createInstagramAdapter(
       const igUserId = credentials.igUserId || (await findAccount(credentials)).accountId;
       let after: string | undefined;
       for (let page = 0; page < MAX_READ_PAGES; page++) {
-        const list = await callGraph(graph, {
-          method: 'GET',
-          path: `/${encodeURIComponent(igUserId)}/media`,
-          accessToken,
-          params: {
-            fields: 'id,caption,timestamp,permalink',
-            since: String(sinceSeconds(window)),
-            limit: '100',
-            after,
-          },
-          schema: MediaListSchema,
-        });
+        const list = await retryRead(() =>
+          callGraph(graph, {
+            method: 'GET',
+            path: `/${encodeURIComponent(igUserId)}/media`,
+            accessToken,
+            params: {
+              fields: 'id,caption,timestamp,permalink',
+              since: String(sinceSeconds(window)),
+              limit: '100',
+              after,
+            },
+            schema: MediaListSchema,
+          }),
+        );
         const found = list.data.find(
           (item) => madeWithin(networkTime(item.timestamp), window) && sameText(sent, item.caption),
         );

@@ -14,6 +14,7 @@ import {
   isGoneError,
 } from './meta-graph-request.js';
 import { postMetrics } from './metrics-read.js';
+import { retryRead } from './read-retry.js';
 import { buildThreadsContainer } from './threads-content.js';
 import { callThreads, type ThreadsCall } from './threads-http.js';
 import {
@@ -61,6 +62,9 @@ export function createThreadsAdapter(
   const maxStatusWaitMs = config.maxStatusWaitMs ?? 60_000;
   const call = (request: ThreadsCall, credentials: ThreadsCredentials) =>
     callThreads(base, request, credentials.accessToken, timeoutMs);
+  /** A GET that changes nothing: a passing failure is asked again in place. */
+  const read = (request: ThreadsCall & { method: 'GET' }, credentials: ThreadsCredentials) =>
+    retryRead(() => call(request, credentials));
 
   function parse<T>(
     schema: z.ZodType<T>,
@@ -81,7 +85,7 @@ export function createThreadsAdapter(
   async function waitUntilReady(containerId: string, credentials: ThreadsCredentials) {
     const deadline = Date.now() + maxStatusWaitMs;
     for (;;) {
-      const body = await call(
+      const body = await read(
         {
           method: 'GET',
           path: `/${encodeURIComponent(containerId)}`,
@@ -179,7 +183,7 @@ export function createThreadsAdapter(
         if (after) params.after = after;
         const list = parse(
           ThreadsListSchema,
-          await call({ method: 'GET', path: '/me/threads', params }, credentials),
+          await read({ method: 'GET', path: '/me/threads', params }, credentials),
           "the account's posts",
         );
         const found = list.data.find(
@@ -220,7 +224,7 @@ export function createThreadsAdapter(
       );
       // The post is live by now: a failed permalink read must not turn success into failure.
       context.releaseSlot();
-      const url = await call(
+      const url = await read(
         {
           method: 'GET',
           path: `/${encodeURIComponent(published.id)}`,

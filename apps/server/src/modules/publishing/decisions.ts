@@ -35,13 +35,32 @@ export function backoffMs(retryNumber: number, options: BackoffOptions): number 
 }
 
 /**
+ * How long transient faults and rate limits are retried: from the publication's due time
+ * until `endsAt` (decision 128). `now` is the failed call's time.
+ */
+export interface RetryWindow {
+  now: Date;
+  endsAt: Date;
+}
+
+/** The default retry window: an hour after a publication's due time (a live admin setting). */
+export const RETRY_WINDOW_DEFAULT_MINUTES = 60;
+
+/**
  * `attempts` counts the calls made so far, this one included: after the first call fails
- * there have been 0 retries, so up to PUBLISH_MAX_RETRIES more calls are allowed.
+ * there have been 0 retries, so the next call is retry number `attempts`.
+ *
+ * Transient faults and rate limits get PUBLISH_MAX_RETRIES retries in any case. With a
+ * `window` (publications), they are retried further until the window ends: a retry that would
+ * fall after its end is moved to the end (one last try there), unless the network asks to
+ * wait past it (Retry-After), which nothing in the window can satisfy: then it fails now.
+ * Without one (thread parts, first comments), that is all.
  */
 export function decideFailure(
   kind: NetworkFailureKind,
   attempts: number,
   backoff: BackoffOptions,
+  window?: RetryWindow,
 ): FailureAction {
   switch (kind) {
     case 'auth':
@@ -52,12 +71,19 @@ export function decideFailure(
       return { action: 'unconfirmed' };
     case 'rate-limited':
     case 'transient': {
-      const retriesDone = Math.max(0, attempts - 1);
-      if (retriesDone >= PUBLISH_MAX_RETRIES) {
-        return { action: 'fail', errorCode: kind, needsReconnect: false };
+      const giveUp = { action: 'fail', errorCode: kind, needsReconnect: false } as const;
+      const retryNumber = Math.max(0, attempts - 1) + 1;
+      // The first PUBLISH_MAX_RETRIES retries are always made (as before the window): a
+      // publication first tried late (a backlog, downtime) still gets them.
+      if (retryNumber <= PUBLISH_MAX_RETRIES) {
+        return { action: 'retry', retryNumber, delayMs: backoffMs(retryNumber, backoff) };
       }
-      const retryNumber = retriesDone + 1;
-      return { action: 'retry', retryNumber, delayMs: backoffMs(retryNumber, backoff) };
+      if (!window) return giveUp;
+      const left = window.endsAt.getTime() - window.now.getTime();
+      if (left <= 0) return giveUp;
+      if ((backoff.retryAfterSeconds ?? 0) * 1000 > left) return giveUp;
+      const delayMs = Math.min(backoffMs(retryNumber, backoff), left);
+      return { action: 'retry', retryNumber, delayMs };
     }
   }
 }
@@ -94,17 +120,26 @@ export function unconfirmedSettlement(attempts: number): Settlement {
   };
 }
 
-/** The settlement of a network call that failed with a classified `NetworkError`. */
+/**
+ * The settlement of a network call that failed with a classified `NetworkError`. `dueAt`:
+ * when the publication was due (its instance's time, or when the customer asked for it);
+ * its retry window runs `retryWindowMs` from there.
+ */
 export function settlementOfNetworkFailure(
   failure: { kind: NetworkFailureKind; message: string; retryAfterSeconds?: number | undefined },
-  publication: { attempts: number; networkName: string },
-  options: { now: Date; retryBaseMs: number },
+  publication: { attempts: number; networkName: string; dueAt: Date },
+  options: { now: Date; retryBaseMs: number; retryWindowMs: number },
 ): Settlement {
   const { attempts, networkName: name } = publication;
-  const decision = decideFailure(failure.kind, attempts, {
-    baseMs: options.retryBaseMs,
-    retryAfterSeconds: failure.retryAfterSeconds,
-  });
+  const decision = decideFailure(
+    failure.kind,
+    attempts,
+    { baseMs: options.retryBaseMs, retryAfterSeconds: failure.retryAfterSeconds },
+    {
+      now: options.now,
+      endsAt: new Date(publication.dueAt.getTime() + options.retryWindowMs),
+    },
+  );
   const reason = failure.message || 'Unknown error';
   switch (decision.action) {
     case 'retry':

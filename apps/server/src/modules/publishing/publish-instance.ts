@@ -60,7 +60,7 @@ export interface PublishDeps {
   publicUrl: string;
   jobExpireSeconds: number;
   /** Read at every job, so a change in the admin settings applies without a restart. */
-  limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number }>;
+  limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number; retryWindowMs: number }>;
   /** READBACK_AFTER_SECONDS: an unconfirmed publication is looked for on its network after this. */
   readBackAfterMs: number;
   /** Records a final failure or a reconnect for the customer's bell and mail. */
@@ -200,14 +200,19 @@ export function createInstancePublisher(deps: PublishDeps) {
         deps.logger.error({ err: error, network }, 'unexpected publishing error');
         return settle(context, claimed, unconfirmedSettlement(claimed.attempts));
       }
+      const { retryBaseMs, retryWindowMs } = await deps.limits();
       const settlement = settlementOfNetworkFailure(
         {
           kind: error.kind,
           message: error.message,
           retryAfterSeconds: error.details.retryAfterSeconds,
         },
-        { attempts: claimed.attempts, networkName: name },
-        { now: deps.clock(), retryBaseMs: (await deps.limits()).retryBaseMs },
+        {
+          attempts: claimed.attempts,
+          networkName: name,
+          dueAt: claimed.dueAt ?? context.instance.scheduledFor,
+        },
+        { now: deps.clock(), retryBaseMs, retryWindowMs },
       );
       return settle(context, claimed, settlement);
     };

@@ -266,7 +266,14 @@ export async function settleStaleClaims(
   );
   const returned = await db
     .update(publications)
-    .set({ status: 'pending', claimedAt: null, sendPending: false, updatedAt: now })
+    // Nothing was sent: the attempt its dead worker claimed is not counted.
+    .set({
+      status: 'pending',
+      claimedAt: null,
+      sendPending: false,
+      attempts: sql`greatest(${publications.attempts} - 1, 0)`,
+      updatedAt: now,
+    })
     .where(and(stale, eq(publications.sendPending, true)))
     .returning();
   const unconfirmed = await db

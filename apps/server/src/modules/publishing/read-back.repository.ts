@@ -23,6 +23,8 @@ export interface Look {
   readBacksAbsent: number;
   /** The claim of the attempt whose answer was lost: the window's start. */
   claimedAt: Date | null;
+  /** When the publication was due (its retry window runs from there). */
+  dueAt: Date;
   instance: { id: string; userId: string; postId: string; scheduledFor: Date };
   post: {
     companyId: string | null;
@@ -42,6 +44,7 @@ interface LookRow {
   read_backs: number;
   read_backs_absent: number;
   claimed_at: string | Date | null;
+  due_at: string | Date | null;
   instance_id: string;
   user_id: string;
   post_id: string;
@@ -87,7 +90,7 @@ export async function takeLooks(
           and p.external_id is null
           and not ${publisherIsStopped}
         returning p.id, p.network, p.read_back_at, p.attempts, p.read_backs,
-          p.read_backs_absent, p.claimed_at, p.instance_id
+          p.read_backs_absent, p.claimed_at, p.due_at, p.instance_id
       )
       select t.*, si.user_id, si.post_id, si.scheduled_for,
         po.company_id,
@@ -113,6 +116,7 @@ export async function takeLooks(
     readBacks: Number(row.read_backs),
     readBacksAbsent: Number(row.read_backs_absent),
     claimedAt: row.claimed_at === null ? null : new Date(row.claimed_at),
+    dueAt: new Date(row.due_at ?? row.scheduled_for),
     instance: {
       id: row.instance_id,
       userId: row.user_id,

@@ -41,6 +41,11 @@ export interface ReadBackDeps {
   publishJobs: JobPort<PublishInstancePayload>;
   /** READBACK_AFTER_SECONDS: the wait before each look. */
   readBackAfterMs: number;
+  /**
+   * The publications' retry window (the admin's setting): a post proven absent is sent again
+   * while it lasts, and past it only if it was sent at most PUBLISH_MAX_RETRIES + 1 times.
+   */
+  retryWindowMs?: () => Promise<number>;
   /** FIRST_COMMENT_DELAY_SECONDS: a found post's first comment is due this long after. */
   firstCommentDelaySeconds?: number;
   /** Queues the job that posts a publication's first comment, at its time. */
@@ -136,7 +141,11 @@ export function createReadBack(deps: ReadBackDeps) {
         },
       };
     }
-    if (absent < ABSENT_LOOKS_TO_SEND_AGAIN || look.attempts > PUBLISH_MAX_RETRIES) {
+    // Attempts count the retries after passing faults too (nothing sent), so inside the
+    // retry window their number does not stop a post proven absent from going again.
+    const windowEndsAt = look.dueAt.getTime() + ((await deps.retryWindowMs?.()) ?? 0);
+    const sentTooOften = look.attempts > PUBLISH_MAX_RETRIES && now.getTime() >= windowEndsAt;
+    if (absent < ABSENT_LOOKS_TO_SEND_AGAIN || sentTooOften) {
       // Not proven absent, or sent as often as a post may be: the customer decides.
       return cannotRead(
         absent < ABSENT_LOOKS_TO_SEND_AGAIN ? 'no clear answer' : 'sent as often as allowed',

@@ -130,7 +130,7 @@ export function LogsSection({ timeZone }: { timeZone: string }) {
                   )}
                   {row.message}
                   {row.retry_count > 0 && (
-                    <span className="ml-1 text-xs text-gray-600">(Retry {row.retry_count}/3)</span>
+                    <span className="ml-1 text-xs text-gray-600">(Retry {row.retry_count})</span>
                   )}
                 </td>
                 <td className="px-3 py-2 text-gray-700">

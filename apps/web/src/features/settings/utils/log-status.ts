@@ -1,5 +1,4 @@
 import type { SystemLog } from '@cadence/shared';
-import { PUBLISH_MAX_RETRIES } from '@cadence/shared';
 
 /** Spec 001 section 4: success green, error red, pending yellow (text colours >= 4.5:1). */
 export const LOG_STATUS_CLASSES: Record<SystemLog['status'], string> = {
@@ -14,9 +13,12 @@ export const LOG_STATUS_LABELS: Record<SystemLog['status'], string> = {
   pending: 'Pending',
 };
 
-/** 'Retry n/3' once a log is a retry; nothing for a first attempt. */
+/**
+ * 'Retry n' once a log is a retry; nothing for a first attempt. Passing faults are retried
+ * for a window of time, not a fixed number of times, so there is no 'of n'.
+ */
 export function retryLabel(retryCount: number): string | null {
-  return retryCount > 0 ? `Retry ${retryCount}/${PUBLISH_MAX_RETRIES}` : null;
+  return retryCount > 0 ? `Retry ${retryCount}` : null;
 }
 
 /**
