@@ -178,7 +178,8 @@ export const ServiceCardSchema = z.object({
   uptime_seconds: z.nullable(z.number()),
   cpu_percent: z.nullable(z.number()),
   memory_mb: z.nullable(z.number()),
-  details: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** `at`: an instant the value is about, shown before it in the viewer's saved zone. */
+  details: z.array(z.object({ label: z.string(), value: z.string(), at: z.optional(z.string()) })),
   processes: z.array(ServiceProcessSchema),
   actions: z.array(z.enum(PUBLISHER_ACTIONS)),
 });

@@ -99,14 +99,20 @@ function ServiceCardView({ service, timeZone }: { service: ServiceCard; timeZone
         )}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-        {service.details.map((detail) => (
-          <div key={detail.label} className="col-span-2 flex justify-between gap-2">
-            <dt className="text-gray-600">{detail.label}</dt>
-            <dd className="truncate text-right font-medium text-gray-800" title={detail.value}>
-              {detail.value}
-            </dd>
-          </div>
-        ))}
+        {service.details.map((detail) => {
+          const text =
+            detail.at === undefined
+              ? detail.value
+              : `${formatInZone(detail.at, timeZone, 'MMM d, h:mm:ss a')}: ${detail.value}`;
+          return (
+            <div key={detail.label} className="col-span-2 flex justify-between gap-2">
+              <dt className="text-gray-600">{detail.label}</dt>
+              <dd className="truncate text-right font-medium text-gray-800" title={text}>
+                {text}
+              </dd>
+            </div>
+          );
+        })}
         <div className="col-span-2 flex justify-between gap-2">
           <dt className="text-gray-600">Uptime</dt>
           <dd className="font-medium text-gray-800">{formatUptime(service.uptime_seconds)}</dd>
