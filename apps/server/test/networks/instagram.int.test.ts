@@ -137,7 +137,9 @@ describe('Instagram adapter', () => {
       details: { code: '4', retryAfterSeconds: 180 },
     });
 
-    fake.failNext('server-error', 1, 'status');
+    // A status check is a read: asked again in place three times (decision 129), so the
+    // attempt fails only when all four answers are errors.
+    fake.failNext('server-error', 4, 'status');
     expect((await failureOf(adapter.publish({ text: 'c', media: image }, credentials))).kind).toBe(
       'transient',
     );
@@ -161,7 +163,8 @@ describe('Instagram adapter', () => {
   });
 
   it('still reports a published post when its permalink cannot be read', async () => {
-    fake.failNext('server-error', 1, 'permalink');
+    // The first read and its three retries in place (decision 129).
+    fake.failNext('server-error', 4, 'permalink');
     const result = await adapter.publish({ text: 'g', media: image }, credentials);
     expect(result).toEqual({ externalId: fake.posts.at(-1)!.id, url: null });
   });

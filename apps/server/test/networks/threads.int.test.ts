@@ -99,7 +99,8 @@ describe('Threads adapter against the fake', () => {
   });
 
   it('still succeeds, without a URL, when the permalink cannot be read', async () => {
-    fake.failNext('server-error', 1, 'GET /post');
+    // The first read and its three retries in place (decision 129).
+    fake.failNext('server-error', 4, 'GET /post');
     const result = await adapter.publish({ text: 'No permalink' }, fake.validCredentials);
     expect(result).toEqual({ externalId: fake.posts.at(-1)!.id, url: null });
   });
