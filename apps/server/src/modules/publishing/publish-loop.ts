@@ -46,7 +46,8 @@ export function createPublishLoop(deps: PublishLoopDeps) {
   let isStarted = false;
   let loop: Promise<void> | undefined;
   let wakeUp: (() => void) | undefined;
-  const counter = { active: 0, done: 0 };
+  /** Runs in hand, runs finished, and turns of the loop (each a claim or a pause). */
+  const counter = { active: 0, done: 0, turns: 0 };
 
   const wake = () => {
     wakeUp?.();
@@ -114,6 +115,7 @@ export function createPublishLoop(deps: PublishLoopDeps) {
     /** When a slot first freed up while runs were in hand, since the last claim. */
     let freeSince: number | undefined;
     while (isStarted) {
+      counter.turns += 1;
       const concurrency = deps.concurrency();
       const free = concurrency - counter.active;
       if (free <= 0 || deps.isStopped()) {
@@ -160,8 +162,8 @@ export function createPublishLoop(deps: PublishLoopDeps) {
   }
 
   return {
-    /** Runs in hand now, and runs finished since start. */
-    stats: () => ({ active: counter.active, done: counter.done }),
+    /** Runs in hand now, runs finished since start, and the loop's turns (tests wait for them). */
+    stats: () => ({ ...counter }),
     start() {
       if (isStarted) return;
       isStarted = true;
