@@ -8,6 +8,9 @@ import { createHeartbeat } from './modules/admin/index.js';
 import { openInfra } from './infra.js';
 import { createWorker } from './worker.js';
 
+/** A worker's counters before it has started. */
+const idleStats = { publishing: false, inFlight: 0, done: 0 };
+
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -16,17 +19,21 @@ async function main() {
   // ROLE=worker runs the background jobs only; every role opens the job queue (web
   // processes need it to enqueue).
   const app = config.role === 'worker' ? undefined : await buildApp(container);
-  // Only worker and all-in-one processes work the jobs; web processes just enqueue.
-  const worker = config.role === 'web' ? undefined : createWorker(container);
-  await worker?.start();
   // Every process tells the admin panel it is alive (Service Monitoring); workers add
-  // their publishing counters. The process's own recurring tasks (the worker runs its own).
+  // their publishing counters. A worker beats once before it takes any work: the others
+  // take over the instances it holds once its beats stop (`db/process-liveness.ts`).
+  let worker: ReturnType<typeof createWorker> | undefined;
   const heartbeat = createHeartbeat({
     db: infra.database.db,
     role: config.role,
     logger,
-    workerStats: worker ? () => worker.stats() : undefined,
+    workerStats: config.role === 'web' ? undefined : () => worker?.stats() ?? idleStats,
   });
+  await heartbeat.beat();
+  // Only worker and all-in-one processes work the jobs; web processes just enqueue.
+  worker = config.role === 'web' ? undefined : createWorker(container, { processId: heartbeat.id });
+  await worker?.start();
+  // The process's own recurring tasks (the worker runs its own).
   const recurring = createRecurringRunner(recurringWork({ config, logger, heartbeat }), logger);
   await recurring.start();
 
