@@ -84,6 +84,12 @@ export interface ContainerInput {
   database: Database;
   queue: JobQueue;
   mailer: Mailer;
+  /**
+   * This process's heartbeat id, when it beats (main.ts): the publisher's claims name it, so
+   * that once it falls silent the others take them over at once. Left out (tests, tools), a
+   * claim waits for its expiry as before.
+   */
+  processId?: string;
 }
 
 /** Replacements for tests, the demo and benchmarks; production uses the defaults. */
@@ -518,6 +524,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       connections: tokenLifecycle,
       publicUrl: config.publicUrl,
       jobExpireSeconds: config.publisher.jobExpireSeconds,
+      processId: input.processId ?? null,
       readBackAfterMs: config.publisher.readBackAfterMs,
       limits: async () => {
         const values = await liveSettings.read();

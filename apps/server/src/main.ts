@@ -15,13 +15,10 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const infra = await openInfra(config, logger);
-  const container = createContainer({ config, logger, ...infra });
-  // ROLE=worker runs the background jobs only; every role opens the job queue (web
-  // processes need it to enqueue).
-  const app = config.role === 'worker' ? undefined : await buildApp(container);
   // Every process tells the admin panel it is alive (Service Monitoring); workers add
-  // their publishing counters. A worker beats once before it takes any work: the others
-  // take over the instances it holds once its beats stop (`db/process-liveness.ts`).
+  // their publishing counters. It beats once before it takes any work: what a worker claims
+  // names this process, and the others take it over once its beats stop
+  // (`db/process-liveness.ts`).
   let worker: ReturnType<typeof createWorker> | undefined;
   const heartbeat = createHeartbeat({
     db: infra.database.db,
@@ -30,8 +27,12 @@ async function main() {
     workerStats: config.role === 'web' ? undefined : () => worker?.stats() ?? idleStats,
   });
   await heartbeat.beat();
+  const container = createContainer({ config, logger, ...infra, processId: heartbeat.id });
+  // ROLE=worker runs the background jobs only; every role opens the job queue (web
+  // processes need it to enqueue).
+  const app = config.role === 'worker' ? undefined : await buildApp(container);
   // Only worker and all-in-one processes work the jobs; web processes just enqueue.
-  worker = config.role === 'web' ? undefined : createWorker(container, { processId: heartbeat.id });
+  worker = config.role === 'web' ? undefined : createWorker(container);
   await worker?.start();
   // The process's own recurring tasks (the worker runs its own).
   const recurring = createRecurringRunner(recurringWork({ config, logger, heartbeat }), logger);
