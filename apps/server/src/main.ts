@@ -19,12 +19,12 @@ async function main() {
   // their publishing counters. It beats once before it takes any work: what a worker claims
   // names this process, and the others take it over once its beats stop
   // (`db/process-liveness.ts`).
-  let worker: ReturnType<typeof createWorker> | undefined;
+  const started: { worker?: ReturnType<typeof createWorker> } = {};
   const heartbeat = createHeartbeat({
     db: infra.database.db,
     role: config.role,
     logger,
-    workerStats: config.role === 'web' ? undefined : () => worker?.stats() ?? idleStats,
+    workerStats: config.role === 'web' ? undefined : () => started.worker?.stats() ?? idleStats,
   });
   await heartbeat.beat();
   const container = createContainer({ config, logger, ...infra, processId: heartbeat.id });
@@ -32,7 +32,8 @@ async function main() {
   // processes need it to enqueue).
   const app = config.role === 'worker' ? undefined : await buildApp(container);
   // Only worker and all-in-one processes work the jobs; web processes just enqueue.
-  worker = config.role === 'web' ? undefined : createWorker(container);
+  const worker = config.role === 'web' ? undefined : createWorker(container);
+  started.worker = worker;
   await worker?.start();
   // The process's own recurring tasks (the worker runs its own).
   const recurring = createRecurringRunner(recurringWork({ config, logger, heartbeat }), logger);
