@@ -1,1 +1,0 @@
-ALTER TABLE "publications" ADD COLUMN "claimed_by" text;
