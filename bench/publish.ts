@@ -604,12 +604,13 @@ async function run(scenario: Scenario) {
     );
     await app.close();
 
-    /** Moves every instance (and its queued job) to t0 + its post's step. */
+    /** Moves every instance (and its publish run) to t0 + its post's step. */
     const release = async (t0: number) => {
       const t0Iso = new Date(t0).toISOString();
       await db.execute(sql`
         update scheduled_instances i
-        set scheduled_for = ${t0Iso}::timestamptz + (o.rn - 1) * ${scenario.stepMs}::float8 * interval '1 millisecond'
+        set scheduled_for = ${t0Iso}::timestamptz + (o.rn - 1) * ${scenario.stepMs}::float8 * interval '1 millisecond',
+          run_at = ${t0Iso}::timestamptz + (o.rn - 1) * ${scenario.stepMs}::float8 * interval '1 millisecond'
         from (
           select i2.id, row_number() over (order by p.created_at, p.id) as rn
           from scheduled_instances i2 join posts p on p.id = i2.post_id
@@ -619,13 +620,6 @@ async function run(scenario: Scenario) {
       await db.execute(sql`
         update schedules s set first_at = i.scheduled_for
         from scheduled_instances i where i.schedule_id = s.id and s.user_id = ${userId}`);
-      // The jobs the schedule route queued wait for their instance's time (pg-boss's table;
-      // an instance without one is queued by the reconciler once due).
-      await db.execute(sql`
-        update pgboss.job j set start_after = i.scheduled_for
-        from scheduled_instances i
-        where i.user_id = ${userId} and i.job_id is not null and j.id::text = i.job_id
-          and j.state = 'created'`);
       for (const post of planned) post.dueAt = t0 + post.index * scenario.stepMs;
       for (const proxy of Object.values(networks.proxies)) {
         proxy.setFailureRate(scenario.failureRate);

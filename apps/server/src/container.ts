@@ -19,7 +19,6 @@ import { notificationMailJob } from './jobs/notification-mail.job.js';
 import { orphanSweepJob } from './jobs/orphan-sweep.job.js';
 import { tokenSweepJob } from './jobs/token-sweep.job.js';
 import { metricsPollJob } from './jobs/metrics-poll.job.js';
-import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { publishFirstCommentJob } from './jobs/publish-first-comment.job.js';
 import { webhookDeliveryJob } from './jobs/webhook-delivery.job.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -70,7 +69,7 @@ import {
   createPublicationActions,
   insertPendingPublications,
 } from './modules/publishing/index.js';
-import { createSchedulesService } from './modules/schedules/index.js';
+import { createPublishRuns, createSchedulesService } from './modules/schedules/index.js';
 import { createSearchService } from './modules/search/index.js';
 import { createSettingsService } from './modules/settings/index.js';
 import { createShortenerService } from './modules/shortener/index.js';
@@ -142,7 +141,9 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   // The signed-in account, read at most every few seconds (decision 040).
   const sessions = createSessionCache();
   const jobs = createJobs(queue, config);
-  const publishJobs = jobs.port(publishInstanceJob);
+  // The publisher's runs of instances: services ask one; the worker's publish loop takes
+  // the due ones from their table (decision 130).
+  const publishRuns = createPublishRuns(db);
   const commentJobs = jobs.port(publishFirstCommentJob);
   /** A publication's first comment, at its time (its own job: keyed by publication and time). */
   const sendCommentJob = (publicationId: string, at: Date) =>
@@ -198,7 +199,6 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const settings = createSettingsService({ db, clock });
   const schedules = createSchedulesService({
     db,
-    publishJobs,
     clock,
     logger,
     savedTimeZone: (userId) => settings.savedTimeZone(userId),
@@ -263,7 +263,6 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const posts = createPostsService({
     db,
     storage,
-    publishJobs,
     clock,
     logger,
     scheduleFromPost: (userId, input, actorId) =>
@@ -272,7 +271,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   });
   const publicationActions = createPublicationActions({
     db,
-    publishJobs,
+    publishRuns,
     sendCommentJob,
     clock,
     logger,
@@ -349,7 +348,6 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     branding,
     account: createAccountService({
       db,
-      publishJobs,
       storage,
       clock,
       logger,
@@ -417,7 +415,6 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       db,
       storage,
       logger,
-      publishJobs,
       entitiesOf: async (userId) =>
         (await companies.list(userId)).rows.map(({ id, name }) => ({ id, name })),
       zoneOfEntity: async (userId, companyId) =>
@@ -428,10 +425,9 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       }),
       // The same services over the import's transaction: only the settings read before it
       // (on PGlite a read outside the open transaction would wait for it to end).
-      servicesIn: (tx, jobs, saved) => {
+      servicesIn: (tx, saved) => {
         const txSchedules = createSchedulesService({
           db: tx,
-          publishJobs: jobs,
           clock,
           logger,
           savedTimeZone: () => Promise.resolve(saved.timeZone),
@@ -442,7 +438,6 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
           posts: createPostsService({
             db: tx,
             storage,
-            publishJobs: jobs,
             clock,
             logger,
             scheduleFromPost: (userId, input, actorId) =>
@@ -516,7 +511,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
         : networks;
     const publisher = createInstancePublisher({
       db,
-      publishJobs,
+      publishRuns,
       clock,
       logger,
       storage,
@@ -560,7 +555,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       connections: tokenLifecycle,
       storage,
       publicUrl: config.publicUrl,
-      publishJobs,
+      publishRuns,
       readBackAfterMs: config.publisher.readBackAfterMs,
       retryWindowMs: async () => (await liveSettings.read()).publish_retry_window_minutes * 60_000,
       firstCommentDelaySeconds: config.publisher.firstCommentDelaySeconds,
@@ -606,7 +601,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       attempts,
       tokens,
       sessions,
-      publishJobs,
+      /** Asks the publisher to run an instance at a time (tests and tools ask through it too). */
+      publishRuns,
       /** The call lanes this process's publish calls wait in (tests hold an account's turn). */
       lanes,
       /** Queues a publication's first comment at its time. */
@@ -618,7 +614,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     },
     services,
     jobs: {
-      /** The publish job's work (the worker calls it; tests may call it directly). */
+      /** One run of the publisher on an instance (the publish loop calls it; tests may too). */
       publishInstance,
       /** The first-comment job's work: one publication's comment, when it is due. */
       publishFirstComment,

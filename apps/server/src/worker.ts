@@ -1,15 +1,19 @@
 import type { Container } from './container.js';
 import { bindJobs } from './jobs/index.js';
 import { createJobWorker } from './jobs/worker.js';
-import { publishInstanceJob } from './jobs/publish-instance.job.js';
 import { createRecurringRunner, recurringWork } from './jobs/recurring.js';
 import type { WorkerStats } from './modules/admin/index.js';
-import { readPublisherState, createReconciler } from './modules/publishing/index.js';
+import {
+  readPublisherState,
+  createPublishLoop,
+  createReconciler,
+} from './modules/publishing/index.js';
 
 /**
- * The background side of a process (ROLE=worker or all): works every listed job, each with
- * the part of the container's work it does, and runs the recurring tasks of worker
- * processes (`jobs/recurring.ts`). Web-only processes never start it.
+ * The background side of a process (ROLE=worker or all): publishes due instances (the publish
+ * loop, straight from their table), works every listed job, each with the part of the
+ * container's work it does, and runs the recurring tasks of worker processes
+ * (`jobs/recurring.ts`). Web-only processes never start it.
  */
 export function createWorker(container: Container) {
   const { infra, jobs: work } = container;
@@ -54,9 +58,22 @@ export function createWorker(container: Container) {
     settings: () => liveSettings.current(),
     publisherStopped: () => isPublisherStopped,
   });
+  const publishLoop = createPublishLoop({
+    db: infra.database.db,
+    clock: infra.clock,
+    logger,
+    // The call lanes bound the calls (per account, per network, per process); this bounds the
+    // runs held at once, most of them waiting for their account's turn. Five times the calls
+    // allowed, so that runs waiting for busy accounts never leave the others without work.
+    concurrency: () => config.publisher.maxInFlight * 5,
+    leaseSeconds: config.publisher.jobExpireSeconds,
+    publishInstance: (instanceId) => work.publishInstance(instanceId),
+    track,
+    // Stopped from the admin panel: due instances wait in their table until Start.
+    isStopped: () => isPublisherStopped,
+  });
   const reconciler = createReconciler({
     db: infra.database.db,
-    publishJobs: infra.publishJobs,
     clock: infra.clock,
     logger,
     // While stopped, nothing is queued; the due posts are found again after Start.
@@ -87,7 +104,7 @@ export function createWorker(container: Container) {
   let isStarted = false;
 
   return {
-    /** Publishes one instance now, as its job would (tests and tools). */
+    /** Publishes one instance now, as its run would (tests and tools). */
     publishInstance: (instanceId: string) => track(work.publishInstance(instanceId)),
     /** Posts one publication's first comment now, as its job would (tests). */
     publishFirstComment: (publicationId: string) => track(work.publishFirstComment(publicationId)),
@@ -117,9 +134,9 @@ export function createWorker(container: Container) {
       ),
     /** Reads the admin's Stop/Start/Restart now instead of at the next poll. */
     pollControl,
-    /** For the heartbeat: taking publish jobs or not, jobs in hand, jobs finished. */
+    /** For the heartbeat: taking publish runs or not, runs in hand, runs finished. */
     stats(): WorkerStats {
-      const publish = jobs.stats(publishInstanceJob.name);
+      const publish = publishLoop.stats();
       return {
         publishing: isStarted && !isPublisherStopped,
         inFlight: publish.active,
@@ -135,6 +152,7 @@ export function createWorker(container: Container) {
       if (isStarted) return;
       isStarted = true;
       await recurring.start();
+      publishLoop.start();
       jobs.start();
     },
 
@@ -142,7 +160,7 @@ export function createWorker(container: Container) {
     async stop() {
       isStarted = false;
       await recurring.stop();
-      await jobs.stop();
+      await Promise.all([publishLoop.stop(), jobs.stop()]);
       await Promise.allSettled([...inFlight]);
     },
   };

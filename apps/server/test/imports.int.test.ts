@@ -391,7 +391,7 @@ describe.each(engines)('bulk scheduling from a file on %s', (engine) => {
   });
 
   describe('a valid file', () => {
-    it('imports every row in one go: scheduled, queued and draft posts, with their publish jobs', async () => {
+    it('imports every row in one go: scheduled, queued and draft posts, with their publish runs', async () => {
       const postsBefore = await postCount();
       const response = await upload(
         // A byte order mark and LF line ends, as some spreadsheets save.
@@ -439,10 +439,10 @@ describe.each(engines)('bulk scheduling from a file on %s', (engine) => {
         ['Queued one', '2026-02-26T10:00:00.000Z', ['linkedIn']],
         ['Queued two', '2026-03-02T10:00:00.000Z', ['linkedIn']],
       ]);
-      // Their publish jobs went out after the commit.
+      // Each occurrence carries its publish run, at its time (decision 130).
       const { rows: jobs } = await t.infra.database.executeSql(
         `select count(*)::int as missing from scheduled_instances i join posts p on p.id = i.post_id
-          where p.id = any($1::uuid[]) and i.job_id is null`,
+          where p.id = any($1::uuid[]) and i.run_at is distinct from i.scheduled_for`,
         [ids],
       );
       expect(jobs[0]).toEqual({ missing: 0 });

@@ -30,7 +30,10 @@ describe('the ready-made embedded database', () => {
       );
       expect(applied.rows[0]?.count).toBe(journal.entries.length);
       const queues = await database.executeSql('select name from pgboss.queue order by name');
-      expect(queues.rows.map((row) => row.name)).toContain('publish-instance');
+      const names = queues.rows.map((row) => row.name);
+      expect(names).toContain('publish-first-comment');
+      // Scheduled instances are their own jobs (decision 130): no queue of theirs.
+      expect(names).not.toContain('publish-instance');
       // The data folder is the database's own: writes stay.
       await database.db.execute(sql`create table kept (id int)`);
     } finally {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../src/jobs/index.js';
 import { bindJob } from '../src/jobs/job.js';
-import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
+import { createJobs } from '../src/jobs/port.js';
+import { publishFirstCommentJob } from '../src/jobs/publish-first-comment.job.js';
 import { createJobWorker } from '../src/jobs/worker.js';
 import { engines } from './helpers/databases.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -24,35 +25,36 @@ describe.each(engines)('job definitions on %s', (engine) => {
     }
   });
 
-  it('sends a publish job with its payload, key and retry policy, and cancels it', async () => {
-    const port = t.container.infra.publishJobs;
-    const instanceId = randomUUID();
+  // The publisher's instances are not jobs (decision 130); a publication's first comment is.
+  const commentPort = () => createJobs(t.infra.queue, t.config).port(publishFirstCommentJob);
+
+  it('sends a first-comment job with its payload, key and retry policy, and cancels it', async () => {
+    const port = commentPort();
+    const publicationId = randomUUID();
     const startAfter = new Date(Date.now() + 3_600_000);
-    const jobId = await port.send({ instanceId }, { startAfter });
+    const jobId = await port.send({ publicationId }, { startAfter });
     expect(jobId).toBeTruthy();
-    const stored = await t.infra.queue.getJobById(publishInstanceJob.name, jobId!);
+    const stored = await t.infra.queue.getJobById(publishFirstCommentJob.name, jobId!);
     expect(stored).toMatchObject({
-      data: { instanceId },
-      singletonKey: instanceId,
+      data: { publicationId },
+      singletonKey: publicationId,
       state: 'created',
-      retryLimit: publishInstanceJob.policy.retryLimit,
-      retryDelay: publishInstanceJob.policy.retryDelaySeconds,
+      retryLimit: publishFirstCommentJob.policy.retryLimit,
+      retryDelay: publishFirstCommentJob.policy.retryDelaySeconds,
       retryBackoff: true,
     });
     expect(Number(stored?.expireInSeconds)).toBe(t.config.publisher.jobExpireSeconds);
     expect(stored?.startAfter.getTime()).toBe(startAfter.getTime());
     // The 'short' policy: while one waits, another send with the same key adds nothing.
-    expect(await port.send({ instanceId }, { startAfter })).toBeNull();
+    expect(await port.send({ publicationId }, { startAfter })).toBeNull();
     await port.cancel([jobId, null]);
-    expect((await t.infra.queue.getJobById(publishInstanceJob.name, jobId!))?.state).toBe(
+    expect((await t.infra.queue.getJobById(publishFirstCommentJob.name, jobId!))?.state).toBe(
       'cancelled',
     );
   });
 
   it('refuses to send a payload its schema refuses', async () => {
-    await expect(
-      t.container.infra.publishJobs.send({ instanceId: 'not-a-uuid' }),
-    ).rejects.toThrow();
+    await expect(commentPort().send({ publicationId: 'not-a-uuid' })).rejects.toThrow();
   });
 
   it("works a sent job with the definition's handler, and fails a job whose payload is wrong", async () => {
@@ -63,9 +65,9 @@ describe.each(engines)('job definitions on %s', (engine) => {
       config: t.config,
       logger: t.app.log,
       jobs: [
-        bindJob(publishInstanceJob, {
-          publishInstance: (instanceId: string) => {
-            handled.push(instanceId);
+        bindJob(publishFirstCommentJob, {
+          publishFirstComment: (publicationId: string) => {
+            handled.push(publicationId);
             return Promise.resolve();
           },
         }),
@@ -77,21 +79,21 @@ describe.each(engines)('job definitions on %s', (engine) => {
       settings: () => t.container.infra.liveSettings.current(),
       publisherStopped: () => false,
     });
-    const instanceId = randomUUID();
-    const goodId = await t.container.infra.publishJobs.send({ instanceId });
+    const publicationId = randomUUID();
+    const goodId = await commentPort().send({ publicationId });
     // Written past the port (as an old or foreign producer might): the worker must refuse it.
-    const badId = await t.infra.queue.send(publishInstanceJob.name, { instanceId: 42 });
+    const badId = await t.infra.queue.send(publishFirstCommentJob.name, { publicationId: 42 });
     worker.start();
     try {
       await expect
         .poll(
-          async () => (await t.infra.queue.getJobById(publishInstanceJob.name, goodId!))?.state,
+          async () => (await t.infra.queue.getJobById(publishFirstCommentJob.name, goodId!))?.state,
           { timeout: 30_000, interval: 200 },
         )
         .toBe('completed');
       await expect
         .poll(
-          async () => (await t.infra.queue.getJobById(publishInstanceJob.name, badId!))?.state,
+          async () => (await t.infra.queue.getJobById(publishFirstCommentJob.name, badId!))?.state,
           { timeout: 30_000, interval: 200 },
         )
         .toMatch(/^(retry|failed)$/);
@@ -99,6 +101,6 @@ describe.each(engines)('job definitions on %s', (engine) => {
       await worker.stop();
       await Promise.allSettled(inFlight);
     }
-    expect(handled).toEqual([instanceId]);
+    expect(handled).toEqual([publicationId]);
   });
 });

@@ -3,12 +3,9 @@ import path from 'node:path';
 import { POST_MESSAGES, SCHEDULE_MESSAGES, type Post } from '@cadence/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scheduledInstances, schedules } from '../src/db/schema.js';
-import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { engines } from './helpers/databases.js';
 import { PNG } from './helpers/media.js';
 import { usePostsApp } from './helpers/posts-kit.js';
-
-const PUBLISH_QUEUE = publishInstanceJob.name;
 
 describe.each(engines)('posts: editing and deleting on %s', (engine) => {
   const kit = usePostsApp(engine);
@@ -106,11 +103,9 @@ describe.each(engines)('posts: editing and deleting on %s', (engine) => {
       expect(listed.find((row) => row.id === post.id)?.url).toBe('example.com/a');
     });
 
-    it('deletes the post and its file, and cancels its waiting publish jobs', async () => {
+    it('deletes the post and its file, and leaves no publish run waiting', async () => {
       const post = await postWithMedia();
       const db = kit.t.infra.database.db;
-      const queue = kit.t.infra.queue;
-      await queue.createQueue(PUBLISH_QUEUE);
       const later = new Date(Date.now() + 3_600_000);
       const [schedule] = await db
         .insert(schedules)
@@ -121,23 +116,13 @@ describe.each(engines)('posts: editing and deleting on %s', (engine) => {
           firstAt: later,
         })
         .returning();
-      const jobId = await queue.send(
-        PUBLISH_QUEUE,
-        { instanceId: 'x' },
-        { startAfter: later, singletonKey: 'x' },
-      );
-      const doneJobId = await queue.send(
-        PUBLISH_QUEUE,
-        { instanceId: 'y' },
-        { startAfter: later, singletonKey: 'y' },
-      );
       await db.insert(scheduledInstances).values([
         {
           scheduleId: schedule!.id,
           postId: post.id,
           userId: schedule!.userId,
           scheduledFor: later,
-          jobId,
+          runAt: later,
         },
         {
           scheduleId: schedule!.id,
@@ -145,7 +130,6 @@ describe.each(engines)('posts: editing and deleting on %s', (engine) => {
           userId: schedule!.userId,
           scheduledFor: later,
           status: 'published',
-          jobId: doneJobId,
         },
       ]);
       const listed = await list(token, 'pageSize=1');
@@ -155,8 +139,8 @@ describe.each(engines)('posts: editing and deleting on %s', (engine) => {
       expect(response.status).toBe(200);
       expect(response.json).toEqual({ message: POST_MESSAGES.deleted, data: null });
       expect(existsSync(fileOf(post))).toBe(false);
-      expect((await queue.getJobById(PUBLISH_QUEUE, jobId!))?.state).toBe('cancelled');
-      expect((await queue.getJobById(PUBLISH_QUEUE, doneJobId!))?.state).toBe('created');
+      // Each occurrence is its own publish job (decision 130): gone with the post, nothing
+      // is left for the publisher to take.
       expect(await db.select().from(scheduledInstances)).toEqual([]);
       expect((await call('DELETE', `/customer/post/${post.id}`, token)).status).toBe(404);
     });

@@ -5,11 +5,10 @@ import {
   type PublicationActionResult,
   type ScheduledInstance,
 } from '@cadence/shared';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publications, scheduledInstances, systemLogs } from '../src/db/schema.js';
 import { standInWebUrls } from '../demo/fakes.js';
-import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { apiCall } from './helpers/api.js';
 import { engines, type Engine } from './helpers/databases.js';
 import {
@@ -186,12 +185,10 @@ describe.each(engines)('publication actions on %s', (engine) => {
     expect(waiting).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: null });
     expect(waiting.dueAt?.getTime()).toBe(t.clock().getTime());
 
-    // The job is queued at once, under a key of its own.
+    // Its run is asked at once (decision 130).
     const queued = await h.instance(instanceId);
     expect(queued.status).toBe('pending');
-    const job = await t.infra.queue.getJobById(publishInstanceJob.name, queued.jobId!);
-    expect(job?.state).toBe('created');
-    expect(job?.singletonKey).toMatch(new RegExp(`^${instanceId}:now:`));
+    expect(queued.runAt?.getTime()).toBe(t.clock().getTime());
 
     // Asked again before it went: nothing more is queued.
     const early = await h.act('publish-now', idOf('twitter'));
@@ -364,30 +361,19 @@ describe.each(engines)('publication actions on %s', (engine) => {
     expect(messages.filter((m) => m === PUBLICATION_MESSAGES.log['publish-now'])).toHaveLength(1);
   });
 
-  it("queues a 'Publish now' whose job was lost, and only that", async () => {
+  it("runs a 'Publish now' at once, and only that, the rest at the post's own time", async () => {
     const { instanceId, content, idOf } = await env.schedule(['twitter', 'bluesky'], 3 * 86_400);
-    // Scheduled for three days ahead: nothing is due, so nothing to queue.
-    expect(await t.publisher.reconcile()).toBe(0);
+    const ownTime = (await h.instance(instanceId)).scheduledFor.getTime();
+    expect((await h.instance(instanceId)).runAt?.getTime()).toBe(ownTime);
     expect((await h.act('publish-now', idOf('twitter'))).status).toBe(200);
-    // The job the action sent is lost (a failed send, a crashed queue): only the job for the
-    // post's own time is left.
-    const lost = (await h.instance(instanceId)).jobId!;
-    await t.infra.queue.cancel(publishInstanceJob.name, lost);
+    // Asked in the action's own transaction (decision 130): it cannot be lost apart from it.
+    expect((await h.instance(instanceId)).runAt?.getTime()).toBe(t.clock().getTime());
     t.clock.advance(1);
-    expect(await t.publisher.reconcile()).toBe(1);
-    const queued = await t.infra.queue.getJobById(
-      publishInstanceJob.name,
-      (await h.instance(instanceId)).jobId!,
-    );
-    expect(queued?.state).toBe('created');
-    expect(queued?.singletonKey).toMatch(new RegExp(`^${instanceId}:due:`));
-    // Found once: the job it queued is alive.
-    expect(await t.publisher.reconcile()).toBe(0);
     await t.publisher.publishInstance(instanceId);
     expect(h.countOn('twitter', content)).toBe(1);
     expect(h.countOn('bluesky', content)).toBe(0);
-    // Bluesky waits for the post's own time, whose job is still there.
-    expect(await t.publisher.reconcile()).toBe(0);
+    // Bluesky waits for the post's own time: the run asked the next one for it.
+    expect((await h.instance(instanceId)).runAt?.getTime()).toBe(ownTime);
   });
 
   it("answers 404 for another customer's publication and for ids that are not one", async () => {
@@ -449,13 +435,10 @@ describe.each(engines)('publication actions through the queue on %s', (engine) =
 
   const waitFor = (check: () => Promise<boolean>) =>
     vi.waitFor(async () => expect(await check()).toBe(true), { timeout: 15_000, interval: 100 });
-  /** The instance's publish jobs still waiting, retrying or running. */
-  const jobsLeft = async (instanceId: string) => {
-    const result = await env.t.infra.database.db.execute(
-      sql`select id from pgboss.job where name = ${publishInstanceJob.name}
-        and data->>'instanceId' = ${instanceId} and state in ('created', 'retry', 'active')`,
-    );
-    return (result as { rows: Array<{ id: string }> }).rows.length;
+  /** Whether the instance still has a run asked or held (decision 130). */
+  const runsLeft = async (instanceId: string) => {
+    const row = await h.instance(instanceId);
+    return row.runAt !== null || row.leaseUntil !== null;
   };
 
   it('a Retry clicked in two tabs at once reaches the network once, through the worker', async () => {
@@ -467,8 +450,8 @@ describe.each(engines)('publication actions through the queue on %s', (engine) =
       await Promise.all([h.act('retry', idOf('twitter')), h.act('retry', idOf('twitter'))]),
     );
     await waitFor(async () => (await h.instance(instanceId)).status === 'published');
-    // Every job for the instance has run: a second copy would have reached the network.
-    await waitFor(async () => (await jobsLeft(instanceId)) === 0);
+    // Every run for the instance is over: a second copy would have reached the network.
+    await waitFor(async () => !(await runsLeft(instanceId)));
     expect(h.countOn('twitter', content)).toBe(1);
   });
 });

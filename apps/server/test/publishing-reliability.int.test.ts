@@ -162,9 +162,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('publishing with several workers
       await Promise.all(
         rows
           .slice(start, start + 50)
-          .map((row) =>
-            t.container.infra.publishJobs.send({ instanceId: row.instanceId }, { startAfter: at }),
-          ),
+          .map((row) => t.container.infra.publishRuns.publishAt(row.instanceId, at)),
       );
     }
     return rows;

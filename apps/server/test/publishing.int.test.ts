@@ -5,7 +5,7 @@ import {
   type ScheduledInstance,
   type SystemLog,
 } from '@cadence/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   publications,
@@ -15,7 +15,7 @@ import {
   systemLogs,
 } from '../src/db/schema.js';
 import { createXAdapter } from '../src/integrations/networks/x.js';
-import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
+import { claimDueRuns } from '../src/modules/schedules/index.js';
 import { createContainer } from '../src/container.js';
 import { createNetworkRegistry } from '../src/integrations/networks/registry.js';
 import { createWorker } from '../src/worker.js';
@@ -37,8 +37,6 @@ import {
   type TestApp,
   setTierByCommand,
 } from './helpers/test-app.js';
-
-const PUBLISH_QUEUE = publishInstanceJob.name;
 
 const PUBLIC_URL = 'http://cadence.example.test';
 let sequence = 0;
@@ -186,9 +184,8 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect(waiting?.nextAttemptAt).toBeTruthy();
     const queued = await instance(instanceId);
     expect(queued?.status).toBe('pending');
-    const retryJob = await t.infra.queue.getJobById(PUBLISH_QUEUE, queued!.jobId!);
-    expect(retryJob?.state).toBe('created');
-    expect(retryJob?.startAfter.getTime()).toBe(waiting?.nextAttemptAt?.getTime());
+    // Its next run is asked for the retry's time (decision 130).
+    expect(queued?.runAt?.getTime()).toBe(waiting?.nextAttemptAt?.getTime());
     await runDue(instanceId, 1);
     expect(countOn('twitter', content)).toBe(1);
     const logs = await logsOf(instanceId);
@@ -645,19 +642,19 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect(countOn('twitter', content)).toBe(0);
   });
 
-  it('queues a job for a due instance whose job went missing, once', async () => {
+  it('saves an instance with its run, due at its time and taken once', async () => {
     const { instanceId } = await env.schedule(['twitter']);
     const row = await instance(instanceId);
-    await t.infra.queue.cancel(PUBLISH_QUEUE, row!.jobId!);
+    // Saved with the instance (decision 130): no send that could be lost apart from it.
+    expect(row?.runAt?.getTime()).toBe(row?.scheduledFor.getTime());
+    const take = () => {
+      const now = t.clock();
+      return claimDueRuns(db(), now, new Date(now.getTime() + 60_000), 1000);
+    };
+    expect((await take()).map((run) => run.id)).not.toContain(instanceId);
     t.clock.advance(61);
-    expect(await t.publisher.reconcile()).toBeGreaterThanOrEqual(1);
-    const jobs = await db().execute(
-      sql`select id from pgboss.job where name = ${PUBLISH_QUEUE} and singleton_key = ${instanceId} and state = 'created'`,
-    );
-    const rows = (jobs as { rows: Array<{ id: string }> }).rows;
-    expect(rows).toHaveLength(1);
-    expect((await instance(instanceId))?.jobId).toBe(rows[0]?.id);
-    expect(await t.publisher.reconcile()).toBe(0);
+    expect((await take()).map((run) => run.id)).toContain(instanceId);
+    expect((await take()).map((run) => run.id)).not.toContain(instanceId);
   });
 
   it("lists the owner's logs newest first, filtered and searched", async () => {
@@ -691,7 +688,7 @@ describe.each(engines)('publishing through the queue on %s', (engine) => {
     await env?.fakes.close();
   });
 
-  it('publishes at the scheduled time through pg-boss', async () => {
+  it('publishes at the scheduled time through the publish loop', async () => {
     const { t, fakes } = env;
     const { instanceId, content } = await env.schedule(['twitter', 'bluesky'], {}, 2);
     const scheduledFor = (

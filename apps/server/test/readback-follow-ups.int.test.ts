@@ -1,6 +1,6 @@
 import { type NetworkId, type ScheduledInstance } from '@cadence/shared';
 import { startChaosProxy, type ChaosProxy } from '@cadence/fakes';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, publicationParts, publications, scheduledInstances } from '../src/db/schema.js';
 import { createContainer } from '../src/container.js';
@@ -8,7 +8,6 @@ import { createLinkedInAdapter } from '../src/integrations/networks/linkedin.js'
 import { createNetworkRegistry } from '../src/integrations/networks/registry.js';
 import type { NetworkAdapter } from '../src/integrations/networks/types.js';
 import { createXAdapter } from '../src/integrations/networks/x.js';
-import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { createWorker } from '../src/worker.js';
 import { engines, type Engine } from './helpers/databases.js';
 import {
@@ -178,7 +177,7 @@ describe.each(engines)(
       expect(await workerA.readBack()).toBe(0);
     });
 
-    it('a lost job is made up: the reconciler queues the instance whose found thread waits', async () => {
+    it('the read-back asks the run of the instance whose found thread waits', async () => {
       const proxy = await losingProxy(fakes.twitter.baseUrl, (path) =>
         path.startsWith('/2/tweets'),
       );
@@ -190,9 +189,12 @@ describe.each(engines)(
       proxy.setFailureRate(0);
       t.clock.advance(READBACK_SECONDS);
       expect(await worker.readBack()).toBe(1);
-      // The job the read-back queued is lost with its process.
-      await db().execute(sql`delete from pgboss.job where name = ${publishInstanceJob.name}`);
-      expect(await worker.reconcile()).toBeGreaterThanOrEqual(1);
+      // Asked in the transaction that recorded the find (decision 130): nothing to make up.
+      const [asked] = await db()
+        .select({ runAt: scheduledInstances.runAt })
+        .from(scheduledInstances)
+        .where(eq(scheduledInstances.id, instanceId));
+      expect(asked?.runAt?.getTime()).toBeLessThanOrEqual(t.clock().getTime());
       await worker.publishInstance(instanceId);
       const onX = (text: string) => fakes.twitter.posts.filter((post) => post.text === text);
       expect([content, ...thread].map((text) => onX(text).length)).toEqual([1, 1]);

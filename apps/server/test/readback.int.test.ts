@@ -195,10 +195,10 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
     expect(again).toMatchObject({ status: 'pending', errorCode: 'not_found', externalId: null });
     const instance = await instanceOf(instanceId);
     expect(instance.status).toBe('pending');
-    const job = await t.infra.queue.getJobById('publish-instance', instance.jobId!);
-    expect(job?.state).toBe('created');
+    // Its run is asked at once, in the read-back's transaction (decision 130).
+    expect(instance.runAt?.getTime()).toBeLessThanOrEqual(t.clock().getTime());
 
-    await worker.publishInstance(instanceId); // the queued job's work
+    await worker.publishInstance(instanceId); // the asked run's work
     expect(onX()).toHaveLength(1);
     expect(await publicationOf(instanceId)).toMatchObject({ status: 'published', attempts: 2 });
     expect(await logsOf(instanceId)).toEqual([

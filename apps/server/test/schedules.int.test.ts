@@ -7,7 +7,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledInstances, schedules } from '../src/db/schema.js';
-import { publishInstanceJob } from '../src/jobs/publish-instance.job.js';
 import { engines } from './helpers/databases.js';
 import {
   connectNetworks,
@@ -24,8 +23,6 @@ import {
   setTierByCommand,
   accountIdOf,
 } from './helpers/test-app.js';
-
-const PUBLISH_QUEUE = publishInstanceJob.name;
 
 describe.each(engines)('schedules on %s', (engine) => {
   let fakes: NetworkFakes;
@@ -212,10 +209,9 @@ describe.each(engines)('schedules on %s', (engine) => {
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instance!.id));
-      const job = await t.infra.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
-      expect(job?.state).toBe('created');
-      expect(job?.data).toEqual({ instanceId: instance!.id });
-      expect(job?.startAfter.toISOString()).toBe('2026-12-01T08:00:00.000Z');
+      // Its publish run is asked with it, at its time (decision 130).
+      expect(row?.runAt?.toISOString()).toBe('2026-12-01T08:00:00.000Z');
+      expect(row?.leaseUntil).toBeNull();
     });
 
     it('repeats at the same wall-clock time in the saved zone across the DST change', async () => {
@@ -342,7 +338,7 @@ describe.each(engines)('schedules on %s', (engine) => {
   });
 
   describe('deleting', () => {
-    it('deletes one instance, cancels its job, and refuses strangers', async () => {
+    it('deletes one instance with its publish run, and refuses strangers', async () => {
       const created = await schedule({ schedule_date: '2027-02-02T10:00:00Z' });
       const id = created.json.data.instances[0]!.id;
       const [row] = await t.infra.database.db
@@ -353,8 +349,13 @@ describe.each(engines)('schedules on %s', (engine) => {
       const response = await call('DELETE', `/schedules/${id}`, owner);
       expect(response.status).toBe(200);
       expect(response.json.message).toBe('1 post(s) deleted');
-      const job = await t.infra.queue.getJobById(PUBLISH_QUEUE, row!.jobId!);
-      expect(job?.state).toBe('cancelled');
+      // The instance was its own publish job: gone with it, nothing left to run.
+      expect(
+        await t.infra.database.db
+          .select()
+          .from(scheduledInstances)
+          .where(eq(scheduledInstances.id, id)),
+      ).toEqual([]);
       // The last instance gone, the schedule goes too.
       const left = await t.infra.database.db
         .select()
@@ -401,17 +402,12 @@ describe.each(engines)('schedules on %s', (engine) => {
       const created = await schedule({ post_id: post.id, schedule_date: '2027-05-05T10:00:00Z' });
       expect(created.status).toBe(201);
       const instanceId = created.json.data.instances[0]!.id;
-      const [row] = await t.infra.database.db
-        .select()
-        .from(scheduledInstances)
-        .where(eq(scheduledInstances.id, instanceId));
       expect((await call('DELETE', `/customer/company/${otherCompany}`, owner)).status).toBe(200);
       const left = await t.infra.database.db
         .select()
         .from(scheduledInstances)
         .where(eq(scheduledInstances.id, instanceId));
       expect(left).toEqual([]);
-      expect((await t.infra.queue.getJobById(PUBLISH_QUEUE, row!.jobId!))?.state).toBe('cancelled');
       const kept = await t.container.services.posts.get(post.userId, post.id);
       expect(kept?.company_id).toBeNull();
     });

@@ -2,7 +2,6 @@ import { metricsPollJob } from './metrics-poll.job.js';
 import { notificationMailJob } from './notification-mail.job.js';
 import { orphanSweepJob } from './orphan-sweep.job.js';
 import { publishFirstCommentJob } from './publish-first-comment.job.js';
-import { publishInstanceJob } from './publish-instance.job.js';
 import { tokenSweepJob } from './token-sweep.job.js';
 import { webhookDeliveryJob } from './webhook-delivery.job.js';
 import { bindJob, type BoundJob } from './job.js';
@@ -10,10 +9,11 @@ import { bindJob, type BoundJob } from './job.js';
 /**
  * Every background job. The queue creates a queue for each at start-up and the worker works
  * each one; adding a job means writing its definition file, listing it here and giving it
- * its deps in `bindJobs`. (What runs on a clock is in `recurring.ts`.)
+ * its deps in `bindJobs`. (What runs on a clock is in `recurring.ts`; publishing a scheduled
+ * instance is not a job here: the publish loop takes due instances from their own table,
+ * decision 130.)
  */
 export const JOBS = [
-  publishInstanceJob,
   publishFirstCommentJob,
   notificationMailJob,
   orphanSweepJob,
@@ -24,7 +24,6 @@ export const JOBS = [
 
 /** The work the jobs do (the container's `jobs`). */
 export interface JobWork {
-  publishInstance: (instanceId: string) => Promise<unknown>;
   publishFirstComment: (publicationId: string) => Promise<unknown>;
   sendNotificationMail: (userId: string) => Promise<unknown>;
   sweepOrphanUploads: () => Promise<unknown>;
@@ -36,7 +35,6 @@ export interface JobWork {
 /** Every listed job with its handler, each given only the part of the work it does. */
 export function bindJobs(work: JobWork): BoundJob[] {
   return [
-    bindJob(publishInstanceJob, { publishInstance: work.publishInstance }),
     bindJob(publishFirstCommentJob, { publishFirstComment: work.publishFirstComment }),
     bindJob(notificationMailJob, { sendNotificationMail: work.sendNotificationMail }),
     bindJob(orphanSweepJob, { sweepOrphanUploads: work.sweepOrphanUploads }),

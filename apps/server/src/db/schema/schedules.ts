@@ -1,7 +1,7 @@
 // Tables owned by the schedules module (src/modules/schedules): only its code writes them.
 import { sql } from 'drizzle-orm';
 import type { NetworkId, RepeatType } from '@cadence/shared';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { posts } from './posts.js';
 
@@ -44,7 +44,10 @@ export const INSTANCE_STATUSES = [
 ] as const;
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 
-/** One occurrence of a schedule: one publish job. */
+/**
+ * One occurrence of a schedule, and its own publish job: the publisher takes the rows whose
+ * run is due (`run_at`, or a lease that ran out) straight from this table (decision 130).
+ */
 export const scheduledInstances = pgTable(
   'scheduled_instances',
   {
@@ -62,8 +65,18 @@ export const scheduledInstances = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
     status: text('status').$type<InstanceStatus>().notNull().default('pending'),
-    /** The pg-boss job that publishes it (cancelled when the instance is deleted). */
-    jobId: text('job_id'),
+    /**
+     * When the publisher should next run it; null: nothing asked. Taken (set to null) by the
+     * run that starts, so an ask made while a run works is kept for the next one.
+     */
+    runAt: timestamp('run_at', { withTimezone: true }),
+    /**
+     * A worker holds it until then (PUBLISH_JOB_EXPIRE_SECONDS after taking it): a worker that
+     * dies leaves it to be taken again at that time. After a run that threw: its backoff.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Runs that threw in a row (a database blip, a bug): each doubles the wait before the next. */
+    runFailures: integer('run_failures').notNull().default(0),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +86,10 @@ export const scheduledInstances = pgTable(
     index('scheduled_instances_schedule_idx').on(table.scheduleId),
     index('scheduled_instances_post_idx').on(table.postId),
     index('scheduled_instances_status_time_idx').on(table.status, table.scheduledFor),
+    // The publisher's scan: only rows with a run asked or a lease (a few, whatever the table).
+    index('scheduled_instances_due_run_idx')
+      .on(sql`(coalesce(${table.leaseUntil}, ${table.runAt}))`)
+      .where(sql`coalesce(${table.leaseUntil}, ${table.runAt}) is not null`),
   ],
 );
 

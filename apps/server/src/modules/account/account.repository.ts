@@ -9,7 +9,7 @@ import { socialConnections } from '../../db/schema/connections.js';
 import { systemLogs } from '../../db/schema/logs.js';
 import { notificationEvents } from '../../db/schema/notifications.js';
 import { postAttachments, posts } from '../../db/schema/posts.js';
-import { scheduledInstances, schedules } from '../../db/schema/schedules.js';
+import { schedules } from '../../db/schema/schedules.js';
 import { uploadedFiles } from '../../db/schema/uploads.js';
 import { webhookEndpoints } from '../../db/schema/webhooks.js';
 
@@ -182,19 +182,6 @@ export async function listFileKeys(db: DbExecutor, userId: string): Promise<stri
   ]);
   const keys = [...uploads, ...media, ...avatar].map((row) => row.key);
   return [...new Set(keys.filter((key): key is string => !!key))];
-}
-
-export async function listLiveJobIds(db: DbExecutor, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ jobId: scheduledInstances.jobId })
-    .from(scheduledInstances)
-    .where(
-      and(
-        eq(scheduledInstances.userId, userId),
-        inArray(scheduledInstances.status, ['pending', 'publishing']),
-      ),
-    );
-  return rows.map((row) => row.jobId).filter((id): id is string => !!id);
 }
 
 /** The customer's API keys, revoked ones too: what each is, never the hash of its secret. */

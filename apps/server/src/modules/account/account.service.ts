@@ -5,7 +5,6 @@ import { lockAdminRights } from '../../db/admin-rights.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
-import type { JobPort } from '../../jobs/port.js';
 import type { Clock } from '../../lib/clock.js';
 import { deleteUser, verifyPassword } from '../auth/index.js';
 import * as repo from './account.repository.js';
@@ -18,8 +17,6 @@ export type CancelSubscription = (userId: string) => Promise<void>;
 
 export interface AccountDeps {
   db: Db;
-  /** The publish job (its waiting jobs are cancelled with the account). */
-  publishJobs: Pick<JobPort<{ instanceId: string }>, 'cancel'>;
   storage: Storage;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -250,7 +247,7 @@ export function createAccountService(deps: AccountDeps) {
 
       await cancelSubscription(userId);
 
-      const { fileKeys, jobIds } = await db.transaction(async (tx) => {
+      const { fileKeys } = await db.transaction(async (tx) => {
         // Read again under the admin-rights lock: the role may have changed since.
         await lockAdminRights(tx);
         if ((await repo.isAdmin(tx, userId)) && (await repo.countOtherAdmins(tx, userId)) === 0) {
@@ -258,22 +255,14 @@ export function createAccountService(deps: AccountDeps) {
         }
         const owned = {
           fileKeys: await repo.listFileKeys(tx, userId),
-          jobIds: await repo.listLiveJobIds(tx, userId),
         };
         await deleteUser(tx, userId);
         return owned;
       });
       deps.forgetSession(userId);
 
-      // After the commit: a job that still runs finds its instance gone and does nothing.
-      try {
-        await deps.publishJobs.cancel(jobIds);
-      } catch (error) {
-        deps.logger.warn(
-          { err: error, userId },
-          'could not cancel the publish jobs of a deleted account',
-        );
-      }
+      // Its occurrences, and so their publish runs, went with it (decision 130); a run that
+      // was taking one finds it gone and does nothing.
       for (const key of fileKeys) {
         try {
           await deps.storage.remove(key);

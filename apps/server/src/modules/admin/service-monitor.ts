@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { serviceHeartbeats, type HeartbeatRow } from '../../db/schema/admin.js';
 import { aiCallLogs } from '../../db/schema/ai.js';
 import { SILENT_AFTER_MS } from '../../db/process-liveness.js';
-import { publishInstanceJob } from '../../jobs/publish-instance.job.js';
+import { runQueueFigures } from '../schedules/index.js';
 import { readPublisherState } from '../publishing/index.js';
 
 const PROBE_TIMEOUT_MS = 3_000;
@@ -147,7 +147,7 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
     const base = {
       id: 'queue',
       name: 'Job Queue',
-      description: 'pg-boss: one publish job per scheduled post, run by the workers',
+      description: 'One publish run per scheduled post, taken by the workers at its time',
       last_checked: checkedAt,
       uptime_seconds: null,
       cpu_percent: null,
@@ -156,33 +156,17 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
       actions: [],
     };
     try {
-      const [counts] = rowsOf<{
-        waiting: number;
-        active: number;
-        failed: number;
-        oldest: number | null;
-      }>(
-        await withTimeout(
-          db.execute(sql`select
-            count(*) filter (where state in ('created', 'retry') and start_after <= now())::int as waiting,
-            count(*) filter (where state = 'active')::int as active,
-            count(*) filter (where state = 'failed')::int as failed,
-            extract(epoch from now() - min(start_after)
-              filter (where state in ('created', 'retry') and start_after <= now()))::int as oldest
-            from pgboss.job where name = ${publishInstanceJob.name}`),
-          PROBE_TIMEOUT_MS,
-        ),
-      );
+      const counts = await withTimeout(runQueueFigures(db, new Date()), PROBE_TIMEOUT_MS);
       return {
         ...base,
         status: 'running',
         details: [
-          { label: 'Waiting (due)', value: String(counts?.waiting ?? 0) },
-          { label: 'Active', value: String(counts?.active ?? 0) },
-          { label: 'Failed', value: String(counts?.failed ?? 0) },
+          { label: 'Waiting (due)', value: String(counts.waiting ?? 0) },
+          { label: 'Active', value: String(counts.active ?? 0) },
+          { label: 'Failed', value: String(counts.failed ?? 0) },
           {
             label: 'Oldest due job',
-            value: counts?.oldest == null ? '-' : `${counts.oldest} s`,
+            value: counts.oldest == null ? '-' : `${counts.oldest} s`,
           },
         ],
       };

@@ -8,17 +8,17 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { Storage } from '../../integrations/storage.js';
-import type { JobPort, SendJobOptions } from '../../jobs/port.js';
-import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import { entityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import type { Logger } from '../../logger.js';
 import { getEntitlements } from '../plans/index.js';
 import type { PostsService, StoredMedia } from '../posts/index.js';
 import type { QueueService } from '../queue/index.js';
-import { storeJobId } from '../schedules/index.js';
 import { checkRow, readImportFile, type CheckedRow, type OwnEntity } from './import-rows.js';
 
-/** The posts and queue services over one transaction, publish jobs held until it commits. */
+/**
+ * The posts and queue services over one transaction (each occurrence they schedule carries its
+ * publish run, so the runs commit with the rows).
+ */
 export interface ServicesInTransaction {
   posts: Pick<PostsService, 'create'>;
   queue: Pick<QueueService, 'addPost'>;
@@ -34,7 +34,6 @@ export interface ImportsDeps {
   db: Db;
   storage: Storage;
   logger: Logger;
-  publishJobs: JobPort<PublishInstancePayload>;
   /** The customer's entities (the companies module's). */
   entitiesOf: (userId: string) => Promise<OwnEntity[]>;
   /** The zone an entity's dates are in: its queue's (the queue module's). */
@@ -42,14 +41,10 @@ export interface ImportsDeps {
   /** The customer's saved zone and daylight-saving option (the settings module's). */
   savedSettings: (userId: string) => Promise<SavedSettings>;
   /**
-   * The posts, schedules and queue services built over `tx`, with `jobs` as their publish
-   * port and the settings read before; every rule of theirs applies to each row.
+   * The posts, schedules and queue services built over `tx`, with the settings read before;
+   * every rule of theirs applies to each row.
    */
-  servicesIn: (
-    tx: Db,
-    jobs: JobPort<PublishInstancePayload>,
-    settings: SavedSettings,
-  ) => ServicesInTransaction;
+  servicesIn: (tx: Db, settings: SavedSettings) => ServicesInTransaction;
   /** A media file fetched from a URL through the guarded path (the public API's from-URL). */
   mediaFromUrl: (userId: string, url: string) => Promise<StoredMedia>;
 }
@@ -59,22 +54,6 @@ const MEDIA_CONCURRENCY = 3;
 
 /** Thrown inside the transaction to roll it back (a dry run, or a row refused). */
 class RollBack extends Error {}
-
-interface HeldJob {
-  payload: PublishInstancePayload;
-  options: SendJobOptions | undefined;
-}
-
-/** A port that keeps the jobs it is given, to send once the transaction has committed. */
-function holdingPort(held: HeldJob[]): JobPort<PublishInstancePayload> {
-  return {
-    send: (payload, options) => {
-      held.push({ payload, options });
-      return Promise.resolve(null);
-    },
-    cancel: () => Promise.resolve(),
-  };
-}
 
 /**
  * What stands for a media file on a dry run: the URL is fetched only by the import itself,
@@ -106,20 +85,19 @@ export function createImportsService(deps: ImportsDeps) {
   /**
    * Runs every row through the posts, schedules and queue services in one transaction, each
    * row in its own savepoint so a refused row leaves the others standing. Commits only when
-   * asked and every row passed; answers the rows and the jobs to send.
+   * asked and every row passed; answers the rows.
    */
   async function runRows(
     userId: string,
     rows: CheckedRow[],
     options: { commit: boolean; media: Map<number, StoredMedia>; actorId?: string },
-  ): Promise<{ rows: ImportRow[]; committed: boolean; jobs: HeldJob[] }> {
+  ): Promise<{ rows: ImportRow[]; committed: boolean }> {
     const settings = await deps.savedSettings(userId);
     const zones = new Map<string, string>();
     for (const row of rows) {
       if (row.errors.length > 0 || !row.entity || zones.has(row.entity.id)) continue;
       zones.set(row.entity.id, await deps.zoneOfEntity(userId, row.entity.id));
     }
-    const jobs: HeldJob[] = [];
     const results: ImportRow[] = [];
     let committed = false;
     try {
@@ -133,10 +111,9 @@ export function createImportsService(deps: ImportsDeps) {
           const fields = row.fields;
           const zone = row.timezone ?? zones.get(entity.id) ?? 'UTC';
           const at = row.wallClock ? new Date(instantOfWallClock(row.wallClock, zone)) : null;
-          const rowJobs: HeldJob[] = [];
           try {
             const post = await tx.transaction(async (savepoint) => {
-              const services = deps.servicesIn(savepoint, holdingPort(rowJobs), settings);
+              const services = deps.servicesIn(savepoint, settings);
               const media =
                 options.media.get(row.line) ??
                 (row.mediaUrl ? mediaToCome(row.line, row.mediaUrl) : null);
@@ -167,7 +144,6 @@ export function createImportsService(deps: ImportsDeps) {
               }
               return { id: created.id, content: created.content, url: created.url, scheduledFor };
             });
-            jobs.push(...rowJobs);
             results.push(
               toResultRow(row, {
                 id: options.commit ? post.id : null,
@@ -194,7 +170,7 @@ export function createImportsService(deps: ImportsDeps) {
     } catch (error) {
       if (!(error instanceof RollBack)) throw error;
     }
-    return { rows: results, committed, jobs };
+    return { rows: results, committed };
   }
 
   /** Fetches the rows' media files; a refused one becomes its row's error. */
@@ -228,18 +204,6 @@ export function createImportsService(deps: ImportsDeps) {
         await deps.storage.remove(file.key);
       } catch (error) {
         deps.logger.warn({ err: error, key: file.key }, 'could not remove an imported media file');
-      }
-    }
-  }
-
-  /** After the commit: the publish jobs; a failure is left to the publisher's reconciler. */
-  async function sendJobs(jobs: HeldJob[]) {
-    for (const job of jobs) {
-      try {
-        const jobId = await deps.publishJobs.send(job.payload, job.options);
-        if (jobId) await storeJobId(db, job.payload.instanceId, jobId);
-      } catch (error) {
-        deps.logger.error({ err: error }, 'could not queue a publish job; the reconciler will');
       }
     }
   }
@@ -292,7 +256,6 @@ export function createImportsService(deps: ImportsDeps) {
         await removeFiles(media);
         throw invalid(done.rows);
       }
-      await sendJobs(done.jobs);
       return { rows: done.rows };
     },
   };

@@ -159,15 +159,6 @@ export async function deleteAttachments(db: DbExecutor, postId: string): Promise
   return deleted.map((row) => row.storageKey);
 }
 
-/** The queue jobs of the post's occurrences that have not run yet. */
-export async function listPendingJobIds(db: DbExecutor, postId: string): Promise<string[]> {
-  const rows = await db
-    .select({ jobId: scheduledInstances.jobId })
-    .from(scheduledInstances)
-    .where(and(eq(scheduledInstances.postId, postId), eq(scheduledInstances.status, 'pending')));
-  return rows.flatMap((row) => (row.jobId ? [row.jobId] : []));
-}
-
 export async function hasPendingInstances(db: DbExecutor, postId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: scheduledInstances.id })

@@ -24,8 +24,6 @@ import type { PostRow } from '../../db/schema/posts.js';
 import { AppError } from '../../errors.js';
 import { entityVisible } from '../../lib/entity-scope.js';
 import type { Storage } from '../../integrations/storage.js';
-import type { JobPort } from '../../jobs/port.js';
-import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
 import type { KeysetPosition } from '../../lib/keyset.js';
 import type { Logger } from '../../logger.js';
@@ -162,7 +160,6 @@ const SENT_STATUSES = ['publishing', 'published', 'unconfirmed'] as const;
 export interface PostsServiceDeps {
   db: Db;
   storage: Storage;
-  publishJobs: JobPort<PublishInstancePayload>;
   clock: Clock;
   logger: Logger;
   /**
@@ -531,12 +528,13 @@ export function createPostsService(deps: PostsServiceDeps) {
       }
     },
 
-    /** Deletes the post and its file, and cancels the publish jobs it still has waiting. */
+    /**
+     * Deletes the post and its file; its occurrences go with it, and with them their publish
+     * runs (each occurrence is its own job, decision 130).
+     */
     async remove(userId: string, id: string, access: PostAccess = ALL) {
       const existing = await repo.findPost(db, userId, id);
       if (!existing || !isVisible(existing.companyId, access)) throw notFound();
-      const jobIds = await repo.listPendingJobIds(db, id);
-      await deps.publishJobs.cancel(jobIds);
       const keys = (await repo.listAttachments(db, [id])).map((row) => row.storageKey);
       // Schedules, occurrences, publications and attachment rows go by ON DELETE CASCADE.
       if (!(await deleteWithEvent(userId, existing))) throw notFound();

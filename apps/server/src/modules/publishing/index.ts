@@ -1,7 +1,9 @@
 /**
  * Publishing's door: the container builds the instance publisher, the call lanes and the
- * publication actions; the app registers the actions' routes; the worker runs the
- * reconciler and the read-back of unconfirmed publications, and follows the publisher's state, which the admin stops, starts and restarts.
+ * publication actions; the app registers the actions' routes; the worker runs the publish
+ * loop (due instances taken from their table), the reconciler and the read-back of
+ * unconfirmed publications, and follows the publisher's state, which the admin stops, starts
+ * and restarts.
  */
 export { createInstancePublisher, type PublishInstance } from './publish-instance.js';
 export { createCommentSender } from './follow-ups.js';
@@ -9,6 +11,7 @@ export { createCallLanes, type CallLanes } from './call-lanes.js';
 export { createPublicationActions, type PublicationActions } from './publication-actions.js';
 export { registerPublicationActionRoutes } from './publication-actions.routes.js';
 export { createReconciler } from './reconciler.js';
+export { createPublishLoop, type PublishLoop } from './publish-loop.js';
 export { createReadBack, type ReadBack } from './read-back.js';
 export {
   changePublisherState,

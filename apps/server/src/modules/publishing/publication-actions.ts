@@ -12,12 +12,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { JobPort } from '../../jobs/port.js';
-import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
 import { assertEntityVisible, type EntityAccess } from '../../lib/entity-scope.js';
 import { insertLog } from '../logs/index.js';
-import { instanceStatus as instances } from '../schedules/index.js';
+import { instanceStatus as instances, type PublishRuns } from '../schedules/index.js';
 import { toScheduleData } from '../schedules/index.js';
 import { postCompletedData, publicationEventData, recordWebhookEvent } from '../webhooks/index.js';
 import { instanceOutcome } from './decisions.js';
@@ -27,7 +25,8 @@ import * as follow from './follow-ups.repository.js';
 
 export interface PublicationActionsDeps {
   db: Db;
-  publishJobs: JobPort<PublishInstancePayload>;
+  /** Asks the publisher to run an instance (at once, for these actions). */
+  publishRuns: PublishRuns;
   /** Queues the job that posts a publication's first comment, at once. */
   sendCommentJob?: (publicationId: string, at: Date) => Promise<unknown>;
   clock: Clock;
@@ -48,20 +47,6 @@ const notFound = () => AppError.notFound(PUBLICATION_MESSAGES.notFound, 'PUBLICA
 export function createPublicationActions(deps: PublicationActionsDeps) {
   const { db } = deps;
 
-  /** Queues the instance's job at once (a key of its own: the scheduled one may still wait). */
-  async function queueNow(instanceId: string, now: Date) {
-    try {
-      const jobId = await deps.publishJobs.send(
-        { instanceId },
-        { startAfter: now, key: `${instanceId}:now:${now.getTime()}` },
-      );
-      if (jobId) await instances.storeJobId(db, instanceId, jobId);
-    } catch (error) {
-      // The publication is due; the publisher's reconciler queues what has no live job.
-      deps.logger.error({ err: error, instanceId }, 'could not queue the publish job');
-    }
-  }
-
   /**
    * Retry of a thread part or a first comment that failed (or that the customer found absent):
    * pending and due now; a thread resumes there (through its instance's job), a comment gets
@@ -75,13 +60,17 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
       const part = await follow.findOwnPart(db, userId, partId);
       assertEntityVisible(access, part?.company_id, partNotFound);
     }
-    const retried = await follow.retryPart(db, userId, partId, now);
+    // The instance's run is asked in the same transaction: nothing waits without one.
+    const retried = await db.transaction(async (tx) => {
+      const row = await follow.retryPart(tx, userId, partId, now);
+      if (row?.kind === 'thread') await deps.publishRuns.publishAt(row.instance_id, now, tx);
+      return row;
+    });
     if (!retried) {
       if (!(await follow.findOwnPart(db, userId, partId))) throw partNotFound();
       throw AppError.conflict(FOLLOW_UP_MESSAGES.moved, 'PUBLICATION_STATE_CHANGED');
     }
-    if (retried.kind === 'thread') await queueNow(retried.instance_id, now);
-    else await deps.sendCommentJob?.(retried.publication_id, now);
+    if (retried.kind === 'comment') await deps.sendCommentJob?.(retried.publication_id, now);
     return { id: retried.id, status: 'pending' as const };
   }
 
@@ -139,7 +128,10 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
           });
         }
       } else {
+        // Run at once (earlier than a run asked for later), in this transaction: a click
+        // never leaves a due publication without its run.
         await instances.reopenInstance(tx, instance.id);
+        await deps.publishRuns.publishAt(instance.id, now, tx);
       }
       await insertLog(tx, {
         userId,
@@ -182,7 +174,6 @@ export function createPublicationActions(deps: PublicationActionsDeps) {
       },
       `publication action: ${action}`,
     );
-    if (action !== 'mark-published') await queueNow(instance.id, now);
     return result;
   }
 

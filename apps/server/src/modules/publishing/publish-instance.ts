@@ -14,8 +14,6 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbExecutor } from '../../db/client.js';
 import type { PublicationRow } from '../../db/schema/publishing.js';
-import type { JobPort } from '../../jobs/port.js';
-import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import {
   NetworkError,
   type NetworkAdapter,
@@ -37,7 +35,7 @@ import {
   unconfirmedSettlement,
 } from './decisions.js';
 import { mediaOfUpload } from '../posts/index.js';
-import { instanceStatus as instances } from '../schedules/index.js';
+import { instanceStatus as instances, type PublishRuns } from '../schedules/index.js';
 import { linkOf } from './publish-input.js';
 import {
   postCompletedData,
@@ -50,7 +48,8 @@ import { createThreadSender } from './follow-ups.js';
 
 export interface PublishDeps {
   db: Db;
-  publishJobs: JobPort<PublishInstancePayload>;
+  /** Asks the next run of an instance (a retry's time, a thread part's). */
+  publishRuns: PublishRuns;
   clock: Clock;
   logger: FastifyBaseLogger;
   storage: Storage;
@@ -492,7 +491,7 @@ export function createInstancePublisher(deps: PublishDeps) {
     }),
   });
 
-  /** When nothing waits any more, the instance gets its outcome; else its next job is queued. */
+  /** When nothing waits any more, the instance gets its outcome; else its next run is asked. */
   async function settleInstance(
     context: repo.InstanceContext,
     known: Map<string, PublicationStatus>,
@@ -515,7 +514,15 @@ export function createInstancePublisher(deps: PublishDeps) {
       if (await repo.finishInstance(db, instance.id, outcome, now, event)) return;
     }
     const states = [...(await repo.listPublicationStates(db, instance.id)), ...parts];
-    if (states.some((state) => state.status === 'publishing')) return; // its claimer settles it
+    if (states.some((state) => state.status === 'publishing')) {
+      // Its claimer settles it. Should that worker have died, a run once its claim has gone
+      // stale (claimed by now, so stale by then) settles it instead: this run took the ask.
+      await deps.publishRuns.publishAt(
+        instance.id,
+        new Date(now.getTime() + (deps.jobExpireSeconds + 1) * 1000),
+      );
+      return;
+    }
     const waiting = states.filter((state) => state.status === 'pending');
     if (waiting.length === 0) {
       const statuses = states.map((s) => s.status);
@@ -526,11 +533,8 @@ export function createInstancePublisher(deps: PublishDeps) {
       return;
     }
     const attempt = Math.min(...waiting.map((state) => state.dueAt.getTime()));
-    const jobId = await deps.publishJobs.send(
-      { instanceId: instance.id },
-      { startAfter: new Date(attempt), key: `${instance.id}:retry:${attempt}` },
-    );
-    await instances.setInstanceStatus(db, instance.id, 'pending', now, jobId);
+    await instances.setInstanceStatus(db, instance.id, 'pending', now);
+    await deps.publishRuns.publishAt(instance.id, new Date(attempt));
   }
 
   return async function publishInstance(instanceId: string): Promise<void> {

@@ -9,12 +9,10 @@ import {
   type PublishInput,
 } from '../../integrations/networks/types.js';
 import type { Storage } from '../../integrations/storage.js';
-import type { JobPort } from '../../jobs/port.js';
-import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
 import type { TokenLifecycle } from '../connections/index.js';
 import type { LogEntry } from '../logs/index.js';
-import { instanceStatus as instances } from '../schedules/index.js';
+import { instanceStatus as instances, type PublishRuns } from '../schedules/index.js';
 import { instanceOutcome } from './decisions.js';
 import { linkOf } from './publish-input.js';
 import * as repo from './publishing.repository.js';
@@ -38,7 +36,8 @@ export interface ReadBackDeps {
   connections: TokenLifecycle;
   storage: Storage;
   publicUrl: string;
-  publishJobs: JobPort<PublishInstancePayload>;
+  /** Asks the publisher to run an instance (a post to send again, a thread to go on with). */
+  publishRuns: PublishRuns;
   /** READBACK_AFTER_SECONDS: the wait before each look. */
   readBackAfterMs: number;
   /**
@@ -159,8 +158,8 @@ export function createReadBack(deps: ReadBackDeps) {
   }
 
   /**
-   * Records one look's outcome; answers the instance to queue a job for (a post to send
-   * again, a found post's thread to go on with), if any.
+   * Records one look's outcome; in the same transaction asks its instance's run when it has
+   * work again (a post to send again, a found post's thread to go on with).
    */
   async function settle(look: looks.Look, decision: Decision, now: Date) {
     const log: LogEntry | undefined = decision.log && {
@@ -175,19 +174,18 @@ export function createReadBack(deps: ReadBackDeps) {
     const { outcome } = decision;
     if (outcome.kind === 'again' || outcome.kind === 'stop') {
       await looks.settleLook(db, look, outcome, now, log);
-      return undefined;
+      return;
     }
     // Found: its thread and first comment are made with it, as when the publisher saw it go.
     const followUps = {
       commentDueAt: new Date(now.getTime() + (deps.firstCommentDelaySeconds ?? 60) * 1000),
     };
     return db.transaction(async (tx) => {
-      if (!(await looks.settleLook(tx, look, outcome, now, log, followUps))) return undefined;
+      if (!(await looks.settleLook(tx, look, outcome, now, log, followUps))) return;
       if (outcome.kind === 'send-again') {
-        // In the same transaction: should this worker die before queueing the job, the
-        // reconciler finds a due publication in a waiting instance and queues one.
         await instances.reopenInstance(tx, look.instance.id);
-        return look.instance.id;
+        await deps.publishRuns.publishAt(look.instance.id, now, tx);
+        return;
       }
       const statuses = (await repo.listPublicationStates(tx, look.instance.id)).map(
         (state) => state.status,
@@ -195,11 +193,10 @@ export function createReadBack(deps: ReadBackDeps) {
       if (!statuses.some((status) => status === 'pending' || status === 'publishing')) {
         await instances.setOutcome(tx, look.instance.id, instanceOutcome(statuses), now);
       }
-      // A thread goes on from its second part by the instance's own job, which claims a
-      // finished instance whose part waits (decision 118); should this worker die before
-      // queueing it, the reconciler finds the waiting part and queues one.
+      // A thread goes on from its second part by the instance's own run, which claims a
+      // finished instance whose part waits (decision 118).
       const waiting = await repo.listWaitingThreadParts(tx, look.instance.id, now);
-      return waiting.length > 0 ? look.instance.id : undefined;
+      if (waiting.length > 0) await deps.publishRuns.publishAt(look.instance.id, now, tx);
     });
   }
 
@@ -213,18 +210,6 @@ export function createReadBack(deps: ReadBackDeps) {
       }
     } catch (error) {
       deps.logger.error({ err: error, publicationId }, 'could not queue the first comment');
-    }
-  }
-
-  async function queueNow(instanceId: string, now: Date) {
-    try {
-      const jobId = await deps.publishJobs.send(
-        { instanceId },
-        { startAfter: now, key: `${instanceId}:again:${now.getTime()}` },
-      );
-      if (jobId) await instances.storeJobId(db, instanceId, jobId);
-    } catch (error) {
-      deps.logger.error({ err: error, instanceId }, 'could not queue the publish job');
     }
   }
 
@@ -244,12 +229,11 @@ export function createReadBack(deps: ReadBackDeps) {
         due.map(async (look) => {
           const decision = await lookFor(look, now);
           const at = deps.clock();
-          const instanceId = await settle(look, decision, at);
+          await settle(look, decision, at);
           deps.logger.info(
             { publicationId: look.id, network: look.network, outcome: decision.outcome.kind },
             'read-back: looked for an unconfirmed post',
           );
-          if (instanceId) await queueNow(instanceId, at);
           if (decision.outcome.kind === 'found') await queueComment(look.id);
         }),
       );

@@ -13,8 +13,14 @@ export {
 export { registerScheduleRoutes } from './schedules.routes.js';
 /** An occurrence's status, which schedules owns: publishing claims, settles and reopens it. */
 export * as instanceStatus from './instance-status.repository.js';
+export { claimInstance, finishInstanceStatement } from './instance-status.repository.js';
+/** The publisher's runs of instances: asked by services (the port), taken by the publish loop. */
 export {
-  claimInstance,
-  finishInstanceStatement,
-  storeJobId,
-} from './instance-status.repository.js';
+  createPublishRuns,
+  claimDueRuns,
+  finishRuns,
+  holdFailedRun,
+  runQueueFigures,
+  type ClaimedRun,
+  type PublishRuns,
+} from './instance-runs.repository.js';

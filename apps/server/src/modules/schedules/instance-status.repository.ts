@@ -3,19 +3,22 @@ import type { DbExecutor } from '../../db/client.js';
 import { scheduledInstances } from '../../db/schema/schedules.js';
 
 /*
- * The status of an instance as publishing moves it (claimed, finished, waiting again) and the
- * job that publishes it. The schedules module owns the instances, so these writes live here;
- * the publishing module calls them.
+ * The status of an instance as publishing moves it (claimed, finished, waiting again). The
+ * schedules module owns the instances, so these writes live here; the publishing module calls
+ * them. When the publisher runs an instance: `instance-runs.repository.ts`.
  */
 
 /**
  * The UPDATE that marks an instance as being worked on, answering its id, user, post and
  * time; for the publisher's statement that also loads what publishing it reads. A finished
- * one is taken again when a publication of it waits (decision 091).
+ * one is taken again when a publication of it waits (decision 091). The run asked is taken
+ * with it (decision 130): this run sees everything asked before this statement, and the run
+ * asks again for what it leaves waiting.
  */
 export function claimInstance(instanceId: string, now: Date): SQL {
   return sql`
-    update scheduled_instances set status = 'publishing', claimed_at = ${now.toISOString()}::timestamptz
+    update scheduled_instances set status = 'publishing', claimed_at = ${now.toISOString()}::timestamptz,
+      run_at = null
     where id = ${instanceId} and (status in ('pending', 'publishing')
       or (status in ('published', 'partial', 'failed', 'missed') and (exists (
         select 1 from publications p where p.instance_id = ${instanceId} and p.status = 'pending')
@@ -40,16 +43,12 @@ function threadPartWaits(instanceId: string, statuses: readonly string[]): SQL {
           and e.position < pp.position and e.status in ('failed', 'unconfirmed')))`;
 }
 
-/**
- * The instance's outcome, or pending again with the job that retries it; only while it is not
- * finished.
- */
+/** The instance's outcome, or pending again (its retry asked apart); only while it is not finished. */
 export async function setInstanceStatus(
   db: DbExecutor,
   instanceId: string,
   status: 'pending' | 'published' | 'partial' | 'failed' | 'missed',
   now: Date,
-  jobId?: string | null,
 ) {
   const isFinal = status !== 'pending';
   await db
@@ -57,7 +56,6 @@ export async function setInstanceStatus(
     .set({
       status,
       ...(isFinal ? { completedAt: now } : {}),
-      ...(jobId ? { jobId } : {}),
     })
     .where(
       and(
@@ -124,9 +122,4 @@ export async function setOutcome(
       completedAt: sql`coalesce(${scheduledInstances.completedAt}, ${now.toISOString()}::timestamptz)`,
     })
     .where(and(eq(scheduledInstances.id, instanceId), ne(scheduledInstances.status, 'cancelled')));
-}
-
-/** Keeps the latest job of an instance, the one a delete cancels. */
-export async function storeJobId(db: DbExecutor, instanceId: string, jobId: string) {
-  await db.update(scheduledInstances).set({ jobId }).where(eq(scheduledInstances.id, instanceId));
 }

@@ -75,7 +75,6 @@ export interface LockedInstance {
   id: string;
   scheduleId: string;
   scheduledFor: Date;
-  jobId: string | null;
   movable: boolean;
 }
 
@@ -97,11 +96,10 @@ export async function lockInstances(
     id: string;
     schedule_id: string;
     scheduled_for: Date | string;
-    job_id: string | null;
     movable: boolean;
   }>(
     db,
-    sql`select si.id, si.schedule_id, si.scheduled_for, si.job_id, ${movable(input.now)} as movable
+    sql`select si.id, si.schedule_id, si.scheduled_for, ${movable(input.now)} as movable
       from scheduled_instances si
       where si.user_id = ${input.userId} and ${which}
       order by si.scheduled_for, si.id
@@ -111,12 +109,14 @@ export async function lockInstances(
     id: row.id,
     scheduleId: row.schedule_id,
     scheduledFor: isoOf(row.scheduled_for),
-    jobId: row.job_id,
     movable: row.movable === true,
   }));
 }
 
-/** New times (and schedule) of occurrences already locked by `lockInstances`. */
+/**
+ * New times (and schedule) of occurrences already locked by `lockInstances`; each one's run
+ * moves with it, in the same statement (a movable occurrence has nothing asked earlier).
+ */
 export async function setInstanceTimes(
   db: DbExecutor,
   moves: Array<{ id: string; scheduledFor: Date; scheduleId: string }>,
@@ -129,7 +129,7 @@ export async function setInstanceTimes(
   }));
   await db.execute(sql`
     update scheduled_instances as si
-    set scheduled_for = v.scheduled_for, schedule_id = v.schedule_id, job_id = null
+    set scheduled_for = v.scheduled_for, schedule_id = v.schedule_id, run_at = v.scheduled_for
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as v(id uuid, scheduled_for timestamptz, schedule_id uuid)
     where si.id = v.id`);

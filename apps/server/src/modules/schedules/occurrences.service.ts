@@ -12,16 +12,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { assertEntityVisible, type EntityAccess } from '../../lib/entity-scope.js';
-import type { JobPort } from '../../jobs/port.js';
-import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
 import * as repo from './occurrences.repository.js';
-import { storeJobIds } from './schedules.repository.js';
 import { expandOccurrences } from './recurrence.js';
 
 export interface OccurrencesDeps {
   db: Db;
-  publishJobs: JobPort<PublishInstancePayload>;
   clock: Clock;
   logger: FastifyBaseLogger;
   savedAutoDst: (userId: string) => Promise<boolean>;
@@ -42,39 +38,6 @@ const notFound = () => AppError.notFound(SCHEDULE_MESSAGES.notFound, 'SCHEDULE_N
 /** The calendar's occurrences of a range, and moving one (or it and those after it). */
 export function createOccurrences(deps: OccurrencesDeps) {
   const { db } = deps;
-
-  /**
-   * The moved occurrences' jobs: the old ones cancelled, new ones at the new times. A job key
-   * of its own per time, so a waiting job that could not be cancelled never blocks the new
-   * one; one that slips through finds its occurrence not due and re-queues it (publishing
-   * reads the time from the row). Failing here loses nothing: the reconciler queues a due
-   * occurrence that has no job.
-   */
-  async function requeue(
-    moved: Array<{ id: string; scheduledFor: Date; oldJobId: string | null }>,
-  ) {
-    try {
-      await deps.publishJobs.cancel(moved.map((row) => row.oldJobId));
-      const sent = await Promise.all(
-        moved.map(async (row) => ({
-          id: row.id,
-          jobId: await deps.publishJobs.send(
-            { instanceId: row.id },
-            { startAfter: row.scheduledFor, key: `${row.id}:at:${row.scheduledFor.getTime()}` },
-          ),
-        })),
-      );
-      await storeJobIds(
-        db,
-        sent.filter((job): job is { id: string; jobId: string } => !!job.jobId),
-      );
-    } catch (error) {
-      deps.logger.error(
-        { err: error },
-        'could not re-queue moved occurrences; the reconciler will',
-      );
-    }
-  }
 
   return {
     async occurrences(
@@ -158,7 +121,7 @@ export function createOccurrences(deps: OccurrencesDeps) {
           await repo.markChangedBy(tx, [schedule.id], actorId);
           return {
             scheduleId: schedule.id,
-            moved: [{ id: target.id, scheduledFor: to, oldJobId: target.jobId }],
+            moved: [{ id: target.id, scheduledFor: to }],
           };
         }
 
@@ -199,7 +162,6 @@ export function createOccurrences(deps: OccurrencesDeps) {
         const moved = moving.map((row, index) => ({
           id: row.id,
           scheduledFor: times[index] ?? to,
-          oldJobId: row.jobId,
         }));
         await repo.setInstanceTimes(
           tx,
@@ -209,7 +171,6 @@ export function createOccurrences(deps: OccurrencesDeps) {
         return { scheduleId, moved };
       });
 
-      if (result.moved.length > 0) await requeue(result.moved);
       return {
         schedule_id: result.scheduleId,
         moved: result.moved.map((row) => ({

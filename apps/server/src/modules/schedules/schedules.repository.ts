@@ -58,7 +58,10 @@ export interface NewSchedule {
   createdBy?: string;
 }
 
-/** The schedule and its instances (their publications are the publishing module's). */
+/**
+ * The schedule and its instances (their publications are the publishing module's), each with
+ * its run asked at its time (decision 130): saved with the instance, never lost apart from it.
+ */
 export async function insertSchedule(db: DbExecutor, input: NewSchedule) {
   const [schedule] = await db
     .insert(schedules)
@@ -82,19 +85,11 @@ export async function insertSchedule(db: DbExecutor, input: NewSchedule) {
         postId: input.postId,
         userId: input.userId,
         scheduledFor,
+        runAt: scheduledFor,
       })),
     )
     .returning({ id: scheduledInstances.id, scheduledFor: scheduledInstances.scheduledFor });
   return { scheduleId: schedule.id, instances };
-}
-
-export async function storeJobIds(db: DbExecutor, jobs: Array<{ id: string; jobId: string }>) {
-  if (jobs.length === 0) return;
-  const rows = jobs.map((job) => ({ id: job.id, job_id: job.jobId }));
-  await db.execute(sql`
-    update scheduled_instances as si set job_id = v.job_id
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, job_id text)
-    where si.id = v.id`);
 }
 
 export interface InstanceFilter {
@@ -238,7 +233,6 @@ export async function deleteInstances(
     .where(and(...conditions))
     .returning({
       id: scheduledInstances.id,
-      jobId: scheduledInstances.jobId,
       scheduleId: scheduledInstances.scheduleId,
     });
   const scheduleIds = [...new Set(deleted.map((row) => row.scheduleId))];

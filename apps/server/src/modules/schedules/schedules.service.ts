@@ -21,8 +21,6 @@ import type { Db, DbExecutor } from '../../db/client.js';
 import type { PublicationPartRow, PublicationRow } from '../../db/schema/publishing.js';
 import { AppError } from '../../errors.js';
 import { entityVisible } from '../../lib/entity-scope.js';
-import type { JobPort } from '../../jobs/port.js';
-import type { PublishInstancePayload } from '../../jobs/publish-instance.job.js';
 import type { Clock } from '../../lib/clock.js';
 import { getEntitlements } from '../plans/index.js';
 import { createOccurrences } from './occurrences.service.js';
@@ -31,7 +29,6 @@ import * as repo from './schedules.repository.js';
 
 export interface SchedulesDeps {
   db: Db;
-  publishJobs: JobPort<PublishInstancePayload>;
   clock: Clock;
   logger: FastifyBaseLogger;
   /** The customer's saved zone (the settings module's), or undefined before they save one. */
@@ -179,18 +176,11 @@ function reconnectBeforeOf(
 const notFound = () => AppError.notFound(SCHEDULE_MESSAGES.notFound, 'SCHEDULE_NOT_FOUND');
 
 /**
- * Deletes instances and cancels their jobs. A job that slips through finds no instance
- * and does nothing, so cancelling is tidiness, not what keeps a deleted post unpublished.
+ * Deletes instances. Nothing to cancel: an instance is its own publish job (decision 130),
+ * and a run that was taking it finds no row and does nothing.
  */
-async function removeInstances(
-  db: DbExecutor,
-  publishJobs: JobPort<PublishInstancePayload>,
-  userId: string,
-  ids: string[],
-  onlyPending = false,
-) {
+async function removeInstances(db: DbExecutor, userId: string, ids: string[], onlyPending = false) {
   const deleted = await repo.deleteInstances(db, userId, ids, onlyPending);
-  await publishJobs.cancel(deleted.map((row) => row.jobId));
   return deleted.length;
 }
 
@@ -238,27 +228,6 @@ export function createSchedulesService(deps: SchedulesDeps) {
       );
     }
     return connections;
-  }
-
-  async function queueJobs(instances: Array<{ id: string; scheduledFor: Date }>) {
-    try {
-      const sent = await Promise.all(
-        instances.map(async (instance) => ({
-          id: instance.id,
-          jobId: await deps.publishJobs.send(
-            { instanceId: instance.id },
-            { startAfter: instance.scheduledFor },
-          ),
-        })),
-      );
-      await repo.storeJobIds(
-        db,
-        sent.filter((job): job is { id: string; jobId: string } => !!job.jobId),
-      );
-    } catch (error) {
-      // The schedule is saved; the publisher's reconciler queues what is missing.
-      deps.logger.error({ err: error }, 'could not queue publish jobs; the reconciler will');
-    }
   }
 
   /** What `create` and `createAtPickedTime` share: every check, one transaction, the jobs. */
@@ -346,7 +315,6 @@ export function createSchedulesService(deps: SchedulesDeps) {
       );
       return inserted;
     });
-    await queueJobs(created.instances);
     const rows = await repo.loadInstances(
       db,
       userId,
@@ -363,7 +331,7 @@ export function createSchedulesService(deps: SchedulesDeps) {
     async cancelPendingOfCompany(userId: string, companyId: string) {
       const ids = await repo.findPendingInstanceIdsOfCompany(db, userId, companyId);
       if (ids.length === 0) return 0;
-      return removeInstances(db, deps.publishJobs, userId, ids, true);
+      return removeInstances(db, userId, ids, true);
     },
 
     create: (userId: string, input: ScheduleInput, acting: ScheduleActing = {}) =>
@@ -454,24 +422,14 @@ export function createSchedulesService(deps: SchedulesDeps) {
     },
 
     async remove(userId: string, id: string, access: EntityAccess = ALL) {
-      const count = await removeInstances(
-        db,
-        deps.publishJobs,
-        userId,
-        await visibleIds(userId, [id], access),
-      );
+      const count = await removeInstances(db, userId, await visibleIds(userId, [id], access));
       if (count === 0) throw notFound();
       return count;
     },
 
     async removeMany(userId: string, ids: string[], access: EntityAccess = ALL) {
       const unique = [...new Set(ids)];
-      const count = await removeInstances(
-        db,
-        deps.publishJobs,
-        userId,
-        await visibleIds(userId, unique, access),
-      );
+      const count = await removeInstances(db, userId, await visibleIds(userId, unique, access));
       if (count === 0) throw notFound();
       return count;
     },
