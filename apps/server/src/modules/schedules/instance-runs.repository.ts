@@ -62,6 +62,9 @@ export async function claimDueRuns(
   const rows = await executePrepared<{ id: string; due_at: string | Date }>(
     db,
     'instance_claim_runs',
+    // The rows are updated by primary key (`= any(array)`), not joined to the CTE: with the
+    // generic plan of a prepared statement, PostgreSQL expects thousands of due rows and
+    // joined them by a sequential scan of the whole table.
     sql`with due as (
         select id, coalesce(lease_until, run_at) as due_at
         from scheduled_instances
@@ -69,11 +72,13 @@ export async function claimDueRuns(
         order by coalesce(lease_until, run_at)
         limit ${limit}
         for update skip locked
+      ), taken as (
+        update scheduled_instances
+        set run_at = null, lease_until = ${leaseUntil.toISOString()}::timestamptz
+        where id = any(array(select d.id from due d))
+        returning id
       )
-      update scheduled_instances si
-      set run_at = null, lease_until = ${leaseUntil.toISOString()}::timestamptz
-      from due where si.id = due.id
-      returning si.id, due.due_at`,
+      select t.id, d.due_at from taken t join due d on d.id = t.id`,
   );
   return rows
     .map((row) => ({ id: row.id, dueAt: new Date(row.due_at), leaseUntil }))
