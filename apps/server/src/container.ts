@@ -603,6 +603,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       sessions,
       /** Asks the publisher to run an instance at a time (tests and tools ask through it too). */
       publishRuns,
+      /** This process's heartbeat id when it beats (main.ts): its claims and leases name it. */
+      processId: input.processId ?? null,
       /** The call lanes this process's publish calls wait in (tests hold an account's turn). */
       lanes,
       /** Queues a publication's first comment at its time. */
