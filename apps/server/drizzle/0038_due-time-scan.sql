@@ -27,14 +27,15 @@ ALTER TABLE "scheduled_instances" DROP COLUMN "job_id";--> statement-breakpoint
 -- On a new database pg-boss creates its schema after these migrations: nothing to remove.
 DO $$
 BEGIN
-  -- Run as dynamic statements: their tables are looked up only once known to exist.
-  IF to_regclass('pgboss.queue') IS NOT NULL THEN
-    EXECUTE 'SELECT pgboss.delete_queue(name) FROM pgboss.queue WHERE name = ''publish-instance''';
-  END IF;
+  -- Run as dynamic statements: their tables are looked up only once known to exist. The jobs
+  -- go first: the queue's row is referenced by them.
   IF to_regclass('pgboss.job') IS NOT NULL THEN
     EXECUTE 'DELETE FROM pgboss.job WHERE name = ''publish-instance''';
   END IF;
   IF to_regclass('pgboss.archive') IS NOT NULL THEN
     EXECUTE 'DELETE FROM pgboss.archive WHERE name = ''publish-instance''';
+  END IF;
+  IF to_regclass('pgboss.queue') IS NOT NULL THEN
+    EXECUTE 'SELECT pgboss.delete_queue(name) FROM pgboss.queue WHERE name = ''publish-instance''';
   END IF;
 END $$;

@@ -10,6 +10,8 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrationsFolder } from '../src/db/migrate.js';
+import { startJobQueue, stopJobQueue } from '../src/jobs/job-queue.js';
+import { createLogger } from '../src/logger.js';
 import { scheduledInstances, schedules, serviceHeartbeats } from '../src/db/schema.js';
 import { createPublishLoop, type PublishLoop } from '../src/modules/publishing/index.js';
 import {
@@ -326,13 +328,15 @@ describe.each(engines)('the due-time migration on %s', (engine: Engine) => {
   let database: Database;
   let folder: string;
   let dropPostgres: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'cadence-runs-migration-'));
     if (engine === 'postgres') {
       const created = await createPostgresDatabase();
       dropPostgres = () => created.drop();
-      database = await openDatabase({ databaseUrl: created.url });
+      databaseUrl = created.url;
+      database = await openDatabase({ databaseUrl });
     } else {
       database = await openDatabase({});
     }
@@ -403,12 +407,12 @@ describe.each(engines)('the due-time migration on %s', (engine: Engine) => {
     const done = await instance('published');
     await publication(done, 'published');
     const cancelled = await instance('cancelled');
-    // A queue's jobs as pg-boss kept them (its table only: the migration must not need more).
-    await run('create schema if not exists pgboss');
-    await run('create table pgboss.job (id uuid primary key, name text not null)');
-    await run(
-      `insert into pgboss.job (id, name) values ('${randomUUID()}', 'publish-instance'), ('${randomUUID()}', 'notification-mail')`,
-    );
+    // The publish queue as pg-boss kept it before, with a job waiting, beside another kind's.
+    const boss = await startJobQueue(database, databaseUrl, createLogger('silent'));
+    await boss.createQueue('publish-instance', { name: 'publish-instance', policy: 'short' });
+    await boss.send('publish-instance', { instanceId: waiting }, { singletonKey: waiting });
+    await boss.send('notification-mail', { userId: user });
+    await stopJobQueue(boss);
 
     await migrate(migrationsFolder());
 
@@ -433,6 +437,8 @@ describe.each(engines)('the due-time migration on %s', (engine: Engine) => {
     expect(orphans.rows[0]).toEqual({ n: 0 });
     const jobs = await run('select name from pgboss.job order by name');
     expect(jobs.rows).toEqual([{ name: 'notification-mail' }]);
+    const queues = await run('select name from pgboss.queue');
+    expect(queues.rows.map((row) => row.name)).not.toContain('publish-instance');
     const columns = await run(
       "select column_name from information_schema.columns where table_name = 'scheduled_instances' and column_name = 'job_id'",
     );

@@ -70,8 +70,9 @@ const MINUTE_MS = 60 * SECOND_MS;
 
 /**
  * Every recurring task of the server, with its interval and where it runs: the one list.
- * (Jobs queued by an event, `publish-instance` and `notification-mail`, are not recurring:
- * they are in `JOBS`, `index.ts`.) `createRecurringRunner` below runs them all the same way.
+ * (Jobs queued by an event, `publish-first-comment` and `notification-mail`, are not
+ * recurring: they are in `JOBS`, `index.ts`; nor is publishing due posts: the worker's publish
+ * loop.) `createRecurringRunner` below runs them all the same way.
  */
 export function recurringWork(deps: RecurringDeps): RecurringTask[] {
   const { logger, heartbeat, worker } = deps;

@@ -514,16 +514,16 @@ export function createInstancePublisher(deps: PublishDeps) {
       if (await repo.finishInstance(db, instance.id, outcome, now, event)) return;
     }
     const states = [...(await repo.listPublicationStates(db, instance.id)), ...parts];
+    const waiting = states.filter((state) => state.status === 'pending');
     if (states.some((state) => state.status === 'publishing')) {
       // Its claimer settles it. Should that worker have died, a run once its claim has gone
       // stale (claimed by now, so stale by then) settles it instead: this run took the ask.
-      await deps.publishRuns.publishAt(
-        instance.id,
-        new Date(now.getTime() + (deps.jobExpireSeconds + 1) * 1000),
-      );
+      // Sooner when another publication's retry is due before.
+      const stale = now.getTime() + (deps.jobExpireSeconds + 1) * 1000;
+      const next = Math.min(stale, ...waiting.map((state) => state.dueAt.getTime()));
+      await deps.publishRuns.publishAt(instance.id, new Date(next));
       return;
     }
-    const waiting = states.filter((state) => state.status === 'pending');
     if (waiting.length === 0) {
       const statuses = states.map((s) => s.status);
       await db.transaction(async (tx) => {
