@@ -83,6 +83,12 @@ export interface ContainerInput {
   database: Database;
   queue: JobQueue;
   mailer: Mailer;
+  /**
+   * This process's heartbeat id, when it beats (main.ts): the publisher's claims name it, so
+   * that once it falls silent the others take them over at once. Left out (tests, tools), a
+   * claim waits for its expiry as before.
+   */
+  processId?: string;
 }
 
 /** Replacements for tests, the demo and benchmarks; production uses the defaults. */
@@ -513,6 +519,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       connections: tokenLifecycle,
       publicUrl: config.publicUrl,
       jobExpireSeconds: config.publisher.jobExpireSeconds,
+      processId: input.processId ?? null,
       readBackAfterMs: config.publisher.readBackAfterMs,
       limits: async () => {
         const values = await liveSettings.read();
@@ -596,6 +603,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       sessions,
       /** Asks the publisher to run an instance at a time (tests and tools ask through it too). */
       publishRuns,
+      /** This process's heartbeat id when it beats (main.ts): its claims and leases name it. */
+      processId: input.processId ?? null,
       /** The call lanes this process's publish calls wait in (tests hold an account's turn). */
       lanes,
       /** Queues a publication's first comment at its time. */

@@ -8,25 +8,34 @@ import { createHeartbeat } from './modules/admin/index.js';
 import { openInfra } from './infra.js';
 import { createWorker } from './worker.js';
 
+/** A worker's counters before it has started. */
+const idleStats = { publishing: false, inFlight: 0, done: 0 };
+
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const infra = await openInfra(config, logger);
-  const container = createContainer({ config, logger, ...infra });
+  // Every process tells the admin panel it is alive (Service Monitoring); workers add
+  // their publishing counters. It beats once before it takes any work: what a worker claims
+  // names this process, and the others take it over once its beats stop
+  // (`db/process-liveness.ts`).
+  const started: { worker?: ReturnType<typeof createWorker> } = {};
+  const heartbeat = createHeartbeat({
+    db: infra.database.db,
+    role: config.role,
+    logger,
+    workerStats: config.role === 'web' ? undefined : () => started.worker?.stats() ?? idleStats,
+  });
+  await heartbeat.beat();
+  const container = createContainer({ config, logger, ...infra, processId: heartbeat.id });
   // ROLE=worker runs the background jobs only; every role opens the job queue (web
   // processes need it to enqueue).
   const app = config.role === 'worker' ? undefined : await buildApp(container);
   // Only worker and all-in-one processes work the jobs; web processes just enqueue.
   const worker = config.role === 'web' ? undefined : createWorker(container);
+  started.worker = worker;
   await worker?.start();
-  // Every process tells the admin panel it is alive (Service Monitoring); workers add
-  // their publishing counters. The process's own recurring tasks (the worker runs its own).
-  const heartbeat = createHeartbeat({
-    db: infra.database.db,
-    role: config.role,
-    logger,
-    workerStats: worker ? () => worker.stats() : undefined,
-  });
+  // The process's own recurring tasks (the worker runs its own).
   const recurring = createRecurringRunner(recurringWork({ config, logger, heartbeat }), logger);
   await recurring.start();
 

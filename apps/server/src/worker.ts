@@ -67,6 +67,7 @@ export function createWorker(container: Container) {
     // allowed, so that runs waiting for busy accounts never leave the others without work.
     concurrency: () => config.publisher.maxInFlight * 5,
     leaseSeconds: config.publisher.jobExpireSeconds,
+    owner: infra.processId,
     publishInstance: (instanceId) => work.publishInstance(instanceId),
     track,
     // Stopped from the admin panel: due instances wait in their table until Start.
@@ -87,6 +88,8 @@ export function createWorker(container: Container) {
       worker: {
         pollPublisherControl: pollControl,
         reconcile: reconciler.reconcile,
+        releaseSilentLeases: () =>
+          isPublisherStopped ? Promise.resolve(0) : publishLoop.releaseSilentLeases(),
         // While stopped, no look is taken (the statement that takes one checks it too).
         readBack: () => (isPublisherStopped ? Promise.resolve(0) : work.readBackUnconfirmed()),
         runBillingRenewals: work.runBillingRenewals,
@@ -109,6 +112,8 @@ export function createWorker(container: Container) {
     /** Posts one publication's first comment now, as its job would (tests). */
     publishFirstComment: (publicationId: string) => track(work.publishFirstComment(publicationId)),
     reconcile: reconciler.reconcile,
+    /** Lets go of silent processes' leases now, as its recurring task would (tests). */
+    releaseSilentLeases: () => publishLoop.releaseSilentLeases(),
     /** Takes the read-back's due looks now, as its recurring task would (tests). */
     readBack: () => track(work.readBackUnconfirmed()),
     /** Sends one customer's waiting notification mail now, as its job would (tests). */

@@ -12,9 +12,14 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { migrationsFolder } from '../src/db/migrate.js';
 import { startJobQueue, stopJobQueue } from '../src/jobs/job-queue.js';
 import { createLogger } from '../src/logger.js';
-import { scheduledInstances, schedules } from '../src/db/schema.js';
+import { scheduledInstances, schedules, serviceHeartbeats } from '../src/db/schema.js';
 import { createPublishLoop, type PublishLoop } from '../src/modules/publishing/index.js';
-import { claimDueRuns, createPublishRuns, finishRuns } from '../src/modules/schedules/index.js';
+import {
+  claimDueRuns,
+  createPublishRuns,
+  finishRuns,
+  releaseSilentLeases,
+} from '../src/modules/schedules/index.js';
 import { createPostgresDatabase, engines, type Engine } from './helpers/databases.js';
 import { createPost } from './helpers/posts.js';
 import { createTestApp, createVerifiedAccount, type TestApp } from './helpers/test-app.js';
@@ -79,7 +84,7 @@ describe.each(engines)('publish runs on %s', (engine) => {
   /** A publish loop on the test's clock, publishing with `publish`. */
   function loopWith(
     publish: (instanceId: string) => Promise<unknown>,
-    options: { isStopped?: () => boolean } = {},
+    options: { isStopped?: () => boolean; owner?: string } = {},
   ) {
     const loop = createPublishLoop({
       db: db(),
@@ -87,6 +92,7 @@ describe.each(engines)('publish runs on %s', (engine) => {
       logger: t.app.log,
       concurrency: () => 10,
       leaseSeconds: LEASE_SECONDS,
+      owner: options.owner ?? null,
       publishInstance: publish,
       track: (run) => run,
       isStopped: options.isStopped ?? (() => false),
@@ -153,6 +159,59 @@ describe.each(engines)('publish runs on %s', (engine) => {
     // The dead worker's late finish does not let go of the new holder's lease.
     await finishRuns(db(), [held!]);
     expect((await rowOf(id!)).leaseUntil?.getTime()).toBe(again!.leaseUntil.getTime());
+  });
+
+  /** A process's heartbeat row, last written `secondsAgo` before the test clock. */
+  async function beatAs(id: string, secondsAgo: number) {
+    const at = new Date(t.clock().getTime() - secondsAgo * 1000);
+    await db()
+      .insert(serviceHeartbeats)
+      .values({ id, role: 'worker', host: 'bench', pid: 1, startedAt: at, lastBeatAt: at })
+      .onConflictDoUpdate({ target: serviceHeartbeats.id, set: { lastBeatAt: at } });
+  }
+  const claimAs = (owner: string, limit = 10) => {
+    const now = t.clock();
+    return claimDueRuns(db(), now, new Date(now.getTime() + LEASE_SECONDS * 1000), limit, owner);
+  };
+
+  it('lets go at once of the leases of a process that fell silent, not of one that beats', async () => {
+    await clearRuns();
+    const [alive, killed, gone] = await insertInstances(3);
+    await beatAs('host:1:alive', 5);
+    await beatAs('host:2:killed', 5);
+    expect((await claimAs('host:1:alive', 1)).map((run) => run.id)).toEqual([alive]);
+    expect((await claimAs('host:2:killed', 1)).map((run) => run.id)).toEqual([killed]);
+    // The third holder stopped and removed its row: silent as well.
+    expect((await claimAs('host:3:gone', 1)).map((run) => run.id)).toEqual([gone]);
+    expect(await releaseSilentLeases(db(), t.clock())).toBe(1);
+    // Its beats stop: silent once the last is 30 s old, well before the lease would run out.
+    t.clock.advance(26);
+    await beatAs('host:1:alive', 0);
+    expect(await releaseSilentLeases(db(), t.clock())).toBe(1);
+    expect((await claimAs('host:1:alive')).map((run) => run.id).sort()).toEqual(
+      [killed, gone].sort(),
+    );
+    expect((await rowOf(alive!)).leaseOwner).toBe('host:1:alive');
+  });
+
+  it('keeps the backoff of a run that threw whoever held it', async () => {
+    await clearRuns();
+    const [id] = await insertInstances(1);
+    let calls = 0;
+    // Its holder names itself and never beats: silent from the start.
+    const loop = loopWith(
+      () => {
+        calls += 1;
+        return Promise.reject(new Error('database blip'));
+      },
+      { owner: 'host:4:silent' },
+    );
+    await waitFor(async () => expect((await rowOf(id!)).runFailures).toBe(1));
+    await loop.stop();
+    expect((await rowOf(id!)).leaseOwner).toBeNull();
+    expect(await releaseSilentLeases(db(), t.clock())).toBe(0);
+    expect(await claim(10)).toEqual([]);
+    expect(calls).toBe(1);
   });
 
   it('takes it again with the publish loop when the worker holding it hangs', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   publications,
   scheduledInstances,
+  serviceHeartbeats,
   socialConnections,
   systemLogs,
 } from '../src/db/schema.js';
@@ -451,6 +452,74 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect((await publicationsOf(instanceId))[0]?.status).toBe('unconfirmed');
     expect(countOn('bluesky', content)).toBe(0);
     expect((await instance(instanceId))?.status).toBe('failed');
+  });
+
+  /** A process's heartbeat row, last written `secondsAgo` before the test clock. */
+  async function beatAs(id: string, secondsAgo: number) {
+    const at = new Date(t.clock().getTime() - secondsAgo * 1000);
+    await db()
+      .insert(serviceHeartbeats)
+      .values({ id, role: 'worker', host: 'elsewhere', pid: 1, startedAt: at, lastBeatAt: at });
+  }
+
+  it('takes over at once the claim of a process that fell silent: unconfirmed, since its call may be out', async () => {
+    const { instanceId, content } = await env.schedule(['bluesky']);
+    t.clock.advance(61);
+    await beatAs('elsewhere:1:silent', 31);
+    await db()
+      .update(publications)
+      .set({
+        status: 'publishing',
+        claimedAt: t.clock(),
+        claimedBy: 'elsewhere:1:silent',
+        attempts: 1,
+      })
+      .where(eq(publications.instanceId, instanceId));
+    // Well within the claim's expiry: judged by the silence of its holder.
+    await t.publisher.publishInstance(instanceId);
+    expect((await publicationsOf(instanceId))[0]).toMatchObject({ status: 'unconfirmed' });
+    expect(countOn('bluesky', content)).toBe(0);
+  });
+
+  it('sends at once a publication whose silent holder was still preparing, counting one attempt', async () => {
+    const { instanceId, content } = await env.schedule(['instagram'], { withImage: true });
+    t.clock.advance(61);
+    // The holder's row is gone (it was removed, or never written): silent too.
+    await db()
+      .update(publications)
+      .set({
+        status: 'publishing',
+        claimedAt: t.clock(),
+        claimedBy: 'elsewhere:2:gone',
+        attempts: 1,
+        sendPending: true,
+      })
+      .where(eq(publications.instanceId, instanceId));
+    await t.publisher.publishInstance(instanceId);
+    expect((await publicationsOf(instanceId))[0]).toMatchObject({
+      status: 'published',
+      attempts: 1,
+      claimedBy: null,
+    });
+    expect(countOn('instagram', content)).toBe(1);
+  });
+
+  it('leaves alone the claim of a process that still beats', async () => {
+    const { instanceId, content } = await env.schedule(['bluesky']);
+    t.clock.advance(61);
+    await beatAs('elsewhere:3:alive', 5);
+    await db()
+      .update(publications)
+      .set({
+        status: 'publishing',
+        claimedAt: t.clock(),
+        claimedBy: 'elsewhere:3:alive',
+        attempts: 1,
+      })
+      .where(eq(publications.instanceId, instanceId));
+    await t.publisher.publishInstance(instanceId);
+    expect((await publicationsOf(instanceId))[0]?.status).toBe('publishing');
+    expect(countOn('bluesky', content)).toBe(0);
   });
 
   /**

@@ -14,6 +14,7 @@ function workerDeps(kind: 'pglite' | 'postgres'): NonNullable<RecurringDeps['wor
   return {
     pollPublisherControl: nothing,
     reconcile: () => Promise.resolve(0),
+    releaseSilentLeases: () => Promise.resolve(0),
     readBack: () => Promise.resolve(0),
     runBillingRenewals: () => Promise.resolve({ renewed: 0, lapsed: 0, expired: 0 }),
     sweepPublicApi: () => Promise.resolve({ keys: 0, calls: 0 }),
@@ -46,6 +47,12 @@ describe('the list of recurring work', () => {
           name: 'publication-reconciler',
           every: 30_000,
           first: 'awaited',
+          runsOn: 'every worker',
+        },
+        {
+          name: 'publish-lease-release',
+          every: 5_000,
+          first: 'at start',
           runsOn: 'every worker',
         },
         {

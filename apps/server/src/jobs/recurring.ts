@@ -45,8 +45,10 @@ export interface RecurringDeps {
   worker?: {
     /** Reads the admin's Stop/Start/Restart and the live settings (logs its own failures). */
     pollPublisherControl(): Promise<void>;
-    /** Queues a publish job for each due instance without one (skipped while stopped). */
+    /** Queues a job for each due first comment without one (skipped while stopped). */
     reconcile(): Promise<unknown>;
+    /** Lets go of the publish leases of processes that fell silent (skipped while stopped). */
+    releaseSilentLeases(): Promise<number>;
     /** Looks on the networks for unconfirmed publications whose look is due. */
     readBack(): Promise<unknown>;
     runBillingRenewals(): Promise<{ renewed: number; lapsed: number; expired: number }>;
@@ -106,6 +108,18 @@ export function recurringWork(deps: RecurringDeps): RecurringTask[] {
         worker
           .reconcile()
           .catch((error: unknown) => logger.error({ err: error }, 'reconcile failed')),
+    },
+    {
+      // A killed worker's instances are taken over once its heartbeat falls silent (30 s),
+      // not when their leases run out (PUBLISH_JOB_EXPIRE_SECONDS).
+      name: 'publish-lease-release',
+      every: 5 * SECOND_MS,
+      first: 'at start',
+      runsOn: 'every worker',
+      run: () =>
+        worker
+          .releaseSilentLeases()
+          .catch((error: unknown) => logger.error({ err: error }, 'lease release failed')),
     },
     {
       // Unconfirmed publications looked for on their networks (READBACK_AFTER_SECONDS after

@@ -45,6 +45,11 @@ export const publications = pgTable(
     /** When a publisher took it (a stale claim means the worker died mid-call). */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /**
+     * The process that holds the claim (its heartbeat id), when it beats: once it falls silent
+     * the claim is stale at once, without waiting for the job expiry (decision 131).
+     */
+    claimedBy: text('claimed_by'),
+    /**
      * True while the claim's holder prepares (Instagram and Threads media containers) and has
      * not yet made the call that can make the post public. A stale claim still true posted
      * nothing: it goes back to pending instead of unconfirmed (decision 094).

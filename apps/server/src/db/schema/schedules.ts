@@ -75,6 +75,11 @@ export const scheduledInstances = pgTable(
      * dies leaves it to be taken again at that time. After a run that threw: its backoff.
      */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * The process holding the lease (its heartbeat id), when it beats: once it falls silent
+     * the lease is let go at once rather than when it runs out (decision 131).
+     */
+    leaseOwner: text('lease_owner'),
     /** Runs that threw in a row (a database blip, a bug): each doubles the wait before the next. */
     runFailures: integer('run_failures').notNull().default(0),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -90,6 +95,10 @@ export const scheduledInstances = pgTable(
     index('scheduled_instances_due_run_idx')
       .on(sql`(coalesce(${table.leaseUntil}, ${table.runAt}))`)
       .where(sql`coalesce(${table.leaseUntil}, ${table.runAt}) is not null`),
+    // Leases held by a named process: the few rows the silent-holder pass reads.
+    index('scheduled_instances_lease_owner_idx')
+      .on(table.leaseOwner)
+      .where(sql`${table.leaseOwner} is not null`),
   ],
 );
 

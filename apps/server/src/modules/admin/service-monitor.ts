@@ -6,11 +6,10 @@ import type { ResolvedConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { serviceHeartbeats, type HeartbeatRow } from '../../db/schema/admin.js';
 import { aiCallLogs } from '../../db/schema/ai.js';
+import { SILENT_AFTER_MS } from '../../db/process-liveness.js';
 import { runQueueFigures } from '../schedules/index.js';
 import { readPublisherState } from '../publishing/index.js';
 
-/** A process whose heartbeat is older than this is shown as error. */
-export const SILENT_AFTER_MS = 30_000;
 const PROBE_TIMEOUT_MS = 3_000;
 const MB = 1024 * 1024;
 

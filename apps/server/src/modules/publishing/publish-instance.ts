@@ -58,6 +58,8 @@ export interface PublishDeps {
   connections: TokenLifecycle;
   publicUrl: string;
   jobExpireSeconds: number;
+  /** This process's heartbeat id (claims name it), or null when it does not beat. */
+  processId: string | null;
   /** Read at every job, so a change in the admin settings applies without a restart. */
   limits: () => Promise<{ missedAfterMs: number; retryBaseMs: number; retryWindowMs: number }>;
   /** READBACK_AFTER_SECONDS: an unconfirmed publication is looked for on its network after this. */
@@ -192,7 +194,7 @@ export function createInstancePublisher(deps: PublishDeps) {
      * `sendPending`: the adapter prepares before its publishing call (decision 094).
      */
     const claim = (sendPending = false) =>
-      repo.claimPublication(db, pending.id, deps.clock(), { sendPending });
+      repo.claimPublication(db, pending.id, deps.clock(), { sendPending, owner: deps.processId });
     const settleFailure = async (claimed: PublicationRow, error: unknown) => {
       if (!(error instanceof NetworkError)) {
         // Whatever broke may have broken after the post was sent: never repeat it blindly.
@@ -549,11 +551,14 @@ export function createInstancePublisher(deps: PublishDeps) {
       });
 
     const staleBefore = now.getTime() - deps.jobExpireSeconds * 1000;
+    // Stale: claimed before the expiry, or by another process that may have fallen silent
+    // (the statement below judges that from its heartbeat).
     const isStale = (row: PublicationRow) =>
       row.status === 'publishing' &&
       !row.externalId &&
       row.claimedAt !== null &&
-      row.claimedAt.getTime() <= staleBefore;
+      (row.claimedAt.getTime() <= staleBefore ||
+        (row.claimedBy !== null && row.claimedBy !== deps.processId));
     // Stale claims whose worker had not yet sent anything are due again in this run.
     const returned = new Set<string>();
     if (context.publications.some(isStale)) {

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { claimDueRuns, finishRuns, holdFailedRun, type ClaimedRun } from '../schedules/index.js';
+import {
+  claimDueRuns,
+  finishRuns,
+  holdFailedRun,
+  releaseSilentLeases,
+  type ClaimedRun,
+} from '../schedules/index.js';
 
 /** An empty scan is made again after this: due times matter to the second. */
 const IDLE_POLL_MS = 200;
@@ -25,6 +31,11 @@ export interface PublishLoopDeps {
   concurrency: () => number;
   /** PUBLISH_JOB_EXPIRE_SECONDS: a run holds its instance this long, then another may take it. */
   leaseSeconds: number;
+  /**
+   * This process's heartbeat id, named on its leases so that others let them go once it falls
+   * silent (decision 131); null when it does not beat (tests).
+   */
+  owner: string | null;
   /** Publishes one instance (the publisher's work for one run). */
   publishInstance: (instanceId: string) => Promise<unknown>;
   /** Wraps each run (the caller tracks runs in flight to wait for them on stop). */
@@ -139,6 +150,7 @@ export function createPublishLoop(deps: PublishLoopDeps) {
           now,
           new Date(now.getTime() + deps.leaseSeconds * 1000),
           Math.min(free, CLAIM_BATCH),
+          deps.owner,
         );
       } catch (error) {
         if (!isStarted) break;
@@ -164,6 +176,18 @@ export function createPublishLoop(deps: PublishLoopDeps) {
   return {
     /** Runs in hand now, runs finished since start, and the loop's turns (tests wait for them). */
     stats: () => ({ ...counter }),
+    /**
+     * Lets go of the leases of processes that fell silent (the recurring
+     * `publish-lease-release` task): their instances are due at once. Answers how many.
+     */
+    async releaseSilentLeases() {
+      const released = await releaseSilentLeases(db, deps.clock());
+      if (released > 0) {
+        logger.info({ count: released }, 'took over the publish runs of a silent process');
+        wake();
+      }
+      return released;
+    },
     start() {
       if (isStarted) return;
       isStarted = true;

@@ -7,6 +7,7 @@ import {
 import { and, eq, inArray, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
+import { processIsSilent } from '../../db/process-liveness.js';
 import { logInsert, type LogEntry } from '../logs/index.js';
 import { webhookOutboxInsert, type WebhookEventInput } from '../webhooks/index.js';
 import { clearedToSend, isCleared } from '../approvals/index.js';
@@ -110,7 +111,8 @@ export async function startInstance(
             'externalUrl', pub.external_url, 'externalRef', pub.external_ref,
             'attempts', pub.attempts,
             'lastError', pub.last_error, 'errorCode', pub.error_code,
-            'claimedAt', pub.claimed_at, 'sendPending', pub.send_pending, 'nextAttemptAt', pub.next_attempt_at,
+            'claimedAt', pub.claimed_at, 'claimedBy', pub.claimed_by,
+            'sendPending', pub.send_pending, 'nextAttemptAt', pub.next_attempt_at,
             'dueAt', pub.due_at, 'publishedAt', pub.published_at, 'updatedAt', pub.updated_at,
             'readBackAt', pub.read_back_at, 'readBacks', pub.read_backs,
             'readBacksAbsent', pub.read_backs_absent))
@@ -183,6 +185,7 @@ export async function startInstance(
       lastError: (entry.lastError as string | null) ?? null,
       errorCode: (entry.errorCode as string | null) ?? null,
       claimedAt: dateOrNull(entry.claimedAt),
+      claimedBy: (entry.claimedBy as string | null) ?? null,
       sendPending: entry.sendPending === true,
       nextAttemptAt: dateOrNull(entry.nextAttemptAt),
       dueAt: dateOrNull(entry.dueAt),
@@ -262,7 +265,11 @@ export async function settleStaleClaims(
     eq(publications.instanceId, instanceId),
     eq(publications.status, 'publishing'),
     isNull(publications.externalId),
-    lte(publications.claimedAt, staleBefore),
+    or(
+      lte(publications.claimedAt, staleBefore),
+      // Its holder fell silent (killed): nothing more will come from it.
+      processIsSilent(sql`${publications.claimedBy}`, sql`${now.toISOString()}::timestamptz`),
+    ),
   );
   const returned = await db
     .update(publications)
@@ -270,6 +277,7 @@ export async function settleStaleClaims(
     .set({
       status: 'pending',
       claimedAt: null,
+      claimedBy: null,
       sendPending: false,
       attempts: sql`greatest(${publications.attempts} - 1, 0)`,
       updatedAt: now,
@@ -310,6 +318,7 @@ function buildStatements(db: DbExecutor) {
         status: 'publishing',
         // (A value set from a placeholder goes through `sql`: `set` takes no placeholder.)
         claimedAt: sql`${now}`,
+        claimedBy: sql`${sql.placeholder('owner')}`,
         sendPending: sql`${sql.placeholder('sendPending')}`,
         attempts: sql`${publications.attempts} + 1`,
         updatedAt: sql`${now}`,
@@ -369,11 +378,12 @@ export async function claimPublication(
   db: DbExecutor,
   publicationId: string,
   now: Date,
-  options: { sendPending?: boolean } = {},
+  options: { sendPending?: boolean; owner?: string | null } = {},
 ): Promise<PublicationRow | undefined> {
   const [row] = await statementsOf(db).claim.execute({
     id: publicationId,
     now,
+    owner: options.owner ?? null,
     sendPending: options.sendPending ?? false,
   });
   return row;

@@ -20,6 +20,7 @@ export {
   claimDueRuns,
   finishRuns,
   holdFailedRun,
+  releaseSilentLeases,
   runQueueFigures,
   type ClaimedRun,
   type PublishRuns,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
+import { processIsSilent } from '../../db/process-liveness.js';
 
 /*
  * The publisher's runs of instances (decision 130). Each instance is its own job: `run_at` is
@@ -58,6 +59,8 @@ export async function claimDueRuns(
   now: Date,
   leaseUntil: Date,
   limit: number,
+  /** The claiming process's heartbeat id (null when it does not beat). */
+  owner: string | null = null,
 ): Promise<ClaimedRun[]> {
   const rows = await executePrepared<{ id: string; due_at: string | Date }>(
     db,
@@ -74,7 +77,8 @@ export async function claimDueRuns(
         for update skip locked
       ), taken as (
         update scheduled_instances
-        set run_at = null, lease_until = ${leaseUntil.toISOString()}::timestamptz
+        set run_at = null, lease_until = ${leaseUntil.toISOString()}::timestamptz,
+          lease_owner = ${owner}::text
         where id = any(array(select d.id from due d))
         returning id
       )
@@ -98,10 +102,31 @@ export async function finishRuns(db: DbExecutor, runs: ReadonlyArray<ClaimedRun>
     db,
     'instance_finish_runs',
     sql`update scheduled_instances si
-      set lease_until = null, run_failures = 0
+      set lease_until = null, lease_owner = null, run_failures = 0
       from unnest(${ids}::uuid[], ${leases}::timestamptz[]) as done(id, lease_until)
       where si.id = done.id and si.lease_until = done.lease_until`,
   );
+}
+
+/**
+ * Leases held by a process that fell silent (killed: no heartbeat for `SILENT_AFTER_MS`) are
+ * let go now, and their instances are due at once: a dead worker's instances wait half a
+ * minute, not PUBLISH_JOB_EXPIRE_SECONDS. Its publications' claims are judged the same way by
+ * the run that takes them (decision 131). A backoff after a run that threw names no owner
+ * and is kept. Answers how many were let go.
+ */
+export async function releaseSilentLeases(db: DbExecutor, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await executePrepared<{ id: string }>(
+    db,
+    'instance_release_silent_leases',
+    sql`update scheduled_instances si
+      set lease_until = ${at}, lease_owner = null
+      where si.lease_owner is not null and si.lease_until > ${at}
+        and ${processIsSilent(sql`si.lease_owner`, at)}
+      returning si.id`,
+  );
+  return rows.length;
 }
 
 /** The first wait after a run that threw; doubled at each one after, up to the cap. */
@@ -117,7 +142,7 @@ export async function holdFailedRun(db: DbExecutor, run: ClaimedRun, now: Date) 
     db,
     'instance_hold_failed_run',
     sql`update scheduled_instances
-      set run_failures = run_failures + 1,
+      set run_failures = run_failures + 1, lease_owner = null,
         lease_until = ${now.toISOString()}::timestamptz + least(
           ${RUN_RETRY_BASE_SECONDS}::float8 * power(2, least(run_failures, 16)),
           ${RUN_RETRY_MAX_SECONDS}::float8) * interval '1 second'
