@@ -10,6 +10,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrationsFolder } from '../src/db/migrate.js';
+import { SILENT_AFTER_MS } from '../src/db/process-liveness.js';
 import { startJobQueue, stopJobQueue } from '../src/jobs/job-queue.js';
 import { createLogger } from '../src/logger.js';
 import { scheduledInstances, schedules, serviceHeartbeats } from '../src/db/schema.js';
@@ -184,8 +185,9 @@ describe.each(engines)('publish runs on %s', (engine) => {
     // The third holder stopped and removed its row: silent as well.
     expect((await claimAs('host:3:gone', 1)).map((run) => run.id)).toEqual([gone]);
     expect(await releaseSilentLeases(db(), t.clock())).toBe(1);
-    // Its beats stop: silent once the last is 30 s old, well before the lease would run out.
-    t.clock.advance(26);
+    // Its beats stop: silent once the last is SILENT_AFTER_MS old (a second more here), well
+    // before the lease would run out.
+    t.clock.advance(SILENT_AFTER_MS / 1000 - 4);
     await beatAs('host:1:alive', 0);
     expect(await releaseSilentLeases(db(), t.clock())).toBe(1);
     expect((await claimAs('host:1:alive')).map((run) => run.id).sort()).toEqual(

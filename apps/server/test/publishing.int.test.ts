@@ -17,6 +17,7 @@ import {
 import { createXAdapter } from '../src/integrations/networks/x.js';
 import { claimDueRuns } from '../src/modules/schedules/index.js';
 import { createContainer } from '../src/container.js';
+import { SILENT_AFTER_MS } from '../src/db/process-liveness.js';
 import { createNetworkRegistry } from '../src/integrations/networks/registry.js';
 import { createWorker } from '../src/worker.js';
 import { engines, type Engine } from './helpers/databases.js';
@@ -462,19 +463,23 @@ describe.each(engines)('publishing on %s', (engine) => {
       .values({ id, role: 'worker', host: 'elsewhere', pid: 1, startedAt: at, lastBeatAt: at });
   }
 
+  /** The instance's publications claimed now by `holder` (another process), one attempt made. */
+  async function claimAs(
+    instanceId: string,
+    holder: string,
+    extra: { sendPending?: boolean } = {},
+  ) {
+    await db()
+      .update(publications)
+      .set({ status: 'publishing', claimedAt: t.clock(), claimedBy: holder, attempts: 1, ...extra })
+      .where(eq(publications.instanceId, instanceId));
+  }
+
   it('takes over at once the claim of a process that fell silent: unconfirmed, since its call may be out', async () => {
     const { instanceId, content } = await env.schedule(['bluesky']);
     t.clock.advance(61);
-    await beatAs('elsewhere:1:silent', 31);
-    await db()
-      .update(publications)
-      .set({
-        status: 'publishing',
-        claimedAt: t.clock(),
-        claimedBy: 'elsewhere:1:silent',
-        attempts: 1,
-      })
-      .where(eq(publications.instanceId, instanceId));
+    await beatAs('elsewhere:1:silent', SILENT_AFTER_MS / 1000 + 1);
+    await claimAs(instanceId, 'elsewhere:1:silent');
     // Well within the claim's expiry: judged by the silence of its holder.
     await t.publisher.publishInstance(instanceId);
     expect((await publicationsOf(instanceId))[0]).toMatchObject({ status: 'unconfirmed' });
@@ -485,16 +490,7 @@ describe.each(engines)('publishing on %s', (engine) => {
     const { instanceId, content } = await env.schedule(['instagram'], { withImage: true });
     t.clock.advance(61);
     // The holder's row is gone (it was removed, or never written): silent too.
-    await db()
-      .update(publications)
-      .set({
-        status: 'publishing',
-        claimedAt: t.clock(),
-        claimedBy: 'elsewhere:2:gone',
-        attempts: 1,
-        sendPending: true,
-      })
-      .where(eq(publications.instanceId, instanceId));
+    await claimAs(instanceId, 'elsewhere:2:gone', { sendPending: true });
     await t.publisher.publishInstance(instanceId);
     expect((await publicationsOf(instanceId))[0]).toMatchObject({
       status: 'published',
@@ -507,16 +503,9 @@ describe.each(engines)('publishing on %s', (engine) => {
   it('leaves alone the claim of a process that still beats', async () => {
     const { instanceId, content } = await env.schedule(['bluesky']);
     t.clock.advance(61);
-    await beatAs('elsewhere:3:alive', 5);
-    await db()
-      .update(publications)
-      .set({
-        status: 'publishing',
-        claimedAt: t.clock(),
-        claimedBy: 'elsewhere:3:alive',
-        attempts: 1,
-      })
-      .where(eq(publications.instanceId, instanceId));
+    // Its last beat a little short of the silence: alive.
+    await beatAs('elsewhere:3:alive', SILENT_AFTER_MS / 1000 - 1);
+    await claimAs(instanceId, 'elsewhere:3:alive');
     await t.publisher.publishInstance(instanceId);
     expect((await publicationsOf(instanceId))[0]?.status).toBe('publishing');
     expect(countOn('bluesky', content)).toBe(0);

@@ -1,4 +1,5 @@
 import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
+import { httpCall, type AnswerHeaders } from './http-call.js';
 import { z } from 'zod';
 import {
   assertPublicDestination,
@@ -55,7 +56,7 @@ function connectionFailure(error: unknown, call: XrpcCall): NetworkError {
 }
 
 /** Seconds until the limit lifts: Retry-After if sent, else the PDS's RateLimit-Reset (Unix time). */
-function retryAfterSeconds(headers: Headers): number {
+function retryAfterSeconds(headers: AnswerHeaders): number {
   const retryAfter = Number(headers.get('retry-after'));
   if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.ceil(retryAfter);
   const reset = Number(headers.get('ratelimit-reset'));
@@ -65,7 +66,7 @@ function retryAfterSeconds(headers: Headers): number {
   return 60;
 }
 
-function httpFailure(status: number, headers: Headers, body: string): NetworkError {
+function httpFailure(status: number, headers: AnswerHeaders, body: string): NetworkError {
   let parsed: z.infer<typeof XrpcErrorSchema> = {};
   try {
     parsed = XrpcErrorSchema.catch({}).parse(JSON.parse(body));
@@ -123,18 +124,19 @@ export async function callXrpc<T>(call: XrpcCall, schema: z.ZodType<T>): Promise
   const url = `${call.baseUrl.replace(/\/+$/, '')}/xrpc/${call.nsid}${query}`;
   if (call.guard) await refusePrivate(url, call.guard);
   let status: number;
-  let responseHeaders: Headers;
+  let responseHeaders: AnswerHeaders;
   let text: string;
   try {
-    const response = await fetch(url, {
+    ({
+      status,
+      headers: responseHeaders,
+      text,
+    } = await httpCall(url, {
       method: call.method,
       headers,
       body,
       signal: AbortSignal.timeout(call.timeoutMs),
-    });
-    status = response.status;
-    responseHeaders = response.headers;
-    text = await response.text();
+    }));
   } catch (error) {
     throw connectionFailure(error, call);
   }

@@ -1,4 +1,5 @@
 import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
+import { httpCall, type AnswerHeaders } from './http-call.js';
 import { z } from 'zod';
 import {
   assertPublicDestination,
@@ -27,7 +28,7 @@ export interface LinkedInRequest {
 
 export interface LinkedInResponse {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   body: string;
 }
 
@@ -73,7 +74,7 @@ function connectionFailure(error: unknown, request: LinkedInRequest): NetworkErr
  * LinkedIn sends no documented rate-limit headers; its quotas are per day and reset at
  * midnight UTC (https://learn.microsoft.com/linkedin/shared/api-guide/concepts/rate-limits).
  */
-function retryAfterSeconds(headers: Headers, message: string): number {
+function retryAfterSeconds(headers: AnswerHeaders, message: string): number {
   const retryAfter = Number(headers.get('retry-after'));
   if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.ceil(retryAfter);
   if (!/\bDAY\b/i.test(message)) return 60;
@@ -145,13 +146,13 @@ export async function callLinkedIn(request: LinkedInRequest): Promise<LinkedInRe
   if (request.guard) await refusePrivate(request.url, request.guard);
   let response: LinkedInResponse;
   try {
-    const answer = await fetch(request.url, {
+    const answer = await httpCall(request.url, {
       method: request.method,
       headers,
       body,
       signal: AbortSignal.timeout(request.timeoutMs),
     });
-    response = { status: answer.status, headers: answer.headers, body: await answer.text() };
+    response = { status: answer.status, headers: answer.headers, body: answer.text };
   } catch (error) {
     throw connectionFailure(error, request);
   }

@@ -1,4 +1,6 @@
+import { FormData } from 'undici';
 import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
+import { httpCall, type AnswerHeaders, type HttpCall } from './http-call.js';
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { classifyMetaError, redact, type MetaNetwork } from './meta-graph.js';
@@ -41,7 +43,7 @@ export function appSecretProof(accessToken: string, appSecret: string): string {
   return createHmac('sha256', appSecret).update(accessToken).digest('hex');
 }
 
-function buildRequest(call: GraphCall<unknown>, url: URL): RequestInit {
+function buildRequest(call: GraphCall<unknown>, url: URL): Omit<HttpCall, 'signal'> {
   const params: Record<string, string> = { access_token: call.accessToken };
   if (call.appSecret) params.appsecret_proof = appSecretProof(call.accessToken, call.appSecret);
   for (const [key, value] of Object.entries(call.params ?? {})) {
@@ -75,13 +77,10 @@ export async function callGraph<T>(config: GraphClientConfig, call: GraphCall<T>
   const url = new URL(`${config.baseUrl.replace(/\/+$/, '')}${call.path}`);
   const signal = AbortSignal.timeout(config.timeoutMs);
   let status: number;
-  let headers: Headers;
+  let headers: AnswerHeaders;
   let text: string;
   try {
-    const response = await fetch(url, { ...buildRequest(call, url), signal });
-    status = response.status;
-    headers = response.headers;
-    text = await response.text();
+    ({ status, headers, text } = await httpCall(url, { ...buildRequest(call, url), signal }));
   } catch (error) {
     const reason = signal.aborted
       ? `no answer within ${config.timeoutMs} ms`

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnswerHeaders } from './http-call.js';
 import { NetworkError, type NetworkFailureKind } from './types.js';
 
 /** The networks that speak Graph error objects through this module. */
@@ -60,7 +61,7 @@ const BucUsageSchema = z.record(
 );
 
 /** Seconds to wait: Retry-After if sent, else the Business Use Case header's estimate (minutes). */
-export function retryAfterSeconds(headers: Headers): number | undefined {
+export function retryAfterSeconds(headers: AnswerHeaders): number | undefined {
   const retryAfter = headers.get('retry-after');
   if (retryAfter) {
     const seconds = Number(retryAfter);
@@ -94,7 +95,7 @@ export function redact(message: string, secrets: ReadonlyArray<string | undefine
 /** Turns a failed Graph answer into the NetworkError the publisher acts on. */
 export function classifyMetaError(
   network: MetaNetwork,
-  response: { status: number; headers: Headers; body: unknown },
+  response: { status: number; headers: AnswerHeaders; body: unknown },
   secrets: ReadonlyArray<string | undefined> = [],
 ): NetworkError {
   const { status, headers } = response;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnswerHeaders } from './http-call.js';
 import { NetworkError } from './types.js';
 
 /** Meta's error object (API reference 2.5 and 6.3). */
@@ -34,7 +35,7 @@ const RETRYABLE_CODES = new Set([1, 2, 9007, 24]);
 const DEFAULT_RETRY_SECONDS = 60 * 60;
 
 /** `Retry-After` if sent, else the Business Use Case header's regain estimate (minutes). */
-export function threadsRetryAfterSeconds(headers: Headers): number {
+export function threadsRetryAfterSeconds(headers: AnswerHeaders): number {
   const retryAfter = Number(headers.get('retry-after'));
   if (headers.get('retry-after') && Number.isFinite(retryAfter))
     return Math.max(1, Math.ceil(retryAfter));
@@ -61,7 +62,7 @@ export function threadsRetryAfterSeconds(headers: Headers): number {
 /** Branches on Meta's `error.code` / `error_subcode`, as the HTTP status says little. */
 export function classifyThreadsResponse(
   status: number,
-  headers: Headers,
+  headers: AnswerHeaders,
   body: unknown,
 ): NetworkError {
   const { error } = MetaErrorSchema.parse(body);

@@ -1,4 +1,5 @@
 import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
+import { httpCall, type AnswerHeaders } from './http-call.js';
 import { classifyThreadsResponse } from './threads-errors.js';
 import { NetworkError } from './types.js';
 
@@ -48,19 +49,15 @@ export async function callThreads(
   const url = new URL(`${baseUrl}${call.path}`);
   if (call.method === 'GET') url.search = params.toString();
   let status: number;
-  let headers: Headers;
+  let headers: AnswerHeaders;
   let text: string;
   try {
-    const response = await fetch(url, {
+    ({ status, headers, text } = await httpCall(url, {
       method: call.method,
       headers: { accept: 'application/json' },
       body: call.method === 'POST' ? params : undefined,
-      redirect: 'error',
       signal: AbortSignal.timeout(timeoutMs),
-    });
-    status = response.status;
-    headers = response.headers;
-    text = await response.text();
+    }));
   } catch (error) {
     throw classifyFetchFailure(error, call, timeoutMs);
   }

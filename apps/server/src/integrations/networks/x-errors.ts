@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AnswerHeaders } from './http-call.js';
 import { NetworkError } from './types.js';
 
 /** X v2 problem details, plus the v1.1 `errors` array some endpoints still answer with. */
@@ -37,7 +38,7 @@ function secondsUntil(epochSeconds: string | null, nowMs: number): number | unde
  * (the per-user daily posting cap first, as it outlasts the 15-minute window).
  * https://docs.x.com/x-api/fundamentals/rate-limits
  */
-export function xRetryAfterSeconds(headers: Headers, nowMs = Date.now()): number {
+export function xRetryAfterSeconds(headers: AnswerHeaders, nowMs = Date.now()): number {
   const retryAfter = headers.get('retry-after');
   if (retryAfter) {
     const seconds = Number(retryAfter);
@@ -63,7 +64,11 @@ export function xProblemMessage(body: unknown, status: number): string {
   );
 }
 
-export function classifyXResponse(status: number, headers: Headers, body: unknown): NetworkError {
+export function classifyXResponse(
+  status: number,
+  headers: AnswerHeaders,
+  body: unknown,
+): NetworkError {
   const problem = XProblemSchema.parse(body);
   const message = xProblemMessage(body, status);
   const details = { status, code: problem.type ?? problem.title };

@@ -1,4 +1,6 @@
+import type { FormData } from 'undici';
 import { fetchErrorCode, isNotSentFailure, unreachableMessage } from './fetch-failure.js';
+import { httpCall, type HttpAnswer } from './http-call.js';
 import { classifyXResponse } from './x-errors.js';
 import { oauthAuthorizationHeader } from './x-oauth.js';
 import { NetworkError, type TwitterCredentials } from './types.js';
@@ -64,24 +66,20 @@ export async function callX(
   } else if (call.form) {
     body = call.form;
   }
-  let status: number;
-  let responseHeaders: Headers;
-  let text: string;
+  let answer: HttpAnswer;
   try {
-    const response = await fetch(call.url, {
+    answer = await httpCall(call.url, {
       method: call.method,
       headers,
       body,
-      redirect: 'error',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    status = response.status;
-    responseHeaders = response.headers;
-    text = await response.text();
   } catch (error) {
     throw classifyFetchFailure(error, call, timeoutMs);
   }
-  const parsed = parseBody(text);
-  if (status < 200 || status >= 300) throw classifyXResponse(status, responseHeaders, parsed);
+  const parsed = parseBody(answer.text);
+  if (answer.status < 200 || answer.status >= 300) {
+    throw classifyXResponse(answer.status, answer.headers, parsed);
+  }
   return parsed;
 }

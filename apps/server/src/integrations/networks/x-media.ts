@@ -1,3 +1,4 @@
+import { FormData } from 'undici';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { callX } from './x-http.js';
