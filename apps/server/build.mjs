@@ -2,7 +2,7 @@
 // stand-ins in packages/fakes for the demo) into dist/. Every npm dependency stays external
 // and is loaded from node_modules at run time.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const readPackage = (url) => JSON.parse(readFileSync(new URL(url, import.meta.url), 'utf8'));
@@ -15,6 +15,12 @@ const external = [
   ...workspaces.flatMap((workspace) => Object.keys(workspace.dependencies ?? {})),
 ].filter((name) => !name.startsWith('@cadence/'));
 
+// Chunks are named by their content: the previous build's would otherwise pile up beside
+// the new ones.
+for (const name of existsSync('dist') ? readdirSync('dist') : []) {
+  if (name.startsWith('chunk-')) rmSync(`dist/${name}`);
+}
+
 await build({
   entryPoints: {
     main: 'src/main.ts',
@@ -26,6 +32,10 @@ await build({
   },
   outdir: 'dist',
   bundle: true,
+  // Code shared by the entries, and what main.ts imports only when needed (the HTTP app,
+  // which a worker never loads), goes into chunks next to them.
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -1,4 +1,3 @@
-import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { createLogger } from './logger.js';
@@ -30,7 +29,12 @@ async function main() {
   const container = createContainer({ config, logger, ...infra, processId: heartbeat.id });
   // ROLE=worker runs the background jobs only; every role opens the job queue (web
   // processes need it to enqueue).
-  const app = config.role === 'worker' ? undefined : await buildApp(container);
+  // The HTTP application (Fastify, its plugins, every route) is loaded only by the roles that
+  // serve it, which keeps a worker's start cheap.
+  const app =
+    config.role === 'worker'
+      ? undefined
+      : await import('./app.js').then(({ buildApp }) => buildApp(container));
   // Only worker and all-in-one processes work the jobs; web processes just enqueue.
   const worker = config.role === 'web' ? undefined : createWorker(container);
   started.worker = worker;

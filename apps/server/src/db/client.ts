@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
@@ -114,6 +111,13 @@ async function openPglite(
     // the whole archive in memory (see unpack-data-dir.ts).
     if (dir && initialDataDir && !existsSync(dir) && existsSync(initialDataDir))
       await unpackDataDir(initialDataDir, dir);
+    // Loaded only here: a process on PostgreSQL never needs the embedded database (drizzle's
+    // PGlite driver loads it too).
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+    ]);
     // pg_trgm backs the post search index (the same extension Postgres ships in contrib).
     const client = await PGlite.create({
       ...(dir ? { dataDir: dir } : {}),

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { lazy } from '../lib/lazy.js';
 
 export interface MailMessage {
   to: string;
@@ -36,13 +36,36 @@ export function createMailer(config: MailerConfig, logger: FastifyBaseLogger): M
     : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
 }
 
+/** nodemailer, loaded with the first mail: most processes start and stop without sending one. */
+export const loadNodemailer = lazy(async () => (await import('nodemailer')).default);
+
+/**
+ * The transport `make` builds, made with the first mail. A transport opens no connection
+ * until it sends, so there is nothing to close before then.
+ */
+function transportOnFirstUse<T extends { close(): void }>(
+  make: (nodemailer: Awaited<ReturnType<typeof loadNodemailer>>) => T,
+) {
+  let transport: T | undefined;
+  return {
+    async get() {
+      const nodemailer = await loadNodemailer();
+      transport ??= make(nodemailer);
+      return transport;
+    },
+    close: () => transport?.close(),
+  };
+}
+
 function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = transportOnFirstUse((nodemailer) => nodemailer.createTransport(smtpUrl));
   return {
     async send(message) {
-      await transport.sendMail({ ...message, from: senderOf(from, message.fromName) });
+      await (
+        await transport.get()
+      ).sendMail({ ...message, from: senderOf(from, message.fromName) });
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }
 
@@ -51,14 +74,14 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * goes to the log, so a fresh install can sign up with nothing else configured.
  */
 function createOutboxMailer(outbox: string, from: string, logger: FastifyBaseLogger): Mailer {
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = transportOnFirstUse((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message) {
-      const info = await transport.sendMail({ ...message, from: senderOf(from, message.fromName) });
+      const info = await (
+        await transport.get()
+      ).sendMail({ ...message, from: senderOf(from, message.fromName) });
       await mkdir(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(
@@ -74,6 +97,6 @@ function createOutboxMailer(outbox: string, from: string, logger: FastifyBaseLog
         `Mail to ${message.to} (no SMTP_URL set): ${message.subject}${code ? `. Code: ${code}` : ''}`,
       );
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

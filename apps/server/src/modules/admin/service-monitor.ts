@@ -1,11 +1,11 @@
 import os from 'node:os';
 import type { ServiceCard, ServiceProcess, Services, ServiceStatus } from '@cadence/shared';
 import { desc, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { ResolvedConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { serviceHeartbeats, type HeartbeatRow } from '../../db/schema/admin.js';
 import { aiCallLogs } from '../../db/schema/ai.js';
+import { loadNodemailer } from '../../integrations/mail.js';
 import { SILENT_AFTER_MS } from '../../db/process-liveness.js';
 import { runQueueFigures } from '../schedules/index.js';
 import { readPublisherState } from '../publishing/index.js';
@@ -195,6 +195,7 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
       };
     }
     const host = new URL(config.smtpUrl).host;
+    const nodemailer = await loadNodemailer();
     const transport = nodemailer.createTransport(config.smtpUrl, {
       connectionTimeout: PROBE_TIMEOUT_MS,
       greetingTimeout: PROBE_TIMEOUT_MS,

@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify, errors } from 'jose';
 import type { Clock } from '../../lib/clock.js';
+import { lazy } from '../../lib/lazy.js';
+
+/** jose, loaded with the first token issued or read: a worker process never handles one. */
+const jose = lazy(() => import('jose'));
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
@@ -40,6 +43,7 @@ export function createTokenService(
     async issue({ userId, tokenVersion }) {
       const now = Math.floor(clock().getTime() / 1000);
       const expiresAt = new Date((now + ttlSeconds) * 1000);
+      const { SignJWT } = await jose();
       const token = await new SignJWT({ tv: tokenVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
@@ -56,6 +60,7 @@ export function createTokenService(
         if (known.expiresAt.getTime() > clock().getTime()) return known;
         verified.delete(token);
       }
+      const { jwtVerify, errors } = await jose();
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],

@@ -5,7 +5,6 @@ import {
   MEDIA_MIME_TYPES,
   type MediaMimeType,
 } from '@cadence/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../errors.js';
 import { StorageLimitError, UPLOADS_PREFIX, type Storage } from '../../integrations/storage.js';
 
@@ -37,6 +36,9 @@ function isAllowedMime(mime: string | undefined): mime is MediaMimeType {
 
 /** The type the bytes themselves announce, if it is one we accept; never the client's word. */
 export async function detectMediaType(head: Uint8Array): Promise<MediaMimeType | undefined> {
+  // Loaded on the first upload: file-type and its readers are dozens of modules that a
+  // worker process, which never takes an upload, would otherwise load at start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(head);
   return isAllowedMime(type?.mime) ? type.mime : undefined;
 }
