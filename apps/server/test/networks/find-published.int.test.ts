@@ -123,6 +123,25 @@ describe('finding a post whose answer was lost, on each network', () => {
     expect(fakes.bluesky.refusedKeys).toContain(recordKeyOf(post.publication!));
   });
 
+  it("Bluesky: another publication's post under the same record key is not taken for this one", async () => {
+    const { adapter, credentials } = adapters.bluesky;
+    const first = postFor('bluesky');
+    await adapter.publish(first, credentials);
+    // Two publications to one account at the same instant whose keys collide (rare): the
+    // second must not be recorded as published with the first one's post.
+    const second = { ...postFor('bluesky'), publication: first.publication };
+    const before = fakes.bluesky.posts.length;
+    const error = await failureOf(adapter.publish(second, credentials));
+    expect(error.kind).toBe('invalid');
+    expect(error.message).toBe(
+      'Bluesky already has a different post under the record key of this one, so it was not ' +
+        'published. Schedule it again at another time.',
+    );
+    expect(fakes.bluesky.posts).toHaveLength(before);
+    expect(await adapter.findPublished(second, credentials, { since: new Date(0) })).toBeNull();
+    expect(await adapter.findPublished(first, credentials, { since: new Date(0) })).not.toBeNull();
+  });
+
   it('Bluesky: record keys are TIDs, the same for a publication, different between two', () => {
     const publication = { id: randomUUID(), scheduledFor: new Date('2026-11-21T09:00:00Z') };
     const key = recordKeyOf(publication);

@@ -42,7 +42,11 @@ const UploadSchema = z.object({
 });
 const CreatedSchema = z.object({ uri: z.string().startsWith('at://'), cid: z.string() });
 const AccountSchema = z.object({ did: z.string(), handle: z.string() });
-const RecordSchema = z.object({ uri: z.string().startsWith('at://'), cid: z.string().optional() });
+const RecordSchema = z.object({
+  uri: z.string().startsWith('at://'),
+  cid: z.string().optional(),
+  value: z.looseObject({ text: z.string().optional() }).optional(),
+});
 const POSTS = 'app.bsky.feed.post';
 /** `app.bsky.feed.getPosts`: the posts found, with their counts; a missing post is left out. */
 const PostsViewSchema = z.object({
@@ -82,6 +86,17 @@ export function recordKeyOf(publication: { id: string; scheduledFor: Date }): st
   }
   return key;
 }
+
+/** Whether a record read back holds the text sent (a record without one cannot tell: it does). */
+const isSameText = (found: string | undefined, sent: string) =>
+  found === undefined || found === sent;
+
+/** What a found record answers as a publication's result. */
+const postFound = (found: { externalId: string; url: string; ref: string | null }) => ({
+  externalId: found.externalId,
+  url: found.url,
+  ref: found.ref,
+});
 
 function invalid(message: string): NetworkError {
   return new NetworkError('bluesky', 'invalid', message);
@@ -173,7 +188,12 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
     return undefined;
   };
 
-  /** The post's record under `rkey` on the account, or null when the PDS has none. */
+  /**
+   * The post's record under `rkey` on the account, or null when the PDS has none. Given the
+   * text this post was sent with, a record under the key with another text is reported as
+   * `other`: two publications to one account scheduled at the same instant can, rarely, be
+   * given the same key (recordKeyOf), and the first one's post is not the second one's.
+   */
   const getRecord = (credentials: BlueskyCredentials, rkey: string) =>
     sessions.use(credentials, async (session) => {
       try {
@@ -193,6 +213,7 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
           externalId: found.uri,
           url: `${webUrl}/profile/${session.handle}/post/${rkey}`,
           ref: found.cid ?? null,
+          text: found.value?.text,
         };
       } catch (error) {
         if (error instanceof NetworkError && error.details.code === 'RecordNotFound') return null;
@@ -283,7 +304,9 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
       if (!post.publication) {
         throw invalid('Without its record key the post cannot be looked for');
       }
-      return getRecord(credentials, recordKeyOf(post.publication));
+      const found = await getRecord(credentials, recordKeyOf(post.publication));
+      // Another publication's post under the same key is not this one.
+      return found && isSameText(found.text, checkContent(post)) ? postFound(found) : null;
     },
 
     async verify(credentials) {
@@ -351,8 +374,14 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
           (error.kind === 'unconfirmed' || error.kind === 'transient');
         if (!ownKey || !mayExist) throw error;
         const found = await getRecord(credentials, ownKey).catch(() => null);
-        if (found) return found;
-        throw error;
+        if (!found) throw error;
+        if (!isSameText(found.text, text)) {
+          throw invalid(
+            'Bluesky already has a different post under the record key of this one, so it was ' +
+              'not published. Schedule it again at another time.',
+          );
+        }
+        return postFound(found);
       }
       const rkey = made.created.uri.split('/').at(-1) ?? '';
       return {
