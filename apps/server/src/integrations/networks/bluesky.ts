@@ -189,10 +189,10 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
   };
 
   /**
-   * The post's record under `rkey` on the account, or null when the PDS has none. Given the
-   * text this post was sent with, a record under the key with another text is reported as
-   * `other`: two publications to one account scheduled at the same instant can, rarely, be
-   * given the same key (recordKeyOf), and the first one's post is not the second one's.
+   * The post's record under `rkey` on the account, with its text, or null when the PDS has
+   * none. Callers compare the text with the one sent (`isSameText`): two publications to one
+   * account scheduled at the same instant can, rarely, be given the same key (recordKeyOf),
+   * and the first one's post is not the second one's.
    */
   const getRecord = (credentials: BlueskyCredentials, rkey: string) =>
     sessions.use(credentials, async (session) => {
