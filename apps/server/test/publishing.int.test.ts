@@ -568,6 +568,45 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect((await publicationsOf(instanceId))[0]?.status).toBe('pending');
   });
 
+  it('publishes the media container a worker made before it died, making no other', async () => {
+    const { instanceId, content } = await env.schedule(['instagram'], { withImage: true });
+    t.clock.advance(61);
+    const made = fakes.instagram.calls.media ?? 0;
+    // The container stays in progress for one status check: the first worker waits 2 s.
+    fakes.instagram.state.pollsInProgress = 1;
+    try {
+      const dying = t.publisher.publishInstance(instanceId);
+      const kept = await vi.waitFor(
+        async () => {
+          const [row] = await publicationsOf(instanceId);
+          expect(row?.prepared, 'nothing kept').toBeTruthy();
+          return row!;
+        },
+        { timeout: 5_000, interval: 10 },
+      );
+      expect(kept).toMatchObject({ status: 'publishing', sendPending: true });
+      // Its process falls silent; another worker takes the publication over a second later.
+      await db()
+        .update(publications)
+        .set({ claimedBy: 'elsewhere:4:killed' })
+        .where(eq(publications.id, kept.id));
+      t.clock.advance(1);
+      await t.publisher.publishInstance(instanceId);
+      expect(countOn('instagram', content)).toBe(1);
+      // The dying worker wakes to find its claim gone: it publishes nothing.
+      await dying;
+    } finally {
+      fakes.instagram.state.pollsInProgress = 0;
+    }
+    expect(fakes.instagram.calls.media ?? 0).toBe(made + 1);
+    expect(countOn('instagram', content)).toBe(1);
+    expect((await publicationsOf(instanceId))[0]).toMatchObject({
+      status: 'published',
+      attempts: 1,
+      sendPending: false,
+    });
+  });
+
   it('makes no tweet once its claim was taken back while the image uploaded', async () => {
     const { instanceId, content } = await env.schedule(['twitter'], { withImage: true });
     t.clock.advance(61);

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInstagramAdapter } from '../../src/integrations/networks/instagram.js';
-import type { PublishMedia } from '../../src/integrations/networks/types.js';
+import { NO_SLOT, type PublishMedia } from '../../src/integrations/networks/types.js';
 import { startFakeInstagram } from '@cadence/fakes';
 import { failureOf } from '../helpers/network-failure.js';
 
@@ -82,6 +82,45 @@ describe('Instagram adapter', () => {
     });
     expect(result.externalId).toBe(fake.posts.at(-1)!.id);
     expect(fake.calls.accounts).toBe(accountReads + 1);
+  });
+
+  it('takes over the container an attempt kept before it died, never one for other content', async () => {
+    const kept: string[] = [];
+    const keeping = {
+      ...NO_SLOT,
+      keep: (value: string) => {
+        kept.push(value);
+        return Promise.resolve();
+      },
+    };
+    const post = { text: 'Kept for the next attempt', media: image };
+    // The first attempt keeps its container, then dies before media_publish.
+    const dying = { ...keeping, beforePublishCall: () => Promise.reject(new Error('killed')) };
+    await expect(adapter.publish(post, credentials, dying)).rejects.toThrow('killed');
+    expect(kept).toHaveLength(1);
+    const made = fake.calls.media ?? 0;
+    const posts = fake.posts.length;
+
+    const result = await adapter.publish({ ...post, kept: kept[0] }, credentials, keeping);
+    expect(fake.calls.media ?? 0).toBe(made);
+    expect(kept).toHaveLength(1);
+    expect(fake.posts).toHaveLength(posts + 1);
+    expect(fake.posts.at(-1)).toMatchObject({ id: result.externalId, caption: post.text });
+
+    // Edited since: the kept container holds the old caption, so a new one is made.
+    await adapter.publish({ text: 'Edited since', media: image, kept: kept[0] }, credentials);
+    expect(fake.calls.media).toBe(made + 1);
+    expect(fake.posts.at(-1)?.caption).toBe('Edited since');
+    // Another account's attempt never takes it either.
+    const other = fake.account(2);
+    await adapter.publish(
+      { ...post, kept: kept[0] },
+      { ...other.credentials, igUserId: other.user.id },
+    );
+    expect(fake.calls.media).toBe(made + 2);
+    // Published already: never published again, a new container is made as without one.
+    await adapter.publish({ ...post, kept: kept[0] }, credentials);
+    expect(fake.calls.media).toBe(made + 3);
   });
 
   it('refuses posts Instagram cannot take before any call', async () => {

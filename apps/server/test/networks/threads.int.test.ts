@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadsRetryAfterSeconds } from '../../src/integrations/networks/threads-errors.js';
 import { createThreadsAdapter } from '../../src/integrations/networks/threads.js';
-import type { PublishMedia } from '../../src/integrations/networks/types.js';
+import { NO_SLOT, type PublishMedia } from '../../src/integrations/networks/types.js';
 import { startFakeThreads } from '@cadence/fakes';
 import { failureOf } from '../helpers/network-failure.js';
 import { closedPort } from '../helpers/ports.js';
@@ -96,6 +96,43 @@ describe('Threads adapter against the fake', () => {
     }
     const post = fake.posts.at(-1)!;
     expect(post.text).toBe('Slow image');
+  });
+
+  it('takes over the media container an attempt kept before it died, never one for other content', async () => {
+    const kept: string[] = [];
+    const keeping = {
+      ...NO_SLOT,
+      keep: (value: string) => {
+        kept.push(value);
+        return Promise.resolve();
+      },
+    };
+    const post = { text: 'Kept for the next attempt', media: image() };
+    const dying = { ...keeping, beforePublishCall: () => Promise.reject(new Error('killed')) };
+    fake.setProcessingChecks(2);
+    try {
+      await expect(adapter.publish(post, fake.validCredentials, dying)).rejects.toThrow('killed');
+      expect(kept).toHaveLength(1);
+      const made = fake.containers.size;
+      const result = await adapter.publish({ ...post, kept: kept[0] }, fake.validCredentials);
+      expect(fake.containers.size).toBe(made);
+      expect(fake.posts.at(-1)).toMatchObject({ id: result.externalId, text: post.text });
+      // Edited since: a new container with the new text.
+      await adapter.publish(
+        { text: 'Edited since', media: image(), kept: kept[0] },
+        fake.validCredentials,
+      );
+      expect(fake.containers.size).toBe(made + 1);
+      expect(fake.posts.at(-1)?.text).toBe('Edited since');
+      // Published already: never published again, a new container as without one.
+      await adapter.publish({ ...post, kept: kept[0] }, fake.validCredentials);
+      expect(fake.containers.size).toBe(made + 2);
+    } finally {
+      fake.setProcessingChecks(0);
+    }
+    // A text container is ready at once: nothing is kept for it.
+    await adapter.publish({ text: 'Words only' }, fake.validCredentials, keeping);
+    expect(kept).toHaveLength(1);
   });
 
   it('still succeeds, without a URL, when the permalink cannot be read', async () => {

@@ -55,6 +55,14 @@ export const publications = pgTable(
      * nothing: it goes back to pending instead of unconfirmed (decision 094).
      */
     sendPending: boolean('send_pending').notNull().default(false),
+    /**
+     * What a holder prepared before its publishing call and left for whoever sends the post
+     * next: an Instagram or Threads media container, as its adapter wrote it (with a key of the
+     * content it was made for). A takeover reads the container's status instead of making and
+     * waiting for a new one; the adapter uses it only while the network says it is unpublished
+     * and ready or processing (decision 134).
+     */
+    prepared: text('prepared'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /**
      * Due again at: set when the customer asks for a retry or to publish now. The missed

@@ -17,6 +17,7 @@ import {
   listGraphPages,
   type GraphClientConfig,
 } from './meta-graph-request.js';
+import { containerKey, keptContainerId, keptContainerValue, takeOverOf } from './kept-container.js';
 import { postMetrics } from './metrics-read.js';
 import { retryRead } from './read-retry.js';
 import {
@@ -111,12 +112,18 @@ export function createInstagramAdapter(
     return { accountId: profile.id, accountName: profile.username ?? profile.name ?? profile.id };
   }
 
-  function createContainer(igUserId: string, content: InstagramContent, accessToken: string) {
-    const { caption, media, isVideo } = content;
+  function containerParams({ caption, media, isVideo }: InstagramContent) {
     // Since mid-2023 every feed video is published as a reel.
-    const params = isVideo
+    return isVideo
       ? { media_type: 'REELS', video_url: media.url, caption }
       : { image_url: media.url, caption, alt_text: media.altText || undefined };
+  }
+
+  function createContainer(
+    igUserId: string,
+    params: ReturnType<typeof containerParams>,
+    accessToken: string,
+  ) {
     return callGraph(graph, {
       method: 'POST',
       path: `/${encodeURIComponent(igUserId)}/media`,
@@ -151,6 +158,31 @@ export function createInstagramAdapter(
       if (check < maxPolls) await sleep(pollIntervalMs);
     }
     throw failure('transient', `Instagram was still processing the media after ${maxPolls} checks`);
+  }
+
+  /**
+   * The container an earlier attempt made for this very content and kept, when Instagram
+   * says it is still unpublished and ready or processing; else null (decision 134).
+   */
+  async function keptContainer(kept: string | null | undefined, key: string, accessToken: string) {
+    const id = keptContainerId(kept, key);
+    if (!id) return null;
+    try {
+      const { status_code: code } = await retryRead(() =>
+        callGraph(graph, {
+          method: 'GET',
+          path: `/${encodeURIComponent(id)}`,
+          accessToken,
+          params: { fields: 'status_code' },
+          schema: ContainerStatusSchema,
+        }),
+      );
+      const takeOver = takeOverOf(code);
+      return takeOver ? { id, isReady: takeOver === 'ready' } : null;
+    } catch {
+      // Unreadable: a new container, as if none had been kept.
+      return null;
+    }
   }
 
   /** The post is live by now, so a failed permalink read must not turn it into a failure. */
@@ -256,15 +288,21 @@ export function createInstagramAdapter(
       const igUserId = credentials.igUserId || (await findAccount(credentials)).accountId;
       // Container creation and status checks post nothing, so their timeouts stay retryable;
       // only media_publish can leave a post behind without an answer.
-      const container = await createContainer(igUserId, content, accessToken);
+      const params = containerParams(content);
+      const key = containerKey(igUserId, params);
+      const kept = await keptContainer(post.kept, key, accessToken);
+      const containerId = kept?.id ?? (await createContainer(igUserId, params, accessToken)).id;
+      // Kept while it processes, so that a worker dying now leaves it to the next attempt.
+      const keeping = kept ? undefined : context.keep(keptContainerValue(key, containerId));
       // Processing takes seconds: the account's slot serves its other posts meanwhile.
-      await context.outsideSlot(() => waitUntilReady(container.id, accessToken));
+      if (!kept?.isReady) await context.outsideSlot(() => waitUntilReady(containerId, accessToken));
+      await keeping;
       await context.beforePublishCall();
       const published = await callGraph(graph, {
         method: 'POST',
         path: `/${encodeURIComponent(igUserId)}/media_publish`,
         accessToken,
-        params: { creation_id: container.id },
+        params: { creation_id: containerId },
         schema: IdSchema,
         isPublish: true,
       });

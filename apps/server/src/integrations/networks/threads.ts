@@ -13,6 +13,7 @@ import {
   insightNumbers,
   isGoneError,
 } from './meta-graph-request.js';
+import { containerKey, keptContainerId, keptContainerValue, takeOverOf } from './kept-container.js';
 import { postMetrics } from './metrics-read.js';
 import { retryRead } from './read-retry.js';
 import { buildThreadsContainer } from './threads-content.js';
@@ -113,6 +114,30 @@ export function createThreadsAdapter(
     }
   }
 
+  /**
+   * The media container an earlier attempt made for this very content and kept, when Threads
+   * says it is still unpublished and ready or processing; else null (decision 134).
+   */
+  async function keptContainer(
+    kept: string | null | undefined,
+    key: string,
+    credentials: ThreadsCredentials,
+  ) {
+    const id = keptContainerId(kept, key);
+    if (!id) return null;
+    try {
+      const body = await read(
+        { method: 'GET', path: `/${encodeURIComponent(id)}`, params: { fields: 'status' } },
+        credentials,
+      );
+      const takeOver = takeOverOf(StatusSchema.safeParse(body).data?.status);
+      return takeOver ? { id, isReady: takeOver === 'ready' } : null;
+    } catch {
+      // Unreadable: a new container, as if none had been kept.
+      return null;
+    }
+  }
+
   return {
     id: 'threads',
     preparesBeforePublishing: () => true,
@@ -200,13 +225,23 @@ export function createThreadsAdapter(
       const container = buildThreadsContainer(post);
       // `me` is documented as an alias, so a connection verified before ids were stored still works.
       const user = encodeURIComponent(credentials.userId ?? 'me');
-      const created = parse(
-        IdSchema,
-        await call({ method: 'POST', path: `/${user}/threads`, params: container }, credentials),
-        'a container id',
-      );
+      // Only a media container is worth keeping: a text one is ready at once.
+      const key = post.media ? containerKey(credentials.userId ?? 'me', container) : null;
+      const kept = key ? await keptContainer(post.kept, key, credentials) : null;
+      const created =
+        kept ??
+        parse(
+          IdSchema,
+          await call({ method: 'POST', path: `/${user}/threads`, params: container }, credentials),
+          'a container id',
+        );
+      // Kept while it processes, so that a worker dying now leaves it to the next attempt.
+      const keeping = key && !kept ? context.keep(keptContainerValue(key, created.id)) : undefined;
       // Processing takes seconds: the account's slot serves its other posts meanwhile.
-      if (post.media) await context.outsideSlot(() => waitUntilReady(created.id, credentials));
+      if (post.media && !kept?.isReady) {
+        await context.outsideSlot(() => waitUntilReady(created.id, credentials));
+      }
+      await keeping;
       await context.beforePublishCall();
       const published = parse(
         IdSchema,

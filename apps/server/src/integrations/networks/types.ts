@@ -55,6 +55,11 @@ export interface PublishInput {
    */
   publication?: { id: string; scheduledFor: Date };
   /**
+   * What an earlier attempt prepared and kept through `PublishContext.keep` (a media
+   * container), for the adapter to take over when it still fits the post (decision 134).
+   */
+  kept?: string | null;
+  /**
    * A thread's later part: the post it answers and the thread's first post (X and Threads
    * name the parent; Bluesky names both, each with its cid in `ref`).
    */
@@ -105,6 +110,12 @@ export interface PublishContext {
    * worker's: the adapter must then not make the call.
    */
   beforePublishCall(): Promise<void>;
+  /**
+   * Keeps what was prepared (a media container, as the adapter names it) with the claim, so
+   * that whoever sends the post next after this worker dies takes it over (`PublishInput.kept`).
+   * Never throws: without it, the next attempt prepares again.
+   */
+  keep(prepared: string): Promise<void>;
 }
 
 /** Without a publisher around it (tests, tools): nothing to give back. */
@@ -112,6 +123,7 @@ export const NO_SLOT: PublishContext = {
   outsideSlot: (task) => task(),
   releaseSlot: () => undefined,
   beforePublishCall: () => Promise.resolve(),
+  keep: () => Promise.resolve(),
 };
 
 /**

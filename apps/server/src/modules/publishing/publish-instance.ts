@@ -267,6 +267,7 @@ export function createInstancePublisher(deps: PublishDeps) {
       link: linkOf(post),
       media,
       publication: { id: pending.id, scheduledFor: context.instance.scheduledFor },
+      kept: pending.prepared,
     };
     const lane = {
       account: usable.connectionId,
@@ -290,6 +291,14 @@ export function createInstancePublisher(deps: PublishDeps) {
           beforePublishCall: async () => {
             if (!(await repo.markSending(db, held.id, held.claimedAt!))) throw new ClaimLostError();
           },
+          keep: (prepared) =>
+            repo.keepPrepared(db, held.id, held.claimedAt!, prepared).catch((error: unknown) => {
+              // Only a takeover loses by it: it prepares again.
+              deps.logger.warn(
+                { err: error, network, publicationId: held.id },
+                'could not keep what was prepared',
+              );
+            }),
         };
         try {
           return {

@@ -115,7 +115,7 @@ export async function startInstance(
             'sendPending', pub.send_pending, 'nextAttemptAt', pub.next_attempt_at,
             'dueAt', pub.due_at, 'publishedAt', pub.published_at, 'updatedAt', pub.updated_at,
             'readBackAt', pub.read_back_at, 'readBacks', pub.read_backs,
-            'readBacksAbsent', pub.read_backs_absent))
+            'readBacksAbsent', pub.read_backs_absent, 'prepared', pub.prepared))
           from publications pub where pub.instance_id = c.id), '[]') as publications,
         coalesce((
           select json_agg(json_build_object(
@@ -193,6 +193,7 @@ export async function startInstance(
       readBackAt: dateOrNull(entry.readBackAt),
       readBacks: Number(entry.readBacks ?? 0),
       readBacksAbsent: Number(entry.readBacksAbsent ?? 0),
+      prepared: (entry.prepared as string | null) ?? null,
       updatedAt: new Date(entry.updatedAt as string),
     })),
     connections,
@@ -348,6 +349,17 @@ function buildStatements(db: DbExecutor) {
       )
       .returning({ id: publications.id })
       .prepare('publisher_sending'),
+    keep: db
+      .update(publications)
+      .set({ prepared: sql`${sql.placeholder('prepared')}` })
+      .where(
+        and(
+          eq(publications.id, sql.placeholder('id')),
+          eq(publications.status, 'publishing'),
+          eq(publications.claimedAt, sql.placeholder('claimedAt')),
+        ),
+      )
+      .prepare('publisher_keep'),
   };
 }
 
@@ -368,6 +380,20 @@ function statementsOf(db: DbExecutor) {
 export async function markSending(db: DbExecutor, publicationId: string, claimedAt: Date) {
   const rows = await statementsOf(db).sending.execute({ id: publicationId, claimedAt });
   return rows.length > 0;
+}
+
+/**
+ * Keeps what the claim's holder prepared (an adapter's media container) for whoever sends
+ * the publication next, should the holder die before its publishing call (decision 134).
+ * Written only while the claim is still the holder's.
+ */
+export async function keepPrepared(
+  db: DbExecutor,
+  publicationId: string,
+  claimedAt: Date,
+  prepared: string,
+) {
+  await statementsOf(db).keep.execute({ id: publicationId, claimedAt, prepared });
 }
 
 /**
