@@ -37,6 +37,7 @@ import { createLogger } from '../apps/server/src/logger.js';
 import { setTier } from '../apps/server/src/modules/plans/plans.service.js';
 import { openInfra } from '../apps/server/src/infra.js';
 import {
+  CHAOS_FAILURES,
   seededRandom,
   startChaosProxy,
   startFakeBluesky,
@@ -66,6 +67,8 @@ const { values: args } = parseArgs({
     'steady-minutes': { type: 'string', default: '2' },
     'steady-rate': { type: 'string', default: '1000' },
     'failure-rate': { type: 'string' },
+    // Which failures the chaos proxies draw from, comma-separated (all five by default).
+    failures: { type: 'string' },
     'kill-every': { type: 'string' },
     seed: { type: 'string', default: '17' },
     'idle-seconds': { type: 'string', default: '90' },
@@ -107,6 +110,12 @@ interface Scenario {
 }
 
 const SEED = Number(args.seed);
+/** `--failures`: a subset of the chaos proxies' failures (to see what each one costs). */
+const chosenFailures = args.failures?.split(',').map((kind) => {
+  const known = CHAOS_FAILURES.find((each) => each === kind.trim());
+  if (!known) throw new Error(`--failures takes ${CHAOS_FAILURES.join(', ')}; not ${kind}`);
+  return known;
+});
 const num = (value: string | undefined, fallback: number) =>
   value === undefined ? fallback : Number(value);
 const everyNetwork = (range: Range) =>
@@ -267,6 +276,7 @@ async function startNetworks(scenario: Scenario) {
     proxies[network] = await startChaosProxy(fakes[network].baseUrl, {
       latencyMs: scenario.latency[network],
       seed: SEED * 10 + index,
+      ...(chosenFailures ? { failures: chosenFailures } : {}),
     });
   }
   // Bluesky posts to the PDS its session names, LinkedIn uploads to the address it names:

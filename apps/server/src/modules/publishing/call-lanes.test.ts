@@ -10,7 +10,10 @@ function gate() {
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-function harness(limits: Partial<LaneLimits> = {}, options: { now?: () => number } = {}) {
+function harness(
+  limits: Partial<LaneLimits> = {},
+  options: { now?: () => number; stalledAfterMs?: number } = {},
+) {
   const current: LaneLimits = { perAccount: 1, perNetwork: 100, total: 100, ...limits };
   const lanes = createCallLanes(() => current, options);
   const started: string[] = [];
@@ -45,6 +48,26 @@ describe('call lanes', () => {
     await expect(Promise.all(runs)).resolves.toEqual(['a1', 'a2', 'b1', 'a3']);
     expect(h.started).toEqual(['a1', 'b1', 'a2', 'a3']);
     expect(h.lanes.stats().total).toBe(0);
+  });
+
+  it('stops counting a stalled call toward the process cap, never toward its network', async () => {
+    const h = harness({ total: 1, perNetwork: 1 }, { stalledAfterMs: 20 });
+    const runs = [h.call('x1', 'A'), h.call('x2', 'B'), h.call('b1', 'C', 'bluesky')];
+    await flush();
+    expect(h.started).toEqual(['x1']);
+    // x1 hangs: past the stall, the cap lets Bluesky's call in; X's ceiling still holds x2.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(h.started).toEqual(['x1', 'b1']);
+    expect(h.lanes.stats()).toMatchObject({ total: 1, stalled: 1 });
+    await h.finish('x1');
+    // x1 gave back only its network's and account's slots: the cap is still b1's.
+    expect(h.lanes.stats()).toMatchObject({ total: 1, stalled: 0 });
+    expect(h.started).toEqual(['x1', 'b1']);
+    await h.finish('b1');
+    expect(h.started).toEqual(['x1', 'b1', 'x2']);
+    await h.finish('x2');
+    await Promise.all(runs);
+    expect(h.lanes.stats()).toMatchObject({ total: 0, stalled: 0 });
   });
 
   it('keeps to the process-wide cap and the per-network ceiling, serving accounts in turn', async () => {

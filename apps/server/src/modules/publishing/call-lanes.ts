@@ -51,6 +51,13 @@ export class LanePausedError extends Error {
  * later than the account frees up).
  */
 const FIRST_CALL_ESTIMATE_MS = 250;
+/**
+ * A call that has held its slot this long is waiting for a network that stopped answering
+ * (real calls take a second or two; the adapters give up after 15 s): it stops counting toward
+ * the process's cap, so one hanging network does not starve the others (decision 135). It
+ * still counts toward its account and its network.
+ */
+const STALLED_AFTER_MS = 5_000;
 
 interface Waiter {
   admit: () => void;
@@ -86,9 +93,16 @@ interface Reservation {
  */
 export function createCallLanes(
   limits: () => LaneLimits,
-  options: { now?: () => number; maxWaitMs?: number; maxWaiting?: number } = {},
+  options: {
+    now?: () => number;
+    maxWaitMs?: number;
+    maxWaiting?: number;
+    /** After this long in its slot a call no longer counts toward the process's cap. */
+    stalledAfterMs?: number;
+  } = {},
 ) {
   const now = options.now ?? Date.now;
+  const stalledAfterMs = options.stalledAfterMs ?? STALLED_AFTER_MS;
   const maxWaitMs = options.maxWaitMs ?? 5_000;
   const maxWaiting = options.maxWaiting ?? 20;
   /** Per network: how long a call takes, a moving average. */
@@ -101,7 +115,10 @@ export function createCallLanes(
   const ready = new Map<string, AccountLane>();
   const networkActive = new Map<NetworkId, number>();
   const pausedUntil = new Map<string, number>();
+  /** Calls holding a slot that count toward the process's cap (stalled ones do not). */
   let total = 0;
+  /** Calls holding a slot for longer than `stalledAfterMs`. */
+  let stalled = 0;
   let wakeTimer: NodeJS.Timeout | undefined;
 
   const accountKey = (lane: Lane) => `${lane.network}:${lane.account}`;
@@ -144,9 +161,11 @@ export function createCallLanes(
     networkActive.set(lane.network, (networkActive.get(lane.network) ?? 0) + 1);
   }
 
-  function give(lane: AccountLane) {
+  /** `counted`: false for a stalled call, already left out of the process's cap. */
+  function give(lane: AccountLane, counted: boolean) {
     lane.active -= 1;
-    total -= 1;
+    if (counted) total -= 1;
+    else stalled -= 1;
     networkActive.set(lane.network, (networkActive.get(lane.network) ?? 1) - 1);
   }
 
@@ -224,9 +243,16 @@ export function createCallLanes(
     }
   }
 
-  function release(lane: AccountLane) {
-    give(lane);
+  function release(lane: AccountLane, counted: boolean) {
+    give(lane, counted);
     syncReady(lane);
+    pump();
+  }
+
+  /** The call has held its slot too long: it gives its share of the process's cap back. */
+  function stall() {
+    total -= 1;
+    stalled += 1;
     pump();
   }
 
@@ -265,14 +291,29 @@ export function createCallLanes(
       lane.calls += 1;
       await acquire(lane, where.order ?? Infinity);
       // Only the time the slot is held counts toward the account's turn estimate.
-      let heldSince: number | undefined = now();
+      let heldSince: number | undefined;
       let heldMs = 0;
+      let isStalled = false;
+      let stallTimer: NodeJS.Timeout | undefined;
+      const hold = () => {
+        heldSince = now();
+        isStalled = false;
+        stallTimer = setTimeout(() => {
+          stallTimer = undefined;
+          isStalled = true;
+          stall();
+        }, stalledAfterMs);
+        stallTimer.unref();
+      };
       const giveBack = () => {
         if (heldSince === undefined) return;
         heldMs += now() - heldSince;
         heldSince = undefined;
-        release(lane);
+        clearTimeout(stallTimer);
+        stallTimer = undefined;
+        release(lane, !isStalled);
       };
+      hold();
       const slot: SlotHandle = {
         release: giveBack,
         async outside(inner) {
@@ -281,7 +322,7 @@ export function createCallLanes(
             return await inner();
           } finally {
             await acquire(lane, -Infinity);
-            heldSince = now();
+            hold();
           }
         },
       };
@@ -306,10 +347,11 @@ export function createCallLanes(
       }
     },
 
-    /** Calls in flight now: in all, and per network. */
+    /** Calls in flight now: counted toward the cap, stalled, waiting, and per network. */
     stats() {
       return {
         total,
+        stalled,
         waiting: [...accounts.values()].reduce((sum, lane) => sum + lane.waiting.length, 0),
         perNetwork: Object.fromEntries(networkActive),
       };
