@@ -399,6 +399,8 @@ const serverDir = path.join(root, 'apps', 'server');
 
 /** A server process on the built bundle; resolves once it says it is ready. */
 let profiled = false;
+/** The process `--cpu-prof` profiles: the chaos killer spares it, so its profile is written. */
+let profiledChild: ChildProcess | undefined;
 function startServer(env: Record<string, string>, label: string) {
   const profile =
     args['cpu-prof'] && !profiled
@@ -410,6 +412,7 @@ function startServer(env: Record<string, string>, label: string) {
     env: { ...process.env, PGAPPNAME: 'cadence-server', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (profile.length > 0) profiledChild = child;
   spawned.add(child);
   child.once('exit', () => spawned.delete(child));
   // Keep the tail only: the pipes must be read, and an info line per attempt adds up.
@@ -680,7 +683,9 @@ async function run(scenario: Scenario) {
     const killer =
       scenario.killEveryMs > 0
         ? setInterval(() => {
-            const live = [...children].filter((child) => child.exitCode === null);
+            const live = [...children].filter(
+              (child) => child.exitCode === null && child !== profiledChild,
+            );
             const victim = live[Math.floor(random() * live.length)];
             if (!victim) return;
             kills += 1;
