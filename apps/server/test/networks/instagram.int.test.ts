@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInstagramAdapter } from '../../src/integrations/networks/instagram.js';
-import { NO_SLOT, type PublishMedia } from '../../src/integrations/networks/types.js';
+import type { PublishMedia } from '../../src/integrations/networks/types.js';
 import { startFakeInstagram } from '@cadence/fakes';
+import { keepingContexts } from '../helpers/kept-containers.js';
 import { failureOf } from '../helpers/network-failure.js';
 
 const image: PublishMedia = {
@@ -85,17 +86,9 @@ describe('Instagram adapter', () => {
   });
 
   it('takes over the container an attempt kept before it died, never one for other content', async () => {
-    const kept: string[] = [];
-    const keeping = {
-      ...NO_SLOT,
-      keep: (value: string) => {
-        kept.push(value);
-        return Promise.resolve();
-      },
-    };
+    const { kept, keeping, dying } = keepingContexts();
     const post = { text: 'Kept for the next attempt', media: image };
-    // The first attempt keeps its container, then dies before media_publish.
-    const dying = { ...keeping, beforePublishCall: () => Promise.reject(new Error('killed')) };
+    // The first attempt keeps its container, then dies before media_publish (`dying`).
     await expect(adapter.publish(post, credentials, dying)).rejects.toThrow('killed');
     expect(kept).toHaveLength(1);
     const made = fake.calls.media ?? 0;

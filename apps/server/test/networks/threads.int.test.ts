@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadsRetryAfterSeconds } from '../../src/integrations/networks/threads-errors.js';
 import { createThreadsAdapter } from '../../src/integrations/networks/threads.js';
-import { NO_SLOT, type PublishMedia } from '../../src/integrations/networks/types.js';
+import type { PublishMedia } from '../../src/integrations/networks/types.js';
 import { startFakeThreads } from '@cadence/fakes';
+import { keepingContexts } from '../helpers/kept-containers.js';
 import { failureOf } from '../helpers/network-failure.js';
 import { closedPort } from '../helpers/ports.js';
 
@@ -99,16 +100,8 @@ describe('Threads adapter against the fake', () => {
   });
 
   it('takes over the media container an attempt kept before it died, never one for other content', async () => {
-    const kept: string[] = [];
-    const keeping = {
-      ...NO_SLOT,
-      keep: (value: string) => {
-        kept.push(value);
-        return Promise.resolve();
-      },
-    };
+    const { kept, keeping, dying } = keepingContexts();
     const post = { text: 'Kept for the next attempt', media: image() };
-    const dying = { ...keeping, beforePublishCall: () => Promise.reject(new Error('killed')) };
     fake.setProcessingChecks(2);
     try {
       await expect(adapter.publish(post, fake.validCredentials, dying)).rejects.toThrow('killed');

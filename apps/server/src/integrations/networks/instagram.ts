@@ -133,19 +133,22 @@ export function createInstagramAdapter(
     });
   }
 
+  /** A status check changes nothing: a failed one is asked again, not the whole flow. */
+  const readStatus = (containerId: string, accessToken: string) =>
+    retryRead(() =>
+      callGraph(graph, {
+        method: 'GET',
+        path: `/${encodeURIComponent(containerId)}`,
+        accessToken,
+        params: { fields: 'status_code,status' },
+        schema: ContainerStatusSchema,
+      }),
+    );
+
   /** Meta fetches and processes the media asynchronously; publishing early fails with 9007. */
   async function waitUntilReady(containerId: string, accessToken: string) {
     for (let check = 1; check <= maxPolls; check++) {
-      // A status check changes nothing: a failed one is asked again, not the whole flow.
-      const { status_code: code, status } = await retryRead(() =>
-        callGraph(graph, {
-          method: 'GET',
-          path: `/${encodeURIComponent(containerId)}`,
-          accessToken,
-          params: { fields: 'status_code,status' },
-          schema: ContainerStatusSchema,
-        }),
-      );
+      const { status_code: code, status } = await readStatus(containerId, accessToken);
       if (code === 'FINISHED') return;
       if (code === 'ERROR') {
         throw failure(
@@ -168,15 +171,7 @@ export function createInstagramAdapter(
     const id = keptContainerId(kept, key);
     if (!id) return null;
     try {
-      const { status_code: code } = await retryRead(() =>
-        callGraph(graph, {
-          method: 'GET',
-          path: `/${encodeURIComponent(id)}`,
-          accessToken,
-          params: { fields: 'status_code' },
-          schema: ContainerStatusSchema,
-        }),
-      );
+      const { status_code: code } = await readStatus(id, accessToken);
       const takeOver = takeOverOf(code);
       return takeOver ? { id, isReady: takeOver === 'ready' } : null;
     } catch {
