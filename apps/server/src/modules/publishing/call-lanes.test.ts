@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createCallLanes, LanePausedError, type LaneLimits } from './call-lanes.js';
 
 /** A call that finishes when told to; records when it started. */
@@ -51,12 +51,21 @@ describe('call lanes', () => {
   });
 
   it('stops counting a stalled call toward the process cap, never toward its network', async () => {
+    // Only the stall timers are faked (the calls' gates settle through setImmediate).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const h = harness({ total: 1, perNetwork: 1 }, { stalledAfterMs: 20 });
     const runs = [h.call('x1', 'A'), h.call('x2', 'B'), h.call('b1', 'C', 'bluesky')];
     await flush();
     expect(h.started).toEqual(['x1']);
+    vi.advanceTimersByTime(19);
+    await flush();
+    expect(h.started).toEqual(['x1']);
     // x1 hangs: past the stall, the cap lets Bluesky's call in; X's ceiling still holds x2.
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    vi.advanceTimersByTime(1);
+    await flush();
     expect(h.started).toEqual(['x1', 'b1']);
     expect(h.lanes.stats()).toMatchObject({ total: 1, stalled: 1 });
     await h.finish('x1');
