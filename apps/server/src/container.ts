@@ -557,6 +557,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
       publicUrl: config.publicUrl,
       publishRuns,
       readBackAfterMs: config.publisher.readBackAfterMs,
+      processId: input.processId ?? null,
       retryWindowMs: async () => (await liveSettings.read()).publish_retry_window_minutes * 60_000,
       firstCommentDelaySeconds: config.publisher.firstCommentDelaySeconds,
       sendCommentJob,

@@ -6,8 +6,14 @@ import {
 } from '@cadence/shared';
 import { startChaosProxy, type ChaosFailure, type ChaosProxy } from '@cadence/fakes';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publications, scheduledInstances, systemLogs } from '../src/db/schema.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  publications,
+  scheduledInstances,
+  serviceHeartbeats,
+  systemLogs,
+} from '../src/db/schema.js';
+import { SILENT_AFTER_MS } from '../src/db/process-liveness.js';
 import { createContainer } from '../src/container.js';
 import { createBlueskyAdapter, recordKeyOf } from '../src/integrations/networks/bluesky.js';
 import { createNetworkRegistry } from '../src/integrations/networks/registry.js';
@@ -110,12 +116,15 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
     return proxy;
   }
 
-  /** A worker whose adapter for `network` goes through `adapter` (the rest as configured). */
-  function workerWith(network: NetworkId, adapter: NetworkAdapter<never>) {
+  /**
+   * A worker whose adapter for `network` goes through `adapter` (the rest as configured),
+   * beating as `processId` when given.
+   */
+  function workerWith(network: NetworkId, adapter: NetworkAdapter<never>, processId?: string) {
     const base = createNetworkRegistry(t.config.networks);
     return createWorker(
       createContainer(
-        { config: t.config, logger: t.app.log, ...t.infra },
+        { config: t.config, logger: t.app.log, ...t.infra, processId },
         {
           clock: t.clock,
           networks: { ...base, adapters: { ...base.adapters, [network]: adapter } },
@@ -162,6 +171,66 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
     expect(row.externalUrl).toContain(onX()[0]!.id);
     expect(onX()).toHaveLength(1); // no second post
     expect((await instanceOf(instanceId)).status).toBe('published');
+    expect(await logsOf(instanceId)).toEqual([
+      SCHEDULE_MESSAGES.unconfirmed,
+      SCHEDULE_MESSAGES.foundAfterLostAnswer('X'),
+    ]);
+  });
+
+  /** A process's heartbeat row, last written `secondsAgo` before the test clock. */
+  async function beatAs(id: string, secondsAgo: number) {
+    const at = new Date(t.clock().getTime() - secondsAgo * 1000);
+    await db()
+      .insert(serviceHeartbeats)
+      .values({ id, role: 'worker', host: 'elsewhere', pid: 1, startedAt: at, lastBeatAt: at })
+      .onConflictDoUpdate({ target: serviceHeartbeats.id, set: { lastBeatAt: at } });
+  }
+
+  it('takes over the look of a worker that fell silent, not the look of one that beats', async () => {
+    const proxy = await losingProxy(fakes.twitter.baseUrl, 'timeout-after', ['/2/tweets']);
+    const worker = workerWith('twitter', createXAdapter({ baseUrl: proxy.baseUrl }));
+    const { instanceId, content } = await schedule('twitter');
+    proxy.setFailureRate(1);
+    t.clock.advance(61);
+    await worker.publishInstance(instanceId);
+    proxy.setFailureRate(0);
+    expect((await publicationOf(instanceId)).status).toBe('unconfirmed');
+    lookAgainLater();
+
+    // Another worker takes the look (a 5-minute lease) and is killed while it reads.
+    const holder = `elsewhere:${instanceId}`;
+    await beatAs(holder, 0);
+    let answerLate: (found: null) => void = () => {};
+    const dying = workerWith(
+      'twitter',
+      {
+        ...createXAdapter({ baseUrl: proxy.baseUrl }),
+        findPublished: () => new Promise<null>((resolve) => (answerLate = resolve)),
+      },
+      holder,
+    );
+    const lateLook = dying.readBack();
+    await vi.waitFor(async () => expect((await publicationOf(instanceId)).readBackBy).toBe(holder));
+    // While it beats, its look is its own.
+    t.clock.advance(SILENT_AFTER_MS / 1000 - 1);
+    expect(await worker.readBack()).toBe(0);
+    // Silent for SILENT_AFTER_MS: taken over at once, well before its lease runs out.
+    t.clock.advance(2);
+    expect(await worker.readBack()).toBe(1);
+    const onX = fakes.twitter.posts.filter((post) => post.text === content);
+    expect(onX).toHaveLength(1);
+    const found = {
+      status: 'published',
+      externalId: onX[0]!.id,
+      readBackAt: null,
+      readBackBy: null,
+      readBacks: 1,
+    };
+    expect(await publicationOf(instanceId)).toMatchObject(found);
+    // The killed worker's late answer ("not there") changes nothing: the look is not its own.
+    answerLate(null);
+    expect(await lateLook).toBe(1);
+    expect(await publicationOf(instanceId)).toMatchObject(found);
     expect(await logsOf(instanceId)).toEqual([
       SCHEDULE_MESSAGES.unconfirmed,
       SCHEDULE_MESSAGES.foundAfterLostAnswer('X'),

@@ -77,6 +77,11 @@ export const publications = pgTable(
      * lease; the value it wrote is its claim on the look.
      */
     readBackAt: timestamp('read_back_at', { withTimezone: true }),
+    /**
+     * The process holding the look (its heartbeat id) while `read_back_at` is its lease: once
+     * it falls silent the look is taken over at once, not when the lease runs out (decision 136).
+     */
+    readBackBy: text('read_back_by'),
     /** Looks taken at the network since the publication became unconfirmed. */
     readBacks: smallint('read_backs').notNull().default(0),
     /** Of those, the looks the network answered without the post. */

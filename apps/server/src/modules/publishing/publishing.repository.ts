@@ -114,7 +114,8 @@ export async function startInstance(
             'claimedAt', pub.claimed_at, 'claimedBy', pub.claimed_by,
             'sendPending', pub.send_pending, 'nextAttemptAt', pub.next_attempt_at,
             'dueAt', pub.due_at, 'publishedAt', pub.published_at, 'updatedAt', pub.updated_at,
-            'readBackAt', pub.read_back_at, 'readBacks', pub.read_backs,
+            'readBackAt', pub.read_back_at, 'readBackBy', pub.read_back_by,
+            'readBacks', pub.read_backs,
             'readBacksAbsent', pub.read_backs_absent, 'prepared', pub.prepared))
           from publications pub where pub.instance_id = c.id), '[]') as publications,
         coalesce((
@@ -191,6 +192,7 @@ export async function startInstance(
       dueAt: dateOrNull(entry.dueAt),
       publishedAt: dateOrNull(entry.publishedAt),
       readBackAt: dateOrNull(entry.readBackAt),
+      readBackBy: (entry.readBackBy as string | null) ?? null,
       readBacks: Number(entry.readBacks ?? 0),
       readBacksAbsent: Number(entry.readBacksAbsent ?? 0),
       prepared: (entry.prepared as string | null) ?? null,
@@ -292,6 +294,7 @@ export async function settleStaleClaims(
       lastError: message,
       errorCode: 'unconfirmed',
       readBackAt,
+      readBackBy: null,
       readBacks: 0,
       readBacksAbsent: 0,
       updatedAt: now,
@@ -576,8 +579,8 @@ export async function settleFailure(
       with settled as (
         update publications set status = ${outcome.status}, last_error = ${outcome.message},
           error_code = ${outcome.errorCode}, next_attempt_at = ${next}::timestamptz,
-          read_back_at = ${readBackAt}::timestamptz, read_backs = 0, read_backs_absent = 0,
-          updated_at = ${now.toISOString()}::timestamptz
+          read_back_at = ${readBackAt}::timestamptz, read_back_by = null, read_backs = 0,
+          read_backs_absent = 0, updated_at = ${now.toISOString()}::timestamptz
         where id = ${publicationId} and status = 'publishing' and external_id is null
         returning id
       )${log ? sql`, logged as (${logInsert(log)} returning 1)` : sql``}${webhookCte(event, 'settled')}

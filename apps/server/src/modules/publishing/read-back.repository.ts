@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import type { NetworkId } from '@cadence/shared';
 import { logInsert, type LogEntry } from '../logs/index.js';
+import { processIsSilent } from '../../db/process-liveness.js';
 import { publisherIsStopped } from './publisher-control.js';
 import { mediaOfUpload } from '../posts/index.js';
 import { followUpsCte } from './publishing.repository.js';
@@ -63,31 +64,36 @@ interface LookRow {
 
 /**
  * Takes up to `limit` looks that are due: one statement moves each one's `read_back_at` to
- * `leaseUntil` (rows another worker holds are skipped), and that value is the taker's claim
- * on the look. A worker that dies mid-look leaves the lease to run out; the look is then
- * taken again. Nothing is taken while the publisher is stopped.
+ * `leaseUntil` and names `owner` (the taker's heartbeat id) as its holder (rows another worker
+ * holds are skipped); that lease value is the taker's claim on the look. A look whose holder
+ * has fallen silent (killed mid-look) is due again at once; one whose holder does not beat
+ * (null) waits for its lease to run out. Nothing is taken while the publisher is stopped.
  */
 export async function takeLooks(
   db: DbExecutor,
   now: Date,
   leaseUntil: Date,
   limit: number,
+  owner: string | null = null,
 ): Promise<Look[]> {
-  const at = now.toISOString();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const due = (row: SQL) =>
+    sql`${row}.status = 'unconfirmed' and ${row}.read_back_at is not null
+      and ${row}.external_id is null
+      and (${row}.read_back_at <= ${at} or ${processIsSilent(sql`${row}.read_back_by`, at)})`;
   const rows = await rowsOf<LookRow>(
     db,
     sql`
       with taken as (
-        update publications p set read_back_at = ${leaseUntil.toISOString()}::timestamptz
+        update publications p set read_back_at = ${leaseUntil.toISOString()}::timestamptz,
+          read_back_by = ${owner}::text
         where p.id in (
-            select id from publications
-            where status = 'unconfirmed' and read_back_at <= ${at}::timestamptz
-              and external_id is null
+            select id from publications q
+            where ${due(sql`q`)}
             order by read_back_at
             limit ${limit}
-            for update skip locked)
-          and p.status = 'unconfirmed' and p.read_back_at <= ${at}::timestamptz
-          and p.external_id is null
+            for update of q skip locked)
+          and ${due(sql`p`)}
           and not ${publisherIsStopped}
         returning p.id, p.network, p.read_back_at, p.attempts, p.read_backs,
           p.read_backs_absent, p.claimed_at, p.due_at, p.instance_id
@@ -180,19 +186,19 @@ export async function settleLook(
         return sql`status = 'published', external_id = ${outcome.externalId},
           external_url = ${outcome.url}, published_at = ${at}, last_error = null,
           error_code = null, next_attempt_at = null, read_back_at = null,
-          read_backs = read_backs + 1`;
+          read_back_by = null, read_backs = read_backs + 1`;
       case 'again':
         return sql`read_back_at = ${outcome.next.toISOString()}::timestamptz,
-          read_backs = read_backs + 1,
+          read_back_by = null, read_backs = read_backs + 1,
           read_backs_absent = read_backs_absent + ${outcome.absent ? 1 : 0}`;
       case 'send-again':
         // As the customer's 'not there' does: due now, claimed afresh by the publisher.
         return sql`status = 'pending', due_at = ${at}, next_attempt_at = null,
           claimed_at = null, send_pending = false, last_error = ${outcome.message},
-          error_code = 'not_found', read_back_at = null, read_backs = 0,
+          error_code = 'not_found', read_back_at = null, read_back_by = null, read_backs = 0,
           read_backs_absent = 0`;
       case 'stop':
-        return sql`read_back_at = null, read_backs = read_backs + 1`;
+        return sql`read_back_at = null, read_back_by = null, read_backs = read_backs + 1`;
     }
   })();
   const [row] = await rowsOf<{ n: number }>(

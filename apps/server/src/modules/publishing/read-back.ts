@@ -23,7 +23,10 @@ import * as looks from './read-back.repository.js';
 export const ABSENT_LOOKS_TO_SEND_AGAIN = 2;
 /** Looks in all (those the network could not answer included) before it is left to the customer. */
 export const MAX_LOOKS = 4;
-/** How long a taken look is its worker's before another may take it (a worker that died). */
+/**
+ * How long a taken look is its worker's before another may take it, when the worker does not
+ * beat; one that does is taken over as soon as it falls silent (decision 136).
+ */
 const LOOK_LEASE_MS = 5 * 60_000;
 /** Looks one run takes. */
 const LOOK_BATCH = 50;
@@ -40,6 +43,8 @@ export interface ReadBackDeps {
   publishRuns: PublishRuns;
   /** READBACK_AFTER_SECONDS: the wait before each look. */
   readBackAfterMs: number;
+  /** This process's heartbeat id, named as the holder of the looks it takes (null: none). */
+  processId?: string | null;
   /**
    * The publications' retry window (the admin's setting): a post proven absent is sent again
    * while it lasts, and past it only if it was sent at most PUBLISH_MAX_RETRIES + 1 times.
@@ -64,7 +69,8 @@ type Decision = {
  * cannot be read leaves it unconfirmed for the customer. The recurring
  * `publication-read-back` task runs it on every worker; each look is taken with a lease in
  * one statement, and every change after it is conditional on that lease, so two workers
- * never act on one look and a worker that dies mid-look only delays it.
+ * never act on one look; a look whose worker dies is taken over once the worker's heartbeat has
+ * been silent for 30 s (decision 136).
  */
 export function createReadBack(deps: ReadBackDeps) {
   const { db } = deps;
@@ -224,6 +230,7 @@ export function createReadBack(deps: ReadBackDeps) {
         now,
         new Date(now.getTime() + LOOK_LEASE_MS),
         LOOK_BATCH,
+        deps.processId ?? null,
       );
       await Promise.all(
         due.map(async (look) => {

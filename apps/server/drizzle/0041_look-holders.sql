@@ -1,0 +1,1 @@
+ALTER TABLE "publications" ADD COLUMN "read_back_by" text;
