@@ -121,13 +121,19 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
    * beating as `processId` when given.
    */
   function workerWith(network: NetworkId, adapter: NetworkAdapter<never>, processId?: string) {
+    return workerWithAdapters({ [network]: adapter }, processId);
+  }
+  function workerWithAdapters(
+    adapters: Partial<Record<NetworkId, NetworkAdapter<never>>>,
+    processId?: string,
+  ) {
     const base = createNetworkRegistry(t.config.networks);
     return createWorker(
       createContainer(
         { config: t.config, logger: t.app.log, ...t.infra, processId },
         {
           clock: t.clock,
-          networks: { ...base, adapters: { ...base.adapters, [network]: adapter } },
+          networks: { ...base, adapters: { ...base.adapters, ...adapters } },
         },
       ),
     );
@@ -399,6 +405,68 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
       readBacks: 4,
       readBacksAbsent: 0,
       readBackAt: null,
+    });
+  });
+
+  it('takes the next due look when one ends, while a look the network holds up is still out', async () => {
+    const held = await schedule('twitter');
+    const gated = await schedule('bluesky');
+    const later = await schedule('twitter');
+    for (const { instanceId } of [held, gated, later]) await loseAnswerOf(instanceId);
+    const dueAt = async ({ instanceId }: { instanceId: string }) =>
+      (await publicationOf(instanceId)).readBackAt!.getTime();
+    // The first two looks are due; the third falls due 10 s later, while they are out.
+    t.clock.advance(Math.max(0, (await dueAt(gated)) - t.clock().getTime()) / 1000);
+    await db()
+      .update(publications)
+      .set({ readBackAt: new Date(t.clock().getTime() + 10_000) })
+      .where(eq(publications.instanceId, later.instanceId));
+
+    const { twitter: x, bluesky } = createNetworkRegistry(t.config.networks).adapters;
+    let answerHeld: (found: null) => void = () => {};
+    let openGate: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const worker = workerWithAdapters({
+      twitter: {
+        ...x,
+        // X does not answer the look for the first post (until the client would give up).
+        findPublished: (input, credentials, window) =>
+          input.text === held.content
+            ? new Promise<null>((resolve) => (answerHeld = resolve))
+            : x.findPublished(input, credentials, window),
+      },
+      bluesky: {
+        ...bluesky,
+        findPublished: async (input, credentials, window) => {
+          await gate;
+          return bluesky.findPublished(input, credentials, window);
+        },
+      },
+    });
+    const run = worker.readBack();
+    await vi.waitFor(async () => {
+      for (const each of [held, gated]) {
+        expect(await dueAt(each)).toBeGreaterThan(t.clock().getTime());
+      }
+    });
+    t.clock.advance(10);
+    openGate();
+    // The Bluesky look ends; its place goes to the look that fell due, while X still holds
+    // the first.
+    await vi.waitFor(async () =>
+      expect(await publicationOf(later.instanceId)).toMatchObject({
+        readBacks: 1,
+        readBacksAbsent: 1,
+      }),
+    );
+    expect(await publicationOf(gated.instanceId)).toMatchObject({ readBacks: 1 });
+    expect(await publicationOf(held.instanceId)).toMatchObject({ readBacks: 0 });
+    answerHeld(null);
+    expect(await run).toBe(3);
+    expect(await publicationOf(held.instanceId)).toMatchObject({
+      status: 'unconfirmed',
+      readBacks: 1,
+      readBacksAbsent: 1,
     });
   });
 });

@@ -28,8 +28,15 @@ export const MAX_LOOKS = 4;
  * beat; one that does is taken over as soon as it falls silent (decision 136).
  */
 const LOOK_LEASE_MS = 5 * 60_000;
-/** Looks one run takes. */
-const LOOK_BATCH = 50;
+/** Looks one process has out at its networks at once. */
+const LOOKS_IN_FLIGHT = 50;
+/** Free places worth one more statement taking looks (else the run waits for more to end). */
+const LOOK_TOP_UP = 10;
+/**
+ * A run stops taking looks this long after it began and ends once those out have ended, so a
+ * stopping worker is not held up; the next run goes on with the rest.
+ */
+const LOOK_RUN_MS = 30_000;
 
 export interface ReadBackDeps {
   db: Db;
@@ -219,32 +226,65 @@ export function createReadBack(deps: ReadBackDeps) {
     }
   }
 
-  /** Takes the looks that are due and settles each; answers how many were taken. */
+  /** Looks for one publication and settles what was found. */
+  async function lookAndSettle(look: looks.Look, now: Date) {
+    const decision = await lookFor(look, now);
+    await settle(look, decision, deps.clock());
+    deps.logger.info(
+      { publicationId: look.id, network: look.network, outcome: decision.outcome.kind },
+      'read-back: looked for an unconfirmed post',
+    );
+    if (decision.outcome.kind === 'found') await queueComment(look.id);
+  }
+
+  /**
+   * Takes the looks that are due and settles each; answers how many were taken. Up to
+   * LOOKS_IN_FLIGHT are out at once, and a place freed by a look that ended is taken by the next
+   * due one: a look held up by a network that does not answer (until the client gives up)
+   * holds up only its own place, not the looks taken with it.
+   */
   async function readBack(): Promise<number> {
     if (isRunning) return 0;
     isRunning = true;
+    const startedAt = performance.now();
+    const out = new Set<Promise<void>>();
+    let taken = 0;
+    // Set when a take found fewer looks due than it had room for: the next waits for a look to
+    // end, so a run with nothing new to take does not spin.
+    let waitForOne = false;
     try {
-      const now = deps.clock();
-      const due = await looks.takeLooks(
-        db,
-        now,
-        new Date(now.getTime() + LOOK_LEASE_MS),
-        LOOK_BATCH,
-        deps.processId ?? null,
-      );
-      await Promise.all(
-        due.map(async (look) => {
-          const decision = await lookFor(look, now);
-          const at = deps.clock();
-          await settle(look, decision, at);
-          deps.logger.info(
-            { publicationId: look.id, network: look.network, outcome: decision.outcome.kind },
-            'read-back: looked for an unconfirmed post',
+      for (;;) {
+        const room = LOOKS_IN_FLIGHT - out.size;
+        if (
+          !waitForOne &&
+          (out.size === 0 || room >= LOOK_TOP_UP) &&
+          performance.now() - startedAt < LOOK_RUN_MS
+        ) {
+          const now = deps.clock();
+          const due = await looks.takeLooks(
+            db,
+            now,
+            new Date(now.getTime() + LOOK_LEASE_MS),
+            room,
+            deps.processId ?? null,
           );
-          if (decision.outcome.kind === 'found') await queueComment(look.id);
-        }),
-      );
-      return due.length;
+          waitForOne = due.length < room;
+          taken += due.length;
+          for (const look of due) {
+            const done: Promise<void> = lookAndSettle(look, now)
+              .catch((error: unknown) => {
+                // Its lease runs out (or its holder falls silent): it is taken again then.
+                deps.logger.error({ err: error, publicationId: look.id }, 'read-back failed');
+              })
+              .finally(() => out.delete(done));
+            out.add(done);
+          }
+          if (!waitForOne && out.size < LOOKS_IN_FLIGHT) continue;
+        }
+        if (out.size === 0) return taken;
+        await Promise.race(out);
+        waitForOne = false;
+      }
     } finally {
       isRunning = false;
     }
