@@ -98,6 +98,11 @@ export const publications = pgTable(
     index('publications_published_idx')
       .on(table.publishedAt)
       .where(sql`${table.status} = 'published'`),
+    // A post found on the network is never one another publication holds (the read-back's
+    // check before it records a found post's id).
+    index('publications_external_id_idx')
+      .on(table.network, table.externalId)
+      .where(sql`${table.externalId} is not null`),
     // The read-back's look for unconfirmed publications whose look is due.
     index('publications_read_back_idx')
       .on(table.readBackAt)

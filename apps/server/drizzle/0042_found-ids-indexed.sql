@@ -1,0 +1,1 @@
+CREATE INDEX "publications_external_id_idx" ON "publications" USING btree ("network","external_id") WHERE "publications"."external_id" is not null;
