@@ -151,8 +151,13 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
     expect((await publicationOf(instanceId)).status).toBe('unconfirmed');
   }
 
-  it('finds an X post whose answer was lost after the stand-in accepted it, and marks it published', async () => {
-    const proxy = await losingProxy(fakes.twitter.baseUrl, 'timeout-after', ['/2/tweets']);
+  /**
+   * An X post whose publishing call's answer the proxy loses (`failure`: after the stand-in
+   * acted, or before it saw the call), published by a worker going through that proxy: it
+   * ends unconfirmed.
+   */
+  async function loseXAnswer(failure: ChaosFailure) {
+    const proxy = await losingProxy(fakes.twitter.baseUrl, failure, ['/2/tweets']);
     const worker = workerWith('twitter', createXAdapter({ baseUrl: proxy.baseUrl }));
     const { instanceId, content } = await schedule('twitter');
     proxy.setFailureRate(1);
@@ -160,6 +165,11 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
     await worker.publishInstance(instanceId);
     proxy.setFailureRate(0);
     expect((await publicationOf(instanceId)).status).toBe('unconfirmed');
+    return { proxy, worker, instanceId, content };
+  }
+
+  it('finds an X post whose answer was lost after the stand-in accepted it, and marks it published', async () => {
+    const { worker, instanceId, content } = await loseXAnswer('timeout-after');
     const onX = () => fakes.twitter.posts.filter((post) => post.text === content);
     expect(onX()).toHaveLength(1);
 
@@ -193,14 +203,7 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
   }
 
   it('takes over the look of a worker that fell silent, not the look of one that beats', async () => {
-    const proxy = await losingProxy(fakes.twitter.baseUrl, 'timeout-after', ['/2/tweets']);
-    const worker = workerWith('twitter', createXAdapter({ baseUrl: proxy.baseUrl }));
-    const { instanceId, content } = await schedule('twitter');
-    proxy.setFailureRate(1);
-    t.clock.advance(61);
-    await worker.publishInstance(instanceId);
-    proxy.setFailureRate(0);
-    expect((await publicationOf(instanceId)).status).toBe('unconfirmed');
+    const { proxy, worker, instanceId, content } = await loseXAnswer('timeout-after');
     lookAgainLater();
 
     // Another worker takes the look (a 5-minute lease) and is killed while it reads.
@@ -244,15 +247,8 @@ describe.each(engines)('read back before asking a person, on %s', (engine: Engin
   });
 
   it('sends an X post the stand-in never received again after two reads, once, whichever worker looks', async () => {
-    const proxy = await losingProxy(fakes.twitter.baseUrl, 'timeout-before', ['/2/tweets']);
-    const worker = workerWith('twitter', createXAdapter({ baseUrl: proxy.baseUrl }));
-    const { instanceId, content } = await schedule('twitter');
-    proxy.setFailureRate(1);
-    t.clock.advance(61);
-    await worker.publishInstance(instanceId);
-    proxy.setFailureRate(0);
+    const { worker, instanceId, content } = await loseXAnswer('timeout-before');
     const onX = () => fakes.twitter.posts.filter((post) => post.text === content);
-    expect((await publicationOf(instanceId)).status).toBe('unconfirmed');
     expect(onX()).toHaveLength(0);
 
     lookAgainLater();
