@@ -279,7 +279,6 @@ export function createReadBack(deps: ReadBackDeps) {
               .finally(() => out.delete(done));
             out.add(done);
           }
-          if (!waitForOne && out.size < LOOKS_IN_FLIGHT) continue;
         }
         if (out.size === 0) return taken;
         await Promise.race(out);
