@@ -24,6 +24,7 @@ async function main() {
     role: config.role,
     logger,
     workerStats: config.role === 'web' ? undefined : () => started.worker?.stats() ?? idleStats,
+    openSession: infra.database.openSession,
   });
   await heartbeat.beat();
   const container = createContainer({ config, logger, ...infra, processId: heartbeat.id });

@@ -2,7 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,6 +13,7 @@ import { migrationsFolder } from '../src/db/migrate.js';
 import { SILENT_AFTER_MS } from '../src/db/process-liveness.js';
 import { startJobQueue, stopJobQueue } from '../src/jobs/job-queue.js';
 import { createLogger } from '../src/logger.js';
+import { createHeartbeat } from '../src/modules/admin/index.js';
 import { scheduledInstances, schedules, serviceHeartbeats } from '../src/db/schema.js';
 import { createPublishLoop, type PublishLoop } from '../src/modules/publishing/index.js';
 import {
@@ -195,6 +196,46 @@ describe.each(engines)('publish runs on %s', (engine) => {
     );
     expect((await rowOf(alive!)).leaseOwner).toBe('host:1:alive');
   });
+
+  it.runIf(engine === 'postgres')(
+    'lets go at once of the leases of a process whose connection ended, its beats still fresh',
+    async () => {
+      await clearRuns();
+      const [id] = await insertInstances(1);
+      const heartbeat = createHeartbeat({
+        db: db(),
+        role: 'worker',
+        logger: createLogger('silent'),
+        openSession: t.infra.database.openSession,
+        now: t.clock,
+      });
+      const beating = async () =>
+        (
+          await db().select().from(serviceHeartbeats).where(eq(serviceHeartbeats.id, heartbeat.id))
+        )[0]!;
+      try {
+        await heartbeat.beat();
+        const first = await beating();
+        expect(first.backendPid).toEqual(expect.any(Number));
+        expect(first.backendStartedAt).toBeInstanceOf(Date);
+        expect((await claimAs(heartbeat.id, 1)).map((run) => run.id)).toEqual([id]);
+        expect(await releaseSilentLeases(db(), t.clock())).toBe(0);
+        // The process dies: PostgreSQL sees its connection end (here, ended from the server side).
+        await db().execute(sql`select pg_terminate_backend(${first.backendPid})`);
+        await waitFor(async () => expect(await releaseSilentLeases(db(), t.clock())).toBe(1));
+        expect((await rowOf(id!)).leaseOwner).toBeNull();
+        // A process that lived through a lost connection beats on a new one and counts again.
+        await heartbeat.beat();
+        expect((await beating()).backendPid).not.toBe(first.backendPid);
+        expect((await claimAs(heartbeat.id, 1)).map((run) => run.id)).toEqual([id]);
+        expect(await releaseSilentLeases(db(), t.clock())).toBe(0);
+      } finally {
+        await heartbeat.remove();
+      }
+      // Once it has stopped and removed its row, what it still held is let go.
+      expect(await releaseSilentLeases(db(), t.clock())).toBe(1);
+    },
+  );
 
   it('keeps the backoff of a run that threw whoever held it', async () => {
     await clearRuns();

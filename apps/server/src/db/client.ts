@@ -26,6 +26,19 @@ export interface Database {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** The embedded database's files as a gzipped tar (PGlite only; see initial-data.ts). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: one connection of its own, outside the pool, that stays open until it is
+   * closed or lost (the heartbeat's: `modules/admin/heartbeat.ts`).
+   */
+  openSession?(): Promise<DbSession>;
+  close(): Promise<void>;
+}
+
+/** A connection of its own (`Database.openSession`). */
+export interface DbSession {
+  db: Db;
+  /** False once it was closed or the connection was lost: open another. */
+  isOpen(): boolean;
   close(): Promise<void>;
 }
 
@@ -74,6 +87,27 @@ function openPostgres(connectionString: string): Database {
       } finally {
         client.release();
       }
+    },
+    openSession: async () => {
+      const client = new pg.Client({ connectionString });
+      let isOpen = true;
+      // A lost connection must not crash the process: the session just reports it.
+      client.on('error', () => (isOpen = false));
+      client.on('end', () => (isOpen = false));
+      try {
+        await client.connect();
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      return {
+        db: drizzlePg(client, { schema }) as unknown as Db,
+        isOpen: () => isOpen,
+        close: async () => {
+          isOpen = false;
+          await client.end().catch(() => undefined);
+        },
+      };
     },
     close: () => pool.end(),
   };

@@ -70,6 +70,14 @@ export const serviceHeartbeats = pgTable('service_heartbeats', {
   publishing: boolean('publishing'),
   inFlight: integer('in_flight').notNull().default(0),
   done: integer('done').notNull().default(0),
+  /**
+   * PostgreSQL only: the server process (`pg_backend_pid()`) and start of the connection this
+   * process beats on, which it keeps open for its whole life. When the process dies, the
+   * connection ends with it, so the others know at once (`db/process-liveness.ts`). Null when
+   * the beat went through the pool (embedded database, or the connection could not be made).
+   */
+  backendPid: integer('backend_pid'),
+  backendStartedAt: timestamp('backend_started_at', { withTimezone: true }),
 });
 
 export type AdminSettingRow = typeof adminSettings.$inferSelect;
