@@ -72,6 +72,10 @@ const { values: args } = parseArgs({
     'kill-every': { type: 'string' },
     seed: { type: 'string', default: '17' },
     'idle-seconds': { type: 'string', default: '90' },
+    // Ends the run (and reports it) once this many publications were received.
+    'stop-at': { type: 'string' },
+    // Adds the calls each network received by route, per publication received.
+    routes: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     // Writes a CPU profile of the first server process into this folder (node --cpu-prof).
     'cpu-prof': { type: 'string' },
@@ -702,6 +706,9 @@ async function run(scenario: Scenario) {
     // the fakes received every one), or nothing moved for `idle-seconds`.
     const lastDue = t0 + (scenario.posts - 1) * scenario.stepMs;
     const idleMs = Number(args['idle-seconds']) * 1000;
+    const stopAt = args['stop-at'] ? Number(args['stop-at']) : Infinity;
+    /** Publications received when `--stop-at` ended the run: its CPU is shared among them. */
+    let stoppedAt: number | undefined;
     const receivedCount = () =>
       Object.values(networks.received()).reduce((sum, list) => sum + list.length, 0);
     let lastProgress = { at: Date.now(), value: -1 };
@@ -731,6 +738,11 @@ async function run(scenario: Scenario) {
         );
       }
       if (Date.now() > lastDue && (open === 0 || (isEmbedded && got >= expected))) break;
+      if (got >= stopAt) {
+        console.log(`  ${got} received: stopping (--stop-at)`);
+        stoppedAt = got;
+        break;
+      }
       if (Date.now() - lastProgress.at > idleMs) {
         console.log(`  nothing moved for ${idleMs / 1000} s: stopping`);
         break;
@@ -840,7 +852,16 @@ async function run(scenario: Scenario) {
         .map((network) => `${network} ${(calls[network]! / lateness[network]!.length).toFixed(1)}`)
         .join(', ')}`,
     );
-    lines.push(...meter.report(expected));
+    lines.push(...meter.report(stoppedAt ?? expected));
+    if (args.routes) {
+      for (const network of NETWORK_IDS.filter((id) => lateness[id])) {
+        const received = lateness[network]!.length;
+        const routes = [...networks.proxies[network].routes()]
+          .sort(([, a], [, b]) => b - a)
+          .map(([route, n]) => `${route} ${(n / received).toFixed(2)}`);
+        lines.push(`    ${network.padEnd(16)}  ${routes.join(', ')}`);
+      }
+    }
     lines.push(
       `  load average        ${loadAtStart.toFixed(1)} at the due time, ${loadAtEnd.toFixed(1)} at the end (1-minute, ${cpus().length} cores)`,
     );

@@ -58,6 +58,18 @@ export function seededRandom(seed: number) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A path without its query and with its ids as `:id`: any segment holding a digit, a colon or
+ * an escape, but a version (`2`, `v21.0`).
+ */
+export function routeOf(path: string) {
+  const isVersion = (segment: string) => /^v?[0-9]{1,2}(\.[0-9]+)?$/.test(segment);
+  return (path.split('?')[0] ?? '/')
+    .split('/')
+    .map((segment) => (/[0-9:%]/.test(segment) && !isVersion(segment) ? ':id' : segment))
+    .join('/');
+}
+
+/**
  * A pass-through HTTP proxy in front of one network fake that stands for the internet in
  * between: every request waits half its drawn round trip before it is forwarded and the other
  * half before the answer is delivered, and, with probability `failureRate`, meets one of the
@@ -88,6 +100,8 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
       number
     >,
   };
+  /** Requests by method and path, ids left out (`POST /2/tweets`, `GET /v21.0/:id`). */
+  const byRoute = new Map<string, number>();
   const sockets = new Set<Socket>();
   const held = new Set<Socket>();
 
@@ -106,6 +120,8 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
     // Draw in arrival order, before any waiting, so the sequence depends on the seed only.
     const latency = typeof latencyOption === 'function' ? latencyOption() : between(minMs, maxMs);
     const path = incoming.url ?? '/';
+    const route = `${incoming.method ?? 'GET'} ${routeOf(path)}`;
+    byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
     const mayFail = options.mayFail?.({ method: incoming.method ?? 'GET', path }) ?? true;
     const isFailing = mayFail && random() < failureRate;
     const failure = isFailing ? kinds[Math.floor(random() * kinds.length)] : undefined;
@@ -193,6 +209,8 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
     forwarded: () => counts.forwarded,
     /** Failures injected so far, by kind. */
     failures: () => ({ ...counts.failures }),
+    /** Requests received so far by method and path, with the ids in paths left out. */
+    routes: () => new Map(byRoute),
     /** The most requests this proxy held at once since the start (or the last reset). */
     peakInFlight: () => counts.peakInFlight,
     /** Starts counting the peak again from the requests in flight now. */
