@@ -30,7 +30,7 @@ export interface Database {
    * PostgreSQL only: one connection of its own, outside the pool, that stays open until it is
    * closed or lost (the heartbeat's: `modules/admin/heartbeat.ts`).
    */
-  openSession?(): Promise<DbSession>;
+  openSession?: () => Promise<DbSession>;
   close(): Promise<void>;
 }
 
