@@ -239,6 +239,29 @@ describe.each(engines)('publishing on %s', (engine) => {
     expect((await instance(instanceId))?.status).toBe('published');
   });
 
+  it('uploads the image once while the post call fails: X and LinkedIn attach it again', async () => {
+    const { instanceId, content } = await env.schedule(['twitter', 'linkedIn'], {
+      withImage: true,
+    });
+    const uploads = () => [
+      fakes.twitter.calls['POST /2/media/upload'] ?? 0,
+      fakes.linkedIn.calls['POST /rest/images'] ?? 0,
+      fakes.linkedIn.calls['PUT /dms-uploads'] ?? 0,
+    ];
+    const before = uploads();
+    fakes.twitter.failNext('server-error', 2, 'POST /2/tweets');
+    fakes.linkedIn.failNext('server-error', 2, { endpoint: 'POST /rest/posts' });
+    await runDue(instanceId);
+    for (let retry = 0; retry < 2; retry++) await runDue(instanceId, 2);
+    expect(uploads()).toEqual(before.map((n) => n + 1));
+    expect(countOn('twitter', content)).toBe(1);
+    expect(countOn('linkedIn', content)).toBe(1);
+    expect(await publicationsOf(instanceId)).toMatchObject([
+      { status: 'published', attempts: 3 },
+      { status: 'published', attempts: 3 },
+    ]);
+  });
+
   it('fails a fault that outlasts the retry window, with a log per attempt', async () => {
     const { instanceId } = await env.schedule(['linkedIn']);
     const before = fakes.linkedIn.calls['POST /rest/posts'] ?? 0;

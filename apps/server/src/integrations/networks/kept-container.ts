@@ -43,3 +43,30 @@ export function takeOverOf(status: string | undefined): 'ready' | 'processing' |
   if (status === 'IN_PROGRESS') return 'processing';
   return null;
 }
+
+/** How long an upload is used again after it was made (decision 138). */
+export const KEPT_UPLOAD_MS = 30 * 60_000;
+
+/**
+ * An upload (X media, a LinkedIn image) kept for the next attempt should this one fail after
+ * it (decision 138): `<key>:<usable until, ms>:<id>`. Networks do not keep unused uploads for
+ * ever (X's media ids expire after a day), so one is used again only within KEPT_UPLOAD_MS.
+ */
+export function keptUploadValue(key: string, id: string, madeAt = Date.now()) {
+  return keptContainerValue(key, `${madeAt + KEPT_UPLOAD_MS}:${id}`);
+}
+
+/** The upload kept for this key, or null (none, for other content, or too old to trust). */
+export function keptUploadId(
+  kept: string | null | undefined,
+  key: string,
+  now = Date.now(),
+): string | null {
+  const value = keptContainerId(kept, key);
+  if (!value) return null;
+  const separator = value.indexOf(':');
+  const usableUntil = Number(value.slice(0, separator));
+  if (separator < 1 || !Number.isSafeInteger(usableUntil) || now >= usableUntil) return null;
+  const id = value.slice(separator + 1);
+  return id === '' ? null : id;
+}

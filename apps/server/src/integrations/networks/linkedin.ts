@@ -1,6 +1,7 @@
 import { composePostText } from '@cadence/shared';
 import { z } from 'zod';
 import { madeWithin, MAX_READ_PAGES, sameText } from './find-published.js';
+import { containerKey, keptUploadId, keptUploadValue } from './kept-container.js';
 import { callLinkedIn, readJson } from './linkedin-http.js';
 import { postMetrics } from './metrics-read.js';
 import { toLittleText } from './linkedin-little-text.js';
@@ -172,9 +173,15 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
     }
   };
 
-  const buildContent = async (post: PublishInput, author: string, accessToken: string) => {
+  /** The post's content; `keptImage`: an image URN an earlier attempt uploaded for it. */
+  const buildContent = async (
+    post: PublishInput,
+    author: string,
+    accessToken: string,
+    keptImage: string | null,
+  ) => {
     if (post.media) {
-      const id = await uploadImage(post.media, author, accessToken);
+      const id = keptImage ?? (await uploadImage(post.media, author, accessToken));
       return { media: { id, ...(post.media.altText && { altText: post.media.altText }) } };
     }
     if (post.link) {
@@ -306,8 +313,16 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
       const { accessToken } = credentials;
       const memberId = credentials.memberId ?? (await readMember(accessToken)).sub;
       const author = `urn:li:person:${memberId}`;
-      const content = await buildContent(post, author, accessToken);
-      await context.beforePublishCall();
+      // An image uploaded by an earlier attempt for this member and file is cited again.
+      const imageKey = post.media
+        ? containerKey(author, { image: post.media.url, type: post.media.mimeType })
+        : undefined;
+      const keptImage = imageKey ? keptUploadId(post.kept, imageKey) : null;
+      const content = await buildContent(post, author, accessToken, keptImage);
+      const uploaded = keptImage ? undefined : content?.media?.id;
+      await context.beforePublishCall(
+        imageKey && uploaded ? keptUploadValue(imageKey, uploaded) : undefined,
+      );
       const response = await callLinkedIn({
         url: `${baseUrl}/rest/posts`,
         method: 'POST',

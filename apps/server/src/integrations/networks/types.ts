@@ -107,9 +107,10 @@ export interface PublishContext {
    * Called by an adapter that prepares first (`preparesBeforePublishing` answers true for
    * the post) right before the one call that can make the post public. Until then a worker that dies leaves nothing on
    * the network, so its claim may be taken again. Throws when the claim is no longer this
-   * worker's: the adapter must then not make the call.
+   * worker's: the adapter must then not make the call. `kept`: what was uploaded for the post
+   * (`keptUploadValue`), kept in the same write for the next attempt should this call fail.
    */
-  beforePublishCall(): Promise<void>;
+  beforePublishCall(kept?: string): Promise<void>;
   /**
    * Keeps what was prepared (a media container, as the adapter names it) with the claim, so
    * that whoever sends the post next after this worker dies takes it over (`PublishInput.kept`).

@@ -4,6 +4,7 @@ import { madeWithin, MAX_READ_PAGES, networkTime, sameText, sinceIso } from './f
 import { xProblemMessage } from './x-errors.js';
 import { callX } from './x-http.js';
 import { uploadXMedia } from './x-media.js';
+import { containerKey, keptUploadId, keptUploadValue } from './kept-container.js';
 import { postMetrics } from './metrics-read.js';
 import {
   NetworkError,
@@ -220,15 +221,32 @@ export function createXAdapter(config: XAdapterConfig): NetworkAdapter<TwitterCr
         throw new NetworkError('twitter', 'invalid', 'An X post needs text or media');
       }
 
-      const mediaId = post.media
-        ? await uploadXMedia(post.media, {
-            uploadBaseUrl: config.uploadBaseUrl ?? base,
-            credentials,
-            timeoutMs,
-            maxProcessingWaitMs: config.maxProcessingWaitMs ?? 5 * 60_000,
-          })
+      // Media uploaded by an earlier attempt for this account, file and alt text is attached
+      // again (decision 138); the token stands for the account.
+      const mediaKey = post.media
+        ? containerKey(
+            'oauth2AccessToken' in credentials
+              ? credentials.oauth2AccessToken
+              : credentials.accessToken,
+            { media: post.media.url, type: post.media.mimeType, alt: post.media.altText },
+          )
         : undefined;
-      if (mediaId) await context.beforePublishCall();
+      const keptMedia = mediaKey ? keptUploadId(post.kept, mediaKey) : null;
+      const mediaId =
+        keptMedia ??
+        (post.media
+          ? await uploadXMedia(post.media, {
+              uploadBaseUrl: config.uploadBaseUrl ?? base,
+              credentials,
+              timeoutMs,
+              maxProcessingWaitMs: config.maxProcessingWaitMs ?? 5 * 60_000,
+            })
+          : undefined);
+      if (mediaId) {
+        await context.beforePublishCall(
+          mediaKey && !keptMedia ? keptUploadValue(mediaKey, mediaId) : undefined,
+        );
+      }
       const body = await callX(
         {
           method: 'POST',

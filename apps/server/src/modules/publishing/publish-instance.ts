@@ -288,8 +288,10 @@ export function createInstancePublisher(deps: PublishDeps) {
         const context: PublishContext = {
           outsideSlot: (task) => slot.outside(task),
           releaseSlot: () => slot.release(),
-          beforePublishCall: async () => {
-            if (!(await repo.markSending(db, held.id, held.claimedAt!))) throw new ClaimLostError();
+          beforePublishCall: async (kept) => {
+            if (!(await repo.markSending(db, held.id, held.claimedAt!, kept))) {
+              throw new ClaimLostError();
+            }
           },
           keep: (prepared) =>
             repo.keepPrepared(db, held.id, held.claimedAt!, prepared).catch((error: unknown) => {

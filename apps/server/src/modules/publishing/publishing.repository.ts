@@ -342,7 +342,11 @@ function buildStatements(db: DbExecutor) {
       .prepare('publisher_claim'),
     sending: db
       .update(publications)
-      .set({ sendPending: false })
+      // What the attempt uploaded is kept with the mark (decision 138), in the same write.
+      .set({
+        sendPending: false,
+        prepared: sql`coalesce(${sql.placeholder('prepared')}::text, ${publications.prepared})`,
+      })
       .where(
         and(
           eq(publications.id, sql.placeholder('id')),
@@ -380,8 +384,13 @@ function statementsOf(db: DbExecutor) {
  * is unconfirmed. Answers false when the claim is no longer the holder's (taken back as
  * stale, or settled by the customer): then the call must not be made.
  */
-export async function markSending(db: DbExecutor, publicationId: string, claimedAt: Date) {
-  const rows = await statementsOf(db).sending.execute({ id: publicationId, claimedAt });
+export async function markSending(
+  db: DbExecutor,
+  publicationId: string,
+  claimedAt: Date,
+  prepared: string | null = null,
+) {
+  const rows = await statementsOf(db).sending.execute({ id: publicationId, claimedAt, prepared });
   return rows.length > 0;
 }
 
