@@ -274,7 +274,7 @@ describe.each(engines)('admin panel on %s', (engine) => {
       });
     });
 
-    it('shows a worker without a recent heartbeat as error', async () => {
+    it('shows a worker without a recent heartbeat, or whose connection ended, as error', async () => {
       const services = async () =>
         ((await asAdmin('GET', '/admin/services')).json.data as unknown as Services).services;
       const publisher = async () => (await services()).find((card) => card.id === 'publisher')!;
@@ -307,9 +307,27 @@ describe.each(engines)('admin panel on %s', (engine) => {
           rssBytes: 100 * 1024 * 1024,
           publishing: true,
         });
+      // Beating a second ago, but the connection it beats on has ended: it died since.
+      await db()
+        .insert(serviceHeartbeats)
+        .values({
+          id: 'host:3:1',
+          role: 'worker',
+          host: 'host',
+          pid: 3,
+          startedAt: new Date(now - 60_000),
+          lastBeatAt: new Date(now - 1_000),
+          publishing: true,
+          backendPid: 2_147_483_000,
+          backendStartedAt: new Date(now - 60_000),
+        });
       card = await publisher();
       expect(card.status).toBe('running');
       expect(card.memory_mb).toBe(100);
+      expect(card.processes.find((process) => process.id === 'host:3:1')).toMatchObject({
+        status: 'error',
+      });
+      expect(card.details).toContainEqual({ label: 'Workers', value: '1 alive, 2 silent' });
       expect(card.actions).toEqual(['stop', 'restart']);
       const ids = (await services()).map((service) => service.id);
       expect(ids).toEqual(['publisher', 'web', 'database', 'queue', 'mail', 'ai']);

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.js';
 import { serviceHeartbeats, type HeartbeatRow } from '../../db/schema/admin.js';
 import { aiCallLogs } from '../../db/schema/ai.js';
 import { loadNodemailer } from '../../integrations/mail.js';
-import { SILENT_AFTER_MS } from '../../db/process-liveness.js';
+import { processIsSilent } from '../../db/process-liveness.js';
 import { runQueueFigures } from '../schedules/index.js';
 import { readPublisherState } from '../publishing/index.js';
 
@@ -68,11 +68,15 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
   const db = database.db;
   const hostCpu = createHostCpuMeter();
 
-  function toProcess(row: HeartbeatRow, now: Date, isPublishing: boolean): ServiceProcess {
-    const isSilent = now.getTime() - row.lastBeatAt.getTime() > SILENT_AFTER_MS;
+  /** `isGone`: silent by the rule the publisher's takeovers use (`processIsSilent`). */
+  function toProcess(
+    { row, isGone }: { row: HeartbeatRow; isGone: boolean },
+    now: Date,
+    isPublishing: boolean,
+  ): ServiceProcess {
     const isWorker = row.role !== 'web' && isPublishing;
     let status: ServiceStatus = 'running';
-    if (isSilent) status = 'error';
+    if (isGone) status = 'error';
     else if (isWorker && row.publishing === false) status = 'stopped';
     return {
       id: row.id,
@@ -273,15 +277,23 @@ export function createServiceMonitor(deps: ServiceMonitorDeps) {
       const now = new Date();
       const checkedAt = now.toISOString();
       const [beats, publisherState] = await Promise.all([
-        db.select().from(serviceHeartbeats).orderBy(serviceHeartbeats.startedAt),
+        // Gone by the publisher's own rule (decisions 131 and 137): its beats stopped, or the
+        // connection it beats on ended.
+        db
+          .select({
+            row: serviceHeartbeats,
+            isGone: sql<boolean>`${processIsSilent(sql`${serviceHeartbeats.id}`, sql`${checkedAt}::timestamptz`)}`,
+          })
+          .from(serviceHeartbeats)
+          .orderBy(serviceHeartbeats.startedAt),
         readPublisherState(db),
       ]);
       const workers = beats
-        .filter((row) => row.role !== 'web')
-        .map((row) => toProcess(row, now, true));
+        .filter((beat) => beat.row.role !== 'web')
+        .map((beat) => toProcess(beat, now, true));
       const webs = beats
-        .filter((row) => row.role !== 'worker')
-        .map((row) => toProcess(row, now, false));
+        .filter((beat) => beat.row.role !== 'worker')
+        .map((beat) => toProcess(beat, now, false));
       const liveWorkers = workers.filter((worker) => worker.status !== 'error');
 
       let publisherStatus: ServiceStatus = 'running';
