@@ -280,47 +280,35 @@ describe.each(engines)('admin panel on %s', (engine) => {
       const publisher = async () => (await services()).find((card) => card.id === 'publisher')!;
       expect((await publisher()).status).toBe('error'); // no worker has beaten at all
       const now = Date.now();
-      await db()
-        .insert(serviceHeartbeats)
-        .values({
-          id: 'host:1:1',
-          role: 'worker',
-          host: 'host',
-          pid: 1,
-          startedAt: new Date(now - 600_000),
-          lastBeatAt: new Date(now - 60_000),
-          publishing: true,
-        });
+      /** Worker `pid`'s row, started `ageMs` ago and last beating `silentMs` ago. */
+      const beat = (
+        pid: number,
+        ageMs: number,
+        silentMs: number,
+        more: Partial<typeof serviceHeartbeats.$inferInsert> = {},
+      ) =>
+        db()
+          .insert(serviceHeartbeats)
+          .values({
+            id: `host:${pid}:1`,
+            role: 'worker',
+            host: 'host',
+            pid,
+            startedAt: new Date(now - ageMs),
+            lastBeatAt: new Date(now - silentMs),
+            publishing: true,
+            ...more,
+          });
+      await beat(1, 600_000, 60_000);
       let card = await publisher();
       expect(card.status).toBe('error');
       expect(card.processes[0]).toMatchObject({ id: 'host:1:1', status: 'error' });
-      await db()
-        .insert(serviceHeartbeats)
-        .values({
-          id: 'host:2:1',
-          role: 'worker',
-          host: 'host',
-          pid: 2,
-          startedAt: new Date(now - 60_000),
-          lastBeatAt: new Date(),
-          cpuPercent: 12,
-          rssBytes: 100 * 1024 * 1024,
-          publishing: true,
-        });
+      await beat(2, 60_000, 0, { cpuPercent: 12, rssBytes: 100 * 1024 * 1024 });
       // Beating a second ago, but the connection it beats on has ended: it died since.
-      await db()
-        .insert(serviceHeartbeats)
-        .values({
-          id: 'host:3:1',
-          role: 'worker',
-          host: 'host',
-          pid: 3,
-          startedAt: new Date(now - 60_000),
-          lastBeatAt: new Date(now - 1_000),
-          publishing: true,
-          backendPid: 2_147_483_000,
-          backendStartedAt: new Date(now - 60_000),
-        });
+      await beat(3, 60_000, 1_000, {
+        backendPid: 2_147_483_000,
+        backendStartedAt: new Date(now - 60_000),
+      });
       card = await publisher();
       expect(card.status).toBe('running');
       expect(card.memory_mb).toBe(100);
