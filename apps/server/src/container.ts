@@ -50,6 +50,7 @@ import {
   createTokenLifecycle,
   keyFormTokenExpiry,
   createTokenSweep,
+  createNetworkSessionStore,
 } from './modules/connections/index.js';
 import { createCustomerService } from './modules/customer/index.js';
 import { createLogsService } from './modules/logs/index.js';
@@ -129,9 +130,17 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
   const baseStorage =
     overrides.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(uploadsDir));
   const storage = withUploadRecords(baseStorage, db);
-  const networks =
-    overrides.networks ??
-    createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts });
+  const credentialsBox = createSecretBox(deriveKey(config.appSecret, 'credentials'));
+  // Bluesky's sessions, kept for every process: a new worker does not log in again.
+  const networkSessions = createNetworkSessionStore({
+    db,
+    box: credentialsBox,
+    keyOfLogin: deriveKey(config.appSecret, 'network-sessions'),
+    clock,
+    logger,
+  });
+  const networkOptions = { allowHosts: config.fetchAllowHosts, sessions: networkSessions };
+  const networks = overrides.networks ?? createNetworkRegistry(config.networks, networkOptions);
   // The admin's settings (publisher limits, rate limits), read with a cache of at most 30 s
   // so a change reaches every process without a restart (decision 033).
   const liveSettings = overrides.liveSettings ?? createLiveSettings(db, config);
@@ -214,7 +223,6 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     uploads,
     cleanSvg: (bytes) => markup.cleanSvg(bytes),
   });
-  const credentialsBox = createSecretBox(deriveKey(config.appSecret, 'credentials'));
   // One-click connect and the token lifecycle (refresh before expiry and after a 401).
   const oauthClients = overrides.oauth ?? createOAuthClients(config);
   const connections = createConnectionsService({
@@ -507,7 +515,7 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     // after a Restart.
     const registry =
       fresh && !overrides.networks
-        ? createNetworkRegistry(config.networks, { allowHosts: config.fetchAllowHosts })
+        ? createNetworkRegistry(config.networks, networkOptions)
         : networks;
     const publisher = createInstancePublisher({
       db,

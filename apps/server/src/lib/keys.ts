@@ -6,7 +6,7 @@ import { hkdfSync } from 'node:crypto';
  */
 export function deriveKey(
   appSecret: string,
-  purpose: 'jwt' | 'otp' | 'credentials' | 'webhook-secrets',
+  purpose: 'jwt' | 'otp' | 'credentials' | 'webhook-secrets' | 'network-sessions',
 ): Buffer {
   return Buffer.from(hkdfSync('sha256', appSecret, 'cadence', `cadence:${purpose}`, 32));
 }

@@ -113,3 +113,19 @@ export const oauthPendingChoices = pgTable(
 );
 
 export type SocialConnectionRow = typeof socialConnections.$inferSelect;
+
+/**
+ * A network's login session, kept for every process (decision 139): Bluesky's access and
+ * refresh tokens, so a new worker uses the session another made instead of logging in again
+ * (createSession is limited to 30 per 5 minutes and 300 a day per account). Keyed by an HMAC
+ * of the network and the login name, the session sealed like the credentials.
+ */
+export const networkSessions = pgTable(
+  'network_sessions',
+  {
+    key: text('key').primaryKey(),
+    sealed: text('sealed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('network_sessions_updated_idx').on(table.updatedAt)],
+);

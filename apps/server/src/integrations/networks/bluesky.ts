@@ -12,6 +12,7 @@ import {
   type BlueskyCredentials,
   type MetricsRead,
   type NetworkAdapter,
+  type NetworkSessionStore,
   type PublishInput,
   type PostReference,
 } from './types.js';
@@ -31,6 +32,8 @@ export interface BlueskyConfig {
   allowHosts?: readonly string[];
   /** Where the network's website shows a post (`{NETWORK}_WEB_URL`; the demo's stand-ins serve one). */
   webUrl?: string;
+  /** Where sessions are kept for every process (decision 139); in this process only without. */
+  sessions?: NetworkSessionStore;
 }
 
 /** The images embed's blob cap in the current lexicon (was 1,000,000 until 2026-04). */
@@ -144,6 +147,7 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
     serviceUrl: config.serviceUrl,
     timeoutMs,
     guard: { allowHosts: config.allowHosts ?? [] },
+    ...(config.sessions ? { store: config.sessions } : {}),
   });
 
   const uploadImage = async (credentials: BlueskyCredentials, bytes: Buffer, mimeType: string) => {

@@ -5,7 +5,7 @@ import { createFacebookAdapter, listFacebookPages } from './facebook.js';
 import { createInstagramAdapter, listInstagramAccounts } from './instagram.js';
 import { createLinkedInAdapter } from './linkedin.js';
 import { createThreadsAdapter } from './threads.js';
-import type { NetworkAdapter, NetworkCredentials } from './types.js';
+import type { NetworkAdapter, NetworkCredentials, NetworkSessionStore } from './types.js';
 import { createXAdapter } from './x.js';
 
 export interface FacebookPageWithToken {
@@ -31,10 +31,11 @@ export interface NetworkRegistry {
  * Every network's adapter, pointed at the configured hosts (local fakes in tests). Addresses
  * that come from a network's answer (a Bluesky account's PDS, a LinkedIn upload address) go
  * through the private-address guard, which lets `allowHosts` (FETCH_ALLOW_HOSTS) through.
+ * `sessions` keeps login sessions (Bluesky's) for every process.
  */
 export function createNetworkRegistry(
   config: Config['networks'],
-  guard: { allowHosts: readonly string[] } = { allowHosts: [] },
+  options: { allowHosts: readonly string[]; sessions?: NetworkSessionStore } = { allowHosts: [] },
 ): NetworkRegistry {
   const facebookConfig = { baseUrl: config.facebookGraphBaseUrl };
   const webUrls = config.webUrls;
@@ -44,14 +45,15 @@ export function createNetworkRegistry(
       facebook: createFacebookAdapter({ ...facebookConfig, webUrl: webUrls?.facebook }),
       linkedIn: createLinkedInAdapter({
         baseUrl: config.linkedInApiBaseUrl,
-        allowHosts: guard.allowHosts,
+        allowHosts: options.allowHosts,
         webUrl: webUrls?.linkedIn,
       }),
       instagram: createInstagramAdapter({ baseUrl: config.instagramGraphBaseUrl }),
       bluesky: createBlueskyAdapter({
         serviceUrl: config.blueskyServiceUrl,
-        allowHosts: guard.allowHosts,
+        allowHosts: options.allowHosts,
         webUrl: webUrls?.bluesky,
+        ...(options.sessions ? { sessions: options.sessions } : {}),
       }),
       threads: createThreadsAdapter({ baseUrl: config.threadsApiBaseUrl }),
     },

@@ -223,6 +223,16 @@ export interface InstagramCredentials {
   /** The Instagram professional account id, learned at verification. */
   igUserId?: string;
 }
+/**
+ * Where an adapter keeps a network's login session for every process (decision 139). The
+ * session is the adapter's own text; the store seals it. Best effort: a read that fails
+ * answers undefined and a write that fails is logged, and the adapter logs in as before.
+ */
+export interface NetworkSessionStore {
+  load(network: NetworkId, login: string): Promise<string | undefined>;
+  save(network: NetworkId, login: string, session: string): Promise<void>;
+}
+
 export interface BlueskyCredentials {
   username: string;
   /** An app password, never the account password. */

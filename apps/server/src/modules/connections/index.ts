@@ -14,5 +14,7 @@ export {
   type UsableCredentials,
 } from './token-lifecycle.js';
 export { createTokenSweep } from './token-sweep.js';
+/** Bluesky's sessions kept for every process (decision 139). */
+export { createNetworkSessionStore } from './network-sessions.js';
 /** Publishing marks a connection the network refused as needing a reconnect. */
 export { markNeedsReconnect } from './connections.repository.js';

@@ -12,6 +12,7 @@ import { socialConnections } from '../../db/schema/connections.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PublishingEvent } from '../notifications/index.js';
 import { recordConnectionEvent } from './connections.repository.js';
+import { forgetLapsedSessions } from './network-sessions.js';
 import type { TokenLifecycle } from './token-lifecycle.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -128,7 +129,9 @@ export function createTokenSweep(deps: TokenSweepDeps) {
             lte(socialConnections.tokenExpiresAt, new Date(now.getTime() + REFRESH_AHEAD_MS)),
           ),
         );
-      const result = { refreshed: 0, warned: 0, failed: 0 };
+      // Sessions no process renewed for months hold lapsed tokens: not kept for nothing.
+      const forgotten = await forgetLapsedSessions(db, now);
+      const result = { refreshed: 0, warned: 0, failed: 0, forgotten };
       for (const row of due) {
         const expiresAt = row.expiresAt!;
         if (row.renewable && REFRESHED_ON_USE.includes(row.network)) continue;
