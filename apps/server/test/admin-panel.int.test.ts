@@ -6,7 +6,6 @@ import {
   type AdminSetting,
   type AdminUserDetails,
   type AdminUserPage,
-  type ScheduledInstance,
   type Services,
   type Stats,
 } from '@cadence/shared';
@@ -27,7 +26,7 @@ import {
   startNetworkFakes,
   type NetworkFakes,
 } from './helpers/networks.js';
-import { createPost } from './helpers/posts.js';
+import { scheduleSoon } from './helpers/posts.js';
 import {
   createVerifiedAccount,
   createTestApp,
@@ -203,21 +202,13 @@ describe.each(engines)('admin panel on %s', (engine) => {
   describe('the publisher', () => {
     let sequence = 0;
     async function scheduleDue() {
-      const content = `Admin test post ${++sequence}`;
-      const created = await createPost(t, { email: 'customer@example.com', companyId, content });
-      const response = await postJson(
-        t.app,
-        '/schedules',
-        {
-          social_account_type: ['bluesky'],
-          post_id: created.id,
-          schedule_date: new Date(t.clock().getTime() + 60_000).toISOString(),
-        },
-        { authorization: `Bearer ${customerToken}` },
-      );
-      if (response.status !== 201) throw new Error(`schedule failed: ${response.body}`);
-      const data = response.json.data as unknown as { instances: ScheduledInstance[] };
-      return { instanceId: data.instances[0]!.id, content };
+      return scheduleSoon(t, {
+        token: customerToken,
+        email: 'customer@example.com',
+        companyId,
+        networks: ['bluesky'],
+        content: `Admin test post ${++sequence}`,
+      });
     }
     const onBluesky = (content: string) =>
       fakes.bluesky.posts.filter((post) => post.text.includes(content)).length;

@@ -1,4 +1,3 @@
-import type { ScheduledInstance } from '@cadence/shared';
 import { startFakeBluesky } from '@cadence/fakes';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,11 +11,10 @@ import { createNetworkSessionStore } from '../src/modules/connections/index.js';
 import { createWorker } from '../src/worker.js';
 import { engines } from './helpers/databases.js';
 import { connectNetworks, createCompany, startNetworkFakes } from './helpers/networks.js';
-import { createPost } from './helpers/posts.js';
+import { scheduleSoon } from './helpers/posts.js';
 import {
   createTestApp,
   createVerifiedAccount,
-  postJson,
   setTierByCommand,
   type TestApp,
 } from './helpers/test-app.js';
@@ -161,22 +159,16 @@ describe.each(engines)('a new worker posting to Bluesky on %s', (engine) => {
       await setTierByCommand(t, 'owner@example.com', 'enterprise');
       const companyId = await createCompany(t, token);
       await connectNetworks(t, fakes, token, companyId, ['bluesky']);
-      const schedule = async (content: string) => {
-        const created = await createPost(t, { email: 'owner@example.com', companyId, content });
-        const response = await postJson(
-          t.app,
-          '/schedules',
-          {
-            social_account_type: ['bluesky'],
-            post_id: created.id,
-            schedule_date: new Date(t.clock().getTime() + 60_000).toISOString(),
-          },
-          { authorization: `Bearer ${token}` },
-        );
-        expect(response.status, response.body).toBe(201);
-        const data = response.json.data as unknown as { instances: ScheduledInstance[] };
-        return data.instances[0]!.id;
-      };
+      const schedule = async (content: string) =>
+        (
+          await scheduleSoon(t, {
+            token,
+            email: 'owner@example.com',
+            companyId,
+            networks: ['bluesky'],
+            content,
+          })
+        ).instanceId;
       const first = await schedule('From the first worker');
       t.clock.advance(61);
       await t.publisher.publishInstance(first);

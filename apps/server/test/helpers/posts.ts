@@ -1,6 +1,7 @@
+import type { NetworkId, ScheduledInstance } from '@cadence/shared';
 import { postAttachments, posts } from '../../src/db/schema.js';
 import { makePng } from './images.js';
-import { accountIdOf, type TestApp } from './test-app.js';
+import { accountIdOf, postJson, type TestApp } from './test-app.js';
 
 /**
  * Inserts a post straight into the database, with an optional PNG attachment written to the
@@ -49,4 +50,38 @@ export async function createPost(
     image = { bytes, mediaUrl: stored.url };
   }
   return { id: post.id, userId, image };
+}
+
+/**
+ * A fixture post scheduled through `POST /schedules` a minute from the test clock's now, to
+ * the given networks; answers its first instance's id and its text.
+ */
+export async function scheduleSoon(
+  t: TestApp,
+  input: {
+    token: string;
+    email: string;
+    companyId: string;
+    networks: NetworkId[];
+    content: string;
+  },
+) {
+  const created = await createPost(t, {
+    email: input.email,
+    companyId: input.companyId,
+    content: input.content,
+  });
+  const response = await postJson(
+    t.app,
+    '/schedules',
+    {
+      social_account_type: input.networks,
+      post_id: created.id,
+      schedule_date: new Date(t.clock().getTime() + 60_000).toISOString(),
+    },
+    { authorization: `Bearer ${input.token}` },
+  );
+  if (response.status !== 201) throw new Error(`schedule failed: ${response.body}`);
+  const data = response.json.data as unknown as { instances: ScheduledInstance[] };
+  return { instanceId: data.instances[0]!.id, content: input.content };
 }

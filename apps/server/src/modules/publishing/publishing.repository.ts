@@ -315,6 +315,12 @@ const built = new WeakMap<DbExecutor, ReturnType<typeof buildStatements>>();
 
 function buildStatements(db: DbExecutor) {
   const now = sql.placeholder('now');
+  /** The claim is still the holder's: the one it took, not taken back or settled since. */
+  const stillHeld = and(
+    eq(publications.id, sql.placeholder('id')),
+    eq(publications.status, 'publishing'),
+    eq(publications.claimedAt, sql.placeholder('claimedAt')),
+  );
   return {
     claim: db
       .update(publications)
@@ -347,25 +353,13 @@ function buildStatements(db: DbExecutor) {
         sendPending: false,
         prepared: sql`coalesce(${sql.placeholder('prepared')}::text, ${publications.prepared})`,
       })
-      .where(
-        and(
-          eq(publications.id, sql.placeholder('id')),
-          eq(publications.status, 'publishing'),
-          eq(publications.claimedAt, sql.placeholder('claimedAt')),
-        ),
-      )
+      .where(stillHeld)
       .returning({ id: publications.id })
       .prepare('publisher_sending'),
     keep: db
       .update(publications)
       .set({ prepared: sql`${sql.placeholder('prepared')}` })
-      .where(
-        and(
-          eq(publications.id, sql.placeholder('id')),
-          eq(publications.status, 'publishing'),
-          eq(publications.claimedAt, sql.placeholder('claimedAt')),
-        ),
-      )
+      .where(stillHeld)
       .prepare('publisher_keep'),
   };
 }
