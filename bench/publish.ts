@@ -51,6 +51,7 @@ import {
 import { makePng } from '../apps/server/test/helpers/images.js';
 import { seconds, summarise } from './stats.js';
 import { createCpuMeter, HARNESS_APPLICATION_NAME } from './cpu-meter.js';
+import { readTcpCounters } from './tcp-counters.js';
 
 // The harness's own database connections carry this name; the servers' carry theirs.
 process.env.PGAPPNAME = HARNESS_APPLICATION_NAME;
@@ -677,6 +678,7 @@ async function run(scenario: Scenario) {
     await meter.open();
     await meter.start();
     const loadAtStart = loadavg()[0]!;
+    const tcpAtStart = readTcpCounters();
     const requestsBefore = Object.fromEntries(
       NETWORK_IDS.map((network) => [network, networks.proxies[network].requests()]),
     );
@@ -752,6 +754,7 @@ async function run(scenario: Scenario) {
     const endedAt = Date.now();
     await meter.stop();
     const loadAtEnd = loadavg()[0]!;
+    const tcpAtEnd = readTcpCounters();
     // Let the last answers be recorded before stopping.
     await new Promise((resolve) => setTimeout(resolve, isEmbedded ? 3000 : 1000));
     await Promise.all([...children].map((child) => stopProcess(child)));
@@ -865,6 +868,12 @@ async function run(scenario: Scenario) {
     lines.push(
       `  load average        ${loadAtStart.toFixed(1)} at the due time, ${loadAtEnd.toFixed(1)} at the end (1-minute, ${cpus().length} cores)`,
     );
+    if (tcpAtStart && tcpAtEnd) {
+      // Machine-wide: another program's connections count too (none should run meanwhile).
+      lines.push(
+        `  dropped connections ${tcpAtEnd.listenOverflows - tcpAtStart.listenOverflows} SYNs dropped at a full accept queue, ${tcpAtEnd.synRetransmits - tcpAtStart.synRetransmits} sent again (machine-wide; 0 expected)`,
+      );
+    }
     if (scenario.failureRate > 0 || kills > 0) {
       lines.push(
         `  injected            ${Object.entries(injected)

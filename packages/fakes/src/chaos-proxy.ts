@@ -1,5 +1,6 @@
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { Agent, createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import { listenOnLoopback } from './listen.js';
 
 /**
  * What the chaos proxy can do to a request instead of passing it through:
@@ -104,6 +105,9 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
   const byRoute = new Map<string, number>();
   const sockets = new Set<Socket>();
   const held = new Set<Socket>();
+  // Its own connections to the stand-in, kept while idle (Node's global agent drops them after
+  // 5 s), so that forwarding reuses them instead of opening one per burst.
+  const upstreamAgent = new Agent({ keepAlive: true, maxFreeSockets: 1024, timeout: 60_000 });
 
   /** Holds a request's connection, then drops it (or keeps it until the client does). */
   const hold = (socket: Socket) => {
@@ -178,6 +182,7 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
           path: incoming.url,
           // Host stays as the client sent it: signed requests (X's OAuth 1.0a) cover it.
           headers: incoming.headers,
+          agent: upstreamAgent,
         },
         (message) => {
           const parts: Buffer[] = [];
@@ -191,13 +196,11 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
     });
   }
 
-  server.keepAliveTimeout = 30_000;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   const basePath = upstream.pathname.replace(/\/+$/, '');
   return {
     /** The proxied base URL, keeping the target's path (e.g. a Graph API version). */
@@ -226,6 +229,7 @@ export async function startChaosProxy(target: string, options: ChaosOptions = {}
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
+        upstreamAgent.destroy();
         server.close(() => resolve());
       }),
   };

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listenOnLoopback } from './listen.js';
 
 export interface FakeRequest {
   method: string;
@@ -56,8 +57,7 @@ export async function startFakeHttp(
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnLoopback(server);
   return {
     port,
     origin: `http://127.0.0.1:${port}`,

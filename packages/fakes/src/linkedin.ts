@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { accountCredential, accountOf } from './accounts.js';
 import { createFakeOAuth, formParams, oauthError, oauthJson, type OAuthReply } from './oauth.js';
 import { postNotFound, postPage } from './post-page.js';
 import { createFakeMetrics } from './metrics.js';
+import { listenOnLoopback } from './listen.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 /** Endpoints as `METHOD /path`, also the keys of `calls`. */
@@ -544,8 +545,7 @@ export async function startFakeLinkedIn(options: { memberName?: string } = {}) {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${await listenOnLoopback(server)}`;
 
   return {
     baseUrl,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { FakeOAuth } from './oauth.js';
 import type { PageReply } from './post-page.js';
+import { listenOnLoopback } from './listen.js';
 
 /** The failures every network fake can be told to answer next. */
 export type FakeFailureKind = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
@@ -152,8 +153,7 @@ export async function startGraphServer(options: {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     baseUrl: `http://127.0.0.1:${port}/${options.version}`,
     origin: `http://127.0.0.1:${port}`,

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen.js';
 
 export const ACME_HTML = `<!doctype html><html><head>
 <title>Acme Rockets – Reusable rockets for small satellites</title>
@@ -58,8 +58,7 @@ export async function startTestWebsite() {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(ACME_HTML);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     port,
     url: (pathname = '/') => `http://localhost:${port}${pathname}`,

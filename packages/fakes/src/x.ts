@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import {
   basicClient,
   createFakeOAuth,
@@ -13,6 +13,7 @@ import {
 import { accountCredential, accountOf, numericIdOf } from './accounts.js';
 import { postNotFound, postPage } from './post-page.js';
 import { createFakeMetrics } from './metrics.js';
+import { listenOnLoopback } from './listen.js';
 
 export type FakeFailure = 'unauthorized' | 'rate-limited' | 'server-error' | 'hang' | 'invalid';
 
@@ -500,8 +501,7 @@ export async function startFakeX(options: { user?: { name: string; username: str
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  port = await listenOnLoopback(server);
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
