@@ -780,6 +780,19 @@ async function run(scenario: Scenario) {
       sql`select network, status, last_error, count(*)::int as n from publications
         where status <> 'published' group by 1, 2, 3 order by n desc limit 5`,
     );
+    // What went wrong on the way, as the publisher logged it (retries included): a run without
+    // injected faults should have none, and a slow tail shows here first.
+    const attemptFailures = await query<{
+      platform: string;
+      status: string;
+      message: string;
+      n: number;
+    }>(
+      infra.database.db,
+      sql`select platform, status, left(message, 90) as message, count(*)::int as n
+        from system_logs where status <> 'success' and user_id = ${userId}
+        group by 1, 2, 3 order by n desc limit 5`,
+    );
     await infra.close();
 
     // --- Results, from what the fakes received and what the database recorded. ---
@@ -890,6 +903,9 @@ async function run(scenario: Scenario) {
       lines.push(
         `  not published       ${row.n}x ${row.network} ${row.status}: ${row.last_error ?? ''}`,
       );
+    }
+    for (const row of attemptFailures) {
+      lines.push(`  attempt logged      ${row.n}x ${row.platform} ${row.status}: ${row.message}`);
     }
     lines.push(`  run took            ${seconds(endedAt - t0)} after the due time`);
     console.log(lines.join('\n'));
