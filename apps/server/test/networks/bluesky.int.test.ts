@@ -188,6 +188,14 @@ describe('Bluesky adapter', () => {
     expect(error.kind).toBe('transient');
   });
 
+  it('sends the image again in place after a passing server error: one attempt posts', async () => {
+    const uploads = fake.calls['com.atproto.repo.uploadBlob'] ?? 0;
+    fake.failNext('server-error', 1, 'com.atproto.repo.uploadBlob');
+    const result = await adapter.publish({ text: 'Pic again', media: image() }, credentials);
+    expect(result.externalId).toBeTruthy();
+    expect(fake.calls['com.atproto.repo.uploadBlob']).toBe(uploads + 2);
+  });
+
   it('classifies a rejected record as invalid with the reason', async () => {
     fake.failNext('invalid', 1, 'com.atproto.repo.createRecord');
     const error = await failureOf(adapter.publish({ text: 'Bad' }, credentials));

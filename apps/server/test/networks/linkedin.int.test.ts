@@ -179,6 +179,18 @@ describe('LinkedIn adapter', () => {
     expect(fake.posts).toHaveLength(0);
   });
 
+  it('reserves and sends the image again in place after passing server errors: one attempt posts', async () => {
+    const reserved = fake.calls['POST /rest/images'] ?? 0;
+    const sent = fake.calls['PUT /dms-uploads'] ?? 0;
+    fake.failNext('server-error', 1, { endpoint: 'POST /rest/images' });
+    fake.failNext('server-error', 1, { endpoint: 'PUT /dms-uploads' });
+    const result = await adapter.publish({ text: 'Pic again', media: image() }, credentials);
+    expect(result.externalId).toBeTruthy();
+    expect(fake.calls['POST /rest/images']).toBe(reserved + 2);
+    expect(fake.calls['PUT /dms-uploads']).toBe(sent + 2);
+    expect(fake.posts.filter((post) => post.text === 'Pic again')).toHaveLength(1);
+  });
+
   it('classifies a rejected post as invalid with the reason', async () => {
     fake.failNext('invalid');
     const error = await failureOf(adapter.publish({ text: 'Bad' }, credentials));

@@ -233,6 +233,17 @@ describe('X adapter against the fake', () => {
     expect(fake.posts.length).toBe(posted);
   });
 
+  it('sends the media again in place after a passing server error: one attempt posts', async () => {
+    const uploads = fake.calls['POST /2/media/upload'] ?? 0;
+    fake.failNext('server-error', 1, 'POST /2/media/upload');
+    const result = await adapter.publish(
+      { text: 'img again', media: image() },
+      fake.validCredentials,
+    );
+    expect(result.externalId).toBeTruthy();
+    expect(fake.calls['POST /2/media/upload']).toBe(uploads + 2);
+  });
+
   it('answers transient when X cannot be reached', async () => {
     const offline = createXAdapter({ baseUrl: `http://127.0.0.1:${await closedPort()}` });
     const error = await failureOf(offline.publish({ text: 'offline' }, fake.validCredentials));

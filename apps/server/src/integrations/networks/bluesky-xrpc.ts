@@ -52,7 +52,10 @@ function connectionFailure(error: unknown, call: XrpcCall): NetworkError {
       code: code ?? 'TIMEOUT',
     });
   }
-  return new NetworkError('bluesky', 'transient', `Bluesky ${what}`, { code: code ?? 'TIMEOUT' });
+  return new NetworkError('bluesky', 'transient', `Bluesky ${what}`, {
+    code: code ?? 'TIMEOUT',
+    ...(isTimeout && { timedOut: true }),
+  });
 }
 
 /** Seconds until the limit lifts: Retry-After if sent, else the PDS's RateLimit-Reset (Unix time). */

@@ -6,6 +6,7 @@ import { BlueskySessions, type BlueskySession } from './bluesky-session.js';
 import { detectFacets } from './bluesky-text.js';
 import { callXrpc } from './bluesky-xrpc.js';
 import { postMetrics } from './metrics-read.js';
+import { retryUpload } from './read-retry.js';
 import {
   NetworkError,
   NO_SLOT,
@@ -165,7 +166,8 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
         },
         UploadSchema,
       );
-    return (await sessions.use(credentials, upload)).blob;
+    // A blob no record cites yet: a passing failure is tried again in place.
+    return (await retryUpload(() => sessions.use(credentials, upload))).blob;
   };
 
   const buildEmbed = async (post: PublishInput, credentials: BlueskyCredentials) => {

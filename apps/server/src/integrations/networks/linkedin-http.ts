@@ -58,7 +58,7 @@ function connectionFailure(error: unknown, request: LinkedInRequest): NetworkErr
   }
   const isTimeout = error instanceof Error && error.name === 'TimeoutError';
   const what = isTimeout ? 'did not answer in time' : `dropped the connection (${code ?? 'reset'})`;
-  const details = { code: code ?? 'TIMEOUT' };
+  const details = { code: code ?? 'TIMEOUT', ...(isTimeout && { timedOut: true }) };
   if (request.isPublish) {
     return new NetworkError(
       'linkedIn',

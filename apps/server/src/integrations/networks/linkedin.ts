@@ -5,6 +5,7 @@ import { containerKey, keptUploadId, keptUploadValue } from './kept-container.js
 import { callLinkedIn, readJson } from './linkedin-http.js';
 import { postMetrics } from './metrics-read.js';
 import { toLittleText } from './linkedin-little-text.js';
+import { retryUpload } from './read-retry.js';
 import {
   NetworkError,
   NO_SLOT,
@@ -133,14 +134,17 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
   /** Images API: reserve an upload, PUT the bytes, then cite the image URN in the post. */
   const uploadImage = async (media: PublishMedia, author: string, accessToken: string) => {
     const file = await media.open();
-    const reserved = await callLinkedIn({
-      url: `${baseUrl}/rest/images?action=initializeUpload`,
-      method: 'POST',
-      accessToken,
-      apiVersion,
-      json: { initializeUploadRequest: { owner: author } },
-      timeoutMs,
-    });
+    // An image no post cites yet: a passing failure is tried again in place, here and below.
+    const reserved = await retryUpload(() =>
+      callLinkedIn({
+        url: `${baseUrl}/rest/images?action=initializeUpload`,
+        method: 'POST',
+        accessToken,
+        apiVersion,
+        json: { initializeUploadRequest: { owner: author } },
+        timeoutMs,
+      }),
+    );
     const { uploadUrl, image } = readJson(reserved, UploadSchema, 'upload reservation').value;
     // The token goes along with the bytes, so only to LinkedIn-looking (https) or configured
     // hosts, and (unless it is the configured host) through the private-address guard.
@@ -152,15 +156,17 @@ export function createLinkedInAdapter(config: LinkedInConfig): NetworkAdapter<Li
         'LinkedIn named an unexpected upload address',
       );
     }
-    await callLinkedIn({
-      url: uploadUrl,
-      method: 'PUT',
-      accessToken,
-      ...(isConfigured ? {} : { guard: { allowHosts: config.allowHosts ?? [] } }),
-      bytes: { data: file, mimeType: media.mimeType },
-      // Bytes take longer than a JSON call; a lost answer only leaves an unused image behind.
-      timeoutMs: timeoutMs * 4,
-    });
+    await retryUpload(() =>
+      callLinkedIn({
+        url: uploadUrl,
+        method: 'PUT',
+        accessToken,
+        ...(isConfigured ? {} : { guard: { allowHosts: config.allowHosts ?? [] } }),
+        bytes: { data: file, mimeType: media.mimeType },
+        // Bytes take longer than a JSON call; a lost answer only leaves an unused image behind.
+        timeoutMs: timeoutMs * 4,
+      }),
+    );
     return image;
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryRead } from './read-retry.js';
+import { retryRead, retryUpload } from './read-retry.js';
 import { NetworkError } from './types.js';
 
 const fault = (kind: NetworkError['kind'], details: NetworkError['details'] = {}) =>
@@ -53,5 +53,24 @@ describe('retryRead', () => {
     const h = harness([fault('transient'), fault('transient'), fault('transient'), last]);
     await expect(retryRead(h.read, h.options)).rejects.toBe(last);
     expect(h.calls()).toBe(4);
+  });
+});
+
+describe('retryUpload', () => {
+  it('asks again after a quick passing fault, and passes a timeout on at once', async () => {
+    const quick = harness([fault('transient', { status: 503 }), fault('transient')]);
+    await expect(retryUpload(quick.read, quick.options)).resolves.toBe('ok');
+    expect(quick.calls()).toBe(3);
+
+    const timedOut = fault('transient', { timedOut: true });
+    const slow = harness([timedOut]);
+    await expect(retryUpload(slow.read, slow.options)).rejects.toBe(timedOut);
+    expect(slow.calls()).toBe(1);
+  });
+
+  it('asks a timed-out read again (only uploads pass timeouts on)', async () => {
+    const h = harness([fault('transient', { timedOut: true })]);
+    await expect(retryRead(h.read, h.options)).resolves.toBe('ok');
+    expect(h.calls()).toBe(2);
   });
 });

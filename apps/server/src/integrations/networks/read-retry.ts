@@ -11,6 +11,8 @@ export interface ReadRetryOptions {
    * gets its answer passed on, and the publisher waits at its own pace (decision 129).
    */
   maxWaitMs?: number;
+  /** A call that timed out is passed on at once, not asked again (uploads: see retryUpload). */
+  passTimeouts?: boolean;
   /** 0 <= random() < 1; injected so tests can pin the jitter. */
   random?: () => number;
   wait?: (ms: number) => Promise<unknown>;
@@ -20,7 +22,8 @@ export interface ReadRetryOptions {
  * A call without side effects (a container's status, a permalink, the account's posts) whose
  * passing failure (an error on the network's side, a short rate limit, a timeout or a dropped
  * connection) is retried in place a few times, instead of failing the whole attempt and
- * starting its multi-step flow over. Never for a call that creates or publishes anything.
+ * starting its multi-step flow over. Never for a call that creates or publishes anything a
+ * person could see (uploads: `retryUpload`).
  */
 export async function retryRead<T>(read: () => Promise<T>, options: ReadRetryOptions = {}) {
   const retries = options.retries ?? 3;
@@ -34,6 +37,7 @@ export async function retryRead<T>(read: () => Promise<T>, options: ReadRetryOpt
     } catch (error) {
       if (retry > retries || !(error instanceof NetworkError)) throw error;
       if (error.kind !== 'transient' && error.kind !== 'rate-limited') throw error;
+      if (options.passTimeouts && error.details.timedOut) throw error;
       // An app-wide limit pauses every account's calls: the publisher's business, not ours.
       if (error.details.appLimited) throw error;
       const asked = (error.details.retryAfterSeconds ?? 0) * 1000;
@@ -41,4 +45,15 @@ export async function retryRead<T>(read: () => Promise<T>, options: ReadRetryOpt
       await wait(Math.max(asked, Math.floor(random() * baseMs * 2 ** (retry - 1))));
     }
   }
+}
+
+/**
+ * An upload nothing refers to yet (media or an image sent before the post that cites it):
+ * sent twice, it leaves at most an orphan the network discards unused, so a quick passing
+ * failure (an error on the network's side, a short rate limit, a dropped connection) is tried
+ * again in place, as a read is, instead of failing the attempt and starting it over. A timeout
+ * is passed on: bytes are slow to send, and the account's slot is not held for several.
+ */
+export function retryUpload<T>(upload: () => Promise<T>, options: ReadRetryOptions = {}) {
+  return retryRead(upload, { ...options, passTimeouts: true });
 }

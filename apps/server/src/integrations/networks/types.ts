@@ -23,6 +23,8 @@ export class NetworkError extends Error {
       retryAfterSeconds?: number;
       /** A rate limit on the whole app (all its accounts), not only on this account. */
       appLimited?: boolean;
+      /** No answer came in time (the network may still have acted on the call). */
+      timedOut?: boolean;
     } = {},
   ) {
     super(message);

@@ -24,7 +24,12 @@ function classifyFetchFailure(error: unknown, call: XCall, timeoutMs: number): N
   const what = isTimeout
     ? `no answer within ${timeoutMs} ms`
     : `connection lost (${code ?? 'network error'})`;
-  if (!call.isPublish) return new NetworkError('twitter', 'transient', `X: ${what}`, { code });
+  if (!call.isPublish) {
+    return new NetworkError('twitter', 'transient', `X: ${what}`, {
+      code,
+      ...(isTimeout && { timedOut: true }),
+    });
+  }
   return new NetworkError(
     'twitter',
     'unconfirmed',

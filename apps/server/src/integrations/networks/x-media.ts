@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { callX } from './x-http.js';
 import { NetworkError, type PublishMedia, type TwitterCredentials } from './types.js';
+import { retryUpload } from './read-retry.js';
 
 interface MediaKind {
   category: 'tweet_image' | 'tweet_gif' | 'tweet_video';
@@ -63,11 +64,14 @@ export async function uploadXMedia(media: PublishMedia, context: XMediaContext):
     throw invalid(`The file is too large for X (${kind.maxBytes / MB} MB at most)`);
   }
   const base = context.uploadBaseUrl.replace(/\/+$/, '');
+  // Media no post cites yet: a passing failure is tried again in place.
   const post = (path: string, body: { json?: unknown; form?: FormData }) =>
-    callX(
-      { method: 'POST', url: new URL(`${base}${path}`), ...body },
-      context.credentials,
-      context.timeoutMs,
+    retryUpload(() =>
+      callX(
+        { method: 'POST', url: new URL(`${base}${path}`), ...body },
+        context.credentials,
+        context.timeoutMs,
+      ),
     );
 
   let uploaded: MediaResponse;
