@@ -46,7 +46,8 @@ describe.each(engines)('news, web and article search on %s', (engine) => {
     for (const app of [t, newsOnly, wrongKeys, none]) {
       tokens.set(app, await createVerifiedAccount(app, { email: 'searcher@example.com' }));
     }
-  });
+    // Four apps built one after another: about 30 s alone, more beside the rest of the suite.
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([t, newsOnly, wrongKeys, none].map((app) => app?.close()));
     await Promise.all([mediastack?.close(), cse?.close()]);
