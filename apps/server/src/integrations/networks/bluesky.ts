@@ -152,22 +152,25 @@ export function createBlueskyAdapter(config: BlueskyConfig): NetworkAdapter<Blue
   });
 
   const uploadImage = async (credentials: BlueskyCredentials, bytes: Buffer, mimeType: string) => {
+    // A blob no record cites yet: a passing failure is tried again in place (the upload only:
+    // a login or a refresh the session makes on the way is not repeated by it).
     const upload = (session: BlueskySession) =>
-      callXrpc(
-        {
-          baseUrl: session.pdsUrl,
-          guard: session.pdsGuard,
-          nsid: 'com.atproto.repo.uploadBlob',
-          method: 'POST',
-          token: session.accessJwt,
-          bytes: { data: bytes, mimeType },
-          // Uploads carry megabytes; a lost answer only costs an orphan blob the PDS collects.
-          timeoutMs: timeoutMs * 4,
-        },
-        UploadSchema,
+      retryUpload(() =>
+        callXrpc(
+          {
+            baseUrl: session.pdsUrl,
+            guard: session.pdsGuard,
+            nsid: 'com.atproto.repo.uploadBlob',
+            method: 'POST',
+            token: session.accessJwt,
+            bytes: { data: bytes, mimeType },
+            // Uploads carry megabytes; a lost answer only costs an orphan blob the PDS collects.
+            timeoutMs: timeoutMs * 4,
+          },
+          UploadSchema,
+        ),
       );
-    // A blob no record cites yet: a passing failure is tried again in place.
-    return (await retryUpload(() => sessions.use(credentials, upload))).blob;
+    return (await sessions.use(credentials, upload)).blob;
   };
 
   const buildEmbed = async (post: PublishInput, credentials: BlueskyCredentials) => {
