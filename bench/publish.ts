@@ -52,6 +52,7 @@ import { makePng } from '../apps/server/test/helpers/images.js';
 import { seconds, summarise } from './stats.js';
 import { createCpuMeter, HARNESS_APPLICATION_NAME } from './cpu-meter.js';
 import { readTcpCounters } from './tcp-counters.js';
+import { raiseHarnessPriority } from './harness-priority.js';
 
 // The harness's own database connections carry this name; the servers' carry theirs.
 process.env.PGAPPNAME = HARNESS_APPLICATION_NAME;
@@ -80,6 +81,8 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     // Writes a CPU profile of the first server process into this folder (node --cpu-prof).
     'cpu-prof': { type: 'string' },
+    // Nice steps the harness (stand-ins, proxies) runs above the server processes; 0: level.
+    'harness-priority': { type: 'string', default: '10' },
   },
 });
 
@@ -418,6 +421,7 @@ function startServer(env: Record<string, string>, label: string) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (profile.length > 0) profiledChild = child;
+  harnessPriority.level(child.pid);
   spawned.add(child);
   child.once('exit', () => spawned.delete(child));
   // Keep the tail only: the pipes must be read, and an info line per attempt adds up.
@@ -931,6 +935,8 @@ if (!args['no-build']) {
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'ignore' });
 }
 const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+const harnessPriority = raiseHarnessPriority(num(args['harness-priority'], 10));
 console.log(`Publishing benchmark (${args.profile}) on ${engine}`);
+console.log(`  harness priority ${harnessPriority.summary}`);
 for (const scenario of scenarios()) await run(scenario);
 process.exit(0);
