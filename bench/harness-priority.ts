@@ -24,8 +24,7 @@ export function raiseHarnessPriority(raiseBy: number): {
       // Already exited, or not permitted: it runs at the harness's priority.
     }
   };
-  if (raiseBy <= 0)
-    return { level, summary: 'level with the server processes (nice ' + base + ')' };
+  if (raiseBy <= 0) return { level, summary: `level with the server processes (nice ${base})` };
   const raised = Math.max(-20, base - raiseBy);
   try {
     setPriority(raised);
@@ -37,6 +36,6 @@ export function raiseHarnessPriority(raiseBy: number): {
   }
   return {
     level,
-    summary: `nice ${raised}, the server processes and PostgreSQL at ${base}`,
+    summary: `nice ${raised}, the server processes it starts at ${base}`,
   };
 }
