@@ -10,6 +10,7 @@
  *   npm run bench:publish -- --profile realistic [--workers 1|3] [--posts 10000] [--accounts 1000]
  *   npm run bench:publish -- --profile newcomer              # what `npm start` runs
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:chaos
+ *   npm run bench:publish -- ... --harness-priority 0        # stand-ins level (decision 141)
  *
  * With DATABASE_URL, a fresh database is created next to the one named (and dropped after),
  * and `--workers` real worker processes (`ROLE=worker node apps/server/dist/main.js`) publish.
