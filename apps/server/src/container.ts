@@ -627,6 +627,8 @@ export function createContainer(input: ContainerInput, overrides: ContainerOverr
     jobs: {
       /** One run of the publisher on an instance (the publish loop calls it; tests may too). */
       publishInstance,
+      /** The publisher's starts, claims and marks so far, and their statements (decision 142). */
+      publishStatements: () => instancePublisher.publisher.batches(),
       /** The first-comment job's work: one publication's comment, when it is due. */
       publishFirstComment,
       /** Looks on the networks for unconfirmed publications whose look is due (the read-back). */

@@ -16,6 +16,7 @@ import {
 } from '../src/db/schema.js';
 import { createXAdapter } from '../src/integrations/networks/x.js';
 import { claimDueRuns } from '../src/modules/schedules/index.js';
+import { claimPublications, markSendingMany } from '../src/modules/publishing/index.js';
 import { createContainer } from '../src/container.js';
 import { SILENT_AFTER_MS } from '../src/db/process-liveness.js';
 import { createNetworkRegistry } from '../src/integrations/networks/registry.js';
@@ -669,6 +670,108 @@ describe.each(engines)('publishing on %s', (engine) => {
     const logs = await logsOf(instanceId);
     expect(logs.filter((log) => log.status === 'success')).toHaveLength(3);
     expect(logs).toHaveLength(3);
+  });
+
+  it('claims and marks the publications sent at once in shared statements, each posted once', async () => {
+    const networks = ['twitter', 'bluesky', 'linkedIn', 'facebook'] as const;
+    const posts = [];
+    for (let n = 0; n < 4; n++) posts.push(await env.schedule(networks, { withImage: true }));
+    // One post the publisher may not send yet: its publications are judged in the same
+    // statements as the others', and only they are held back.
+    const early = await env.schedule(['twitter', 'bluesky'], {}, 3600);
+    t.clock.advance(61);
+    const before = t.container.jobs.publishStatements();
+    await Promise.all(
+      [...posts, early].flatMap(({ instanceId }) => [
+        // Each job twice at once: a publication is never claimed twice in one statement.
+        t.publisher.publishInstance(instanceId),
+        t.publisher.publishInstance(instanceId),
+      ]),
+    );
+    const after = t.container.jobs.publishStatements();
+    for (const { instanceId, content } of posts) {
+      for (const network of networks) expect(countOn(network, content), network).toBe(1);
+      const rows = await publicationsOf(instanceId);
+      expect(rows.map((row) => [row.status, row.attempts, row.sendPending])).toEqual(
+        networks.map(() => ['published', 1, false]),
+      );
+    }
+    expect(countOn('twitter', early.content) + countOn('bluesky', early.content)).toBe(0);
+    expect((await publicationsOf(early.instanceId)).map((row) => row.status)).toEqual([
+      'pending',
+      'pending',
+    ]);
+    // The five instances asked in one turn were started by one statement (each twin went
+    // alone beside it).
+    expect(after.starts.calls - before.starts.calls).toBe(10);
+    expect(after.starts.batches - before.starts.batches).toBe(1);
+    // Sixteen publications claimed (and each twin asked once more); the marks of those that
+    // prepare (all four networks with an image but Facebook). How many statements they took
+    // depends on timing: the statements themselves are judged in the next test.
+    expect(after.claims.calls - before.claims.calls).toBeGreaterThanOrEqual(16);
+    expect(after.marks.calls - before.marks.calls).toBe(12);
+  });
+
+  it('judges each publication alone in a claim or a mark of several', async () => {
+    const ready = await env.schedule(['twitter', 'bluesky', 'facebook']);
+    const notDue = await env.schedule(['linkedIn']);
+    t.clock.advance(61);
+    const readyRows = await publicationsOf(ready.instanceId);
+    const [twitter, bluesky, facebook] = (['twitter', 'bluesky', 'facebook'] as const).map(
+      (network) => readyRows.find((row) => row.network === network),
+    );
+    const [linkedIn] = await publicationsOf(notDue.instanceId);
+    // Facebook's retry is not due yet; LinkedIn's is another process's claim already.
+    await db()
+      .update(publications)
+      .set({ nextAttemptAt: new Date(t.clock().getTime() + 60_000) })
+      .where(eq(publications.id, facebook!.id));
+    await db()
+      .update(publications)
+      .set({
+        status: 'publishing',
+        claimedAt: new Date(t.clock().getTime() - 5000),
+        claimedBy: 'elsewhere',
+      })
+      .where(eq(publications.id, linkedIn!.id));
+    const now = t.clock();
+    const claimed = await claimPublications(
+      db(),
+      [
+        { publicationId: twitter!.id, sendPending: true },
+        { publicationId: bluesky!.id, sendPending: false },
+        { publicationId: facebook!.id, sendPending: true },
+        { publicationId: linkedIn!.id, sendPending: true },
+      ],
+      now,
+      'this-process',
+    );
+    expect(
+      claimed
+        .map((row) => [row.network, row.status, row.sendPending, row.attempts, row.claimedBy])
+        .sort(),
+    ).toEqual([
+      ['bluesky', 'publishing', false, 1, 'this-process'],
+      ['twitter', 'publishing', true, 1, 'this-process'],
+    ]);
+    expect(claimed.every((row) => row.claimedAt?.getTime() === now.getTime())).toBe(true);
+    // A mark holds only while the claim is the one its holder took.
+    const marked = await markSendingMany(db(), [
+      { publicationId: twitter!.id, claimedAt: now, prepared: '{"upload":"kept"}' },
+      { publicationId: bluesky!.id, claimedAt: new Date(now.getTime() - 1000), prepared: null },
+      { publicationId: linkedIn!.id, claimedAt: now, prepared: null },
+    ]);
+    expect([...marked]).toEqual([twitter!.id]);
+    const rows = new Map((await publicationsOf(ready.instanceId)).map((row) => [row.id, row]));
+    expect(rows.get(twitter!.id)).toMatchObject({
+      sendPending: false,
+      prepared: '{"upload":"kept"}',
+    });
+    expect(rows.get(facebook!.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await publicationsOf(notDue.instanceId))[0]).toMatchObject({
+      claimedBy: 'elsewhere',
+      attempts: 0,
+    });
   });
 
   it('marks an instance found a day late as missed without posting', async () => {

@@ -8,7 +8,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduledInstances, schedules } from '../src/db/schema.js';
-import { claimInstance } from '../src/modules/schedules/index.js';
+import { claimInstances } from '../src/modules/schedules/index.js';
 import { apiCall, type Method } from './helpers/api.js';
 import { engines } from './helpers/databases.js';
 import {
@@ -140,7 +140,7 @@ describe.each(engines)('moving scheduled occurrences on %s', (engine) => {
     const created = await schedule({ schedule_date: '2026-12-09T10:00:00Z' });
     const id = created.instances[0]!.id;
     // The publisher's own claim statement, as a job that starts early would run it.
-    await t.infra.database.db.execute(claimInstance(id, t.clock()));
+    await t.infra.database.db.execute(claimInstances([id], t.clock()));
     const response = await move(id, {
       scheduled_for: '2026-12-10T10:00:00Z',
       expected_scheduled_for: '2026-12-09T10:00:00Z',
@@ -376,7 +376,7 @@ describe.each(engines)('moving scheduled occurrences on %s', (engine) => {
       const { db } = t.infra.database;
       let moving: Promise<Awaited<ReturnType<typeof move>>> | undefined;
       await db.transaction(async (tx) => {
-        await tx.execute(claimInstance(id, t.clock()));
+        await tx.execute(claimInstances([id], t.clock()));
         // The move waits for the claim's row lock...
         moving = move(id, {
           scheduled_for: '2026-12-21T10:00:00Z',

@@ -21,6 +21,8 @@ export {
 } from './publisher-control.js';
 /** Schedules asks publishing to create an occurrence's pending publications. */
 export { insertPendingPublications } from './publishing.repository.js';
+/** The claim and the sending mark of several publications in one statement (decision 142). */
+export { claimPublications, markSendingMany } from './publishing.repository.js';
 /** The public API reads a post's publications, and the post a publication belongs to. */
 export {
   findPublicationPost,

@@ -11,7 +11,7 @@ import { processIsSilent } from '../../db/process-liveness.js';
 import { logInsert, type LogEntry } from '../logs/index.js';
 import { webhookOutboxInsert, type WebhookEventInput } from '../webhooks/index.js';
 import { clearedToSend, isCleared } from '../approvals/index.js';
-import { claimInstance, finishInstanceStatement } from '../schedules/index.js';
+import { claimInstances, finishInstanceStatement } from '../schedules/index.js';
 import type { LoadedConnection } from '../connections/index.js';
 import { publisherIsStopped } from './publisher-control.js';
 import { publications, type PublicationRow } from '../../db/schema/publishing.js';
@@ -92,11 +92,23 @@ export async function startInstance(
   instanceId: string,
   now: Date,
 ): Promise<InstanceContext | undefined> {
-  const [row] = await executePrepared<StartedRow>(
+  return (await startInstances(db, [instanceId], now)).get(instanceId);
+}
+
+/**
+ * `startInstance` for several instances in one statement (decision 142): answers the
+ * contexts of those it started, by instance id.
+ */
+export async function startInstances(
+  db: DbExecutor,
+  instanceIds: readonly string[],
+  now: Date,
+): Promise<Map<string, InstanceContext>> {
+  const rows = await executePrepared<StartedRow>(
     db,
     'publisher_start',
     sql`
-      with claimed as (${claimInstance(instanceId, now)})
+      with claimed as (${claimInstances(instanceIds, now)})
       select c.id, c.user_id, c.post_id, c.scheduled_for,
         p.company_id, p.content, p.url, p.shortened_url, p.url_shortened,
         p.variants, p.thread, p.first_comment,
@@ -128,10 +140,12 @@ export async function startInstance(
       from claimed c
       join posts p on p.id = c.post_id
       left join post_attachments a on a.post_id = p.id
-      left join companies co on co.id = p.company_id
-      limit 1`,
+      left join companies co on co.id = p.company_id`,
   );
-  if (!row) return undefined;
+  return new Map(rows.map((row) => [row.id, contextOf(row)]));
+}
+
+function contextOf(row: StartedRow): InstanceContext {
   const connections: InstanceContext['connections'] = {};
   for (const entry of parsedJson(row.connections)) {
     connections[entry.network as NetworkId] = {
@@ -321,21 +335,22 @@ function buildStatements(db: DbExecutor) {
     eq(publications.status, 'publishing'),
     eq(publications.claimedAt, sql.placeholder('claimedAt')),
   );
-  return {
-    claim: db
+  /** The claim of the rows `rows` selects, each sent or not as `sendPending` says. */
+  const claimOf = (rows: SQL, sendPending: SQL, name: string) =>
+    db
       .update(publications)
       .set({
         status: 'publishing',
         // (A value set from a placeholder goes through `sql`: `set` takes no placeholder.)
         claimedAt: sql`${now}`,
         claimedBy: sql`${sql.placeholder('owner')}`,
-        sendPending: sql`${sql.placeholder('sendPending')}`,
+        sendPending,
         attempts: sql`${publications.attempts} + 1`,
         updatedAt: sql`${now}`,
       })
       .where(
         and(
-          eq(publications.id, sql.placeholder('id')),
+          rows,
           eq(publications.status, 'pending'),
           isNull(publications.externalId),
           or(isNull(publications.nextAttemptAt), lte(publications.nextAttemptAt, now)),
@@ -345,7 +360,19 @@ function buildStatements(db: DbExecutor) {
         ),
       )
       .returning()
-      .prepare('publisher_claim'),
+      .prepare(name);
+  return {
+    claim: claimOf(
+      eq(publications.id, sql.placeholder('id')),
+      sql`${sql.placeholder('sendPending')}`,
+      'publisher_claim',
+    ),
+    // Several claims in one statement (decision 142): the ids as an array, by primary key.
+    claimMany: claimOf(
+      sql`${publications.id} = any(${sql.placeholder('ids')}::uuid[])`,
+      sql`${publications.id} = any(${sql.placeholder('pendingIds')}::uuid[])`,
+      'publisher_claim_many',
+    ),
     sending: db
       .update(publications)
       // What the attempt uploaded is kept with the mark (decision 138), in the same write.
@@ -388,6 +415,37 @@ export async function markSending(
   return rows.length > 0;
 }
 
+/** A PostgreSQL array literal of ids (uuids: no quoting needed). */
+const idArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/**
+ * `markSending` for several claims in one statement (decision 142): answers the ids whose
+ * claim was still their holder's, now marked.
+ */
+export async function markSendingMany(
+  db: DbExecutor,
+  marks: ReadonlyArray<{ publicationId: string; claimedAt: Date; prepared: string | null }>,
+): Promise<Set<string>> {
+  const rows = marks.map((mark) => ({
+    id: mark.publicationId,
+    claimed_at: mark.claimedAt.toISOString(),
+    prepared: mark.prepared,
+  }));
+  const marked = await executePrepared<{ id: string }>(
+    db,
+    'publisher_sending_many',
+    sql`update publications set send_pending = false,
+        prepared = coalesce(i.prepared, publications.prepared)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as i(id uuid, claimed_at timestamptz, prepared text)
+      where publications.id = any(${idArray(marks.map((mark) => mark.publicationId))}::uuid[])
+        and publications.id = i.id and publications.status = 'publishing'
+        and publications.claimed_at = i.claimed_at
+      returning publications.id`,
+  );
+  return new Set(marked.map((row) => row.id));
+}
+
 /**
  * Keeps what the claim's holder prepared (an adapter's media container) for whoever sends
  * the publication next, should the holder die before its publishing call (decision 134).
@@ -419,6 +477,24 @@ export async function claimPublication(
     sendPending: options.sendPending ?? false,
   });
   return row;
+}
+
+/**
+ * `claimPublication` for several publications in one statement (decision 142), each judged
+ * by the same conditions: answers the rows this call claimed.
+ */
+export async function claimPublications(
+  db: DbExecutor,
+  claims: ReadonlyArray<{ publicationId: string; sendPending: boolean }>,
+  now: Date,
+  owner: string | null,
+): Promise<PublicationRow[]> {
+  return statementsOf(db).claimMany.execute({
+    ids: idArray(claims.map((claim) => claim.publicationId)),
+    pendingIds: idArray(claims.filter((claim) => claim.sendPending).map((c) => c.publicationId)),
+    now,
+    owner,
+  });
 }
 
 /**

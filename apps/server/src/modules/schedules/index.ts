@@ -13,7 +13,7 @@ export {
 export { registerScheduleRoutes } from './schedules.routes.js';
 /** An occurrence's status, which schedules owns: publishing claims, settles and reopens it. */
 export * as instanceStatus from './instance-status.repository.js';
-export { claimInstance, finishInstanceStatement } from './instance-status.repository.js';
+export { claimInstances, finishInstanceStatement } from './instance-status.repository.js';
 /** The publisher's runs of instances: asked by services (the port), taken by the publish loop. */
 export {
   createPublishRuns,

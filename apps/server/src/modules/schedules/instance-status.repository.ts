@@ -9,20 +9,27 @@ import { scheduledInstances } from '../../db/schema/schedules.js';
  */
 
 /**
- * The UPDATE that marks an instance as being worked on, answering its id, user, post and
+ * The UPDATE that marks instances as being worked on, answering their id, user, post and
  * time; for the publisher's statement that also loads what publishing it reads. A finished
  * one is taken again when a publication of it waits (decision 091). The run asked is taken
  * with it (decision 130): this run sees everything asked before this statement, and the run
  * asks again for what it leaves waiting.
  */
-export function claimInstance(instanceId: string, now: Date): SQL {
+export function claimInstances(instanceIds: readonly string[], now: Date): SQL {
+  // The ids as one array (a PostgreSQL array literal: uuids need no quoting), so that one
+  // statement text serves any number of instances (decision 142). The status is judged in a
+  // CASE, which no index serves: as an OR of two status lists, the plan kept for the named
+  // statement combined the primary key with a scan of the status index over every instance.
   return sql`
     update scheduled_instances set status = 'publishing', claimed_at = ${now.toISOString()}::timestamptz,
       run_at = null
-    where id = ${instanceId} and (status in ('pending', 'publishing')
-      or (status in ('published', 'partial', 'failed', 'missed') and (exists (
-        select 1 from publications p where p.instance_id = ${instanceId} and p.status = 'pending')
-        or ${threadPartWaits(instanceId, ['pending'])})))
+    where id = any(${`{${instanceIds.join(',')}}`}::uuid[]) and case
+      when status in ('pending', 'publishing') then true
+      when status in ('published', 'partial', 'failed', 'missed') then exists (
+          select 1 from publications p
+          where p.instance_id = scheduled_instances.id and p.status = 'pending')
+        or ${threadPartWaits(sql`scheduled_instances.id`, ['pending'])}
+      else false end
     returning id, user_id, post_id, scheduled_for`;
 }
 
@@ -30,7 +37,7 @@ export function claimInstance(instanceId: string, now: Date): SQL {
  * A thread part of the instance that has not gone out yet waits (or is being sent): the
  * instance is not finished until its threads are, and a retried part takes it up again.
  */
-function threadPartWaits(instanceId: string, statuses: readonly string[]): SQL {
+function threadPartWaits(instanceId: string | SQL, statuses: readonly string[]): SQL {
   return sql`exists (
     select 1 from publication_parts pp join publications p on p.id = pp.publication_id
     where p.instance_id = ${instanceId} and pp.kind = 'thread'
