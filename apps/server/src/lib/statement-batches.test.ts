@@ -44,6 +44,30 @@ describe('statement batches', () => {
     expect(batches.stats()).toEqual({ batches: 2, calls: 4 });
   });
 
+  it('sends the calls of each turn at once while fewer than maxInFlight are on their way', async () => {
+    const statement = slowStatement();
+    const batches = createStatementBatches({
+      ...statement,
+      keyOf: (item) => item,
+      maxBatch: 10,
+      maxInFlight: 2,
+    });
+    const answers = [batches('a'), batches('b')];
+    await settle();
+    answers.push(batches('c'));
+    await settle();
+    answers.push(batches('d'), batches('e'));
+    await settle();
+    // Two on their way: the third turn's calls wait for one of them.
+    expect(statement.sent).toEqual([['a', 'b'], ['c']]);
+    for (let turn = 0; turn < 20; turn++) {
+      statement.releaseAll();
+      await settle();
+    }
+    await expect(Promise.all(answers)).resolves.toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(statement.sent).toEqual([['a', 'b'], ['c'], ['d', 'e']]);
+  });
+
   it('sends at most maxBatch calls in one statement', async () => {
     const statement = slowStatement();
     const batches = createStatementBatches({ ...statement, keyOf: (item) => item, maxBatch: 2 });

@@ -1,11 +1,10 @@
 /**
- * Sends the calls of one statement made while an earlier one is on its way as one statement
- * (group commit, decision 142).
+ * Sends the calls of one statement that come together as one statement (decision 142).
  *
- * A call made while no batch of its kind is on its way goes out at once (after the current
- * turn of the event loop, which gathers the calls made in that turn): alone, it waits for
- * nothing. The calls made while a batch is on its way wait for it and then go out together,
- * so the busier the process, the larger its batches and the fewer its round trips.
+ * The calls made in one turn of the event loop go out together at its end, unless
+ * `maxInFlight` statements of their kind are already on their way: then they wait for one
+ * of those to come back and go out with every call made meanwhile. Alone, a call waits for
+ * nothing; the busier the process, the larger its batches and the fewer its round trips.
  *
  * A batch that fails is not failed for its callers: each of its calls is made again alone,
  * and answers or fails by itself. So the batched statement must change nothing when it
