@@ -14,7 +14,7 @@
  */
 export interface StatementBatches<I, O> {
   (item: I): Promise<O>;
-  /** Batches and calls sent, for tests and the benchmark's counters. */
+  /** Statements and calls sent (tests). */
   stats(): { batches: number; calls: number };
 }
 

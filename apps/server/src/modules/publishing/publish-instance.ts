@@ -112,9 +112,9 @@ export function createInstancePublisher(deps: PublishDeps) {
 
   /**
    * The starts of the instances this process runs at once, the claims of their publications
-   * and the marks before the publishing calls go out in batches: one statement for all those
-   * asked while the previous one was on its way (decision 142). Each is judged alone, as if
-   * sent alone.
+   * and the marks before the publishing calls go out in batches: one statement for those
+   * asked in the same turn of the event loop, or while four of their kind were on their way
+   * (decision 142). Each is judged alone, as if sent alone.
    */
   const starts = createStatementBatches({
     one: (instanceId: string) => repo.startInstance(db, instanceId, deps.clock()),
@@ -745,7 +745,7 @@ export function createInstancePublisher(deps: PublishDeps) {
   }
 
   return Object.assign(publishInstance, {
-    /** The claims and marks sent, and in how many statements (tests, the benchmark). */
+    /** The starts, claims and marks sent, and in how many statements (tests). */
     batches: () => ({ starts: starts.stats(), claims: claims.stats(), marks: marks.stats() }),
   });
 }

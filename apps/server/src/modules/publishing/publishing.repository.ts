@@ -319,8 +319,9 @@ export async function settleStaleClaims(
 }
 
 /**
- * The claim and the sending mark run for every publication with the same SQL: each is built
- * once per database handle, with placeholders for its values, and named (db/prepared.ts).
+ * The claims (one publication, or several) and the keeping of what was prepared run with the
+ * same SQL every time: each is built once per database handle, with placeholders for its
+ * values, and named (db/prepared.ts).
  * Built at every call, drizzle's building of the claim (the approval gate and the publisher's
  * Stop are subqueries) took about a twentieth of a worker's busy time in the realistic
  * benchmark's profile.
@@ -373,16 +374,6 @@ function buildStatements(db: DbExecutor) {
       sql`${publications.id} = any(${sql.placeholder('pendingIds')}::uuid[])`,
       'publisher_claim_many',
     ),
-    sending: db
-      .update(publications)
-      // What the attempt uploaded is kept with the mark (decision 138), in the same write.
-      .set({
-        sendPending: false,
-        prepared: sql`coalesce(${sql.placeholder('prepared')}::text, ${publications.prepared})`,
-      })
-      .where(stillHeld)
-      .returning({ id: publications.id })
-      .prepare('publisher_sending'),
     keep: db
       .update(publications)
       .set({ prepared: sql`${sql.placeholder('prepared')}` })
@@ -411,8 +402,7 @@ export async function markSending(
   claimedAt: Date,
   prepared: string | null = null,
 ) {
-  const rows = await statementsOf(db).sending.execute({ id: publicationId, claimedAt, prepared });
-  return rows.length > 0;
+  return (await markSendingMany(db, [{ publicationId, claimedAt, prepared }])).has(publicationId);
 }
 
 /** A PostgreSQL array literal of ids (uuids: no quoting needed). */
@@ -420,7 +410,8 @@ const idArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /**
  * `markSending` for several claims in one statement (decision 142): answers the ids whose
- * claim was still their holder's, now marked.
+ * claim was still their holder's (the rule of `stillHeld`), now marked. What the attempt
+ * uploaded is kept with the mark (decision 138), in the same write.
  */
 export async function markSendingMany(
   db: DbExecutor,
@@ -439,8 +430,8 @@ export async function markSendingMany(
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as i(id uuid, claimed_at timestamptz, prepared text)
       where publications.id = any(${idArray(marks.map((mark) => mark.publicationId))}::uuid[])
-        and publications.id = i.id and publications.status = 'publishing'
-        and publications.claimed_at = i.claimed_at
+        and publications.id = i.id
+        and publications.status = 'publishing' and publications.claimed_at = i.claimed_at
       returning publications.id`,
   );
   return new Set(marked.map((row) => row.id));
