@@ -17,6 +17,7 @@ import { publisherIsStopped } from './publisher-control.js';
 import { publications, type PublicationRow } from '../../db/schema/publishing.js';
 import type { ScheduledInstanceRow } from '../../db/schema/schedules.js';
 import { uploadedFiles } from '../../db/schema/uploads.js';
+import { uuidArray } from '../../db/uuid-array.js';
 
 /** Rows of a raw query (the two drivers type `execute` differently). */
 async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
@@ -405,9 +406,6 @@ export async function markSending(
   return (await markSendingMany(db, [{ publicationId, claimedAt, prepared }])).has(publicationId);
 }
 
-/** A PostgreSQL array literal of ids (uuids: no quoting needed). */
-const idArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
-
 /**
  * `markSending` for several claims in one statement (decision 142): answers the ids whose
  * claim was still their holder's (the rule of `stillHeld`), now marked. What the attempt
@@ -429,7 +427,7 @@ export async function markSendingMany(
         prepared = coalesce(i.prepared, publications.prepared)
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         as i(id uuid, claimed_at timestamptz, prepared text)
-      where publications.id = any(${idArray(marks.map((mark) => mark.publicationId))}::uuid[])
+      where publications.id = any(${uuidArray(marks.map((mark) => mark.publicationId))}::uuid[])
         and publications.id = i.id
         and publications.status = 'publishing' and publications.claimed_at = i.claimed_at
       returning publications.id`,
@@ -481,8 +479,8 @@ export async function claimPublications(
   owner: string | null,
 ): Promise<PublicationRow[]> {
   return statementsOf(db).claimMany.execute({
-    ids: idArray(claims.map((claim) => claim.publicationId)),
-    pendingIds: idArray(claims.filter((claim) => claim.sendPending).map((c) => c.publicationId)),
+    ids: uuidArray(claims.map((claim) => claim.publicationId)),
+    pendingIds: uuidArray(claims.filter((claim) => claim.sendPending).map((c) => c.publicationId)),
     now,
     owner,
   });

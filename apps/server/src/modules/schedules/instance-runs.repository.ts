@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { executePrepared } from '../../db/prepared.js';
 import { processIsSilent } from '../../db/process-liveness.js';
+import { uuidArray } from '../../db/uuid-array.js';
 
 /*
  * The publisher's runs of instances (decision 130). Each instance is its own job: `run_at` is
@@ -96,7 +97,7 @@ export async function claimDueRuns(
  */
 export async function finishRuns(db: DbExecutor, runs: ReadonlyArray<ClaimedRun>) {
   if (runs.length === 0) return;
-  const ids = `{${runs.map((run) => run.id).join(',')}}`;
+  const ids = uuidArray(runs.map((run) => run.id));
   const leases = `{${runs.map((run) => `"${run.leaseUntil.toISOString()}"`).join(',')}}`;
   await executePrepared(
     db,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { scheduledInstances } from '../../db/schema/schedules.js';
+import { uuidArray } from '../../db/uuid-array.js';
 
 /*
  * The status of an instance as publishing moves it (claimed, finished, waiting again). The
@@ -16,14 +17,14 @@ import { scheduledInstances } from '../../db/schema/schedules.js';
  * asks again for what it leaves waiting.
  */
 export function claimInstances(instanceIds: readonly string[], now: Date): SQL {
-  // The ids as one array (a PostgreSQL array literal: uuids need no quoting), so that one
-  // statement text serves any number of instances (decision 142). The status is judged in a
-  // CASE, which no index serves: as an OR of two status lists, the plan kept for the named
-  // statement combined the primary key with a scan of the status index over every instance.
+  // The ids as one array, so that one statement text serves any number of instances
+  // (decision 142). The status is judged in a CASE, which no index serves: as an OR of two
+  // status lists, the plan kept for the named statement combined the primary key with a scan
+  // of the status index over every instance.
   return sql`
     update scheduled_instances set status = 'publishing', claimed_at = ${now.toISOString()}::timestamptz,
       run_at = null
-    where id = any(${`{${instanceIds.join(',')}}`}::uuid[]) and case
+    where id = any(${uuidArray(instanceIds)}::uuid[]) and case
       when status in ('pending', 'publishing') then true
       when status in ('published', 'partial', 'failed', 'missed') then exists (
           select 1 from publications p

@@ -3,6 +3,7 @@ import { OCCURRENCES_MAX } from '@cadence/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.js';
 import { entityCondition, type EntityAccess } from '../../lib/entity-scope.js';
+import { uuidArray } from '../../db/uuid-array.js';
 
 /** Rows of a raw query (the two drivers type `execute` differently). */
 async function rowsOf<T>(db: DbExecutor, statement: SQL): Promise<T[]> {
@@ -145,7 +146,7 @@ export async function lastOtherInstanceTime(
     db,
     sql`select max(si.scheduled_for) as last from scheduled_instances si
       where si.schedule_id = ${scheduleId}
-        and not (si.id = any(${`{${excluded.join(',')}}`}::uuid[]))`,
+        and not (si.id = any(${uuidArray(excluded)}::uuid[]))`,
   );
   return row?.last ? isoOf(row.last) : null;
 }
